@@ -1,0 +1,28 @@
+/** @module Minimal flag parsing for the CLI: `--key value`, `--flag`, `--no-flag`, positionals. */
+import { parseArgs } from "node:util";
+
+export type ParsedArgs = { flags: Record<string, string | boolean | undefined>; positionals: string[] };
+
+/**
+ * Parse `args` against declared options; unknown flags are an error naming the flag and the command's usage.
+ * `strings` take a value, `booleans` do not.
+ */
+export function parseFlags(
+  args: string[],
+  spec: { strings?: string[]; booleans?: string[]; multiple?: string[] },
+  usage: string,
+): ParsedArgs {
+  const options: Record<string, { type: "string" | "boolean"; multiple?: boolean }> = {};
+  for (const s of spec.strings ?? []) options[s] = { type: "string" };
+  for (const s of spec.multiple ?? []) options[s] = { type: "string", multiple: true };
+  for (const b of spec.booleans ?? []) options[b] = { type: "boolean" };
+  try {
+    const { values, positionals } = parseArgs({ args, options, allowPositionals: true, allowNegative: true });
+    return { flags: values as ParsedArgs["flags"], positionals };
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\nusage: ${usage}`);
+  }
+}
+
+/** A user mistake on the command line: printed without a stack trace, exit code 2. */
+export class UsageError extends Error {}

@@ -1,0 +1,42 @@
+/** @module The artifact manifest: one entry per realized file of a task. */
+import { z } from "zod";
+import { ArtifactRole } from "./ids.ts";
+import { EvidenceSide } from "./evidence.ts";
+
+export const AppName = z.enum(["drive", "files", "chat", "email"]);
+export type AppName = z.infer<typeof AppName>;
+
+export const ArtifactFormat = z.enum(["pdf", "docx", "md", "eml", "chat", "csv", "txt"]);
+export type ArtifactFormat = z.infer<typeof ArtifactFormat>;
+
+export const ArtifactEntry = z.object({
+  /** `<task>_IN_<n>` | `<task>_DI_<n>` | `<task>_AD_<n>` */
+  id: z.string().min(1),
+  role: ArtifactRole,
+  side: EvidenceSide,
+  app: AppName,
+  format: ArtifactFormat,
+  /** Path relative to the task's `artifacts/` folder, e.g. `drive/consent-policy.pdf`. */
+  path: z.string().min(1),
+  title: z.string().min(1),
+  /** Evidence unit ids this file carries. */
+  evidence: z.array(z.string()).default([]),
+  author: z.string().default(""),
+  /** ISO date of the artifact (document date, first message). */
+  date: z.string().default(""),
+});
+export type ArtifactEntry = z.infer<typeof ArtifactEntry>;
+
+export const ArtifactManifest = z.object({
+  task_id: z.string().min(1),
+  artifacts: z.array(ArtifactEntry),
+});
+export type ArtifactManifest = z.infer<typeof ArtifactManifest>;
+
+export const Split = z.enum(["original", "mixed"]);
+export type Split = z.infer<typeof Split>;
+
+/** Which artifacts a split loads: `original` = insights + distractors, `mixed` adds adjacent ones. */
+export function inSplit(entry: Pick<ArtifactEntry, "role">, split: Split): boolean {
+  return split === "mixed" || entry.role !== "adjacent";
+}

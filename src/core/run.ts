@@ -1,0 +1,26 @@
+/** @module Run records: one agent run (or judge or generation run) with its configuration and outcome. */
+import { z } from "zod";
+import { Split } from "./artifact.ts";
+
+export const RunKind = z.enum(["agent", "judge", "generate"]);
+export const RunStatus = z.enum(["running", "done", "failed"]);
+
+export const RunRecord = z.object({
+  id: z.string().min(1),
+  kind: RunKind,
+  /** Eval batch this run belongs to (a `drflow eval` invocation), if any. */
+  batch: z.string().nullable().default(null),
+  /** `suite/task_id` */
+  task: z.string().default(""),
+  split: Split.nullable().default(null),
+  agent: z.string().default(""),
+  /** Agent options, e.g. `{ gf: false, cap: true, iterations: 10 }`. */
+  agent_options: z.record(z.string(), z.unknown()).default({}),
+  model: z.string().default(""),
+  repeat: z.number().int().min(0).default(0),
+  status: RunStatus,
+  started_at: z.string(),
+  finished_at: z.string().nullable().default(null),
+  error: z.string().nullable().default(null),
+});
+export type RunRecord = z.infer<typeof RunRecord>;

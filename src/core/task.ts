@@ -1,0 +1,92 @@
+/** @module The task: seed (S1), dual contexts (S2), gold workflows (S3–S4), evidence (S3, S5, S6), adjacent cases (S6). */
+import { z } from "zod";
+import { EvidenceUnit } from "./evidence.ts";
+import { SafeId } from "./ids.ts";
+import { GenericStep, PersonalizedStep } from "./workflow.ts";
+
+export const Domain = z.enum(["b2b", "b2c", "education", "healthcare", "legal"]);
+export type Domain = z.infer<typeof Domain>;
+
+/** The company of a task seed (K.1 `company_*` columns). */
+export const Company = z.object({
+  name: z.string().min(1),
+  industry: z.string().min(1),
+  description: z.string().min(1),
+  size: z.string().min(1),
+  employee_count: z.string().min(1),
+  annual_revenue: z.string().min(1),
+});
+export type Company = z.infer<typeof Company>;
+
+/** A person with a role: the company persona (point of contact) or the user asking the question. */
+export const Persona = z.object({
+  name: z.string().min(1),
+  email: z.string().min(3),
+  role: z.string().min(1),
+  role_description: z.string().min(1),
+});
+export type Persona = z.infer<typeof Persona>;
+
+/** S1: the deep research question with company and user metadata. */
+export const TaskSeed = z.object({
+  question: z.string().min(1),
+  domain: Domain,
+  company: Company,
+  company_persona: Persona,
+  user: Persona,
+});
+export type TaskSeed = z.infer<typeof TaskSeed>;
+
+/** A person who appears in artifacts (email senders, chat users). */
+export const Person = z.object({
+  name: z.string().min(1),
+  email: z.string().min(3),
+  username: z.string().min(1),
+  role: z.string().default(""),
+});
+export type Person = z.infer<typeof Person>;
+
+/** S6: a look-alike case in the same workflow family, loaded only in the mixed split. */
+export const AdjacentCase = z.object({
+  case_id: z.string().min(1),
+  question: z.string().min(1),
+  /** The person whose case it is (never the task's user). */
+  subject: z.string().min(1),
+  cast: z.array(z.string()).default([]),
+  timeline_anchor: z.string().default(""),
+  /** Evidence unit ids (role "adjacent") that make up the case profile. */
+  evidence: z.array(z.string()).default([]),
+});
+export type AdjacentCase = z.infer<typeof AdjacentCase>;
+
+export const TaskKind = z.enum(["drflow", "drbench"]);
+
+export const Provenance = z.object({
+  generator: z.enum(["procedural", "llm", "drbench-import"]),
+  /** Workflow family (procedural) or source task id (imports). */
+  family: z.string().default(""),
+  seed: z.number().int().nullable().default(null),
+  version: z.string().default("1"),
+});
+
+export const Task = z.object({
+  id: SafeId,
+  kind: TaskKind.default("drflow"),
+  seed: TaskSeed,
+  /** S2 generic context: the company policy in prose. */
+  generic_context: z.string().default(""),
+  /** S2 personal context: the user's situation in prose. */
+  personal_context: z.string().default(""),
+  /** People appearing in the user's emails and chats. */
+  people: z.array(Person).default([]),
+  /** Chat channels of the user's workspace. */
+  channels: z.array(z.string()).default([]),
+  /** Gold generic workflow (empty for imported DRBench tasks). */
+  generic_workflow: z.array(GenericStep).default([]),
+  /** Gold personalized workflow: same step inventory as the generic one. */
+  personalized_workflow: z.array(PersonalizedStep).default([]),
+  evidence: z.array(EvidenceUnit).default([]),
+  adjacent_cases: z.array(AdjacentCase).default([]),
+  provenance: Provenance,
+});
+export type Task = z.infer<typeof Task>;

@@ -1,0 +1,59 @@
+/** @module The environment an agent explores: four apps over a task's realized files, and search across them. */
+import type { AppName, Split } from "../core/index.ts";
+
+/** A document as an app serves it: text extracted from the realized file, never from task.json. */
+export type EnvDocument = {
+  /** Artifact id (`<task>_IN_<n>` …) or, for imports, the source file id. */
+  id: string;
+  app: AppName;
+  title: string;
+  path: string;
+  text: string;
+  author: string;
+  date: string;
+  /** Chat channel or email subject, when the app has one. */
+  channel?: string;
+  subject?: string;
+};
+
+/** A ranked search result with its source metadata. */
+export type SearchHit = {
+  documentId: string;
+  chunkId: string;
+  app: AppName;
+  title: string;
+  path: string;
+  score: number;
+  snippet: string;
+  text: string;
+  author: string;
+  date: string;
+  channel?: string;
+  subject?: string;
+};
+
+/** One app (drive, files, chat, email) behind one interface, embedded or backed by a real service. */
+export interface App {
+  readonly name: AppName;
+  add(docs: EnvDocument[]): Promise<void>;
+  list(): Promise<EnvDocument[]>;
+  read(id: string): Promise<EnvDocument | null>;
+  search(query: string, limit: number): Promise<SearchHit[]>;
+  close(): Promise<void>;
+}
+
+export type EnvOptions = { split: Split; backend?: "embedded" | "services" };
+
+export interface Env {
+  readonly taskId: string;
+  readonly question: string;
+  /** The mailbox owner: whose emails, chats and files these are (an agent may know this, nothing more). */
+  readonly user: { name: string; email: string };
+  readonly split: Split;
+  readonly apps: Record<AppName, App>;
+  /** Hybrid search across every app (BM25 + vectors, fused). */
+  search(query: string, options?: { apps?: AppName[]; limit?: number }): Promise<SearchHit[]>;
+  read(id: string): Promise<EnvDocument | null>;
+  list(app?: AppName): Promise<EnvDocument[]>;
+  close(): Promise<void>;
+}

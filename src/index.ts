@@ -1,0 +1,2 @@
+/** @module The public API of drflow: the four primitives (generate, loadEnv, runAgent, judge/evaluate) and analysis. */
+export * from "./core/index.ts";

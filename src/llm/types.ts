@@ -1,0 +1,47 @@
+/** @module The model interface every LLM caller (generator, agents, judges) codes against. */
+import type { z } from "zod";
+
+export type Role = "generator" | "agent" | "judge" | "embedder";
+
+export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
+
+/** Who a call is for, so its usage can be attributed: run, stage (e.g. "S2", "research_planning"), role. */
+export type CallContext = {
+  runId?: string;
+  stage: string;
+  role: Role;
+  /** Hash or name of the prompt template the messages were built from. */
+  promptTemplate?: string;
+  /** Distinguishes deliberate repeats of the same request (judge repeats) in the cache. */
+  repeat?: number;
+};
+
+export type Usage = { inputTokens: number; outputTokens: number; costUsd: number; latencyMs: number; cached: boolean };
+
+export type ChatRequest = {
+  messages: ChatMessage[];
+  temperature?: number;
+  seed?: number;
+  maxTokens?: number;
+  context: CallContext;
+};
+
+export type ChatResult = { text: string; usage: Usage };
+
+export type ObjectRequest<S extends z.ZodType> = ChatRequest & {
+  schema: S;
+  /** Name of the schema in JSON-schema response formats. */
+  schemaName: string;
+  /** Attempts including the first (default 3). */
+  maxAttempts?: number;
+};
+
+export type ObjectResult<T> = { object: T; usage: Usage; attempts: number; raw: string };
+
+/** A model behind a handle such as `openai:gpt-4o` or `compat:http://127.0.0.1:8000/v1#qwen2.5-7b`. */
+export interface Model {
+  readonly handle: string;
+  chat(request: ChatRequest): Promise<ChatResult>;
+  generateObject<S extends z.ZodType>(request: ObjectRequest<S>): Promise<ObjectResult<z.infer<S>>>;
+  embed(texts: string[], context: CallContext): Promise<number[][]>;
+}
