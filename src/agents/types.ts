@@ -1,0 +1,33 @@
+/** @module The agent interface: an agent turns an environment (and, for LLM agents, a model) into a report and a trace. */
+import type { Report } from "../core/index.ts";
+import type { Env } from "../env/types.ts";
+import type { Model, Usage } from "../llm/types.ts";
+
+/** One entry of an agent's trace: every action, tool call and model call, in order. */
+export type TraceEvent =
+  | { type: "action"; at: number; actionId: string; actionType: string; description: string; stage: string; status: "started" | "done" | "failed" }
+  | { type: "tool"; at: number; tool: string; input: unknown; resultCount: number; sourceIds: string[] }
+  | { type: "model"; at: number; stage: string; usage: Usage }
+  | { type: "note"; at: number; message: string };
+
+export type AgentContext = {
+  env: Env;
+  /** null for offline agents (`extractive`). */
+  model: Model | null;
+  runId: string;
+  /** Progress hook: called with every trace event as it happens. */
+  onEvent?: (event: TraceEvent) => void;
+  /** Injected clock so tests can fake time. */
+  now?: () => number;
+};
+
+export type AgentOutput = { report: Report; trace: TraceEvent[] };
+
+export interface Agent {
+  readonly name: string;
+  /** The options this agent was built with (recorded with every run), e.g. `{ gf: false, cap: true, iterations: 10 }`. */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** Whether the agent needs a model (false only for offline agents). */
+  readonly needsModel: boolean;
+  run(context: AgentContext): Promise<AgentOutput>;
+}
