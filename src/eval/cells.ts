@@ -1,0 +1,82 @@
+/** @module Evaluation cells: one task × agent × model × split × repeat, with a stable key and run id. */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { MetricName, Split } from "../core/index.ts";
+
+/** The model handle recorded for agents that need no model. */
+export const NO_MODEL = "none";
+
+export const Cell = z.object({
+  /** `suite/task_id` */
+  task: z.string().min(1),
+  /** Agent spec as given on the command line, e.g. `extractive`, `drfa`, `drfa:gf=false`. */
+  agent: z.string().min(1),
+  /** Model handle, or `none` for offline agents. */
+  model: z.string().min(1),
+  split: Split,
+  repeat: z.number().int().min(0),
+});
+export type Cell = z.infer<typeof Cell>;
+
+export const CellUsage = z.object({
+  calls: z.number().int().min(0),
+  inputTokens: z.number().int().min(0),
+  outputTokens: z.number().int().min(0),
+  costUsd: z.number().min(0),
+});
+export type CellUsage = z.infer<typeof CellUsage>;
+
+export const EMPTY_USAGE: CellUsage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+
+/** The outcome of one finished cell: metric values in [0, 1] (null when unscorable) and the usage it cost. */
+export const CellResult = z.object({
+  cell: Cell,
+  runId: z.string().min(1),
+  status: z.enum(["done", "failed", "skipped"]),
+  metrics: z.partialRecord(MetricName, z.number().nullable()),
+  usage: CellUsage,
+  error: z.string().nullable().default(null),
+});
+export type CellResult = z.infer<typeof CellResult>;
+
+/** A cell's identity as one string (also what its run id is derived from). */
+export function cellKey(cell: Cell): string {
+  return [cell.task, cell.agent, cell.model, cell.split, String(cell.repeat)].join("|");
+}
+
+/** A deterministic, path-safe run id for a cell within a batch: `<batch>-<16 hex>`. */
+export function cellRunId(batch: string, cell: Cell): string {
+  const digest = createHash("sha256")
+    .update(`${batch}\n${cellKey(cell)}`)
+    .digest("hex")
+    .slice(0, 16);
+  return `${batch}-${digest}`;
+}
+
+/** Every cell of a grid, tasks outermost so parallel workers spread over tasks. */
+export function planCells(grid: {
+  tasks: readonly string[];
+  agents: readonly { spec: string; needsModel: boolean }[];
+  models: readonly string[];
+  splits: readonly Split[];
+  repeats: number;
+}): Cell[] {
+  if (!Number.isInteger(grid.repeats) || grid.repeats < 1) {
+    throw new Error(`repeats: expected a positive integer, got ${grid.repeats}`);
+  }
+  const cells: Cell[] = [];
+  for (let repeat = 0; repeat < grid.repeats; repeat++) {
+    for (const split of grid.splits) {
+      for (const agent of grid.agents) {
+        const models = agent.needsModel ? grid.models : [NO_MODEL];
+        if (agent.needsModel && models.length === 0) {
+          throw new Error(`agent "${agent.spec}" needs a model: pass --models <handle,…>`);
+        }
+        for (const model of models) {
+          for (const task of grid.tasks) cells.push({ task, agent: agent.spec, model, split, repeat });
+        }
+      }
+    }
+  }
+  return cells;
+}

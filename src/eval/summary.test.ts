@@ -1,0 +1,98 @@
+import { describe, expect, test } from "bun:test";
+import { type CellResult, EMPTY_USAGE, planCells } from "./cells.ts";
+import { summarize } from "./summary.ts";
+import { formatSummaryTable } from "./table.ts";
+
+function result(
+  task: string,
+  repeat: number,
+  f1: number | null,
+  extra: Partial<CellResult> = {},
+): CellResult {
+  return {
+    cell: { task, agent: "extractive", model: "none", split: "original", repeat },
+    runId: `b-${task}-${repeat}`,
+    status: "done",
+    metrics: { f1, recall: f1 },
+    usage: { ...EMPTY_USAGE, calls: 2, costUsd: 0.5 },
+    error: null,
+    ...extra,
+  };
+}
+
+describe("summarize", () => {
+  test("mean over tasks per repeat, then mean ± sample std over repeats", () => {
+    const rows = summarize([
+      result("demo/a", 0, 0.2),
+      result("demo/b", 0, 0.4), // repeat 0 mean 0.3
+      result("demo/a", 1, 0.5),
+      result("demo/b", 1, 0.5), // repeat 1 mean 0.5
+    ]);
+    expect(rows).toHaveLength(1);
+    const f1 = rows[0]!.metrics.f1!;
+    expect(f1.mean).toBeCloseTo(0.4, 10);
+    expect(f1.std).toBeCloseTo(Math.sqrt(0.02), 10);
+    expect(f1.repeats).toBe(2);
+    expect(rows[0]!.tasks).toBe(2);
+    expect(rows[0]!.usage.costUsd).toBeCloseTo(2, 10);
+    expect(rows[0]!.usage.calls).toBe(8);
+  });
+
+  test("null values are left out, failed cells are counted but not averaged", () => {
+    const rows = summarize([
+      result("demo/a", 0, 0.6),
+      result("demo/b", 0, null),
+      result("demo/c", 0, 0, { status: "failed", error: "boom" }),
+    ]);
+    expect(rows[0]!.metrics.f1!.mean).toBeCloseTo(0.6, 10);
+    expect(rows[0]!.metrics.f1!.std).toBe(0);
+    expect(rows[0]!.failed).toBe(1);
+    expect(rows[0]!.cells).toBe(2);
+    expect(rows[0]!.metrics.topology!.mean).toBeNull();
+  });
+
+  test("one row per agent × model × split, sorted", () => {
+    const a = result("demo/a", 0, 0.1);
+    const b = { ...result("demo/a", 0, 0.3), cell: { ...a.cell, split: "mixed" as const } };
+    const c = { ...result("demo/a", 0, 0.9), cell: { ...a.cell, agent: "basic", model: "openai:gpt-4o" } };
+    const rows = summarize([b, a, c]);
+    expect(rows.map((r) => [r.agent, r.split])).toEqual([
+      ["basic", "original"],
+      ["extractive", "mixed"],
+      ["extractive", "original"],
+    ]);
+    const table = formatSummaryTable(rows);
+    expect(table.split("\n")).toHaveLength(5);
+    expect(table).toContain("30.00");
+    expect(table).toContain("F1");
+  });
+});
+
+describe("planCells", () => {
+  test("offline agents get the `none` model, LLM agents one cell per model", () => {
+    const cells = planCells({
+      tasks: ["demo/a", "demo/b"],
+      agents: [
+        { spec: "extractive", needsModel: false },
+        { spec: "drfa", needsModel: true },
+      ],
+      models: ["m1", "m2"],
+      splits: ["original", "mixed"],
+      repeats: 3,
+    });
+    expect(cells).toHaveLength(3 * 2 * (2 + 4));
+    expect(cells.filter((c) => c.agent === "extractive").every((c) => c.model === "none")).toBe(true);
+  });
+
+  test("an LLM agent without models is an error naming the flag", () => {
+    expect(() =>
+      planCells({
+        tasks: ["demo/a"],
+        agents: [{ spec: "basic", needsModel: true }],
+        models: [],
+        splits: ["original"],
+        repeats: 1,
+      }),
+    ).toThrow(/--models/);
+  });
+});

@@ -1,0 +1,72 @@
+/** @module The batch summary: per agent × model × split, each metric's mean ± std over repeats (task means per repeat). */
+import { DRFLOW_METRICS, type MetricName, type Split } from "../core/index.ts";
+import type { CellResult } from "./cells.ts";
+import { mean, std } from "./stats.ts";
+
+export type MetricSummary = { mean: number | null; std: number | null; repeats: number };
+
+export type SummaryRow = {
+  agent: string;
+  model: string;
+  split: Split;
+  /** Distinct tasks with a finished cell. */
+  tasks: number;
+  /** Finished cells counted / failed cells left out. */
+  cells: number;
+  failed: number;
+  metrics: Partial<Record<MetricName, MetricSummary>>;
+  usage: { calls: number; inputTokens: number; outputTokens: number; costUsd: number };
+};
+
+/**
+ * Aggregate finished cells. For each repeat, a metric's value is the mean over that repeat's tasks
+ * (nulls left out); the row reports the mean and sample std of those per-repeat means.
+ */
+export function summarize(
+  results: readonly CellResult[],
+  metrics: readonly MetricName[] = DRFLOW_METRICS,
+): SummaryRow[] {
+  const groups = new Map<string, CellResult[]>();
+  for (const r of results) {
+    const key = JSON.stringify([r.cell.agent, r.cell.model, r.cell.split]);
+    const list = groups.get(key) ?? [];
+    list.push(r);
+    groups.set(key, list);
+  }
+  const rows: SummaryRow[] = [];
+  for (const [key, list] of groups) {
+    const [agent, model, split] = JSON.parse(key) as [string, string, Split];
+    const done = list.filter((r) => r.status === "done");
+    const byRepeat = new Map<number, CellResult[]>();
+    for (const r of done) byRepeat.set(r.cell.repeat, [...(byRepeat.get(r.cell.repeat) ?? []), r]);
+    const summaries: Partial<Record<MetricName, MetricSummary>> = {};
+    for (const metric of metrics) {
+      const perRepeat = [...byRepeat.values()].map((cells) =>
+        mean(cells.map((c) => c.metrics[metric] ?? null)),
+      );
+      const present = perRepeat.filter((v) => v !== null);
+      summaries[metric] = { mean: mean(present), std: std(present), repeats: present.length };
+    }
+    const usage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+    for (const r of list) {
+      usage.calls += r.usage.calls;
+      usage.inputTokens += r.usage.inputTokens;
+      usage.outputTokens += r.usage.outputTokens;
+      usage.costUsd += r.usage.costUsd;
+    }
+    rows.push({
+      agent,
+      model,
+      split,
+      tasks: new Set(done.map((r) => r.cell.task)).size,
+      cells: done.length,
+      failed: list.filter((r) => r.status === "failed").length,
+      metrics: summaries,
+      usage,
+    });
+  }
+  return rows.sort(
+    (a, b) =>
+      a.agent.localeCompare(b.agent) || a.model.localeCompare(b.model) || a.split.localeCompare(b.split),
+  );
+}

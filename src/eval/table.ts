@@ -1,0 +1,44 @@
+/** @module Plain-text rendering of a batch summary: one row per agent × model × split, metrics in percent as mean ± std. */
+import { DRFLOW_METRICS, type MetricName } from "../core/index.ts";
+import type { MetricSummary, SummaryRow } from "./summary.ts";
+
+/** Short column headers for the seven DRFlow metrics (the paper's table order). */
+export const METRIC_LABELS: Record<MetricName, string> = {
+  factuality: "Fact.",
+  recall: "Recall",
+  precision: "Prec.",
+  f1: "F1",
+  topology: "Topo.",
+  condition_resolution: "Cond.Res.",
+  personalized_comprehensiveness: "Pers.Comp.",
+  insight_recall: "Ins.Rec.",
+  distractor_avoidance: "Dist.Av.",
+  report_quality: "Rep.Q.",
+};
+
+/** `57.93 ± 1.20` (percent), `57.93` when there is a single repeat, `–` when nothing was scored. */
+export function formatMetric(summary: MetricSummary | undefined): string {
+  if (!summary || summary.mean === null) return "–";
+  const m = (summary.mean * 100).toFixed(2);
+  return summary.repeats > 1 && summary.std !== null ? `${m} ± ${(summary.std * 100).toFixed(2)}` : m;
+}
+
+/** Render rows as an aligned text table. */
+export function formatSummaryTable(
+  rows: readonly SummaryRow[],
+  metrics: readonly MetricName[] = DRFLOW_METRICS,
+): string {
+  const header = ["agent", "model", "split", "tasks", ...metrics.map((m) => METRIC_LABELS[m]), "cost $"];
+  const body = rows.map((r) => [
+    r.agent,
+    r.model,
+    r.split,
+    r.failed > 0 ? `${r.tasks} (${r.failed} failed)` : String(r.tasks),
+    ...metrics.map((m) => formatMetric(r.metrics[m])),
+    r.usage.costUsd.toFixed(4),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n");
+}
