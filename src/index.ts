@@ -1,2 +1,3 @@
 /** @module The public API of drflow: the four primitives (generate, loadEnv, runAgent, judge/evaluate) and analysis. */
 export * from "./core/index.ts";
+export * from "./judge/index.ts";
