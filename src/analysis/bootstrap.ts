@@ -1,0 +1,66 @@
+/** @module Seeded paired bootstrap: confidence intervals for a mean difference over tasks. */
+
+/** mulberry32: a small deterministic PRNG so every interval can be reproduced from its seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type BootstrapOptions = { seed?: number; resamples?: number; level?: number };
+
+export type BootstrapCI = {
+  estimate: number;
+  low: number;
+  high: number;
+  level: number;
+  resamples: number;
+  n: number;
+};
+
+function quantile(sorted: readonly number[], q: number): number {
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+/** Percentile bootstrap CI of the mean of `values` (e.g. per-task differences B − A); null when empty. */
+export function bootstrapMeanCI(
+  values: readonly number[],
+  options: BootstrapOptions = {},
+): BootstrapCI | null {
+  const { seed = 1, resamples = 2000, level = 0.95 } = options;
+  const n = values.length;
+  if (n === 0) return null;
+  const rand = seededRandom(seed);
+  const means: number[] = [];
+  for (let b = 0; b < resamples; b++) {
+    let s = 0;
+    for (let i = 0; i < n; i++) s += values[Math.floor(rand() * n)]!;
+    means.push(s / n);
+  }
+  means.sort((a, b) => a - b);
+  const alpha = (1 - level) / 2;
+  const estimate = values.reduce((a, b) => a + b, 0) / n;
+  return { estimate, low: quantile(means, alpha), high: quantile(means, 1 - alpha), level, resamples, n };
+}
+
+/** Paired bootstrap CI of mean(b − a) over the keys both maps share (tasks scored in both runs). */
+export function pairedBootstrapCI(
+  a: ReadonlyMap<string, number>,
+  b: ReadonlyMap<string, number>,
+  options: BootstrapOptions = {},
+): BootstrapCI | null {
+  const diffs: number[] = [];
+  for (const [k, va] of [...a].sort(([x], [y]) => x.localeCompare(y))) {
+    const vb = b.get(k);
+    if (vb !== undefined) diffs.push(vb - va);
+  }
+  return bootstrapMeanCI(diffs, options);
+}

@@ -1,0 +1,66 @@
+/** @module The flat rows analysis works on: one metric value per run (task × agent × model × split × repeat). */
+import { z } from "zod";
+import { MetricName, Split } from "../core/index.ts";
+
+/** One metric value of one agent run, with everything needed to group it. */
+export const MetricRow = z.object({
+  run_id: z.string().min(1),
+  /** `suite/task_id` */
+  task: z.string().min(1),
+  domain: z.string().default(""),
+  agent: z.string().min(1),
+  agent_options: z.record(z.string(), z.unknown()).default({}),
+  model: z.string().default(""),
+  split: Split,
+  repeat: z.number().int().min(0).default(0),
+  metric: MetricName,
+  /** In [0, 1]; null when nothing could be scored (never folded into 0). */
+  value: z.number().nullable(),
+});
+export type MetricRow = z.infer<typeof MetricRow>;
+
+/** One agent run's cost: the total of its model calls (0 for offline agents). */
+export const CostRow = z.object({
+  run_id: z.string().min(1),
+  task: z.string().min(1),
+  agent: z.string().min(1),
+  agent_options: z.record(z.string(), z.unknown()).default({}),
+  model: z.string().default(""),
+  split: Split,
+  cost_usd: z.number().min(0),
+  input_tokens: z.number().int().min(0).default(0),
+  output_tokens: z.number().int().min(0).default(0),
+});
+export type CostRow = z.infer<typeof CostRow>;
+
+/** The columns rows can be grouped by. */
+export const GroupKey = z.enum(["agent", "model", "split", "domain", "task", "repeat"]);
+export type GroupKey = z.infer<typeof GroupKey>;
+
+/** A readable agent label that keeps ablation flags visible, e.g. `drfa w/o GF (iterations=5)`. */
+export function agentLabel(agent: string, options: Readonly<Record<string, unknown>> = {}): string {
+  const off: string[] = [];
+  if (options.gf === false) off.push("GF");
+  if (options.cap === false) off.push("CAP");
+  let label = off.length ? `${agent} w/o ${off.join(" & ")}` : agent;
+  const rest = Object.entries(options)
+    .filter(([k]) => k !== "gf" && k !== "cap")
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : String(v)}`);
+  if (rest.length) label += ` (${rest.join(", ")})`;
+  return label;
+}
+
+/** The value of a grouping column for a row (agent includes its options so ablations stay apart). */
+export function groupValue(row: MetricRow | CostRow, key: GroupKey): string {
+  switch (key) {
+    case "agent":
+      return agentLabel(row.agent, row.agent_options);
+    case "domain":
+      return "domain" in row ? row.domain || row.task.split("/").pop()!.replace(/_\d+$/, "") : "";
+    case "repeat":
+      return "repeat" in row ? String(row.repeat) : "0";
+    default:
+      return String(row[key]);
+  }
+}
