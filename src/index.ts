@@ -1,3 +1,4 @@
 /** @module The public API of drflow: the four primitives (generate, loadEnv, runAgent, judge/evaluate) and analysis. */
 export * from "./core/index.ts";
 export * from "./judge/index.ts";
+export * from "./analysis/index.ts";
