@@ -1,0 +1,79 @@
+/** @module Chunking: split a document into passages that keep its source metadata (app, id, path, title, author, date, channel, subject). */
+import { z } from "zod";
+import { AppName } from "../core/index.ts";
+
+export const Chunk = z.object({
+  /** `<documentId>#<ord>` */
+  id: z.string().min(1),
+  documentId: z.string().min(1),
+  /** Position of the chunk inside its document, from 0. */
+  ord: z.number().int().min(0),
+  app: AppName,
+  title: z.string(),
+  path: z.string(),
+  author: z.string(),
+  date: z.string(),
+  channel: z.string().optional(),
+  subject: z.string().optional(),
+  text: z.string(),
+});
+export type Chunk = z.infer<typeof Chunk>;
+
+/** What a chunk is cut from: any document with text and source metadata (an `EnvDocument` is one). */
+export type ChunkSource = Omit<Chunk, "id" | "documentId" | "ord"> & { id: string };
+
+export const ChunkOptions = z.object({
+  /** Soft upper bound on a chunk's length in characters. */
+  maxChars: z.number().int().min(100).default(900),
+  /** Characters of the previous chunk repeated at the start of the next one. */
+  overlap: z.number().int().min(0).default(120),
+});
+export type ChunkOptions = z.input<typeof ChunkOptions>;
+
+/** Split on blank lines, then pack paragraphs into chunks of at most `maxChars`, breaking long paragraphs at sentences. */
+export function chunkDocument(doc: ChunkSource, options: ChunkOptions = {}): Chunk[] {
+  const { maxChars, overlap } = ChunkOptions.parse(options);
+  const pieces = doc.text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0)
+    .flatMap((p) => (p.length <= maxChars ? [p] : splitLong(p, maxChars)));
+  const texts: string[] = [];
+  let current = "";
+  for (const piece of pieces) {
+    if (current && current.length + piece.length + 2 > maxChars) {
+      texts.push(current);
+      const tail = overlap > 0 ? current.slice(-overlap).replace(/^\S*\s/, "") : "";
+      current = tail ? `${tail}\n\n${piece}` : piece;
+    } else {
+      current = current ? `${current}\n\n${piece}` : piece;
+    }
+  }
+  if (current || texts.length === 0) texts.push(current);
+  const { id, text: _text, ...meta } = doc;
+  return texts.map((text, ord) => ({ ...meta, id: `${id}#${ord}`, documentId: id, ord, text }));
+}
+
+function splitLong(paragraph: string, maxChars: number): string[] {
+  const sentences = paragraph.match(/[^.!?\n]+(?:[.!?]+|\n|$)/g) ?? [paragraph];
+  const out: string[] = [];
+  let current = "";
+  for (const raw of sentences) {
+    const sentence = raw.trim();
+    if (!sentence) continue;
+    if (sentence.length > maxChars) {
+      if (current) out.push(current);
+      current = "";
+      for (let i = 0; i < sentence.length; i += maxChars) out.push(sentence.slice(i, i + maxChars));
+      continue;
+    }
+    if (current && current.length + sentence.length + 1 > maxChars) {
+      out.push(current);
+      current = sentence;
+    } else {
+      current = current ? `${current} ${sentence}` : sentence;
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}

@@ -1,0 +1,71 @@
+/** @module The embedded vector store: a sqlite-vec `vec0` table (cosine distance) inside a bun:sqlite database. */
+import type { Database } from "bun:sqlite";
+import * as sqliteVec from "sqlite-vec";
+import type { VectorItem, VectorMatch, VectorStore } from "./vector-store.ts";
+
+const loaded = new WeakSet<Database>();
+
+/** Load the sqlite-vec extension into `db` once. */
+export function loadVec(db: Database): void {
+  if (loaded.has(db)) return;
+  sqliteVec.load(db);
+  loaded.add(db);
+}
+
+/**
+ * Vectors in `<prefix>_vec` (vec0, created on the first upsert from the vector length) with string ids
+ * mapped to rowids in `<prefix>_vec_ids`. The database stays owned by the caller.
+ */
+export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`sqliteVecStore: table prefix "${prefix}" must be a SQL identifier`);
+  loadVec(db);
+  const ids = `${prefix}_vec_ids`;
+  const vec = `${prefix}_vec`;
+  db.run(`CREATE TABLE IF NOT EXISTS ${ids} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE)`);
+  let dim: number | null = existingDim();
+
+  function existingDim(): number | null {
+    const row = db.query("SELECT sql FROM sqlite_master WHERE name = ?").get(vec) as { sql: string } | null;
+    const m = row ? /float\[(\d+)\]/.exec(row.sql) : null;
+    return m ? Number(m[1]) : null;
+  }
+
+  return {
+    kind: "sqlite-vec",
+    async upsert(items: VectorItem[]) {
+      if (items.length === 0) return;
+      if (dim === null) {
+        dim = items[0]!.vector.length;
+        db.run(`CREATE VIRTUAL TABLE IF NOT EXISTS ${vec} USING vec0(embedding float[${dim}] distance_metric=cosine)`);
+      }
+      const getId = db.query(`SELECT rowid FROM ${ids} WHERE id = ?`);
+      const putId = db.query(`INSERT INTO ${ids}(id) VALUES (?) RETURNING rowid`);
+      const del = db.query(`DELETE FROM ${vec} WHERE rowid = ?`);
+      const put = db.query(`INSERT INTO ${vec}(rowid, embedding) VALUES (?, ?)`);
+      db.transaction(() => {
+        for (const item of items) {
+          if (item.vector.length !== dim) {
+            throw new Error(`sqliteVecStore: vector for "${item.id}" has ${item.vector.length} dimensions, expected ${dim}`);
+          }
+          const existing = getId.get(item.id) as { rowid: number } | null;
+          const rowid = existing?.rowid ?? (putId.get(item.id) as { rowid: number }).rowid;
+          if (existing) del.run(BigInt(rowid));
+          put.run(BigInt(rowid), new Float32Array(item.vector));
+        }
+      })();
+    },
+    async query(vector: number[], k: number): Promise<VectorMatch[]> {
+      if (dim === null || k <= 0) return [];
+      const rows = db
+        .query(
+          `SELECT i.id AS id, v.distance AS distance FROM (SELECT rowid, distance FROM ${vec} WHERE embedding MATCH ? AND k = ?) v JOIN ${ids} i ON i.rowid = v.rowid ORDER BY v.distance`,
+        )
+        .all(new Float32Array(vector), k) as VectorMatch[];
+      return rows;
+    },
+    async count() {
+      return (db.query(`SELECT count(*) AS n FROM ${ids}`).get() as { n: number }).n;
+    },
+    async close() {},
+  };
+}

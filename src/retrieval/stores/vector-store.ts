@@ -1,0 +1,14 @@
+/** @module The vector store interface: nearest neighbours by id, behind sqlite-vec (embedded) or a Chroma server. */
+
+export type VectorItem = { id: string; vector: number[]; metadata?: Record<string, string> };
+export type VectorMatch = { id: string; distance: number };
+
+export interface VectorStore {
+  /** `sqlite-vec`, `chroma` … */
+  readonly kind: string;
+  upsert(items: VectorItem[]): Promise<void>;
+  /** The `k` nearest items to `vector`, closest first (cosine distance). */
+  query(vector: number[], k: number): Promise<VectorMatch[]>;
+  count(): Promise<number>;
+  close(): Promise<void>;
+}
