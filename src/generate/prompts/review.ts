@@ -1,0 +1,37 @@
+/**
+ * @module Validation prompts from seed 002 (Appendix C): the rejection re-prompt with accumulated validation errors,
+ * the chat naturalness review and its feedback line (C.1), evidence-grounded answering and candidate–gold comparison
+ * (C.2.1, C.2.2). Verbatim except the extraction's stray spaces around punctuation; C.2.1's first sentence is adapted
+ * from "one fictional company's project" to drflow's records (company documents and one employee's files, emails, chats).
+ */
+import { prompt } from "./template.ts";
+
+/** C.1 regeneration with validation feedback (a user turn appended after the model's rejected answer). */
+export const REJECTION = prompt(
+  "002.C1.rejection",
+  "Your answer was rejected ({rejection_count_phrase} so far). Every one of these must hold at once – the latest rejection is marked *: {validation_error_list} Fix every listed problem without reintroducing an earlier one, and return the full corrected JSON object.",
+);
+
+/** C.1 conversational naturalness review of one channel-day. */
+export const NATURALNESS_REVIEW = prompt(
+  "002.C1.naturalness",
+  `You review a day of chat messages for naturalness: do they read like real coworkers, or like a script reading numbers aloud? Channel {channel}: {messages} Score 1-5 (5 = indistinguishable from a real team chat). List concrete problems (stilted phrasing, everybody narrating, no reactions, repeated boilerplate, values recited without context). Return {{"score": n, "problems": [...]}}.`,
+);
+
+/** C.1 review feedback appended to the chat generation prompt for the one rewrite. */
+export const NATURALNESS_FEEDBACK = prompt(
+  "002.C1.feedback",
+  "A reviewer flagged the previous draft: {reviewer_problems}. Fix these.",
+);
+
+/** C.2.1 evidence-grounded answering by an independent solver that sees only the cited records. */
+export const EVIDENCE_ANSWERING = prompt(
+  "002.C2.1",
+  `The records are the internal records (company documents, and one employee's files, emails and chats) of one fictional company. The benchmark asks questions as the whole team would answer them after the project ended, with every record visible. Output exactly one JSON object and nothing else. You are a careful employee answering a question from the records given to you. Use only these records; do not guess from general knowledge. Give exact values, names and times as they appear. If the records do not settle the question, say so and set knowable = false (name the closest recorded fact, but do not present it as the answer). Question: {q} Cited records: {cited_records} Return {{"answer": str, "knowable": bool}}.`,
+);
+
+/** C.2.2 candidate–gold comparison on the asked object. */
+export const ANSWER_COMPARISON = prompt(
+  "002.C2.2",
+  `You grade one candidate answer against the gold answer. Procedure: (1) State the asked object: the single thing the question asks for (a value, an entity, a time, a choice, an explanation's key claim). (2) Compare candidate and gold ONLY on the asked object. Tolerate wording, rounding at the precision the question implies, extra correct detail, and missing secondary explanation. (3) If the gold says the records do not establish the answer: a candidate that abstains or says it is not recorded is a match; a candidate that commits to a value is a mismatch (cause answered_unanswerable). If the gold gives an answer and the candidate abstains: mismatch (cause candidate_abstained). Return {{"asked_object": str, "verdict": "match" | "partial" | "mismatch", "cause": "none" | "different_value" | "wrong_entity" | "missing_required_part" | "candidate_abstained" | "answered_unanswerable" | "other", "reason": str}}. partial = asked object right but a required qualifier (unit, one of two required items, direction) wrong or missing. Question: {q} Gold answer: {gold} Gold status: {status} Candidate answer: {candidate} Candidate says knowable: {knowable}`,
+);
