@@ -16,7 +16,17 @@ export type CallContext = {
   repeat?: number;
 };
 
-export type Usage = { inputTokens: number; outputTokens: number; costUsd: number; latencyMs: number; cached: boolean };
+export type Usage = {
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  latencyMs: number;
+  cached: boolean;
+  /** false when the handle has no price in the table (costUsd is then 0, not a real figure). */
+  costKnown?: boolean;
+  /** Where the token counts came from: the provider's usage, or an approximate count. */
+  usageSource?: "provider" | "estimate";
+};
 
 export type ChatRequest = {
   messages: ChatMessage[];

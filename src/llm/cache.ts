@@ -1,0 +1,206 @@
+/** @module The LLM response cache (`.drflow/cache.sqlite`): content-addressed entries, recorded misses, and `explain`. */
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { z } from "zod";
+import {
+  cacheKey,
+  describeDifference,
+  KEY_PART_NAMES,
+  type KeyPartName,
+  KeyParts,
+  partHashes,
+} from "./cache-key.ts";
+import { UsageSource } from "./usage.ts";
+
+/** `use`: read and write; `refresh`: ignore entries but write; `off`: neither; `replay`: read only, a miss is an error. */
+export const CacheMode = z.enum(["use", "refresh", "off", "replay"]);
+export type CacheMode = z.infer<typeof CacheMode>;
+
+export const DEFAULT_CACHE_PATH = ".drflow/cache.sqlite";
+
+/** What a hit returns: the answer and the usage it cost when it was first fetched. */
+export const CachedResponse = z.object({
+  text: z.string().nullable().default(null),
+  embeddings: z.array(z.array(z.number())).nullable().default(null),
+  input_tokens: z.number().int().min(0),
+  output_tokens: z.number().int().min(0),
+  usage_source: UsageSource,
+  cost_usd: z.number().nullable(),
+});
+export type CachedResponse = z.infer<typeof CachedResponse>;
+
+export type Explanation = {
+  miss: { key: string; handle: string; created_at: string; prompt: string };
+  nearest: {
+    key: string;
+    handle: string;
+    created_at: string;
+    differing: { part: KeyPartName; detail: string }[];
+  } | null;
+};
+
+type EntryRow = { key: string; handle: string; parts: string; part_hashes: string; created_at: string };
+
+/** A short preview of the last user message (or first text), for error messages. */
+export function promptPreview(parts: KeyParts, width = 80): string {
+  const messages = parts.messages as { role?: string; content?: string }[];
+  const last = [...messages].reverse().find((m) => m?.role === "user") ?? messages[0];
+  const text = typeof last === "string" ? last : (last?.content ?? "");
+  const flat = String(text).replace(/\s+/g, " ").trim();
+  return flat.length > width ? `${flat.slice(0, width)}…` : flat;
+}
+
+export class LlmCache {
+  readonly db: Database;
+
+  constructor(readonly path: string = DEFAULT_CACHE_PATH) {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path, { create: true });
+    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;");
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS entries (
+        key TEXT PRIMARY KEY, kind TEXT NOT NULL, handle TEXT NOT NULL, parts TEXT NOT NULL,
+        part_hashes TEXT NOT NULL, response TEXT NOT NULL, created_at TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS misses (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, handle TEXT NOT NULL, parts TEXT NOT NULL,
+        part_hashes TEXT NOT NULL, mode TEXT NOT NULL, created_at TEXT NOT NULL);
+    `);
+  }
+
+  key(parts: KeyParts): string {
+    return cacheKey(parts);
+  }
+
+  get(key: string): CachedResponse | null {
+    const row = this.db
+      .query<{ response: string }, [string]>("SELECT response FROM entries WHERE key = ?")
+      .get(key);
+    return row ? CachedResponse.parse(JSON.parse(row.response)) : null;
+  }
+
+  /** Store a successful response (callers never pass errors). */
+  put(parts: KeyParts, handle: string, response: CachedResponse, now: Date = new Date()): string {
+    const key = cacheKey(parts);
+    this.db
+      .query(
+        "INSERT OR REPLACE INTO entries (key, kind, handle, parts, part_hashes, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        key,
+        parts.kind,
+        handle,
+        JSON.stringify(parts),
+        JSON.stringify(partHashes(parts)),
+        JSON.stringify(CachedResponse.parse(response)),
+        now.toISOString(),
+      );
+    return key;
+  }
+
+  /** Remember a miss so `drflow cache explain` can show what it nearly matched. */
+  recordMiss(parts: KeyParts, handle: string, mode: CacheMode, now: Date = new Date()): void {
+    this.db
+      .query(
+        "INSERT INTO misses (key, handle, parts, part_hashes, mode, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        cacheKey(parts),
+        handle,
+        JSON.stringify(parts),
+        JSON.stringify(partHashes(parts)),
+        mode,
+        now.toISOString(),
+      );
+  }
+
+  /** Recorded misses, newest first. */
+  misses(limit = 20): { key: string; handle: string; mode: string; created_at: string; prompt: string }[] {
+    const rows = this.db
+      .query<{ key: string; handle: string; mode: string; created_at: string; parts: string }, [number]>(
+        "SELECT key, handle, mode, created_at, parts FROM misses ORDER BY id DESC LIMIT ?",
+      )
+      .all(limit);
+    return rows.map(({ parts, ...r }) => ({
+      ...r,
+      prompt: promptPreview(KeyParts.parse(JSON.parse(parts))),
+    }));
+  }
+
+  /**
+   * For a recorded miss (by key or key prefix; the latest when omitted), the cached entry of the same kind that
+   * differs in the fewest key parts, and how each of those parts differs.
+   */
+  explain(keyOrPrefix?: string): Explanation {
+    const miss = keyOrPrefix
+      ? this.db
+          .query<EntryRow, [string]>(
+            "SELECT key, handle, parts, part_hashes, created_at FROM misses WHERE key LIKE ? ORDER BY id DESC LIMIT 1",
+          )
+          .get(`${keyOrPrefix}%`)
+      : this.db
+          .query<EntryRow, []>(
+            "SELECT key, handle, parts, part_hashes, created_at FROM misses ORDER BY id DESC LIMIT 1",
+          )
+          .get();
+    if (!miss) {
+      throw new Error(
+        keyOrPrefix
+          ? `cache explain: no recorded miss with key "${keyOrPrefix}"; 'drflow cache misses' lists them`
+          : "cache explain: no cache miss recorded yet",
+      );
+    }
+    const request = KeyParts.parse(JSON.parse(miss.parts));
+    const requestHashes = JSON.parse(miss.part_hashes) as Record<KeyPartName, string>;
+    const candidates = this.db
+      .query<EntryRow, [string]>(
+        "SELECT key, handle, parts, part_hashes, created_at FROM entries WHERE kind = ?",
+      )
+      .all(request.kind);
+    let best: { row: EntryRow; differing: KeyPartName[] } | null = null;
+    for (const row of candidates) {
+      const hashes = JSON.parse(row.part_hashes) as Record<KeyPartName, string>;
+      const differing = KEY_PART_NAMES.filter((name) => hashes[name] !== requestHashes[name]);
+      if (!best || differing.length < best.differing.length) best = { row, differing };
+    }
+    const missInfo = {
+      key: miss.key,
+      handle: miss.handle,
+      created_at: miss.created_at,
+      prompt: promptPreview(request),
+    };
+    if (!best) return { miss: missInfo, nearest: null };
+    const cached = KeyParts.parse(JSON.parse(best.row.parts));
+    return {
+      miss: missInfo,
+      nearest: {
+        key: best.row.key,
+        handle: best.row.handle,
+        created_at: best.row.created_at,
+        differing: best.differing.map((part) => ({
+          part,
+          detail: describeDifference(part, cached, request),
+        })),
+      },
+    };
+  }
+
+  stats(): { entries: number; misses: number; byHandle: { handle: string; entries: number }[] } {
+    const entries = this.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM entries").get()!.n;
+    const misses = this.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM misses").get()!.n;
+    const byHandle = this.db
+      .query<{ handle: string; entries: number }, []>(
+        "SELECT handle, COUNT(*) AS entries FROM entries GROUP BY handle ORDER BY entries DESC",
+      )
+      .all();
+    return { entries, misses, byHandle };
+  }
+
+  clear(): void {
+    this.db.exec("DELETE FROM entries; DELETE FROM misses;");
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,13 @@
+/** @module The model layer's public face: handles, `createModel`, structured output, cache, usage and prices. */
+export { CacheMode, DEFAULT_CACHE_PATH, LlmCache } from "./cache.ts";
+export { CacheMissError, MissingKeyError, ProviderError, StructuredOutputError } from "./errors.ts";
+export { KEY_VARIABLE, parseHandle, Provider } from "./handle.ts";
+export { extractJson } from "./json-extract.ts";
+export { createModel, MODEL_DEFAULTS, type ModelOptions } from "./model.ts";
+export { costOf, PRICES, PriceTable, priceOf } from "./prices.ts";
+export { ROLE_DEFAULT, ROLE_VARIABLE, ROLES, resolveRole } from "./roles.ts";
+export { checkReply, StructuredMode } from "./structured.ts";
+export { fillTemplate, templateHash } from "./template.ts";
+export { approxChatTokens, approxTokenCount } from "./tokens.ts";
+export type * from "./types.ts";
+export { CallRecord, MemoryUsageSink, type UsageSink } from "./usage.ts";

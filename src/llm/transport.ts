@@ -1,0 +1,120 @@
+/** @module HTTP to an OpenAI-compatible endpoint through the `openai` package: timeout, retries, concurrency limit, error classes. */
+import OpenAI, { APIConnectionError, APIError } from "openai";
+import { ProviderError } from "./errors.ts";
+import type { ParsedHandle } from "./handle.ts";
+import type { Limiter } from "./limiter.ts";
+import {
+  type Failure,
+  parseRetryAfter,
+  type Random,
+  type RetryOptions,
+  type Sleep,
+  withRetry,
+} from "./retry.ts";
+
+/** Status codes worth retrying: request timeout, conflict, rate limit, and every server error. */
+const RETRYABLE_STATUS = new Set([408, 409, 429]);
+
+export type TransportOptions = {
+  apiKey: string;
+  timeoutMs: number;
+  retry: RetryOptions;
+  limiter: Limiter;
+  sleep: Sleep;
+  random: Random;
+  now: () => number;
+  fetch?: typeof fetch;
+  /** Observes each retry (the CLI prints it when DRFLOW_DEBUG is set). */
+  onRetry?: (failure: Failure, waitMs: number, retry: number) => void;
+};
+
+export type ChatBody = OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
+export type EmbedBody = OpenAI.Embeddings.EmbeddingCreateParams;
+
+/** Turn anything thrown by a request into a retry decision with the provider's own message. */
+export function classifyError(error: unknown, now: () => number = Date.now): Failure {
+  if (error instanceof APIConnectionError) {
+    return {
+      retryable: true,
+      retryAfterMs: null,
+      status: null,
+      message: error.message || "connection error",
+    };
+  }
+  if (error instanceof APIError && typeof error.status === "number") {
+    const status = error.status;
+    return {
+      retryable: RETRYABLE_STATUS.has(status) || status >= 500,
+      retryAfterMs: parseRetryAfter(error.headers, now),
+      status,
+      message: error.message,
+    };
+  }
+  if (error instanceof SyntaxError || error instanceof TypeError) {
+    // A body that ends mid-JSON or a connection dropped while reading it.
+    return {
+      retryable: true,
+      retryAfterMs: null,
+      status: null,
+      message: `truncated or unreadable response body (${error.message})`,
+    };
+  }
+  return {
+    retryable: false,
+    retryAfterMs: null,
+    status: null,
+    message: (error as Error)?.message ?? String(error),
+  };
+}
+
+/** One endpoint: a client with the SDK's own retries off (ours honour Retry-After and take injected sleep). */
+export class Transport {
+  private readonly client: OpenAI;
+
+  constructor(
+    readonly target: ParsedHandle,
+    private readonly options: TransportOptions,
+  ) {
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: target.baseURL,
+      timeout: options.timeoutMs,
+      maxRetries: 0,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  private call<T>(what: string, request: () => Promise<T>): Promise<{ value: T; retries: number }> {
+    const { options, target } = this;
+    return options.limiter.run(() =>
+      withRetry(async (n) => ({ value: await request(), retries: n }), {
+        classify: (error) => classifyError(error, options.now),
+        giveUp: (failure, attempts, error) => {
+          const why = failure.retryable ? `gave up after ${attempts} attempt(s)` : "not retryable";
+          const status = failure.status === null ? "" : ` HTTP ${failure.status}`;
+          return Object.assign(
+            new ProviderError(
+              `${target.handle} ${what}${status} (${why}): ${failure.message}`,
+              failure.status,
+              failure.retryable,
+              attempts,
+            ),
+            { cause: error },
+          );
+        },
+        sleep: options.sleep,
+        random: options.random,
+        options: options.retry,
+        ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+      }),
+    );
+  }
+
+  chat(body: ChatBody): Promise<{ value: OpenAI.Chat.Completions.ChatCompletion; retries: number }> {
+    return this.call("chat", () => this.client.chat.completions.create(body));
+  }
+
+  embed(body: EmbedBody): Promise<{ value: OpenAI.Embeddings.CreateEmbeddingResponse; retries: number }> {
+    return this.call("embeddings", () => this.client.embeddings.create(body));
+  }
+}
