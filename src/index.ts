@@ -2,3 +2,4 @@
 export * from "./core/index.ts";
 export * from "./judge/index.ts";
 export * from "./analysis/index.ts";
+export * from "./llm/index.ts";
