@@ -1,5 +1,5 @@
 /** @module The environment an agent explores: four apps over a task's realized files, and search across them. */
-import type { AppName, Split } from "../core/index.ts";
+import type { AppName, ArtifactFormat, Split } from "../core/index.ts";
 
 /** A document as an app serves it: text extracted from the realized file, never from task.json. */
 export type EnvDocument = {
@@ -14,6 +14,9 @@ export type EnvDocument = {
   /** Chat channel or email subject, when the app has one. */
   channel?: string;
   subject?: string;
+  /** The realized file the text came from (service backends load these bytes: APPEND an .eml, PUT a PDF). */
+  format?: ArtifactFormat;
+  raw?: Uint8Array;
 };
 
 /** A ranked search result with its source metadata. */

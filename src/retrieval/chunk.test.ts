@@ -11,8 +11,14 @@ test("a short document is one chunk carrying the document's metadata", () => {
 });
 
 test("long documents split under the size bound, in order, with overlap, losing no paragraph", () => {
-  const paragraphs = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} says something specific about topic ${i}.`);
-  const chunks = chunkDocument({ ...meta, id: "x_IN_2", text: paragraphs.join("\n\n") }, { maxChars: 300, overlap: 40 });
+  const paragraphs = Array.from(
+    { length: 30 },
+    (_, i) => `Paragraph ${i} says something specific about topic ${i}.`,
+  );
+  const chunks = chunkDocument(
+    { ...meta, id: "x_IN_2", text: paragraphs.join("\n\n") },
+    { maxChars: 300, overlap: 40 },
+  );
   expect(chunks.length).toBeGreaterThan(3);
   expect(chunks.map((c) => c.ord)).toEqual(chunks.map((_, i) => i));
   for (const c of chunks) expect(c.text.length).toBeLessThanOrEqual(300 + 40 + 2);

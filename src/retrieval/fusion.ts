@@ -6,7 +6,9 @@ export const RRF_K = 60;
 export function reciprocalRankFusion(lists: string[][], k = RRF_K): { id: string; score: number }[] {
   const scores = new Map<string, number>();
   for (const list of lists) {
-    list.forEach((id, rank) => scores.set(id, (scores.get(id) ?? 0) + 1 / (k + rank + 1)));
+    list.forEach((id, rank) => {
+      scores.set(id, (scores.get(id) ?? 0) + 1 / (k + rank + 1));
+    });
   }
   return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score);
 }

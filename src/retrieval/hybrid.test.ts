@@ -62,7 +62,12 @@ describe("HybridIndex", () => {
   test("keeps channel and subject metadata on hits", async () => {
     const idx = await build();
     const [chat] = await idx.search("parking garage repainting", { limit: 1 });
-    expect(chat).toMatchObject({ documentId: "t_DI_1", channel: "facilities", author: "sam", date: "2025-03-01" });
+    expect(chat).toMatchObject({
+      documentId: "t_DI_1",
+      channel: "facilities",
+      author: "sam",
+      date: "2025-03-01",
+    });
     const [mail] = await idx.search("insurer approved referral", { limit: 1 });
     expect(mail).toMatchObject({ documentId: "t_IN_2", subject: "Re: cardiology referral" });
   });

@@ -73,11 +73,18 @@ export class HybridIndex {
   }
 
   getMeta(key: string): string | null {
-    return (this.db.query("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | null)?.value ?? null;
+    return (
+      (this.db.query("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | null)?.value ??
+      null
+    );
   }
 
   setMeta(key: string, value: string): void {
-    this.db.query("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
+    this.db
+      .query(
+        "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      )
+      .run(key, value);
   }
 
   count(): number {
@@ -125,7 +132,11 @@ export class HybridIndex {
       }
     })();
     await this.vectors.upsert(
-      chunks.map((c, i) => ({ id: c.id, vector: vectors[i]!, metadata: { app: c.app, document_id: c.documentId } })),
+      chunks.map((c, i) => ({
+        id: c.id,
+        vector: vectors[i]!,
+        metadata: { app: c.app, document_id: c.documentId },
+      })),
     );
   }
 
@@ -156,7 +167,11 @@ export class HybridIndex {
     return hits;
   }
 
-  private bm25(query: string, depth: number, apps?: AppName[]): { ids: string[]; scores: Map<string, number> } {
+  private bm25(
+    query: string,
+    depth: number,
+    apps?: AppName[],
+  ): { ids: string[]; scores: Map<string, number> } {
     const match = ftsQuery(query);
     const scores = new Map<string, number>();
     if (!match) return { ids: [], scores };
@@ -171,7 +186,11 @@ export class HybridIndex {
     return { ids: rows.map((r) => r.id), scores };
   }
 
-  private async knn(query: string, depth: number, apps?: AppName[]): Promise<{ ids: string[]; scores: Map<string, number> }> {
+  private async knn(
+    query: string,
+    depth: number,
+    apps?: AppName[],
+  ): Promise<{ ids: string[]; scores: Map<string, number> }> {
     const [vector] = await this.embedder.embed([query]);
     const scores = new Map<string, number>();
     if (!vector || vector.every((x) => x === 0)) return { ids: [], scores };

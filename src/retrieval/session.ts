@@ -46,7 +46,11 @@ export class SessionIndex {
     return finding;
   }
 
-  async search(query: string, topK = 5, mode: SearchMode = "hybrid"): Promise<{ finding: StoredFinding; score: number }[]> {
+  async search(
+    query: string,
+    topK = 5,
+    mode: SearchMode = "hybrid",
+  ): Promise<{ finding: StoredFinding; score: number }[]> {
     const hits = await this.index.search(query, { limit: topK, mode });
     return hits.flatMap((h) => {
       const finding = this.findings.get(h.documentId);

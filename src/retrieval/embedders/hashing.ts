@@ -2,7 +2,11 @@
 import { stem, words } from "../tokenize.ts";
 import { type Embedder, l2normalize } from "./embedder.ts";
 
-export type HashingOptions = { dim?: number; charNgrams?: number[]; weights?: { unigram: number; bigram: number; char: number } };
+export type HashingOptions = {
+  dim?: number;
+  charNgrams?: number[];
+  weights?: { unigram: number; bigram: number; char: number };
+};
 
 const DEFAULTS = { dim: 512, charNgrams: [3, 4], weights: { unigram: 1, bigram: 0.7, char: 0.35 } };
 

@@ -17,7 +17,9 @@ export function embedderFor(spec: string, createModel?: (handle: string) => Mode
   const hashing = /^hashing(?:-(\d+))?$/.exec(spec);
   if (hashing) return hashingEmbedder(hashing[1] ? { dim: Number(hashing[1]) } : {});
   if (!createModel) {
-    throw new Error(`embedder "${spec}": only "hashing[-<dim>]" works without a model layer; pass createModel for model handles`);
+    throw new Error(
+      `embedder "${spec}": only "hashing[-<dim>]" works without a model layer; pass createModel for model handles`,
+    );
   }
   return modelEmbedder(createModel(spec));
 }

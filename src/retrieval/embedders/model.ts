@@ -11,9 +11,15 @@ export function modelEmbedder(model: Model, options: { batchSize?: number; runId
       const out: number[][] = [];
       for (let i = 0; i < texts.length; i += batchSize) {
         const batch = texts.slice(i, i + batchSize);
-        const vectors = await model.embed(batch, { stage: "retrieval_index", role: "embedder", runId: options.runId });
+        const vectors = await model.embed(batch, {
+          stage: "retrieval_index",
+          role: "embedder",
+          runId: options.runId,
+        });
         if (vectors.length !== batch.length) {
-          throw new Error(`embedder ${model.handle}: asked for ${batch.length} vectors, got ${vectors.length}`);
+          throw new Error(
+            `embedder ${model.handle}: asked for ${batch.length} vectors, got ${vectors.length}`,
+          );
         }
         out.push(...vectors.map(l2normalize));
       }

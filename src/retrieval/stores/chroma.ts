@@ -49,7 +49,11 @@ export async function chromaStore(options: ChromaOptions): Promise<VectorStore> 
     async query(vector: number[], k: number): Promise<VectorMatch[]> {
       const n = Math.min(k, await collection.count());
       if (n <= 0) return [];
-      const result = await collection.query({ queryEmbeddings: [vector], nResults: n, include: ["distances"] });
+      const result = await collection.query({
+        queryEmbeddings: [vector],
+        nResults: n,
+        include: ["distances"],
+      });
       const ids = result.ids[0] ?? [];
       const distances = result.distances?.[0] ?? [];
       return ids.map((id, i) => ({ id, distance: distances[i] ?? Number.POSITIVE_INFINITY }));

@@ -17,7 +17,8 @@ export function loadVec(db: Database): void {
  * mapped to rowids in `<prefix>_vec_ids`. The database stays owned by the caller.
  */
 export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
-  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`sqliteVecStore: table prefix "${prefix}" must be a SQL identifier`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix))
+    throw new Error(`sqliteVecStore: table prefix "${prefix}" must be a SQL identifier`);
   loadVec(db);
   const ids = `${prefix}_vec_ids`;
   const vec = `${prefix}_vec`;
@@ -36,7 +37,9 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
       if (items.length === 0) return;
       if (dim === null) {
         dim = items[0]!.vector.length;
-        db.run(`CREATE VIRTUAL TABLE IF NOT EXISTS ${vec} USING vec0(embedding float[${dim}] distance_metric=cosine)`);
+        db.run(
+          `CREATE VIRTUAL TABLE IF NOT EXISTS ${vec} USING vec0(embedding float[${dim}] distance_metric=cosine)`,
+        );
       }
       const getId = db.query(`SELECT rowid FROM ${ids} WHERE id = ?`);
       const putId = db.query(`INSERT INTO ${ids}(id) VALUES (?) RETURNING rowid`);
@@ -45,7 +48,9 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
       db.transaction(() => {
         for (const item of items) {
           if (item.vector.length !== dim) {
-            throw new Error(`sqliteVecStore: vector for "${item.id}" has ${item.vector.length} dimensions, expected ${dim}`);
+            throw new Error(
+              `sqliteVecStore: vector for "${item.id}" has ${item.vector.length} dimensions, expected ${dim}`,
+            );
           }
           const existing = getId.get(item.id) as { rowid: number } | null;
           const rowid = existing?.rowid ?? (putId.get(item.id) as { rowid: number }).rowid;

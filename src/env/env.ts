@@ -1,0 +1,48 @@
+/** @module The `Env` an agent explores: four apps plus hybrid search over everything they hold. */
+import type { AppName, Split } from "../core/index.ts";
+import type { HybridIndex } from "../retrieval/index.ts";
+import type { App, Env, EnvDocument, SearchHit } from "./types.ts";
+
+export const APP_NAMES: readonly AppName[] = ["drive", "files", "chat", "email"];
+
+export type EnvParts = {
+  taskId: string;
+  question: string;
+  user: { name: string; email: string };
+  split: Split;
+  apps: Record<AppName, App>;
+  /** Index over every app's documents; closed with the env. */
+  index: HybridIndex;
+};
+
+/** Assemble an `Env`; reads go to the apps (so a service backend serves its own content), search goes to the index. */
+export function createEnv(parts: EnvParts): Env {
+  const { apps, index } = parts;
+  return {
+    taskId: parts.taskId,
+    question: parts.question,
+    user: parts.user,
+    split: parts.split,
+    apps,
+    search(query: string, options: { apps?: AppName[]; limit?: number } = {}): Promise<SearchHit[]> {
+      return index.search(query, { apps: options.apps, limit: options.limit ?? 10 });
+    },
+    async read(id: string): Promise<EnvDocument | null> {
+      for (const name of APP_NAMES) {
+        const doc = await apps[name].read(id);
+        if (doc) return doc;
+      }
+      return null;
+    },
+    async list(app?: AppName): Promise<EnvDocument[]> {
+      const names = app ? [app] : APP_NAMES;
+      const lists = await Promise.all(names.map((n) => apps[n].list()));
+      return lists.flat();
+    },
+    async close() {
+      const closing = new Set(Object.values(apps));
+      for (const app of closing) await app.close();
+      await index.close();
+    },
+  };
+}

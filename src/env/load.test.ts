@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hashingEmbedder } from "../retrieval/index.ts";
+import { loadTask } from "../store/task-store.ts";
+import { loadEnv } from "./load.ts";
+import type { Env } from "./types.ts";
+
+const ROOT = join(import.meta.dir, "../../test/fixtures/env");
+let env: Env | null = null;
+afterEach(async () => {
+  await env?.close();
+  env = null;
+});
+
+describe("loadEnv (embedded)", () => {
+  test("original split loads insight and distractor artifacts into their apps, not adjacent ones", async () => {
+    env = await loadEnv(await loadTask(ROOT, "mini/mini_01"), { split: "original" });
+    expect((await env.list()).map((d) => d.id).sort()).toEqual([
+      "mini_01_DI_1",
+      "mini_01_IN_1",
+      "mini_01_IN_2",
+      "mini_01_IN_3",
+    ]);
+    expect((await env.list("email")).map((d) => d.id)).toEqual(["mini_01_IN_2"]);
+    expect(await env.read("mini_01_AD_1")).toBeNull();
+    expect(env.user).toEqual({ name: "Dana Wu", email: "dana@harbor.example" });
+  });
+
+  test("mixed split adds adjacent artifacts", async () => {
+    env = await loadEnv(await loadTask(ROOT, "mini/mini_01"), { split: "mixed" });
+    expect((await env.list("email")).map((d) => d.id).sort()).toEqual(["mini_01_AD_1", "mini_01_IN_2"]);
+    const [hit] = await env.search("Korean interpreter", { limit: 1 });
+    expect(hit?.documentId).toBe("mini_01_AD_1");
+  });
+
+  test("text comes from the realized files, with email and chat metadata parsed from them", async () => {
+    env = await loadEnv(await loadTask(ROOT, "mini/mini_01"), { split: "original" });
+    const mail = await env.read("mini_01_IN_2");
+    expect(mail?.text).toContain("Mr. Alvarez prefers Spanish");
+    expect(mail).toMatchObject({
+      app: "email",
+      subject: "Alvarez visit on Thursday",
+      author: "ravi@harbor.example",
+    });
+    expect(mail?.date.startsWith("2025-03-04")).toBe(true);
+    const chat = await env.read("mini_01_IN_3");
+    expect(chat).toMatchObject({ app: "chat", channel: "Scheduling" });
+    expect(chat?.text).toContain("sam.lee: The language services desk is closed");
+    expect((await env.read("mini_01_DI_1"))?.text).toContain("Robin,B14");
+  });
+
+  test("gold data is not reachable through the env", async () => {
+    env = await loadEnv(await loadTask(ROOT, "mini/mini_01"), { split: "mixed" });
+    const everything = JSON.stringify(await env.list());
+    expect(everything).not.toContain("supports_steps");
+    expect(everything).not.toContain('"evidence"');
+    expect(everything).not.toContain("Check the record");
+    expect(Object.keys(env).sort()).toEqual([
+      "apps",
+      "close",
+      "list",
+      "question",
+      "read",
+      "search",
+      "split",
+      "taskId",
+      "user",
+    ]);
+  });
+
+  test("search ranks across apps and filters by app", async () => {
+    env = await loadEnv(await loadTask(ROOT, "mini/mini_01"), { split: "original" });
+    const hits = await env.search("certified medical interpreter consent", { limit: 3 });
+    expect(hits[0]).toMatchObject({
+      documentId: "mini_01_IN_1",
+      app: "drive",
+      path: "drive/interpreter-policy.md",
+    });
+    const chatOnly = await env.search("language services desk", { apps: ["chat"], limit: 5 });
+    expect(chatOnly.map((h) => h.documentId)).toEqual(["mini_01_IN_3"]);
+    const appHits = await env.apps.email.search("Spanish", 5);
+    expect(appHits.map((h) => h.documentId)).toEqual(["mini_01_IN_2"]);
+  });
+
+  test("a persisted index is reused while the task is unchanged", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "drflow-env-"));
+    try {
+      const indexPath = join(dir, "index.sqlite");
+      const loaded = await loadTask(ROOT, "mini/mini_01");
+      let embedded = 0;
+      const base = hashingEmbedder();
+      const embedder = {
+        name: base.name,
+        embed: (t: string[]) => {
+          embedded += t.length;
+          return base.embed(t);
+        },
+      };
+      env = await loadEnv(loaded, { split: "original", indexPath, embedder });
+      const first = await env.search("Spanish", { limit: 2 });
+      await env.close();
+      expect(embedded).toBeGreaterThan(4);
+      embedded = 0;
+      env = await loadEnv(loaded, { split: "original", indexPath, embedder });
+      expect(await env.search("Spanish", { limit: 2 })).toEqual(first);
+      expect(embedded).toBe(1);
+      expect((await env.list()).length).toBe(4);
+      await env.close();
+      embedded = 0;
+      env = await loadEnv(loaded, { split: "mixed", indexPath, embedder });
+      expect(embedded).toBeGreaterThan(4);
+      expect((await env.list()).length).toBe(5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a manifest path escaping the task folder is refused", async () => {
+    const loaded = await loadTask(ROOT, "mini/mini_01");
+    const bad = {
+      ...loaded,
+      manifest: {
+        ...loaded.manifest,
+        artifacts: [{ ...loaded.manifest.artifacts[0]!, path: "../../etc/passwd" }],
+      },
+    };
+    await expect(loadEnv(bad, { split: "original" })).rejects.toThrow(/inside/);
+  });
+});

@@ -1,0 +1,105 @@
+/** @module `loadEnv`: a task's realized files of a split → an `Env` on the embedded backend or on real services. */
+import { createHash } from "node:crypto";
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { AppName } from "../core/index.ts";
+import {
+  chunkDocument,
+  type Embedder,
+  HybridIndex,
+  hashingEmbedder,
+  type VectorStore,
+} from "../retrieval/index.ts";
+import { ARTIFACTS_DIR, type LoadedTask } from "../store/task-store.ts";
+import { embeddedApp } from "./apps/embedded.ts";
+import { readDocuments, splitEntries } from "./documents.ts";
+import { APP_NAMES, createEnv } from "./env.ts";
+import type { App, Env, EnvOptions } from "./types.ts";
+
+/** Bumped whenever chunking or indexing changes, so persisted indexes are rebuilt. */
+export const INDEX_VERSION = "1";
+
+export type LoadEnvOptions = EnvOptions & {
+  /** Defaults to the offline hashing embedder. */
+  embedder?: Embedder;
+  /** Persist the embedded index (documents, chunks, FTS5, vectors) in this SQLite file and reuse it while the task is unchanged. */
+  indexPath?: string;
+  /** Vector store for the env's index (e.g. a Chroma collection); sqlite-vec in the index database by default. */
+  vectors?: VectorStore;
+  /** `services` backend: the connected service apps (see `connectServices`); apps left out stay embedded. */
+  services?: Partial<Record<AppName, App>>;
+};
+
+/**
+ * Build the four apps from the task's realized files (text via `extractText`'s parsers, never task.json), then one
+ * hybrid index over them. Gold workflows and evidence labels stay in `loaded.task`; nothing of them reaches the env.
+ */
+export async function loadEnv(loaded: LoadedTask, options: LoadEnvOptions): Promise<Env> {
+  const { split } = options;
+  const backend = options.backend ?? "embedded";
+  const embedder = options.embedder ?? hashingEmbedder();
+  const useServices = backend === "services";
+  if (useServices && (!options.services || Object.keys(options.services).length === 0)) {
+    throw new Error(
+      'loadEnv: backend "services" needs connected service apps in options.services (see connectServices: DRFLOW_IMAP_URL, DRFLOW_WEBDAV_URL, DRFLOW_MATTERMOST_URL)',
+    );
+  }
+  const index = await HybridIndex.open({
+    path: useServices ? undefined : options.indexPath,
+    embedder,
+    vectors: options.vectors,
+  });
+  const embedded = Object.fromEntries(APP_NAMES.map((n) => [n, embeddedApp(n, index)])) as Record<
+    AppName,
+    App
+  >;
+  const apps: Record<AppName, App> = useServices ? { ...embedded, ...options.services } : embedded;
+
+  const fingerprint = await taskFingerprint(loaded, options, embedder);
+  const reuse =
+    !useServices && options.indexPath !== undefined && index.getMeta("fingerprint") === fingerprint;
+  if (!reuse) {
+    index.clear();
+    index.db.run("DELETE FROM documents");
+    const docs = await readDocuments(loaded, split);
+    for (const name of APP_NAMES) {
+      const mine = docs.filter((d) => d.app === name);
+      if (mine.length > 0) await apps[name].add(mine);
+    }
+    if (useServices) {
+      // The env's index is built from what the services serve back, not from the local files.
+      for (const name of Object.keys(options.services ?? {}) as AppName[]) {
+        const served = await apps[name].list();
+        await index.add(served.flatMap((d) => chunkDocument(d)));
+      }
+    }
+    index.setMeta("fingerprint", fingerprint);
+  }
+  const { task } = loaded;
+  return createEnv({
+    taskId: task.id,
+    question: task.seed.question,
+    user: { name: task.seed.user.name, email: task.seed.user.email },
+    split,
+    apps,
+    index,
+  });
+}
+
+/** Content address of what an index holds: manifest, split, files' sizes and times, embedder, index version. */
+async function taskFingerprint(
+  loaded: LoadedTask,
+  options: LoadEnvOptions,
+  embedder: Embedder,
+): Promise<string> {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify(loaded.manifest));
+  hash.update(
+    `\0${options.split}\0${embedder.name}\0${INDEX_VERSION}\0${options.vectors?.kind ?? "sqlite-vec"}`,
+  );
+  for (const entry of splitEntries(loaded, options.split)) {
+    const s = await stat(join(loaded.dir, ARTIFACTS_DIR, entry.path)).catch(() => null);
+    hash.update(`\0${entry.path}:${s?.size ?? -1}:${s?.mtimeMs ?? -1}`);
+  }
+  return hash.digest("hex");
+}
