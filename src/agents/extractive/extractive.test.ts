@@ -1,0 +1,229 @@
+import { describe, expect, test } from "bun:test";
+import type { AppName } from "../../core/index.ts";
+import type { App, Env, EnvDocument, SearchHit } from "../../env/types.ts";
+import { extractRules } from "./conditions.ts";
+import { extractive } from "./index.ts";
+import { resolveRule } from "./resolve.ts";
+import { extractSteps } from "./steps.ts";
+import { termSet } from "./text.ts";
+
+/** A small in-memory Env: documents per app and a term-overlap search (enough to drive the agent's logic). */
+function memoryEnv(
+  docs: EnvDocument[],
+  question: string,
+  user = { name: "Dana Whitfield", email: "dana.whitfield@clinic.example" },
+): Env {
+  const byApp = (name: AppName) => docs.filter((d) => d.app === name);
+  const search = async (
+    query: string,
+    options: { apps?: AppName[]; limit?: number } = {},
+  ): Promise<SearchHit[]> => {
+    const q = termSet(query);
+    return docs
+      .filter((d) => !options.apps || options.apps.includes(d.app))
+      .map((d) => {
+        const t = termSet(`${d.title} ${d.text}`);
+        let hits = 0;
+        for (const x of q) if (t.has(x)) hits++;
+        return { d, score: hits / Math.max(1, q.size) };
+      })
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, options.limit ?? 10)
+      .map(({ d, score }) => ({
+        documentId: d.id,
+        chunkId: `${d.id}#0`,
+        app: d.app,
+        title: d.title,
+        path: d.path,
+        score,
+        snippet: d.text.slice(0, 80),
+        text: d.text,
+        author: d.author,
+        date: d.date,
+      }));
+  };
+  const app = (name: AppName): App => ({
+    name,
+    add: async () => {},
+    list: async () => byApp(name),
+    read: async (id) => byApp(name).find((d) => d.id === id) ?? null,
+    search: (q, limit) => search(q, { apps: [name], limit }),
+    close: async () => {},
+  });
+  return {
+    taskId: "t_01",
+    question,
+    user,
+    split: "mixed",
+    apps: { drive: app("drive"), files: app("files"), chat: app("chat"), email: app("email") },
+    search,
+    read: async (id) => docs.find((d) => d.id === id) ?? null,
+    list: async (name) => (name ? byApp(name) : docs),
+    close: async () => {},
+  };
+}
+
+const doc = (
+  id: string,
+  app: AppName,
+  title: string,
+  text: string,
+  author = "Records Office",
+): EnvDocument => ({ id, app, title, path: `${app}/${id}`, text, author, date: "2025-03-01" });
+
+const POLICY_A = `Informed Consent for Patients with Limited English Proficiency
+Section 2. Procedure
+Step 1 — Register the consent request. Create the consent record in the EHR under the patient's MRN.
+Step 2 — Confirm the patient's language. After Step 1, check the language recorded at intake. If the patient's preferred language is not English, book a certified medical interpreter through the interpreter desk; otherwise, proceed with the standard English consent form.
+Step 3 — Explain the procedure. The physician explains risks, benefits and alternatives in the chosen language.
+
+Section 5. Parking
+Visitor parking is validated at the front desk.`;
+const POLICY_B = `Consent Documentation Standard
+Step 4: Obtain the signature. Once Step 3 is complete, the patient signs the consent form. If the patient is a minor, obtain the signature of a parent or legal guardian; otherwise, the patient signs for themselves.
+Step 5: File the signed form. Scan the signed form into the chart within 24 hours.`;
+const DISTRACTOR = `Cafeteria Menu Rotation
+The cafeteria menu rotates weekly. Vegetarian options are available every day.`;
+
+function fixtureDocs(): EnvDocument[] {
+  return [
+    doc("t_01_IN_1", "drive", "Informed Consent for Patients with Limited English Proficiency", POLICY_A),
+    doc("t_01_IN_2", "drive", "Consent Documentation Standard", POLICY_B),
+    doc("t_01_DI_1", "drive", "Cafeteria Menu Rotation", DISTRACTOR),
+    doc(
+      "t_01_IN_3",
+      "email",
+      "Mrs. Ortega consent (MRN-204518)",
+      "Hi Dana, FYI Mrs. Ortega (MRN-204518) told the front desk her preferred language is Spanish, not English, so she will need an interpreter. She is 67, so she is not a minor. Thanks, Luis",
+      "Luis Ramos",
+    ),
+    doc(
+      "t_01_AD_1",
+      "chat",
+      "#nursing",
+      "Mr. Chen (MRN-771203) prefers English and is a minor, 16 years old; his parent will sign.",
+      "Priya Nair",
+    ),
+  ];
+}
+
+describe("text extraction", () => {
+  test("Step N markers give numbered steps bounded by their paragraph, with rules and prerequisite mentions", () => {
+    const steps = extractSteps("d", POLICY_A);
+    expect(steps.map((s) => [s.number, s.title])).toEqual([
+      [1, "Register the consent request"],
+      [2, "Confirm the patient's language"],
+      [3, "Explain the procedure"],
+    ]);
+    expect(steps[2]!.text).not.toContain("Parking");
+    expect(steps[1]!.requires).toEqual([1]);
+    expect(steps[1]!.rules).toHaveLength(1);
+    expect(steps[1]!.rules[0]!.branches.map((b) => b.action)).toEqual([
+      "book a certified medical interpreter through the interpreter desk",
+      "proceed with the standard English consent form",
+    ]);
+  });
+
+  test("unnumbered prose with sequencing words gives ordered steps", () => {
+    const steps = extractSteps(
+      "d",
+      "First, open a ticket. Then, assign an owner to it. After that, review the request with legal. Finally, close the ticket.",
+    );
+    expect(steps.map((s) => s.title)).toEqual([
+      "Open a ticket",
+      "Assign an owner to it",
+      "Review the request with legal",
+      "Close the ticket",
+    ]);
+  });
+
+  test("a lone if-clause gets an implicit alternative; chained ifs on one subject are one decision", () => {
+    const lone = extractRules("If the vendor is foreign, collect a W-8BEN form.");
+    expect(lone[0]!.branches).toHaveLength(2);
+    const chained = extractRules(
+      "If the contract value is under $10,000, the manager approves. If the contract value is $10,000 or more, the CFO approves.",
+    );
+    expect(chained).toHaveLength(1);
+    expect(chained[0]!.branches).toHaveLength(2);
+  });
+
+  test("resolution follows the branch whose distinguishing terms the evidence states, with negation flipping", () => {
+    const [rule] = extractRules(
+      "If the patient's preferred language is not English, book a certified medical interpreter; otherwise, use the standard English consent form.",
+    );
+    const says = (text: string) => resolveRule(rule!, [{ text, docId: "e", weight: 1 }]).branch;
+    expect(says("She will need a certified interpreter for the visit.")).toBe(0);
+    expect(says("Her preferred language is English.")).toBe(1);
+    expect(says("The parking garage is full.")).toBeNull();
+  });
+});
+
+describe("extractive agent", () => {
+  test("recovers ordered steps from two policies, resolves both conditions for the user's case, cites every step", async () => {
+    const env = memoryEnv(
+      fixtureDocs(),
+      "What is the workflow to obtain informed consent from a patient with limited English proficiency?",
+    );
+    const agent = extractive();
+    expect(agent.needsModel).toBe(false);
+    const { report, trace } = await agent.run({ env, model: null, runId: "r1" });
+    expect(report.generic_workflow.map((s) => s.title)).toEqual([
+      "Register the consent request",
+      "Confirm the patient's language",
+      "Explain the procedure",
+      "Obtain the signature",
+      "File the signed form",
+    ]);
+    expect(report.generic_workflow[3]!.prerequisite).toBe("3");
+    // The distractor menu is not a procedure and is never cited.
+    expect(report.references.map((r) => r.source_id)).not.toContain("t_01_DI_1");
+    // Every step, generic and personalized, is cited; every citation key is a reference.
+    const keys = new Set(report.references.map((r) => r.key));
+    for (const s of [...report.generic_workflow, ...report.personalized_workflow]) {
+      expect(s.citations.length).toBeGreaterThan(0);
+      for (const c of s.citations) expect(keys.has(c)).toBe(true);
+    }
+    for (const s of report.personalized_workflow) expect(s.justification.length).toBeGreaterThan(0);
+    // Conditions: interpreter (user's evidence), adult signs (the adjacent minor is someone else's case).
+    expect(report.condition_resolution.map((r) => r.resolution)).toEqual([
+      "Resolved: book a certified medical interpreter through the interpreter desk",
+      "Resolved: the patient signs for themselves",
+    ]);
+    expect(report.personalized_workflow[1]!.task_description).toContain("certified medical interpreter");
+    expect(report.personalized_workflow[1]!.condition_description).toBe("");
+    // The trace records each tool call with the sources it returned.
+    expect(trace.filter((e) => e.type === "tool").length).toBeGreaterThanOrEqual(4);
+    expect(trace.some((e) => e.type === "tool" && e.tool === "list_documents")).toBe(true);
+  });
+
+  test("another case's facts (a different MRN) do not resolve the user's condition", async () => {
+    const docs = fixtureDocs().map((d) =>
+      d.id === "t_01_IN_3"
+        ? {
+            ...d,
+            text: "Hi Dana, Mrs. Ortega (MRN-204518) is booked for Tuesday. Her preferred language is Spanish.",
+          }
+        : d,
+    );
+    const env = memoryEnv(
+      docs,
+      "What is the workflow to obtain informed consent from a patient with limited English proficiency?",
+    );
+    const { report } = await extractive().run({ env, model: null, runId: "r3" });
+    const minor = report.condition_resolution.find((r) => r.condition.includes("minor"))!;
+    expect(minor.resolved).toBe(false);
+    expect(report.references.map((r) => r.source_id)).not.toContain("t_01_AD_1");
+  });
+
+  test("with no evidence the condition stays open and is kept in the personalized step", async () => {
+    const docs = fixtureDocs().filter((d) => d.app === "drive");
+    const env = memoryEnv(
+      docs,
+      "What is the workflow to obtain informed consent from a patient with limited English proficiency?",
+    );
+    const { report } = await extractive().run({ env, model: null, runId: "r2" });
+    expect(report.condition_resolution.every((r) => !r.resolved)).toBe(true);
+    expect(report.personalized_workflow[1]!.condition_description).toContain("certified medical interpreter");
+  });
+});

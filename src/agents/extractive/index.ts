@@ -1,0 +1,217 @@
+/** @module The offline `extractive` agent: retrieval plus rule-based step, branch and evidence extraction — no model, environment only. */
+import type { Env, EnvDocument, SearchHit } from "../../env/types.ts";
+import type { Agent, AgentContext, AgentOutput, TraceEvent } from "../types.ts";
+import { caseIds, focusCaseIds, userTie } from "./case-focus.ts";
+import type { Rule } from "./conditions.ts";
+import { mergeSteps } from "./merge.ts";
+import { type StepOutcome, writeReport } from "./report.ts";
+import { type EvidenceSentence, resolveRule } from "./resolve.ts";
+import { extractSteps, procedureScore } from "./steps.ts";
+import { contentTerms, coverage, normalizeText, splitSentences, termSet } from "./text.ts";
+
+/** Options of the extractive agent, with their defaults declared once. */
+export type ExtractiveOptions = {
+  /** A policy document is kept when its relevance is at least this share of the best document's. */
+  relevanceShare: number;
+  /** Search hits fetched per query. */
+  searchLimit: number;
+  /** Evidence sentences considered per rule. */
+  evidencePerRule: number;
+};
+
+export const EXTRACTIVE_DEFAULTS: ExtractiveOptions = {
+  relevanceShare: 0.5,
+  searchLimit: 12,
+  evidencePerRule: 6,
+};
+
+/** A document that names only other people's case ids weighs this much as evidence. */
+const OTHER_CASE_WEIGHT = 0.15;
+/** A step is personalized with a user sentence whose overlap with the step's terms reaches this share. */
+const DETAIL_COVERAGE = 0.34;
+
+type Tools = {
+  list(): Promise<EnvDocument[]>;
+  search(query: string, apps?: EnvDocument["app"][]): Promise<SearchHit[]>;
+};
+
+/** Tool wrappers that record a trace event for every call. */
+function tracedTools(env: Env, limit: number, emit: (e: TraceEvent) => void, now: () => number): Tools {
+  return {
+    async list() {
+      const docs = await env.list();
+      emit({
+        type: "tool",
+        at: now(),
+        tool: "list_documents",
+        input: {},
+        resultCount: docs.length,
+        sourceIds: docs.map((d) => d.id),
+      });
+      return docs;
+    },
+    async search(query, apps) {
+      const hits = await env.search(query, { limit, ...(apps ? { apps } : {}) });
+      emit({
+        type: "tool",
+        at: now(),
+        tool: apps ? "local_document_search" : "enterprise_search",
+        input: { query, ...(apps ? { apps } : {}) },
+        resultCount: hits.length,
+        sourceIds: [...new Set(hits.map((h) => h.documentId))],
+      });
+      return hits;
+    },
+  };
+}
+
+/** Relevance of a document to the question: question terms it covers, boosted by its best search rank. */
+function relevanceOf(doc: EnvDocument, questionTerms: Set<string>, rank: Map<string, number>): number {
+  const covered = coverage(questionTerms, termSet(`${doc.title} ${doc.text}`));
+  const r = rank.get(doc.id);
+  return covered + (r === undefined ? 0 : 0.5 / (1 + r));
+}
+
+/** The user's evidence sentences for a rule: sentences of non-policy documents sharing terms with the rule, weighted by trust. */
+async function evidenceFor(
+  rule: Rule,
+  tools: Tools,
+  docs: ReadonlyMap<string, EnvDocument>,
+  policyIds: ReadonlySet<string>,
+  weightOf: (doc: EnvDocument) => number,
+  limit: number,
+): Promise<EvidenceSentence[]> {
+  const hits = await tools.search(rule.source);
+  const ruleTerms = termSet(
+    rule.branches.map((b) => `${b.when.replace(/^otherwise \(not: .*\)$/, "")} ${b.action}`).join(" "),
+  );
+  const candidates: (EvidenceSentence & { overlap: number })[] = [];
+  for (const id of new Set(hits.map((h) => h.documentId))) {
+    const doc = docs.get(id);
+    if (!doc || policyIds.has(id)) continue;
+    const weight = weightOf(doc);
+    for (const text of splitSentences(normalizeText(doc.text))) {
+      if (/\b(if|when)\b.*\b(otherwise|if not)\b/i.test(text)) continue; // a restated rule is not a fact
+      const terms = termSet(text);
+      let overlap = 0;
+      for (const t of ruleTerms) if (terms.has(t)) overlap++;
+      if (overlap > 0) candidates.push({ text, docId: id, weight, overlap });
+    }
+  }
+  return candidates
+    .sort((a, b) => b.overlap * b.weight - a.overlap * a.weight)
+    .slice(0, limit)
+    .map(({ text, docId, weight }) => ({ text, docId, weight }));
+}
+
+/** User sentences that speak to a step (names, dates, ids of the user's case), best first. */
+function detailsFor(
+  step: { title: string; text: string },
+  userSentences: readonly EvidenceSentence[],
+): EvidenceSentence[] {
+  const stepTerms = termSet(`${step.title} ${step.title} ${step.text}`);
+  return userSentences
+    .map((s) => ({ s, score: coverage(termSet(s.text), stepTerms) * s.weight }))
+    .filter((x) => x.score >= DETAIL_COVERAGE)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 1)
+    .map((x) => x.s);
+}
+
+async function run(options: ExtractiveOptions, context: AgentContext): Promise<AgentOutput> {
+  const { env } = context;
+  const now = context.now ?? Date.now;
+  const trace: TraceEvent[] = [];
+  const emit = (e: TraceEvent) => {
+    trace.push(e);
+    context.onEvent?.(e);
+  };
+  const stage = (actionId: string, actionType: string, description: string, status: "started" | "done") =>
+    emit({ type: "action", at: now(), actionId, actionType, description, stage: actionType, status });
+  const tools = tracedTools(env, options.searchLimit, emit, now);
+
+  // 1. Policy retrieval: rank documents by the question, keep the procedural ones close to the best.
+  stage("a1", "requirement_collection", "Find policy documents that state the procedure", "started");
+  const all = await tools.list();
+  const docs = new Map(all.map((d) => [d.id, d]));
+  const rank = new Map<string, number>();
+  (await tools.search(env.question)).forEach((h, i) => {
+    if (!rank.has(h.documentId)) rank.set(h.documentId, i);
+  });
+  const questionTerms = new Set(contentTerms(env.question));
+  const procedural = all
+    .map((doc) => ({ doc, steps: extractSteps(doc.id, doc.text), score: procedureScore(doc.text) }))
+    .filter((p) => p.steps.length > 0 && p.score >= 2);
+  const relevance = new Map(procedural.map((p) => [p.doc.id, relevanceOf(p.doc, questionTerms, rank)]));
+  const best = Math.max(0, ...relevance.values());
+  const policies = procedural.filter((p) => relevance.get(p.doc.id)! >= options.relevanceShare * best);
+  const policyIds = new Set(procedural.map((p) => p.doc.id));
+  emit({
+    type: "note",
+    at: now(),
+    message: `policy documents: ${policies.map((p) => p.doc.id).join(", ") || "none"}`,
+  });
+  stage("a1", "requirement_collection", "Find policy documents that state the procedure", "done");
+
+  // 2. Steps: de-duplicate across documents, order by step numbers and prerequisite mentions.
+  const steps = mergeSteps(
+    policies.flatMap((p) => p.steps),
+    (id) => relevance.get(id) ?? 0,
+  );
+
+  // 3. Evidence: documents tied to the user weigh more; documents about another case id weigh little.
+  stage(
+    "a2",
+    "personal_evidence",
+    "Resolve each condition from the user's emails, chats and files",
+    "started",
+  );
+  const personal = all.filter((d) => !policyIds.has(d.id));
+  const mine = focusCaseIds(personal, env.user);
+  const weightOf = (doc: EnvDocument) => {
+    const ids = caseIds(`${doc.title}\n${doc.text}`);
+    const other = mine.size > 0 && ids.size > 0 && ![...ids].some((id) => mine.has(id));
+    return (1 + 0.5 * userTie(doc, env.user)) * (other ? OTHER_CASE_WEIGHT : 1);
+  };
+  const userSentences: EvidenceSentence[] = personal.flatMap((doc) =>
+    splitSentences(normalizeText(doc.text)).map((text) => ({ text, docId: doc.id, weight: weightOf(doc) })),
+  );
+  const outcomes: StepOutcome[] = [];
+  for (const step of steps) {
+    const rules = [];
+    for (const rule of step.rules) {
+      const evidence = await evidenceFor(rule, tools, docs, policyIds, weightOf, options.evidencePerRule);
+      rules.push({ rule, resolution: resolveRule(rule, evidence) });
+    }
+    outcomes.push({ step, rules, details: detailsFor(step, userSentences) });
+  }
+  stage("a2", "personal_evidence", "Resolve each condition from the user's emails, chats and files", "done");
+
+  // 4. Report.
+  stage(
+    "a3",
+    "workflow_generation",
+    "Write the generic and personalized workflows with citations",
+    "started",
+  );
+  const report = writeReport({
+    taskId: env.taskId,
+    question: env.question,
+    userName: env.user.name,
+    outcomes,
+    docs,
+  });
+  stage("a3", "workflow_generation", "Write the generic and personalized workflows with citations", "done");
+  return { report, trace };
+}
+
+/** The offline extractive agent (no model). It reads only what the environment serves. */
+export function extractive(overrides: Partial<ExtractiveOptions> = {}): Agent {
+  const options: ExtractiveOptions = { ...EXTRACTIVE_DEFAULTS, ...overrides };
+  return {
+    name: "extractive",
+    options,
+    needsModel: false,
+    run: (context) => run(options, context),
+  };
+}

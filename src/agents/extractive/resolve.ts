@@ -1,0 +1,77 @@
+/** @module Branch resolution by fact matching: evidence sentences vote for the branch whose distinguishing terms they state. */
+import type { Rule } from "./conditions.ts";
+import { NEGATION, termSet } from "./text.ts";
+
+/** One sentence of the user's evidence, weighted by how much the agent trusts its document. */
+export type EvidenceSentence = { text: string; docId: string; weight: number };
+
+export type Resolution = {
+  /** Index into `rule.branches`, or null when the evidence does not decide. */
+  branch: number | null;
+  scores: number[];
+  /** The sentences that carried the decision (best first). */
+  support: EvidenceSentence[];
+};
+
+/** The winner must beat the runner-up by this factor (and score above zero) to count as resolved. */
+const MARGIN = 1.25;
+/** …and reach this score: one trusted sentence stating a fair share of a branch's terms, not a passing mention in someone else's case. */
+const MIN_SCORE = 0.3;
+
+const isOtherwise = (when: string) => when.startsWith("otherwise");
+
+/** Terms of each branch that no other branch uses: what tells the branches apart. */
+export function distinguishingTerms(rule: Rule): Set<string>[] {
+  const all = rule.branches.map((b) => termSet(`${isOtherwise(b.when) ? "" : b.when} ${b.action}`));
+  return all.map((terms, i) => {
+    const others = new Set(all.flatMap((t, j) => (j === i ? [] : [...t])));
+    return new Set([...terms].filter((t) => !others.has(t)));
+  });
+}
+
+/**
+ * Score each branch by the evidence. A sentence adds, for each branch, its weight times the share of that
+ * branch's distinguishing terms it states. When a sentence restates an "if" clause with the opposite polarity
+ * ("is English" against "is not English"), its support for that branch goes to the alternative branches instead.
+ */
+export function resolveRule(rule: Rule, evidence: readonly EvidenceSentence[]): Resolution {
+  const distinct = distinguishingTerms(rule);
+  const whenTerms = rule.branches.map((b) => (isOtherwise(b.when) ? new Set<string>() : termSet(b.when)));
+  const scores = rule.branches.map(() => 0);
+  const contributions: { sentence: EvidenceSentence; branch: number; amount: number }[] = [];
+  for (const sentence of evidence) {
+    const terms = termSet(sentence.text);
+    const negated = NEGATION.test(sentence.text);
+    rule.branches.forEach((branch, i) => {
+      const d = distinct[i]!;
+      if (d.size === 0) return;
+      let hits = 0;
+      for (const t of d) if (terms.has(t)) hits++;
+      if (hits === 0) return;
+      const amount = (sentence.weight * hits) / Math.sqrt(d.size);
+      let whenHits = 0;
+      for (const t of whenTerms[i]!) if (terms.has(t)) whenHits++;
+      const flips = whenHits > 0 && negated !== branch.negated && rule.branches.length > 1;
+      if (flips) {
+        const others = rule.branches.map((_, j) => j).filter((j) => j !== i);
+        for (const j of others) {
+          scores[j]! += amount / others.length;
+          contributions.push({ sentence, branch: j, amount: amount / others.length });
+        }
+      } else {
+        scores[i]! += amount;
+        contributions.push({ sentence, branch: i, amount });
+      }
+    });
+  }
+  const order = scores.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0]);
+  const [best, second] = [order[0]!, order[1]];
+  const decided = best[0] >= MIN_SCORE && (second === undefined || best[0] >= MARGIN * second[0]);
+  const branch = decided ? best[1] : null;
+  const support = contributions
+    .filter((c) => branch === null || c.branch === branch)
+    .sort((a, b) => b.amount - a.amount)
+    .map((c) => c.sentence)
+    .filter((s, k, arr) => arr.findIndex((o) => o.text === s.text) === k);
+  return { branch, scores, support };
+}

@@ -1,0 +1,150 @@
+/** @module Text utilities for the extractive agent: whitespace normalization, sentence splitting, content terms, a light stemmer. */
+
+/** Collapse runs of spaces and tabs, keep line breaks (they mark list items and headings), trim each line. */
+export function normalizeText(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .replace(/[\t\u00a0 ]+/g, " ")
+    .split("\n")
+    .map((l) => l.trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+const ABBREVIATIONS = new Set([
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "prof",
+  "sr",
+  "jr",
+  "st",
+  "no",
+  "nos",
+  "vs",
+  "etc",
+  "inc",
+  "ltd",
+  "co",
+  "corp",
+  "e.g",
+  "i.e",
+  "approx",
+  "dept",
+  "est",
+  "fig",
+  "jan",
+  "feb",
+  "mar",
+  "apr",
+  "jun",
+  "jul",
+  "aug",
+  "sep",
+  "sept",
+  "oct",
+  "nov",
+  "dec",
+  "u.s",
+  "a.m",
+  "p.m",
+]);
+
+/** Split text into sentences at `.`, `!`, `?` (and `;`-free), not after common abbreviations; line breaks also end sentences. */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    let start = 0;
+    const re = /[.!?]+["'”’)]*\s+(?=["“'(]?[A-Z0-9])/g;
+    for (let m = re.exec(line); m !== null; m = re.exec(line)) {
+      const before = line.slice(start, m.index);
+      const lastWord = /([A-Za-z.]+)$/.exec(before)?.[1]?.toLowerCase() ?? "";
+      if (ABBREVIATIONS.has(lastWord) || /^[A-Z]$/i.test(lastWord)) continue;
+      out.push(line.slice(start, m.index + m[0].trimEnd().length).trim());
+      start = m.index + m[0].length;
+    }
+    const rest = line.slice(start).trim();
+    if (rest) out.push(rest);
+  }
+  return out.filter((s) => s.length > 0);
+}
+
+const STOPWORDS = new Set(
+  (
+    "a an the and or but nor of to in on at by for with from into onto upon as is are was were be been being am do does did " +
+    "has have had having this that these those it its it's they them their there here he she his her him we our us you your i me my " +
+    "will would shall should can could may might must not no yes if then else otherwise when whenever where while so such than too very " +
+    "also just only any all each every both either neither some more most other another same own about above below after before " +
+    "again further once during through between out over under up down off per via within without which who whom whose what why how " +
+    "step steps please thanks thank hi hello fyi re fw fwd let lets let's get got one two"
+  ).split(" "),
+);
+
+/** Negation cues: a clause carrying one is read as the negative of the same clause without it. */
+export const NEGATION =
+  /\b(not|no|never|none|without|neither|nor|cannot|can't|doesn't|don't|isn't|aren't|wasn't|won't|hasn't|haven't|lacks?|unable)\b/i;
+
+/** A light suffix-stripping stemmer (plural, -ing, -ed, -ly, -ment, -ation…), enough to match inflected variants. */
+export function lightStem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length <= 3) return w;
+  for (const [suffix, replacement] of [
+    ["ational", "ate"],
+    ["ization", "ize"],
+    ["ations", "ate"],
+    ["ation", "ate"],
+    ["ments", ""],
+    ["ment", ""],
+    ["ings", ""],
+    ["ing", ""],
+    ["ies", "y"],
+    ["ied", "y"],
+    ["edly", ""],
+    ["ed", ""],
+    ["ly", ""],
+    ["es", ""],
+    ["s", ""],
+  ] as const) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, w.length - suffix.length) + replacement;
+      break;
+    }
+  }
+  if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
+  return w;
+}
+
+/** Lower-cased word tokens (letters, digits, inner hyphens/apostrophes). */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+(?:['’-][a-z0-9]+)*/g) ?? [];
+}
+
+/** Stemmed content terms of a text: stopwords and one-letter tokens dropped. */
+export function contentTerms(text: string): string[] {
+  return words(text)
+    .filter((w) => w.length > 1 && !STOPWORDS.has(w))
+    .map(lightStem);
+}
+
+/** Distinct stemmed content terms. */
+export function termSet(text: string): Set<string> {
+  return new Set(contentTerms(text));
+}
+
+/** Share of `a`'s terms found in `b` (0 when `a` is empty). */
+export function coverage(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0) return 0;
+  let hit = 0;
+  for (const t of a) if (b.has(t)) hit++;
+  return hit / a.size;
+}
+
+/** Dice similarity of two term sets. */
+export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  let hit = 0;
+  for (const t of a) if (b.has(t)) hit++;
+  return (2 * hit) / (a.size + b.size);
+}
