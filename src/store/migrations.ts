@@ -1,0 +1,102 @@
+/** @module Versioned schema migrations of the run store, applied in order inside transactions (`PRAGMA user_version`). */
+import type { Database } from "bun:sqlite";
+
+/** Migration n (1-based) takes the schema from version n-1 to n. Never edit a released one; append. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE runs (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    batch TEXT,
+    task TEXT NOT NULL DEFAULT '',
+    split TEXT,
+    agent TEXT NOT NULL DEFAULT '',
+    agent_options TEXT NOT NULL DEFAULT '{}',
+    model TEXT NOT NULL DEFAULT '',
+    repeat INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    error TEXT
+  );
+  CREATE INDEX runs_batch ON runs(batch);
+  CREATE INDEX runs_task ON runs(task);
+  CREATE TABLE run_documents (
+    run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('report', 'trace')),
+    json TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (run_id, kind)
+  );
+  CREATE TABLE llm_calls (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id TEXT,
+    stage TEXT NOT NULL,
+    role TEXT NOT NULL,
+    handle TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    model TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    temperature REAL,
+    seed INTEGER,
+    prompt_template TEXT NOT NULL,
+    request_key TEXT NOT NULL,
+    input_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    usage_source TEXT NOT NULL,
+    cost_usd REAL,
+    latency_ms REAL NOT NULL,
+    cached INTEGER NOT NULL,
+    attempt INTEGER NOT NULL,
+    retries INTEGER NOT NULL,
+    started_at TEXT NOT NULL
+  );
+  CREATE INDEX llm_calls_run ON llm_calls(run_id);
+  CREATE TABLE metric_results (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    evaluation TEXT NOT NULL,
+    metric TEXT NOT NULL,
+    value REAL,
+    scored INTEGER NOT NULL,
+    unscored INTEGER NOT NULL,
+    tokens INTEGER NOT NULL,
+    judge TEXT NOT NULL,
+    judge_model TEXT NOT NULL,
+    protocol TEXT NOT NULL,
+    prompt_hash TEXT NOT NULL,
+    result TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (run_id, evaluation, metric)
+  );
+  CREATE INDEX metric_results_run ON metric_results(run_id);
+  CREATE TABLE citations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    section TEXT NOT NULL,
+    step TEXT NOT NULL,
+    citation_key TEXT NOT NULL,
+    source_id TEXT NOT NULL,
+    source_task TEXT,
+    source_role TEXT
+  );
+  CREATE INDEX citations_run ON citations(run_id);
+  `,
+];
+
+/** Bring `db` up to the latest version; a store newer than this code is an error (never silently downgraded). */
+export function migrate(db: Database, path: string): number {
+  const current = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version;
+  if (current > MIGRATIONS.length) {
+    throw new Error(
+      `run store ${path}: schema version ${current} is newer than this drflow (knows ${MIGRATIONS.length}); upgrade drflow`,
+    );
+  }
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+    })();
+  }
+  return MIGRATIONS.length;
+}

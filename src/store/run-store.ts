@@ -1,0 +1,290 @@
+/** @module The run store (`.drflow/runs.sqlite`, bun:sqlite in WAL mode): runs, reports, traces, LLM calls, metric results, citations. */
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { z } from "zod";
+import { MetricResult } from "../core/metric.ts";
+import { Report } from "../core/report.ts";
+import { RunRecord, RunStatus } from "../core/run.ts";
+import { CallRecord, type UsageSink } from "../llm/usage.ts";
+import { type CitationRow, citationsOfReport } from "./citations.ts";
+import { migrate } from "./migrations.ts";
+
+export const DEFAULT_RUN_STORE_PATH = ".drflow/runs.sqlite";
+
+/** Which runs a query covers; every field narrows, none means all runs. */
+export const RunFilter = z.object({
+  run: z.string().optional(),
+  batch: z.string().optional(),
+  agent: z.string().optional(),
+  model: z.string().optional(),
+  split: z.string().optional(),
+  task: z.string().optional(),
+  kind: z.string().optional(),
+  status: RunStatus.optional(),
+});
+export type RunFilter = z.infer<typeof RunFilter>;
+
+const FILTER_COLUMNS: Record<keyof RunFilter, string> = {
+  run: "r.id",
+  batch: "r.batch",
+  agent: "r.agent",
+  model: "r.model",
+  split: "r.split",
+  task: "r.task",
+  kind: "r.kind",
+  status: "r.status",
+};
+
+/** Conditions over the runs table aliased `r` (the run id column can be another table's), with bound values. */
+export function runClauses(filter: RunFilter, idColumn = "r.id"): { clauses: string[]; values: string[] } {
+  const clauses: string[] = [];
+  const values: string[] = [];
+  for (const [key, value] of Object.entries(RunFilter.parse(filter))) {
+    if (value === undefined) continue;
+    clauses.push(`${key === "run" ? idColumn : FILTER_COLUMNS[key as keyof RunFilter]} = ?`);
+    values.push(value);
+  }
+  return { clauses, values };
+}
+
+/** `WHERE a AND b`, or nothing. */
+export function whereSql(clauses: string[]): string {
+  return clauses.length ? `WHERE ${clauses.join(" AND ")}` : "";
+}
+
+type RunRow = Omit<RunRecord, "agent_options"> & { agent_options: string };
+
+/** A stored metric result with the run it belongs to (the shape notebooks tabulate). */
+export type MetricRow = {
+  run_id: string;
+  evaluation: string;
+  batch: string | null;
+  task: string;
+  split: string | null;
+  agent: string;
+  model: string;
+  repeat: number;
+  result: MetricResult;
+};
+
+/** The default evaluation label: the pinned judge, so a re-judge with another judge is stored beside, not over. */
+export function evaluationLabel(result: MetricResult): string {
+  const j = result.judge;
+  return [j.judge, j.model, j.protocol, j.prompt_hash].filter(Boolean).join("|");
+}
+
+export class RunStore implements UsageSink {
+  readonly db: Database;
+
+  constructor(readonly path: string = DEFAULT_RUN_STORE_PATH) {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path, { create: true });
+    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
+    migrate(this.db, path);
+  }
+
+  /** Insert or replace a run (validated against RunRecord). */
+  saveRun(input: z.input<typeof RunRecord>): RunRecord {
+    const run = RunRecord.parse(input);
+    this.db
+      .query(
+        `INSERT OR REPLACE INTO runs (id, kind, batch, task, split, agent, agent_options, model, repeat, status, started_at, finished_at, error)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        run.id,
+        run.kind,
+        run.batch,
+        run.task,
+        run.split,
+        run.agent,
+        JSON.stringify(run.agent_options),
+        run.model,
+        run.repeat,
+        run.status,
+        run.started_at,
+        run.finished_at,
+        run.error,
+      );
+    return run;
+  }
+
+  /** Mark a run done or failed. */
+  finishRun(
+    id: string,
+    outcome: { status: "done" | "failed"; error?: string | null; finishedAt: string },
+  ): void {
+    const changed = this.db
+      .query("UPDATE runs SET status = ?, error = ?, finished_at = ? WHERE id = ?")
+      .run(outcome.status, outcome.error ?? null, outcome.finishedAt, id);
+    if (changed.changes === 0) throw new Error(`run store: no run "${id}" to finish`);
+  }
+
+  getRun(id: string): RunRecord | null {
+    const row = this.db.query<RunRow, [string]>("SELECT * FROM runs WHERE id = ?").get(id);
+    return row ? RunRecord.parse({ ...row, agent_options: JSON.parse(row.agent_options) }) : null;
+  }
+
+  listRuns(filter: RunFilter = {}): RunRecord[] {
+    const { clauses, values } = runClauses(filter);
+    return this.db
+      .query<RunRow, string[]>(`SELECT * FROM runs r ${whereSql(clauses)} ORDER BY r.started_at, r.id`)
+      .all(...values)
+      .map((row) => RunRecord.parse({ ...row, agent_options: JSON.parse(row.agent_options) }));
+  }
+
+  private saveDocument(runId: string, kind: "report" | "trace", value: unknown, now: string): void {
+    this.db
+      .query("INSERT OR REPLACE INTO run_documents (run_id, kind, json, updated_at) VALUES (?, ?, ?, ?)")
+      .run(runId, kind, JSON.stringify(value), now);
+  }
+
+  /** Store a run's report and, in the same transaction, its citations (replacing earlier ones). */
+  saveReport(runId: string, report: Report, now: string = new Date().toISOString()): CitationRow[] {
+    const parsed = Report.parse(report);
+    const citations = citationsOfReport(parsed);
+    this.db.transaction(() => {
+      this.saveDocument(runId, "report", parsed, now);
+      this.db.query("DELETE FROM citations WHERE run_id = ?").run(runId);
+      const insert = this.db.query(
+        "INSERT INTO citations (run_id, section, step, citation_key, source_id, source_task, source_role) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      );
+      for (const c of citations) {
+        insert.run(runId, c.section, c.step, c.citation_key, c.source_id, c.source_task, c.source_role);
+      }
+    })();
+    return citations;
+  }
+
+  getReport(runId: string): Report | null {
+    const row = this.db
+      .query<{ json: string }, [string]>(
+        "SELECT json FROM run_documents WHERE run_id = ? AND kind = 'report'",
+      )
+      .get(runId);
+    return row ? Report.parse(JSON.parse(row.json)) : null;
+  }
+
+  saveTrace(runId: string, trace: unknown[], now: string = new Date().toISOString()): void {
+    this.saveDocument(runId, "trace", trace, now);
+  }
+
+  getTrace(runId: string): unknown[] | null {
+    const row = this.db
+      .query<{ json: string }, [string]>("SELECT json FROM run_documents WHERE run_id = ? AND kind = 'trace'")
+      .get(runId);
+    return row ? (JSON.parse(row.json) as unknown[]) : null;
+  }
+
+  /** UsageSink: one row per finished LLM call, committed at once so a crash keeps it. */
+  recordCall(input: CallRecord): void {
+    const c = CallRecord.parse(input);
+    this.db
+      .query(
+        `INSERT INTO llm_calls (run_id, stage, role, handle, provider, model, kind, temperature, seed, prompt_template,
+           request_key, input_tokens, output_tokens, usage_source, cost_usd, latency_ms, cached, attempt, retries, started_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        c.run_id,
+        c.stage,
+        c.role,
+        c.handle,
+        c.provider,
+        c.model,
+        c.kind,
+        c.temperature,
+        c.seed,
+        c.prompt_template,
+        c.request_key,
+        c.input_tokens,
+        c.output_tokens,
+        c.usage_source,
+        c.cost_usd,
+        c.latency_ms,
+        c.cached ? 1 : 0,
+        c.attempt,
+        c.retries,
+        c.started_at,
+      );
+  }
+
+  /** The calls of one run, in order. */
+  calls(runId: string): CallRecord[] {
+    return this.db
+      .query<Record<string, unknown>, [string]>("SELECT * FROM llm_calls WHERE run_id = ? ORDER BY id")
+      .all(runId)
+      .map(({ id: _id, cached, ...row }) => CallRecord.parse({ ...row, cached: cached === 1 }));
+  }
+
+  /** Store metric results of a run in one transaction; the same run, evaluation and metric is replaced. */
+  saveMetrics(
+    runId: string,
+    results: MetricResult[],
+    options: { evaluation?: string; now?: string } = {},
+  ): void {
+    const now = options.now ?? new Date().toISOString();
+    const parsed = results.map((r) => MetricResult.parse(r));
+    const insert = this.db.query(
+      `INSERT OR REPLACE INTO metric_results (run_id, evaluation, metric, value, scored, unscored, tokens, judge, judge_model,
+         protocol, prompt_hash, result, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.db.transaction(() => {
+      for (const r of parsed) {
+        insert.run(
+          runId,
+          options.evaluation ?? evaluationLabel(r),
+          r.metric,
+          r.value,
+          r.scored,
+          r.unscored,
+          r.tokens,
+          r.judge.judge,
+          r.judge.model,
+          r.judge.protocol,
+          r.judge.prompt_hash,
+          JSON.stringify(r),
+          now,
+        );
+      }
+    })();
+  }
+
+  /** Metric results with their run's fields, for the runs the filter selects (and one metric, if given). */
+  metrics(filter: RunFilter & { metric?: string; evaluation?: string } = {}): MetricRow[] {
+    const { metric, evaluation, ...runFilter } = filter;
+    const { clauses, values } = runClauses(runFilter);
+    if (metric) {
+      clauses.push("m.metric = ?");
+      values.push(metric);
+    }
+    if (evaluation) {
+      clauses.push("m.evaluation = ?");
+      values.push(evaluation);
+    }
+    type Row = Omit<MetricRow, "result"> & { result: string };
+    return this.db
+      .query<Row, string[]>(
+        `SELECT m.run_id, m.evaluation, r.batch, r.task, r.split, r.agent, r.model, r.repeat, m.result
+         FROM metric_results m JOIN runs r ON r.id = m.run_id ${whereSql(clauses)} ORDER BY r.task, r.id, m.metric, m.evaluation`,
+      )
+      .all(...values)
+      .map((row) => ({ ...row, result: MetricResult.parse(JSON.parse(row.result)) }));
+  }
+
+  /** Citations of the selected runs, with the run id. */
+  citations(filter: RunFilter = {}): (CitationRow & { run_id: string })[] {
+    const { clauses, values } = runClauses(filter);
+    return this.db
+      .query<CitationRow & { run_id: string }, string[]>(
+        `SELECT c.run_id, c.section, c.step, c.citation_key, c.source_id, c.source_task, c.source_role
+         FROM citations c JOIN runs r ON r.id = c.run_id ${whereSql(clauses)} ORDER BY c.id`,
+      )
+      .all(...values);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

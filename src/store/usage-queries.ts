@@ -1,0 +1,57 @@
+/** @module Usage queries over the run store: totals and breakdowns of tokens and cost by role, stage, model or run. */
+import type { Database } from "bun:sqlite";
+import { z } from "zod";
+import { type RunFilter, runClauses, whereSql } from "./run-store.ts";
+
+export const UsageGroup = z.enum(["run_id", "role", "stage", "handle", "model", "kind", "cached"]);
+export type UsageGroup = z.infer<typeof UsageGroup>;
+
+/** Sums over a set of calls. `cost_usd` sums priced calls only; `unpriced_calls` says how many had no price. */
+export type UsageTotals = {
+  calls: number;
+  cached_calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+  unpriced_calls: number;
+  estimated_calls: number;
+  latency_ms: number;
+};
+
+const SUMS = `COUNT(*) AS calls,
+  COALESCE(SUM(c.cached), 0) AS cached_calls,
+  COALESCE(SUM(c.input_tokens), 0) AS input_tokens,
+  COALESCE(SUM(c.output_tokens), 0) AS output_tokens,
+  COALESCE(SUM(c.cost_usd), 0) AS cost_usd,
+  COALESCE(SUM(c.cost_usd IS NULL), 0) AS unpriced_calls,
+  COALESCE(SUM(c.usage_source = 'estimate'), 0) AS estimated_calls,
+  COALESCE(SUM(c.latency_ms), 0) AS latency_ms`;
+
+function scope(filter: RunFilter): { from: string; values: string[] } {
+  // LEFT JOIN: calls attributed to a run id that was never saved as a run still count under `run`.
+  const { clauses, values } = runClauses(filter, "c.run_id");
+  return { from: `FROM llm_calls c LEFT JOIN runs r ON r.id = c.run_id ${whereSql(clauses)}`, values };
+}
+
+/** Totals over the calls of the selected runs. */
+export function usageTotals(db: Database, filter: RunFilter = {}): UsageTotals {
+  const { from, values } = scope(filter);
+  return db.query<UsageTotals, string[]>(`SELECT ${SUMS} ${from}`).get(...values)!;
+}
+
+/** One row per group (e.g. role × stage), largest cost first; the rows sum to `usageTotals` of the same filter. */
+export function usageBy(
+  db: Database,
+  filter: RunFilter,
+  groups: UsageGroup[],
+): (UsageTotals & Record<string, string | number | null>)[] {
+  const columns = groups.map((g) => `c.${UsageGroup.parse(g)}`);
+  const { from, values } = scope(filter);
+  const select = columns.length ? `${columns.map((c, i) => `${c} AS ${groups[i]}`).join(", ")}, ` : "";
+  const group = columns.length ? `GROUP BY ${columns.join(", ")}` : "";
+  return db
+    .query<UsageTotals & Record<string, string | number | null>, string[]>(
+      `SELECT ${select}${SUMS} ${from} ${group} ORDER BY cost_usd DESC, input_tokens DESC`,
+    )
+    .all(...values);
+}

@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import { createModel } from "../../src/llm/model.ts";
+import type { Usage } from "../../src/llm/types.ts";
+import { RunStore } from "../../src/store/run-store.ts";
+import { usageBy, usageTotals } from "../../src/store/usage-queries.ts";
+import { type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
+
+let server: ScriptedServer;
+let dir: string;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "drflow-runs-"));
+});
+afterEach(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const handle = () => `compat:${server.url}#test-model`;
+const prices = () => ({
+  as_of: "test",
+  reference: { handle: "paper:x", input_per_1m: 1, output_per_1m: 1, source: "test" },
+  models: { [handle()]: { input_per_1m: 0.948, output_per_1m: 14.01, roles: [] } },
+});
+
+/** A small run: a structured call that needs one repair, two chats by two roles, an embedding. */
+async function runOnce(store: RunStore, runId: string): Promise<Usage[]> {
+  store.saveRun({
+    id: runId,
+    kind: "agent",
+    status: "running",
+    started_at: "2026-01-01T00:00:00Z",
+    batch: "b1",
+    agent: "drfa",
+    model: handle(),
+  });
+  const model = createModel(handle(), {
+    cache: join(dir, "cache.sqlite"),
+    usage: store,
+    env: {},
+    prices: prices(),
+  });
+  const usages: Usage[] = [];
+  const ctx = (stage: string, role: "agent" | "judge") => ({ runId, stage, role, promptTemplate: "J.4" });
+  const obj = await model.generateObject({
+    messages: [{ role: "user", content: "plan" }],
+    schema: z.object({ steps: z.array(z.string()).min(1) }),
+    schemaName: "Plan",
+    context: ctx("research_planning", "agent"),
+  });
+  usages.push(obj.usage);
+  usages.push(
+    (
+      await model.chat({
+        messages: [{ role: "user", content: "write" }],
+        temperature: 0.2,
+        seed: 1,
+        context: ctx("report", "agent"),
+      })
+    ).usage,
+  );
+  usages.push(
+    (
+      await model.chat({
+        messages: [{ role: "user", content: "judge" }],
+        temperature: 0,
+        context: ctx("alignment", "judge"),
+      })
+    ).usage,
+  );
+  await model.embed(["a", "b", "c"], { runId, stage: "index", role: "embedder" });
+  store.finishRun(runId, { status: "done", finishedAt: "2026-01-01T00:01:00Z" });
+  return usages;
+}
+
+test("usage rows sum to the run's totals, and a second identical run is free of HTTP but reports the same numbers", async () => {
+  server = await startScriptedServer({
+    reply: (req, i) => {
+      const body = req.body as { messages?: { content: string }[] };
+      if (req.path.endsWith("/embeddings")) return { usage: { prompt_tokens: 9, completion_tokens: 0 } };
+      const last = body.messages?.at(-1)?.content ?? "";
+      if (last.includes("JSON Schema"))
+        return { content: '{"steps": []}', usage: { prompt_tokens: 400, completion_tokens: 20 } };
+      if (last.includes("Your answer was rejected"))
+        return { content: '{"steps": ["a"]}', usage: { prompt_tokens: 520, completion_tokens: 25 } };
+      return { content: `reply ${i}`, usage: { prompt_tokens: 1000 + i, completion_tokens: 100 } };
+    },
+  });
+  const store = new RunStore(join(dir, "runs.sqlite"));
+  const first = await runOnce(store, "run-a");
+  const httpAfterFirst = server.requests.length;
+  expect(httpAfterFirst).toBe(5);
+
+  const totals = usageTotals(store.db, { run: "run-a" });
+  const byRoleStage = usageBy(store.db, { run: "run-a" }, ["role", "stage"]);
+  const callerInput = first.reduce((s, u) => s + u.inputTokens, 0) + 9;
+  expect(totals.calls).toBe(5);
+  expect(totals.input_tokens).toBe(callerInput);
+  expect(byRoleStage.reduce((s, r) => s + r.input_tokens, 0)).toBe(totals.input_tokens);
+  expect(byRoleStage.reduce((s, r) => s + r.output_tokens, 0)).toBe(totals.output_tokens);
+  expect(byRoleStage.reduce((s, r) => s + r.cost_usd, 0)).toBeCloseTo(totals.cost_usd, 12);
+  expect(totals.cost_usd).toBeCloseTo((totals.input_tokens * 0.948 + totals.output_tokens * 14.01) / 1e6, 12);
+  const planning = byRoleStage.find((r) => r.stage === "research_planning")!;
+  expect(planning).toMatchObject({ role: "agent", calls: 2, input_tokens: 920, output_tokens: 45 });
+  const calls = store.calls("run-a");
+  expect(calls.map((c) => c.attempt)).toEqual([1, 2, 1, 1, 1]);
+  expect(calls[2]).toMatchObject({
+    temperature: 0.2,
+    seed: 1,
+    prompt_template: "J.4",
+    model: "test-model",
+    provider: "compat",
+  });
+
+  const second = await runOnce(store, "run-b");
+  expect(server.requests.length).toBe(httpAfterFirst);
+  const again = usageTotals(store.db, { run: "run-b" });
+  expect(again).toMatchObject({
+    calls: 5,
+    cached_calls: 5,
+    input_tokens: totals.input_tokens,
+    output_tokens: totals.output_tokens,
+  });
+  expect(again.cost_usd).toBe(totals.cost_usd);
+  expect(second.map((u) => [u.inputTokens, u.outputTokens, u.costUsd])).toEqual(
+    first.map((u) => [u.inputTokens, u.outputTokens, u.costUsd]),
+  );
+  expect(usageTotals(store.db, { batch: "b1" }).calls).toBe(10);
+  store.close();
+});
+
+test("a crash mid-run leaves the store readable with the finished calls recorded", async () => {
+  let release: () => void = () => {};
+  const hang = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server = await startScriptedServer({
+    reply: async (_req, i) => {
+      if (i === 3) await hang;
+      return { content: `answer ${i}`, usage: { prompt_tokens: 10, completion_tokens: 2 } };
+    },
+  });
+  const storePath = join(dir, "runs.sqlite");
+  const child = Bun.spawn(
+    [
+      "bun",
+      join(import.meta.dir, "fixtures/crash-child.ts"),
+      storePath,
+      join(dir, "cache.sqlite"),
+      server.url,
+    ],
+    {
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  );
+  for (let waited = 0; server.requests.length < 4; waited += 20) {
+    if (waited > 30_000)
+      throw new Error(
+        `child made ${server.requests.length} requests; stderr: ${await new Response(child.stderr).text()}`,
+      );
+    await Bun.sleep(20);
+  }
+  child.kill("SIGKILL");
+  expect(await child.exited).not.toBe(0);
+  release();
+
+  const store = new RunStore(storePath);
+  expect(
+    store.db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").get()!.integrity_check,
+  ).toBe("ok");
+  expect(store.getRun("crash-run")).toMatchObject({ status: "running", finished_at: null });
+  expect(store.calls("crash-run").map((c) => c.stage)).toEqual(["s0", "s1", "s2"]);
+  expect(usageTotals(store.db, { run: "crash-run" })).toMatchObject({
+    calls: 3,
+    input_tokens: 30,
+    output_tokens: 6,
+  });
+  store.close();
+});
