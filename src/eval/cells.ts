@@ -32,6 +32,7 @@ export const EMPTY_USAGE: CellUsage = { calls: 0, inputTokens: 0, outputTokens: 
 export const CellResult = z.object({
   cell: Cell,
   runId: z.string().min(1),
+  /** `skipped`: finished in an earlier invocation of the batch and read back from the run store. */
   status: z.enum(["done", "failed", "skipped"]),
   metrics: z.partialRecord(MetricName, z.number().nullable()),
   usage: CellUsage,

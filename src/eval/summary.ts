@@ -36,7 +36,8 @@ export function summarize(
   const rows: SummaryRow[] = [];
   for (const [key, list] of groups) {
     const [agent, model, split] = JSON.parse(key) as [string, string, Split];
-    const done = list.filter((r) => r.status === "done");
+    // "skipped" cells finished in an earlier invocation of the batch: they count like fresh ones.
+    const done = list.filter((r) => r.status !== "failed");
     const byRepeat = new Map<number, CellResult[]>();
     for (const r of done) byRepeat.set(r.cell.repeat, [...(byRepeat.get(r.cell.repeat) ?? []), r]);
     const summaries: Partial<Record<MetricName, MetricSummary>> = {};

@@ -1,0 +1,186 @@
+/** @module Batch evaluation: every task × agent × model × split × repeat cell, resumable through the run store, parallel across tasks. */
+
+import type { Agent } from "../agents/types.ts";
+import type { MetricResult, Report, Split } from "../core/index.ts";
+import type { Env } from "../env/types.ts";
+import type { Model } from "../llm/types.ts";
+import type { CallRecord } from "../llm/usage.ts";
+import type { RunStore } from "../store/run-store.ts";
+import type { LoadedTask } from "../store/task-store.ts";
+import {
+  type Cell,
+  type CellResult,
+  type CellUsage,
+  cellRunId,
+  EMPTY_USAGE,
+  NO_MODEL,
+  planCells,
+} from "./cells.ts";
+import { runPool } from "./pool.ts";
+import { createProgress, type ProgressSink } from "./progress.ts";
+import { type SummaryRow, summarize } from "./summary.ts";
+
+/** An agent under evaluation: the spec it was named by (the cell's label) and the built agent. */
+export type AgentEntry = { spec: string; agent: Agent };
+
+/** Scores one report against its task (bound to a judge by the caller, e.g. `evaluate(…, { judge: "lexical" })`). */
+export type ScoreReport = (report: Report, loaded: LoadedTask, runId: string) => Promise<MetricResult[]>;
+
+export type EvaluateSuiteOptions = {
+  /** Batch id: cells of a batch that finished before are skipped. */
+  batch: string;
+  /** `suite/task_id` references, in order. */
+  tasks: readonly string[];
+  splits: readonly Split[];
+  agents: readonly AgentEntry[];
+  /** Model handles for agents that need one. */
+  models: readonly string[];
+  repeats: number;
+  /** Cells in flight at once (default 1). */
+  concurrency?: number;
+  store: RunStore;
+  loadTask(ref: string): Promise<LoadedTask>;
+  openEnv(loaded: LoadedTask, split: Split): Promise<Env>;
+  /** A model for a handle; its usage must reach `store` (the caller passes the store as the usage sink). */
+  model(handle: string): Model;
+  score: ScoreReport;
+  /** Progress output (stderr in the CLI); none when omitted. */
+  progress?: ProgressSink;
+  /** Wall clock for run timestamps. */
+  clock?: () => Date;
+};
+
+export type SuiteEvaluation = {
+  batch: string;
+  results: CellResult[];
+  summary: SummaryRow[];
+  ran: number;
+  skipped: number;
+};
+
+/**
+ * Usage of a run: every call recorded under its id, across attempts — calls an interrupted attempt paid for are
+ * kept; calls a resumed attempt answered from the cache count as calls but cost nothing.
+ */
+export function usageOf(calls: readonly CallRecord[]): CellUsage {
+  const usage = { ...EMPTY_USAGE };
+  for (const c of calls) {
+    usage.calls++;
+    if (c.cached) continue;
+    usage.inputTokens += c.input_tokens;
+    usage.outputTokens += c.output_tokens;
+    usage.costUsd += c.cost_usd ?? 0;
+  }
+  return usage;
+}
+
+function metricValues(results: readonly MetricResult[]): CellResult["metrics"] {
+  return Object.fromEntries(results.map((r) => [r.metric, r.value]));
+}
+
+/** The stored outcome of a cell that finished in an earlier invocation, or null if it has not. */
+function finishedCell(store: RunStore, cell: Cell, runId: string): CellResult | null {
+  const run = store.getRun(runId);
+  if (run?.status !== "done") return null;
+  const metrics = store.metrics({ run: runId }).map((m) => m.result);
+  return {
+    cell,
+    runId,
+    status: "skipped",
+    metrics: metricValues(metrics),
+    usage: usageOf(store.calls(runId)),
+    error: null,
+  };
+}
+
+async function runCell(
+  options: EvaluateSuiteOptions,
+  entry: AgentEntry,
+  cell: Cell,
+  runId: string,
+): Promise<CellResult> {
+  const { store } = options;
+  const clock = options.clock ?? (() => new Date());
+  // A retried run keeps its row (and the reports, traces and calls hanging off it) until it finishes again.
+  if (!store.getRun(runId))
+    store.saveRun({
+      id: runId,
+      kind: "agent",
+      batch: options.batch,
+      task: cell.task,
+      split: cell.split,
+      agent: cell.agent,
+      agent_options: { ...entry.agent.options },
+      model: cell.model,
+      repeat: cell.repeat,
+      status: "running",
+      started_at: clock().toISOString(),
+    });
+  try {
+    const loaded = await options.loadTask(cell.task);
+    // A report stored by an interrupted attempt means the agent finished: only the judging is left.
+    let report = store.getReport(runId);
+    if (!report) {
+      const env = await options.openEnv(loaded, cell.split);
+      try {
+        const model = entry.agent.needsModel ? options.model(cell.model) : null;
+        const output = await entry.agent.run({ env, model, runId });
+        report = output.report;
+        store.saveTrace(runId, output.trace, clock().toISOString());
+        store.saveReport(runId, report, clock().toISOString());
+      } finally {
+        await env.close();
+      }
+    }
+    const results = await options.score(report, loaded, runId);
+    store.saveMetrics(runId, results, { now: clock().toISOString() });
+    store.finishRun(runId, { status: "done", finishedAt: clock().toISOString() });
+    return {
+      cell,
+      runId,
+      status: "done",
+      metrics: metricValues(results),
+      usage: usageOf(store.calls(runId)),
+      error: null,
+    };
+  } catch (error) {
+    const message = (error as Error).message ?? String(error);
+    store.finishRun(runId, { status: "failed", error: message, finishedAt: clock().toISOString() });
+    return { cell, runId, status: "failed", metrics: {}, usage: usageOf(store.calls(runId)), error: message };
+  }
+}
+
+/** Evaluate every cell of the grid; finished cells of the batch are read back, the rest run (failures are recorded, not thrown). */
+export async function evaluateSuite(options: EvaluateSuiteOptions): Promise<SuiteEvaluation> {
+  const specs = new Map(options.agents.map((a) => [a.spec, a]));
+  if (specs.size !== options.agents.length) throw new Error("agents: each agent spec may appear once");
+  const cells = planCells({
+    tasks: options.tasks,
+    agents: options.agents.map((a) => ({ spec: a.spec, needsModel: a.agent.needsModel })),
+    models: options.models,
+    splits: options.splits,
+    repeats: options.repeats,
+  });
+  const progress = options.progress ? createProgress(cells.length, options.progress) : null;
+  let ran = 0;
+  let skipped = 0;
+  const results = await runPool(cells, options.concurrency ?? 1, async (cell) => {
+    const runId = cellRunId(options.batch, cell);
+    const label = `${cell.task} ${cell.agent}${cell.model === NO_MODEL ? "" : ` ${cell.model}`} ${cell.split} #${cell.repeat}`;
+    const before = finishedCell(options.store, cell, runId);
+    if (before) {
+      skipped++;
+      progress?.tick(label, "skipped");
+      return before;
+    }
+    ran++;
+    const result = await runCell(options, specs.get(cell.agent)!, cell, runId);
+    progress?.tick(
+      result.error ? `${label}: ${result.error}` : label,
+      result.status === "failed" ? "failed" : "done",
+    );
+    return result;
+  });
+  progress?.end();
+  return { batch: options.batch, results, summary: summarize(results), ran, skipped };
+}
