@@ -5,7 +5,15 @@ import type { Model, Usage } from "../llm/types.ts";
 
 /** One entry of an agent's trace: every action, tool call and model call, in order. */
 export type TraceEvent =
-  | { type: "action"; at: number; actionId: string; actionType: string; description: string; stage: string; status: "started" | "done" | "failed" }
+  | {
+      type: "action";
+      at: number;
+      actionId: string;
+      actionType: string;
+      description: string;
+      stage: string;
+      status: "started" | "done" | "failed";
+    }
   | { type: "tool"; at: number; tool: string; input: unknown; resultCount: number; sourceIds: string[] }
   | { type: "model"; at: number; stage: string; usage: Usage }
   | { type: "note"; at: number; message: string };

@@ -1,0 +1,68 @@
+/**
+ * @module Basic, the paper's minimal baseline: no planning, no search — it reads every document of the environment
+ * (within a character budget, shared fairly) and predicts the workflow in one J.9 call.
+ */
+import { z } from "zod";
+import type { SearchHit } from "../../env/types.ts";
+import { openContext } from "../shared/context.ts";
+import { DEFAULT_EVIDENCE_CHARS } from "../shared/sources.ts";
+import { generateWorkflow } from "../shared/workflow.ts";
+import type { Agent, AgentContext, AgentOutput } from "../types.ts";
+
+export const BasicOptions = z.object({
+  /** Character budget of all documents together in the prompt. */
+  contextChars: z.number().int().min(1000).default(DEFAULT_EVIDENCE_CHARS),
+});
+export type BasicOptions = z.infer<typeof BasicOptions>;
+
+export function basic(options: z.input<typeof BasicOptions> = {}): Agent {
+  const opts = BasicOptions.parse(options);
+  return { name: "basic", options: opts, needsModel: true, run: (context) => runBasic(context, opts) };
+}
+
+async function runBasic(context: AgentContext, opts: BasicOptions): Promise<AgentOutput> {
+  const rc = await openContext(context);
+  try {
+    const docs = (await rc.env.list()).sort(
+      (a, b) => a.app.localeCompare(b.app) || a.path.localeCompare(b.path),
+    );
+    rc.tracer.record({
+      type: "tool",
+      tool: "list_documents",
+      input: {},
+      resultCount: docs.length,
+      sourceIds: docs.map((d) => d.id),
+    });
+    for (const d of docs) {
+      rc.registry.register({
+        id: d.id,
+        title: d.title,
+        app: d.app,
+        path: d.path,
+        author: d.author,
+        date: d.date,
+      });
+    }
+    // The whole documents also go into the session store so citation repair can find support.
+    const hits: SearchHit[] = docs.map((d) => ({
+      documentId: d.id,
+      chunkId: `${d.id}#all`,
+      app: d.app,
+      title: d.title,
+      path: d.path,
+      score: 0,
+      snippet: "",
+      text: d.text,
+      author: d.author,
+      date: d.date,
+      ...(d.channel ? { channel: d.channel } : {}),
+      ...(d.subject ? { subject: d.subject } : {}),
+    }));
+    await rc.findings.addHits(hits, { stage: "REQUIREMENT_COLLECTION", actionId: "read_all", iteration: 0 });
+    const pieces = docs.map((d) => ({ sourceId: d.id, text: d.text }));
+    const final = await generateWorkflow(rc, pieces, opts.contextChars);
+    return { report: final.report, trace: rc.tracer.events };
+  } finally {
+    await rc.findings.close();
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * @module DRBA, DRBench's baseline agent (seed 003): research planning none / SRP / CRP, action planning, a research
+ * loop with optional adaptive action planning (AAP) under an iteration budget, and — as the DRFlow paper adapts it —
+ * the same J.9 workflow prediction prompt and report format as DRFA. Its planning prompts are in `prompts/drba.ts`.
+ */
+import { z } from "zod";
+import { renderAap, renderCrp, renderDrbaActions, renderSrp } from "../prompts/drba.ts";
+import {
+  actionPlanGuidelines,
+  availableToolNames,
+  toolGuidelines,
+  toolsSection,
+} from "../prompts/tool-guidelines.ts";
+import { type Action, ProposedActions, toAction } from "../shared/action.ts";
+import { executeAction, openContext, type ResearchContext } from "../shared/context.ts";
+import { askJson } from "../shared/llm.ts";
+import { runRound } from "../shared/plan.ts";
+import { ResearchPlan, SubQuestions } from "../shared/research-plan.ts";
+import { DEFAULT_EVIDENCE_CHARS, sessionEvidence } from "../shared/sources.ts";
+import { truncate } from "../shared/text.ts";
+import type { WebSearch } from "../shared/tools.ts";
+import { generateWorkflow } from "../shared/workflow.ts";
+import type { Agent, AgentContext, AgentOutput } from "../types.ts";
+
+export const DrbaPlanning = z.enum(["none", "srp", "crp"]);
+export type DrbaPlanning = z.infer<typeof DrbaPlanning>;
+
+export const DrbaOptions = z.object({
+  /** Research planning: none, simple (sub-questions) or complex (structured areas). */
+  planning: DrbaPlanning.default("crp"),
+  /** Adaptive action planning in the research loop. */
+  aap: z.boolean().default(true),
+  iterations: z.number().int().min(1).max(100).default(10),
+  concurrency: z.number().int().min(1).max(16).default(1),
+  evidenceChars: z.number().int().min(1000).default(DEFAULT_EVIDENCE_CHARS),
+});
+export type DrbaOptions = z.infer<typeof DrbaOptions>;
+
+/** Character budget of the findings summary in the AAP prompt. */
+export const AAP_FINDINGS_CHARS = 12_000;
+
+export function drba(options: z.input<typeof DrbaOptions> = {}, extra: { web?: WebSearch } = {}): Agent {
+  const opts = DrbaOptions.parse(options);
+  return {
+    name: "drba",
+    options: opts,
+    needsModel: true,
+    run: (context) => runDrba(context, opts, extra.web ?? null),
+  };
+}
+
+/** Research objectives per planning mode: the question itself, its sub-questions (SRP), or structured areas (CRP). */
+async function objectives(rc: ResearchContext, planning: DrbaPlanning): Promise<string[]> {
+  if (planning === "srp") {
+    const r = await askJson(rc, {
+      stage: "research_planning",
+      prompt: renderSrp({ question: rc.question }),
+      schema: SubQuestions,
+      schemaName: "sub_questions",
+      template: "DRBA.SRP",
+    });
+    if (r) return r.sub_questions.slice(0, 4);
+  } else if (planning === "crp") {
+    const r = await askJson(rc, {
+      stage: "research_planning",
+      prompt: renderCrp({ question: rc.question, toolsSection: toolsSection(rc.toolbox.info()) }),
+      schema: ResearchPlan,
+      schemaName: "research_plan",
+      template: "DRBA.CRP",
+    });
+    if (r) {
+      return r.research_investigation_areas
+        .slice(0, 4)
+        .map((a) =>
+          [
+            a.research_focus,
+            a.information_needs.length ? `Information needs: ${a.information_needs.join("; ")}` : "",
+            a.expected_sources.length ? `Expected sources: ${a.expected_sources.join("; ")}` : "",
+            a.success_criteria.length ? `Success criteria: ${a.success_criteria.join("; ")}` : "",
+            a.search_terms.length ? `Search terms: ${a.search_terms.join("; ")}` : "",
+          ]
+            .filter(Boolean)
+            .join("\n"),
+        );
+    }
+  }
+  if (planning !== "none")
+    rc.tracer.note(`research planning (${planning}): unusable reply; planning from the question`);
+  return [rc.question];
+}
+
+async function planActions(rc: ResearchContext, objective: string, index: number): Promise<Action[]> {
+  const tools = rc.toolbox.info();
+  const proposed = await askJson(rc, {
+    stage: "action_planning",
+    prompt: renderDrbaActions({
+      question: rc.question,
+      objective,
+      availableToolNames: availableToolNames(tools),
+      toolGuidelines: toolGuidelines(tools),
+      actionPlanGuidelines: actionPlanGuidelines(tools),
+    }),
+    schema: ProposedActions,
+    schemaName: "actions",
+    template: "DRBA.ACTIONS",
+  });
+  const actions = (proposed ?? [])
+    .slice(0, 3)
+    .map((p, i) =>
+      toAction(p, { id: `${index + 1}_action_${i}`, stage: "RESEARCH", origin: "plan", priority: 0.8 }),
+    );
+  if (actions.length > 0) return actions;
+  rc.tracer.note(`action planning: no usable actions for objective ${index + 1}; searching it directly`);
+  return [
+    toAction(
+      {
+        type: "enterprise_api",
+        description: objective,
+        parameters: { query: objective.split("\n")[0]! },
+        dependencies: [],
+      },
+      { id: `${index + 1}_action_0`, stage: "RESEARCH", origin: "plan", priority: 0.8 },
+    ),
+  ];
+}
+
+async function adaptive(rc: ResearchContext, iteration: number): Promise<Action[]> {
+  const summary = rc.findings
+    .all()
+    .map((f) => `- ${f.hit.title}: ${f.hit.snippet || f.hit.text.slice(0, 200)}`)
+    .join("\n");
+  const proposed = await askJson(rc, {
+    stage: "adaptive_action_planning",
+    prompt: renderAap({
+      question: rc.question,
+      completed: rc.plan.finished().length,
+      findingsSummary: truncate(summary || "(nothing yet)", AAP_FINDINGS_CHARS),
+      existingQueries: rc.plan.queries(),
+      availableToolNames: availableToolNames(rc.toolbox.info()),
+      actionPlanGuidelines: actionPlanGuidelines(rc.toolbox.info()),
+    }),
+    schema: ProposedActions,
+    schemaName: "actions",
+    template: "DRBA.AAP",
+  });
+  const actions = (proposed ?? []).slice(0, 2).map((p, i) =>
+    toAction(p, {
+      id: `aap${iteration}_action_${i}`,
+      stage: "RESEARCH",
+      origin: "adaptive",
+      priority: 0.7,
+    }),
+  );
+  return rc.plan.add(actions);
+}
+
+async function runDrba(
+  context: AgentContext,
+  opts: DrbaOptions,
+  web: WebSearch | null,
+): Promise<AgentOutput> {
+  const rc = await openContext(context, { web });
+  try {
+    const objs = await objectives(rc, opts.planning);
+    for (const [i, o] of objs.entries()) rc.plan.add(await planActions(rc, o, i));
+    for (let iteration = 1; iteration <= opts.iterations; iteration++) {
+      await runRound(rc.plan, (a) => executeAction(rc, a, iteration).then(() => undefined), {
+        concurrency: opts.concurrency,
+        iteration,
+      });
+      const added = opts.aap ? (await adaptive(rc, iteration)).length : 0;
+      if (!rc.plan.hasPending() && added === 0) {
+        rc.tracer.note(`converged after ${iteration} iteration(s)`);
+        break;
+      }
+    }
+    const pending = rc.plan.stats().pending;
+    if (pending > 0)
+      rc.tracer.note(`iteration budget (${opts.iterations}) reached with ${pending} action(s) pending`);
+    const pieces = await sessionEvidence(rc, [], opts.evidenceChars);
+    const final = await generateWorkflow(rc, pieces, opts.evidenceChars);
+    return { report: final.report, trace: rc.tracer.events };
+  } finally {
+    await rc.findings.close();
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * @module DRFA, the paper's workflow-aware deep research agent (Appendix J): research planning (J.4), action planning
+ * (J.5), an iterative research loop whose rounds end with adaptive planning — conditional action planning first
+ * (J.7, J.8), then gap finding (J.6) — and workflow generation (J.9). `gf` and `cap` switch the two adaptive
+ * components off for the paper's ablations; `iterations` bounds the loop.
+ */
+import { z } from "zod";
+import { executeAction, openContext } from "../shared/context.ts";
+import { runRound } from "../shared/plan.ts";
+import { DEFAULT_EVIDENCE_CHARS, sessionEvidence } from "../shared/sources.ts";
+import type { WebSearch } from "../shared/tools.ts";
+import { generateWorkflow } from "../shared/workflow.ts";
+import type { Agent, AgentContext, AgentOutput } from "../types.ts";
+import { conditionalActionPlanning, gapFinding, newAdaptiveState } from "./adaptive.ts";
+import { workflowText } from "./intermediate.ts";
+import { actionPlanning, researchPlanning } from "./planning.ts";
+
+export const DrfaOptions = z.object({
+  /** Gap finding (J.6). */
+  gf: z.boolean().default(true),
+  /** Conditional action planning (J.7 + J.8). */
+  cap: z.boolean().default(true),
+  /** Research-loop iterations (the paper uses 10). */
+  iterations: z.number().int().min(1).max(100).default(10),
+  /** Actions run together per iteration (the paper's default: one at a time). */
+  concurrency: z.number().int().min(1).max(16).default(1),
+  /** Character budget of the evidence in the J.9 prompt. */
+  evidenceChars: z.number().int().min(1000).default(DEFAULT_EVIDENCE_CHARS),
+});
+export type DrfaOptions = z.infer<typeof DrfaOptions>;
+
+export function drfa(options: z.input<typeof DrfaOptions> = {}, extra: { web?: WebSearch } = {}): Agent {
+  const opts = DrfaOptions.parse(options);
+  return {
+    name: "drfa",
+    options: opts,
+    needsModel: true,
+    run: (context) => runDrfa(context, opts, extra.web ?? null),
+  };
+}
+
+async function runDrfa(
+  context: AgentContext,
+  opts: DrfaOptions,
+  web: WebSearch | null,
+): Promise<AgentOutput> {
+  const rc = await openContext(context, { web });
+  try {
+    // Stages 1-2.
+    const areas = await researchPlanning(rc);
+    rc.plan.add(await actionPlanning(rc, areas));
+
+    // Stages 3-4: execute, then adapt, within the iteration budget.
+    const state = newAdaptiveState();
+    for (let iteration = 1; iteration <= opts.iterations; iteration++) {
+      const ran = await runRound(rc.plan, (a) => executeAction(rc, a, iteration).then(() => undefined), {
+        concurrency: opts.concurrency,
+        iteration,
+      });
+      let added = 0;
+      if (opts.cap) added += (await conditionalActionPlanning(rc, state, iteration)).length;
+      if (opts.gf) added += (await gapFinding(rc, iteration)).length;
+      rc.tracer.note(
+        `iteration ${iteration}: ran ${ran.map((a) => a.id).join(", ") || "nothing"}; planned ${added} new action(s)`,
+      );
+      if (!rc.plan.hasPending() && added === 0) {
+        rc.tracer.note(`converged after ${iteration} iteration(s)`);
+        break;
+      }
+    }
+    const pending = rc.plan.stats().pending;
+    if (pending > 0)
+      rc.tracer.note(`iteration budget (${opts.iterations}) reached with ${pending} action(s) pending`);
+
+    // Stage 5.
+    const focus = state.intermediate ? workflowText(state.intermediate).split("\n") : [];
+    const pieces = await sessionEvidence(rc, focus, opts.evidenceChars);
+    const final = await generateWorkflow(rc, pieces, opts.evidenceChars);
+    return { report: final.report, trace: rc.tracer.events };
+  } finally {
+    await rc.findings.close();
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * @module Tool text slotted into the planning prompts: `{tools_section}` (J.4), `{tool_guidelines}` (J.5, J.8) and
+ * `{_get_action_plan_guidelines(available_tool_names)}` (J.5). The paper names these slots but does not print their
+ * text; this wording is ours, written from Appendix J.3 and J.5 (internal-first policy, typed action records).
+ */
+
+/** How a prompt sees one tool: the paper's class name and what the tool is for. */
+export type ToolPromptInfo = {
+  /** The paper's tool class name shown to the model, e.g. `LocalFileSearchTool`. */
+  paperName: string;
+  /** The action `type` that routes to this tool, e.g. `local_document_search`. */
+  actionType: string;
+  purpose: string;
+};
+
+/** `{available_tool_names}`: Python's `str(list)` of the paper's tool names. */
+export function availableToolNames(tools: readonly ToolPromptInfo[]): string {
+  return `[${tools.map((t) => `'${t.paperName}'`).join(", ")}]`;
+}
+
+/** `{tools_section}` of J.4. */
+export function toolsSection(tools: readonly ToolPromptInfo[]): string {
+  const lines = tools.map((t) => `- ${t.paperName} (action type "${t.actionType}"): ${t.purpose}`);
+  return `AVAILABLE TOOLS:\n${lines.join("\n")}`;
+}
+
+/** `{tool_guidelines}` of J.5 and J.8: the internal-first policy of Appendix J.3. */
+export function toolGuidelines(tools: readonly ToolPromptInfo[]): string {
+  const has = (type: string) => tools.some((t) => t.actionType === type);
+  const lines = [
+    "Tool priority follows an internal-first policy:",
+    has("local_document_search")
+      ? "- Prefer LocalFileSearchTool (type local_document_search) for uploaded documents, policies, playbooks and other authoritative files."
+      : "",
+    has("enterprise_api")
+      ? "- Prefer EnterpriseAPITool (type enterprise_api) for emails, chats, enterprise files and other application-level records."
+      : "",
+    has("web_search")
+      ? "- Use InternetSearchTool (type web_search) only as a fallback when internal sources are insufficient or external validation is required."
+      : "- Web search is not available in this environment; use internal sources only.",
+  ];
+  return lines.filter(Boolean).join("\n");
+}
+
+/** `{_get_action_plan_guidelines(available_tool_names)}` of J.5: the shape of one action record. */
+export function actionPlanGuidelines(tools: readonly ToolPromptInfo[]): string {
+  const types = tools.map((t) => `"${t.actionType}"`).join(" or ");
+  const names = tools.map((t) => `"${t.paperName}"`).join(" or ");
+  return [
+    "Each action is a JSON object with these fields:",
+    `- "type": ${types}`,
+    '- "description": what this action searches for and why',
+    '- "parameters": {"query": "search terms", "top_k": 10} (enterprise_api may add "service": "auto")',
+    '- "priority": a number between 0 and 1 (higher runs first)',
+    '- "dependencies": ids of actions that must finish first, usually []',
+    '- "expected_output": what evidence this action should return',
+    `- "preferred_tool": ${names}`,
+    '- "stage": the CURRENT STAGE above',
+  ].join("\n");
+}

@@ -1,0 +1,127 @@
+/**
+ * @module The per-session findings store (Appendix J.7): every retrieved chunk and every synthesized intermediate
+ * finding, kept with its source metadata and stage, searchable through the retrieval layer's session index.
+ */
+import type { SearchHit } from "../../env/types.ts";
+import type { Embedder } from "../../retrieval/embedders/embedder.ts";
+import { SessionIndex } from "../../retrieval/session.ts";
+import type { WorkflowStage } from "./action.ts";
+
+/** Which side of the task a finding speaks to: company policy, or the user's own situation. */
+export type EvidenceSide = "policy" | "personal";
+
+export type RetrievedFinding = {
+  kind: "retrieved";
+  id: string;
+  hit: SearchHit;
+  stage: WorkflowStage;
+  actionId: string;
+  side: EvidenceSide;
+  /** Iteration in which it was first found. */
+  iteration: number;
+};
+
+export type SynthesizedFinding = {
+  kind: "synthesized";
+  id: string;
+  title: string;
+  text: string;
+  sources: string[];
+};
+
+/**
+ * A document's side, judged only from what the agent sees: chats and emails are the user's own records; documents
+ * are policy when found while collecting requirements, personal when found while collecting personal evidence.
+ */
+export function evidenceSide(hit: Pick<SearchHit, "app">, stage: WorkflowStage): EvidenceSide {
+  if (hit.app === "chat" || hit.app === "email") return "personal";
+  return stage === "PERSONAL_EVIDENCE_COLLECTION" || stage === "FLOWCHART_PERSONALIZATION"
+    ? "personal"
+    : "policy";
+}
+
+export class FindingsStore {
+  private readonly retrieved = new Map<string, RetrievedFinding>();
+  private readonly synthesized: SynthesizedFinding[] = [];
+
+  private constructor(private readonly index: SessionIndex) {}
+
+  /** An isolated store for one session (hashing embedder unless one is given). */
+  static async open(options: { embedder?: Embedder } = {}): Promise<FindingsStore> {
+    return new FindingsStore(await SessionIndex.open(options));
+  }
+
+  /** Store the hits of one action; a chunk seen before keeps its first record. Returns how many were new. */
+  async addHits(
+    hits: readonly SearchHit[],
+    meta: { stage: WorkflowStage; actionId: string; iteration: number },
+  ): Promise<number> {
+    let added = 0;
+    for (const hit of hits) {
+      if (!hit.text.trim() || this.retrieved.has(hit.chunkId)) continue;
+      const finding: RetrievedFinding = {
+        kind: "retrieved",
+        id: hit.chunkId,
+        hit,
+        stage: meta.stage,
+        actionId: meta.actionId,
+        side: evidenceSide(hit, meta.stage),
+        iteration: meta.iteration,
+      };
+      this.retrieved.set(hit.chunkId, finding);
+      await this.index.write({
+        id: hit.chunkId,
+        title: hit.title,
+        text: hit.text,
+        sources: [hit.documentId],
+      });
+      added += 1;
+    }
+    return added;
+  }
+
+  /** Store an intermediate result of the agent's own reasoning (e.g. the J.7 intermediate workflow). */
+  async addSynthesized(finding: Omit<SynthesizedFinding, "kind" | "id">): Promise<SynthesizedFinding> {
+    const stored: SynthesizedFinding = {
+      kind: "synthesized",
+      id: `synth_${this.synthesized.length + 1}`,
+      ...finding,
+    };
+    this.synthesized.push(stored);
+    await this.index.write({
+      id: stored.id,
+      title: stored.title,
+      text: stored.text,
+      sources: stored.sources,
+    });
+    return stored;
+  }
+
+  /** Retrieved findings in the order they were found. */
+  all(): RetrievedFinding[] {
+    return [...this.retrieved.values()];
+  }
+
+  synthesizedFindings(): SynthesizedFinding[] {
+    return [...this.synthesized];
+  }
+
+  bySide(side: EvidenceSide): RetrievedFinding[] {
+    return this.all().filter((f) => f.side === side);
+  }
+
+  /** Semantic search over the session: retrieved chunks and synthesized findings. */
+  async search(query: string, topK = 8): Promise<(RetrievedFinding | SynthesizedFinding)[]> {
+    const hits = await this.index.search(query, topK);
+    return hits.flatMap(({ finding }): (RetrievedFinding | SynthesizedFinding)[] => {
+      const r = this.retrieved.get(finding.id);
+      if (r) return [r];
+      const s = this.synthesized.find((x) => x.id === finding.id);
+      return s ? [s] : [];
+    });
+  }
+
+  close(): Promise<void> {
+    return this.index.close();
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * @module The source blocks of the workflow prediction prompt (J.9 `{doc_ids_block}`, `{findings_text}`,
+ * `{sources_reference}`), built from the citation registry within a character budget. Real source ids never reach
+ * the prompt (artifact ids name their role); the model sees `src_N`, titles, types, apps and paths.
+ */
+import type { CitationRegistry, RegisteredSource } from "./citations.ts";
+import type { ResearchContext } from "./context.ts";
+import type { RetrievedFinding } from "./findings.ts";
+import { fairShares, truncate } from "./text.ts";
+
+/** A piece of evidence for the prompt: text from one registered source. */
+export type EvidencePiece = { sourceId: string; text: string };
+
+export type WorkflowSources = {
+  docIdsBlock: string;
+  findingsText: string;
+  sourcesReference: string;
+  /** Keys of the sources shown, in order. */
+  shown: string[];
+};
+
+/** Default character budget of the evidence in the J.9 prompt (≈ 40k tokens). */
+export const DEFAULT_EVIDENCE_CHARS = 160_000;
+
+function describe(s: RegisteredSource): string {
+  const where = s.app === "web" ? s.path : `${s.app}: ${s.path}`;
+  return `${s.title} (${s.type}; ${where})`;
+}
+
+/** Render the three J.9 source slots. Pieces of one source are joined; sources appear in key order. */
+export function renderSources(
+  registry: CitationRegistry,
+  pieces: readonly EvidencePiece[],
+  budgetChars: number,
+): WorkflowSources {
+  const bySource = new Map<string, string[]>();
+  for (const p of pieces) {
+    const s = registry.resolve(p.sourceId);
+    if (!s || !p.text.trim()) continue;
+    const list = bySource.get(s.key) ?? [];
+    if (!list.includes(p.text)) list.push(p.text);
+    bySource.set(s.key, list);
+  }
+  const shown = registry.entries().filter((s) => bySource.has(s.key));
+  const texts = shown.map((s) => bySource.get(s.key)!.join("\n…\n"));
+  const shares = fairShares(
+    texts.map((t) => t.length),
+    budgetChars,
+  );
+  const docIds = shown.map((s) => `- ${s.key}: ${describe(s)}`);
+  const contents = shown.map(
+    (s, i) => `=== [${s.key}] ${describe(s)} ===\n${truncate(texts[i]!, shares[i]!)}`,
+  );
+  const reference = shown.map(
+    (s) =>
+      `- ${s.key}: type=${s.type}; title=${s.title}; author=${s.author || "unknown"}; date=${s.date || "unknown"}`,
+  );
+  return {
+    docIdsBlock: docIds.join("\n") || "(no sources found)",
+    findingsText: contents.join("\n\n") || "(no documents retrieved)",
+    sourcesReference: reference.join("\n") || "(none)",
+    shown: shown.map((s) => s.key),
+  };
+}
+
+/**
+ * The evidence for workflow generation from the session (J.8 phase one): every retrieved chunk when it fits the
+ * budget; otherwise the chunks the findings store ranks highest for the question and the given focus queries
+ * (e.g. intermediate workflow steps), taken round-robin so every query gets its share.
+ */
+export async function sessionEvidence(
+  rc: ResearchContext,
+  focus: readonly string[],
+  budgetChars: number,
+): Promise<EvidencePiece[]> {
+  const all = rc.findings.all();
+  const total = all.reduce((n, f) => n + f.hit.text.length, 0);
+  const toPiece = (f: RetrievedFinding): EvidencePiece => ({ sourceId: f.hit.documentId, text: f.hit.text });
+  if (total <= budgetChars) return all.map(toPiece);
+  const queries = [rc.question, ...focus];
+  const ranked = await Promise.all(queries.map((q) => rc.findings.search(q, 40)));
+  const chosen = new Map<string, RetrievedFinding>();
+  let used = 0;
+  for (let rank = 0; rank < 40 && used < budgetChars; rank++) {
+    for (const list of ranked) {
+      const f = list[rank];
+      if (f?.kind !== "retrieved" || chosen.has(f.id)) continue;
+      if (used + f.hit.text.length > budgetChars) continue;
+      chosen.set(f.id, f);
+      used += f.hit.text.length;
+    }
+  }
+  // Keep discovery order for readability.
+  return all.filter((f) => chosen.has(f.id)).map(toPiece);
+}

@@ -1,0 +1,41 @@
+/** @module Workflow generation (Appendix J.8): the J.9 prompt over the registered sources, then grounding of the report. */
+import { renderWorkflowPrediction } from "../prompts/workflow-prediction.ts";
+import type { ResearchContext } from "./context.ts";
+import { askText } from "./llm.ts";
+import { type FinalReport, finalizeReport } from "./report.ts";
+import { type EvidencePiece, renderSources } from "./sources.ts";
+
+export const WORKFLOW_STAGE = "workflow_generation";
+
+/** Ask the model for the report over the given evidence and ground the answer; repairs and problems go to the trace. */
+export async function generateWorkflow(
+  rc: ResearchContext,
+  pieces: readonly EvidencePiece[],
+  budgetChars: number,
+): Promise<FinalReport & { markdown: string }> {
+  const sources = renderSources(rc.registry, pieces, budgetChars);
+  const prompt = renderWorkflowPrediction({
+    originalQuestion: rc.question,
+    docIdsBlock: sources.docIdsBlock,
+    findingsText: sources.findingsText,
+    sourcesReference: sources.sourcesReference,
+  });
+  const markdown = await askText(rc, { stage: WORKFLOW_STAGE, prompt, template: "J.9" });
+  const final = await finalizeReport(
+    markdown,
+    { taskId: rc.env.taskId, question: rc.question },
+    rc.registry,
+    rc.findings,
+  );
+  if (final.parseProblems.length > 0) rc.tracer.note(`report parse: ${final.parseProblems.join("; ")}`);
+  if (final.dropped.length > 0)
+    rc.tracer.note(`citations dropped (no registered internal source): ${final.dropped.join(", ")}`);
+  for (const r of final.repairs) {
+    rc.tracer.note(
+      `citation repair: ${r.section} step ${r.item} +[${r.added.join(", ")}]${r.justified ? ", justification written from evidence" : ""}`,
+    );
+  }
+  for (const p of final.problems)
+    rc.tracer.note(`citation validation: ${p.section} step ${p.item}: ${p.message}`);
+  return { ...final, markdown };
+}
