@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { aggregate, splitDeltas } from "./aggregate.ts";
-import { MetricRow } from "./rows.ts";
+import { ScoreRow } from "./rows.ts";
 import { formatMeanStd } from "./stats.ts";
 
 function row(
@@ -10,7 +10,7 @@ function row(
   metric: "f1" | "recall",
   value: number | null,
 ) {
-  return MetricRow.parse({
+  return ScoreRow.parse({
     run_id: `${task}-${split}-${repeat}`,
     task,
     agent: "extractive",
@@ -50,12 +50,12 @@ describe("aggregate", () => {
   });
 
   test("ablation flags keep agents apart", () => {
-    const a = MetricRow.parse({
+    const a = ScoreRow.parse({
       ...rows[0],
       agent: "drfa",
       agent_options: { gf: false, cap: true, iterations: 5 },
     });
-    const b = MetricRow.parse({
+    const b = ScoreRow.parse({
       ...rows[0],
       agent: "drfa",
       agent_options: { gf: true, cap: true, iterations: 5 },

@@ -1,6 +1,6 @@
 /** @module Aggregate tables: per-task metric values averaged per group (agent × model × split, domain …), mean ± std over repeats. */
 import type { MetricName } from "../core/index.ts";
-import { type GroupKey, groupValue, type MetricRow } from "./rows.ts";
+import { type GroupKey, groupValue, type ScoreRow } from "./rows.ts";
 import { type MeanStd, mean, meanStd } from "./stats.ts";
 
 export type AggregateCell = {
@@ -20,8 +20,8 @@ function key(parts: string[]): string {
  * Group rows by `by`; inside a group, average each metric over tasks per repeat (null values are unscored and
  * skipped), then report mean ± std over the repeats. With one repeat the std is null.
  */
-export function aggregate(rows: readonly MetricRow[], by: readonly GroupKey[]): AggregateCell[] {
-  const groups = new Map<string, { group: Record<string, string>; rows: MetricRow[] }>();
+export function aggregate(rows: readonly ScoreRow[], by: readonly GroupKey[]): AggregateCell[] {
+  const groups = new Map<string, { group: Record<string, string>; rows: ScoreRow[] }>();
   for (const row of rows) {
     const values = by.map((k) => groupValue(row, k));
     const k = key(values);
@@ -69,7 +69,7 @@ export type SplitDelta = {
 
 /** Original-vs-mixed deltas per metric for every group of `by` (which must not contain `split`). */
 export function splitDeltas(
-  rows: readonly MetricRow[],
+  rows: readonly ScoreRow[],
   by: readonly GroupKey[] = ["agent", "model"],
 ): SplitDelta[] {
   const keys = by.filter((k) => k !== "split");

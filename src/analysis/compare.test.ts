@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { MetricItem } from "../core/index.ts";
 import { itemDifferences, metricDeltas, winsLosses } from "./compare.ts";
-import { MetricRow } from "./rows.ts";
+import { ScoreRow } from "./rows.ts";
 
 const r = (agent: string, task: string, value: number, metric: "f1" | "recall" = "f1") =>
-  MetricRow.parse({ run_id: `${agent}-${task}`, task, agent, split: "original", metric, value });
+  ScoreRow.parse({ run_id: `${agent}-${task}`, task, agent, split: "original", metric, value });
 
 const a = [r("A", "t1", 0.5), r("A", "t2", 0.4), r("A", "t3", 0.7), r("A", "t4", 0.2)];
 const b = [r("B", "t1", 0.6), r("B", "t2", 0.4), r("B", "t3", 0.5), r("B", "t5", 0.9)];

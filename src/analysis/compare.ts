@@ -1,11 +1,11 @@
 /** @module Two runs side by side: per-metric deltas with bootstrap CIs, per-task wins and losses, items that differ. */
 import type { MetricItem, MetricName } from "../core/index.ts";
 import { type BootstrapCI, type BootstrapOptions, pairedBootstrapCI } from "./bootstrap.ts";
-import type { MetricRow } from "./rows.ts";
+import type { ScoreRow } from "./rows.ts";
 import { mean } from "./stats.ts";
 
 /** Per task, the metric value averaged over repeats (nulls skipped). */
-export function perTask(rows: readonly MetricRow[], metric: MetricName): Map<string, number> {
+export function perTask(rows: readonly ScoreRow[], metric: MetricName): Map<string, number> {
   const lists = new Map<string, number[]>();
   for (const r of rows) {
     if (r.metric !== metric || r.value === null) continue;
@@ -27,8 +27,8 @@ export type MetricDelta = {
 
 /** For every metric both sides scored on shared tasks: mean of A, mean of B, and the paired bootstrap CI of B − A. */
 export function metricDeltas(
-  a: readonly MetricRow[],
-  b: readonly MetricRow[],
+  a: readonly ScoreRow[],
+  b: readonly ScoreRow[],
   options: BootstrapOptions = {},
 ): MetricDelta[] {
   const metrics = [...new Set([...a, ...b].map((r) => r.metric))].sort();
@@ -53,8 +53,8 @@ export type TaskOutcome = { task: string; a: number; b: number; outcome: "win" |
 
 /** Per shared task, whether B beats A on `metric` (differences within `tolerance` are ties). */
 export function winsLosses(
-  a: readonly MetricRow[],
-  b: readonly MetricRow[],
+  a: readonly ScoreRow[],
+  b: readonly ScoreRow[],
   metric: MetricName,
   tolerance = 1e-9,
 ): { tasks: TaskOutcome[]; wins: number; losses: number; ties: number } {

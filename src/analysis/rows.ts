@@ -1,9 +1,9 @@
 /** @module The flat rows analysis works on: one metric value per run (task × agent × model × split × repeat). */
 import { z } from "zod";
-import { MetricName, Split } from "../core/index.ts";
+import { MetricName, MetricResult, Report, Split } from "../core/index.ts";
 
 /** One metric value of one agent run, with everything needed to group it. */
-export const MetricRow = z.object({
+export const ScoreRow = z.object({
   run_id: z.string().min(1),
   /** `suite/task_id` */
   task: z.string().min(1),
@@ -17,7 +17,7 @@ export const MetricRow = z.object({
   /** In [0, 1]; null when nothing could be scored (never folded into 0). */
   value: z.number().nullable(),
 });
-export type MetricRow = z.infer<typeof MetricRow>;
+export type ScoreRow = z.infer<typeof ScoreRow>;
 
 /** One agent run's cost: the total of its model calls (0 for offline agents). */
 export const CostRow = z.object({
@@ -52,7 +52,7 @@ export function agentLabel(agent: string, options: Readonly<Record<string, unkno
 }
 
 /** The value of a grouping column for a row (agent includes its options so ablations stay apart). */
-export function groupValue(row: MetricRow | CostRow, key: GroupKey): string {
+export function groupValue(row: ScoreRow | CostRow, key: GroupKey): string {
   switch (key) {
     case "agent":
       return agentLabel(row.agent, row.agent_options);
@@ -63,4 +63,56 @@ export function groupValue(row: MetricRow | CostRow, key: GroupKey): string {
     default:
       return String(row[key]);
   }
+}
+
+/** One finished agent run joined with its report, judged metrics and cost: what notebooks and the API read back. */
+export const ScoredRun = z.object({
+  run_id: z.string().min(1),
+  batch: z.string().nullable().default(null),
+  task: z.string().min(1),
+  domain: z.string().default(""),
+  agent: z.string().min(1),
+  agent_options: z.record(z.string(), z.unknown()).default({}),
+  model: z.string().default(""),
+  split: Split,
+  repeat: z.number().int().min(0).default(0),
+  report: Report.nullable(),
+  metrics: z.array(MetricResult).default([]),
+  cost_usd: z.number().min(0).default(0),
+  input_tokens: z.number().int().min(0).default(0),
+  output_tokens: z.number().int().min(0).default(0),
+});
+export type ScoredRun = z.infer<typeof ScoredRun>;
+
+/** Flatten runs to one metric row per (run, metric). */
+export function metricRows(runs: readonly ScoredRun[]): ScoreRow[] {
+  return runs.flatMap((r) =>
+    r.metrics.map((m) => ({
+      run_id: r.run_id,
+      task: r.task,
+      domain: r.domain,
+      agent: r.agent,
+      agent_options: r.agent_options,
+      model: r.model,
+      split: r.split,
+      repeat: r.repeat,
+      metric: m.metric,
+      value: m.value,
+    })),
+  );
+}
+
+/** One cost row per run. */
+export function costRows(runs: readonly ScoredRun[]): CostRow[] {
+  return runs.map((r) => ({
+    run_id: r.run_id,
+    task: r.task,
+    agent: r.agent,
+    agent_options: r.agent_options,
+    model: r.model,
+    split: r.split,
+    cost_usd: r.cost_usd,
+    input_tokens: r.input_tokens,
+    output_tokens: r.output_tokens,
+  }));
 }
