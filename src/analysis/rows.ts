@@ -38,7 +38,7 @@ export const GroupKey = z.enum(["agent", "model", "split", "domain", "task", "re
 export type GroupKey = z.infer<typeof GroupKey>;
 
 /** A readable agent label that keeps ablation flags visible, e.g. `drfa w/o GF (iterations=5)`. */
-export function agentLabel(agent: string, options: Readonly<Record<string, unknown>> = {}): string {
+export function variantLabel(agent: string, options: Readonly<Record<string, unknown>> = {}): string {
   const off: string[] = [];
   if (options.gf === false) off.push("GF");
   if (options.cap === false) off.push("CAP");
@@ -55,7 +55,7 @@ export function agentLabel(agent: string, options: Readonly<Record<string, unkno
 export function groupValue(row: ScoreRow | CostRow, key: GroupKey): string {
   switch (key) {
     case "agent":
-      return agentLabel(row.agent, row.agent_options);
+      return variantLabel(row.agent, row.agent_options);
     case "domain":
       return "domain" in row ? row.domain || row.task.split("/").pop()!.replace(/_\d+$/, "") : "";
     case "repeat":
