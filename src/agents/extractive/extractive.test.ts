@@ -227,3 +227,12 @@ describe("extractive agent", () => {
     expect(report.personalized_workflow[1]!.condition_description).toContain("certified medical interpreter");
   });
 });
+
+test("options are validated and unknown ones named", () => {
+  expect(extractive({ searchLimit: 5 }).options).toEqual({
+    relevanceShare: 0.5,
+    searchLimit: 5,
+    evidencePerRule: 6,
+  });
+  expect(() => extractive({ gf: false })).toThrow(/gf/);
+});

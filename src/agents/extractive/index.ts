@@ -1,4 +1,5 @@
 /** @module The offline `extractive` agent: retrieval plus rule-based step, branch and evidence extraction — no model, environment only. */
+import { z } from "zod";
 import type { Env, EnvDocument, SearchHit } from "../../env/types.ts";
 import type { Agent, AgentContext, AgentOutput, TraceEvent } from "../types.ts";
 import { caseIds, focusCaseIds, userTie } from "./case-focus.ts";
@@ -10,20 +11,17 @@ import { extractSteps, procedureScore } from "./steps.ts";
 import { contentTerms, coverage, normalizeText, splitSentences, termSet } from "./text.ts";
 
 /** Options of the extractive agent, with their defaults declared once. */
-export type ExtractiveOptions = {
-  /** A policy document is kept when its relevance is at least this share of the best document's. */
-  relevanceShare: number;
-  /** Search hits fetched per query. */
-  searchLimit: number;
-  /** Evidence sentences considered per rule. */
-  evidencePerRule: number;
-};
-
-export const EXTRACTIVE_DEFAULTS: ExtractiveOptions = {
-  relevanceShare: 0.5,
-  searchLimit: 12,
-  evidencePerRule: 6,
-};
+export const ExtractiveOptions = z
+  .object({
+    /** A policy document is kept when its relevance is at least this share of the best document's. */
+    relevanceShare: z.number().min(0).max(1).default(0.5),
+    /** Search hits fetched per query. */
+    searchLimit: z.number().int().min(1).default(12),
+    /** Evidence sentences considered per rule. */
+    evidencePerRule: z.number().int().min(1).default(6),
+  })
+  .strict();
+export type ExtractiveOptions = z.infer<typeof ExtractiveOptions>;
 
 /** A document that names only other people's case ids weighs this much as evidence. */
 const OTHER_CASE_WEIGHT = 0.15;
@@ -206,8 +204,19 @@ async function run(options: ExtractiveOptions, context: AgentContext): Promise<A
 }
 
 /** The offline extractive agent (no model). It reads only what the environment serves. */
-export function extractive(overrides: Partial<ExtractiveOptions> = {}): Agent {
-  const options: ExtractiveOptions = { ...EXTRACTIVE_DEFAULTS, ...overrides };
+export function extractive(
+  overrides: z.input<typeof ExtractiveOptions> | Record<string, unknown> = {},
+): Agent {
+  const parsed = ExtractiveOptions.safeParse(overrides);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((i) => `${i.path.join(".") || "options"}: ${i.message}`)
+      .join("; ");
+    throw new Error(
+      `extractive options: ${problems} (known options: relevanceShare, searchLimit, evidencePerRule)`,
+    );
+  }
+  const options = parsed.data;
   return {
     name: "extractive",
     options,
