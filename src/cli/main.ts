@@ -2,9 +2,12 @@
 /** @module The `drflow` command: one sub-command per primitive (generate, env, run, judge, eval, serve) and helpers. */
 import { UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
+import { cache } from "./commands/cache.ts";
+import { models } from "./commands/models.ts";
+import { usage } from "./commands/usage.ts";
 
 /** Every sub-command, in the order `drflow help` lists them. */
-const COMMANDS: Command[] = [];
+const COMMANDS: Command[] = [models, usage, cache];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length), 4);

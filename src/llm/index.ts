@@ -1,7 +1,8 @@
 /** @module The model layer's public face: handles, `createModel`, structured output, cache, usage and prices. */
 export { CacheMode, DEFAULT_CACHE_PATH, LlmCache } from "./cache.ts";
 export { CacheMissError, MissingKeyError, ProviderError, StructuredOutputError } from "./errors.ts";
-export { KEY_VARIABLE, parseHandle, Provider } from "./handle.ts";
+export { modelForRole } from "./for-role.ts";
+export { KEY_VARIABLE, Provider, parseHandle } from "./handle.ts";
 export { extractJson } from "./json-extract.ts";
 export { createModel, MODEL_DEFAULTS, type ModelOptions } from "./model.ts";
 export { costOf, PRICES, PriceTable, priceOf } from "./prices.ts";

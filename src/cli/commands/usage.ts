@@ -1,0 +1,92 @@
+/** @module `drflow usage`: tokens and cost from the run store, by role and stage (or any grouping), for a run or a batch. */
+import { RunStore } from "../../store/run-store.ts";
+import { UsageGroup, usageBy, usageTotals } from "../../store/usage-queries.ts";
+import { parseFlags, UsageError } from "../args.ts";
+import type { Command } from "../command.ts";
+
+const USAGE =
+  "drflow usage [--run ID] [--batch ID] [--agent NAME] [--by role,stage] [--store .drflow/runs.sqlite]";
+
+/** Left-aligned text columns, right-aligned numbers. */
+export function formatTable(header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === "number"));
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...cells.slice(1).map(line)].join("\n");
+}
+
+export function usd(value: number): string {
+  return `$${value.toFixed(value !== 0 && Math.abs(value) < 0.01 ? 6 : 4)}`;
+}
+
+export const usage: Command = {
+  name: "usage",
+  summary: "Tokens and cost of recorded LLM calls, by role and stage",
+  usage: `${USAGE}\n\n  --by takes any of: ${UsageGroup.options.join(", ")}. Costs use the price table at call time;\n  calls of unpriced models are counted under "unpriced", never as $0.`,
+  async run(args) {
+    const { flags } = parseFlags(args, { strings: ["run", "batch", "agent", "by", "store"] }, USAGE);
+    const groups = String(flags.by ?? "role,stage")
+      .split(",")
+      .map((g) => g.trim())
+      .filter(Boolean);
+    for (const g of groups) {
+      if (!UsageGroup.safeParse(g).success) {
+        throw new UsageError(
+          `--by: unknown grouping "${g}"; expected one of ${UsageGroup.options.join(", ")}`,
+        );
+      }
+    }
+    const filter = {
+      ...(flags.run ? { run: String(flags.run) } : {}),
+      ...(flags.batch ? { batch: String(flags.batch) } : {}),
+      ...(flags.agent ? { agent: String(flags.agent) } : {}),
+    };
+    const store = new RunStore(String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite"));
+    try {
+      const totals = usageTotals(store.db, filter);
+      const scope =
+        Object.entries(filter)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ") || "all runs";
+      if (totals.calls === 0) {
+        console.log(`no LLM calls recorded for ${scope} in ${store.path}`);
+        return 0;
+      }
+      const rows = usageBy(store.db, filter, groups as UsageGroup[]);
+      const header = [...groups, "calls", "cached", "input_tokens", "output_tokens", "cost_usd", "unpriced"];
+      const body = rows.map((r) => [
+        ...groups.map((g) => String(r[g] ?? "-")),
+        r.calls,
+        r.cached_calls,
+        r.input_tokens,
+        r.output_tokens,
+        usd(r.cost_usd),
+        r.unpriced_calls,
+      ]);
+      body.push([
+        ...groups.map((_, i) => (i === 0 ? "TOTAL" : "")),
+        totals.calls,
+        totals.cached_calls,
+        totals.input_tokens,
+        totals.output_tokens,
+        usd(totals.cost_usd),
+        totals.unpriced_calls,
+      ]);
+      console.log(`usage for ${scope} (${store.path})\n`);
+      console.log(formatTable(header, body));
+      if (totals.estimated_calls > 0) {
+        console.log(
+          `\n${totals.estimated_calls} call(s) had no provider usage; their tokens are approximate counts`,
+        );
+      }
+      return 0;
+    } finally {
+      store.close();
+    }
+  },
+};
