@@ -1,5 +1,6 @@
 /** @module Batch evaluation: every task × agent × model × split × repeat cell, resumable through the run store, parallel across tasks. */
 
+import { runAgent } from "../agents/run.ts";
 import type { Agent } from "../agents/types.ts";
 import type { MetricResult, Report, Split } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
@@ -124,7 +125,7 @@ async function runCell(
       const env = await options.openEnv(loaded, cell.split);
       try {
         const model = entry.agent.needsModel ? options.model(cell.model) : null;
-        const output = await entry.agent.run({ env, model, runId });
+        const output = await runAgent(entry.agent, env, model, { runId });
         report = output.report;
         store.saveTrace(runId, output.trace, clock().toISOString());
         store.saveReport(runId, report, clock().toISOString());

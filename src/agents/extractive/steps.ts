@@ -34,10 +34,18 @@ const STEP_REFERENCE =
 
 type Marker = { index: number; end: number; number: number | null };
 
-/** Cut `body` to its own paragraph and at most MAX_STEP_SENTENCES sentences. */
+/** Cut `body` to its own paragraph (a heading line's paragraph is the one under it) and at most MAX_STEP_SENTENCES sentences. */
 function boundStep(body: string): string {
-  const paragraph = body.split(/\n\s*\n|\n#+\s/)[0] ?? body;
-  return splitSentences(paragraph).slice(0, MAX_STEP_SENTENCES).join(" ");
+  const paragraphs = body.split(/\n\s*\n/).map((p) => p.trim());
+  const kept = [paragraphs[0] ?? ""];
+  const headingOnly = !kept[0]!.includes("\n") && splitSentences(kept[0]!).length <= 1 && !/[.!?]$/.test(kept[0]!);
+  const next = paragraphs[1];
+  if (headingOnly && next && !/^#/.test(next)) {
+    kept[0] = `${kept[0]}.`;
+    kept.push(next);
+  }
+  const text = kept.join("\n").split(/\n#+\s/)[0]!;
+  return splitSentences(text).slice(0, MAX_STEP_SENTENCES).join(" ");
 }
 
 /** The title: the first sentence (or line) when short, else its first words up to a comma or dash. */
