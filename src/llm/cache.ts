@@ -19,6 +19,9 @@ export type CacheMode = z.infer<typeof CacheMode>;
 
 export const DEFAULT_CACHE_PATH = ".drflow/cache.sqlite";
 
+/** Only the latest misses are kept for `explain`. */
+export const MISSES_KEPT = 1000;
+
 /** What a hit returns: the answer and the usage it cost when it was first fetched. */
 export const CachedResponse = z.object({
   text: z.string().nullable().default(null),
@@ -112,6 +115,7 @@ export class LlmCache {
         mode,
         now.toISOString(),
       );
+    this.db.query("DELETE FROM misses WHERE id <= (SELECT MAX(id) FROM misses) - ?").run(MISSES_KEPT);
   }
 
   /** Recorded misses, newest first. */

@@ -8,7 +8,7 @@ import { limiterFor } from "./limiter.ts";
 import { costOf, PRICES, type PriceTable } from "./prices.ts";
 import { type Random, RetryOptions, type Sleep } from "./retry.ts";
 import { generateStructured, jsonSchemaOf, type StructuredMode } from "./structured.ts";
-import { approxChatTokens, approxTokenCount } from "./tokens.ts";
+import { countChatTokens, countTokens } from "./tokens.ts";
 import { type ChatBody, Transport } from "./transport.ts";
 import type {
   CallContext,
@@ -85,6 +85,12 @@ type Answer = {
   output: number;
   source: UsageSource;
 };
+
+async function countBatch(texts: string[]): Promise<number> {
+  let n = 0;
+  for (const t of texts) n += await countTokens(t);
+  return n;
+}
 
 class OpenAICompatibleModel implements Model {
   readonly target: ParsedHandle;
@@ -280,8 +286,8 @@ class OpenAICompatibleModel implements Model {
           : {
               text,
               embeddings: null,
-              input: approxChatTokens(messages),
-              output: approxTokenCount(text),
+              input: await countChatTokens(messages),
+              output: await countTokens(text),
               source: "estimate",
               retries,
             };
@@ -311,7 +317,12 @@ class OpenAICompatibleModel implements Model {
       const batch = texts.slice(i, i + MODEL_DEFAULTS.embedBatch);
       const parts = this.keyParts("embed", batch, {}, null, context.repeat ?? 0);
       const { answer } = await this.execute("embed", parts, context, { attempt: 1 }, async () => {
-        const { value, retries } = await this.transport.embed({ model: this.target.model, input: batch });
+        const { value, retries } = await this.transport.embed({
+          model: this.target.model,
+          input: batch,
+          // Floats, not the SDK's default base64: many compat servers (Ollama, llama.cpp) only speak floats.
+          encoding_format: "float",
+        });
         const vectors = [...value.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
         if (vectors.length !== batch.length) {
           throw new Error(
@@ -324,7 +335,7 @@ class OpenAICompatibleModel implements Model {
           : {
               text: null,
               embeddings: vectors,
-              input: batch.reduce((n, t) => n + approxTokenCount(t), 0),
+              input: await countBatch(batch),
               output: 0,
               source: "estimate",
               retries,

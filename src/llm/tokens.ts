@@ -1,31 +1,33 @@
-/** @module An approximate token counter (used only when a provider reports no usage): GPT-style pre-tokenization, then ~4 characters per token. */
+/**
+ * @module Token counts for calls whose provider reports no usage: the o200k_base BPE (js-tiktoken), exact for
+ * GPT-4o / GPT-5-family text and an estimate for other vendors' tokenizers; recorded as `usage_source: "estimate"`.
+ */
+import type { Tiktoken } from "js-tiktoken/lite";
 import type { ChatMessage } from "./types.ts";
 
-/** The pre-tokenizer split used by OpenAI's cl100k/o200k encodings (contractions, letters, digits in 1–3s, punctuation, spaces). */
-const PIECES = /'(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}{1,3}| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+/gu;
+let encoder: Promise<Tiktoken> | null = null;
 
-/** Average characters per BPE token inside one letter run, measured on English prose for cl100k-style vocabularies. */
-const CHARS_PER_TOKEN = 4;
-
-/**
- * Approximate BPE token count: each pre-tokenized piece costs ceil(length / 4) tokens (a short word is one token,
- * a long one several). Within ~10–15% of cl100k on English prose; not exact, named so.
- */
-export function approxTokenCount(text: string): number {
-  let count = 0;
-  for (const match of text.matchAll(PIECES)) {
-    const piece = match[0];
-    const letters = piece.trimStart().length || 1;
-    count += Math.ceil(letters / CHARS_PER_TOKEN);
-  }
-  return count;
+/** The o200k_base encoder, loaded on first use (its rank table takes about half a second to build). */
+function o200k(): Promise<Tiktoken> {
+  encoder ??= Promise.all([import("js-tiktoken/lite"), import("js-tiktoken/ranks/o200k_base")]).then(
+    ([lite, ranks]) => new lite.Tiktoken(ranks.default),
+  );
+  return encoder;
 }
 
-/** Per-message framing overhead of the chat format (OpenAI cookbook: 3 per message, 3 to prime the reply). */
+/** BPE tokens of `text`; special-token strings such as `<|endoftext|>` count as plain text. */
+export async function countTokens(text: string): Promise<number> {
+  return (await o200k()).encode(text, [], []).length;
+}
+
+/** Per-message framing of the chat format (OpenAI cookbook: 3 per message, 3 to prime the reply). */
 const MESSAGE_OVERHEAD = 3;
 const REPLY_PRIMING = 3;
 
-/** Approximate prompt tokens of a chat request. */
-export function approxChatTokens(messages: ChatMessage[]): number {
-  return messages.reduce((n, m) => n + MESSAGE_OVERHEAD + approxTokenCount(m.content) + 1, REPLY_PRIMING);
+/** Prompt tokens of a chat request: content tokens plus the chat format's framing. */
+export async function countChatTokens(messages: ChatMessage[]): Promise<number> {
+  let total = REPLY_PRIMING;
+  for (const m of messages)
+    total += MESSAGE_OVERHEAD + (await countTokens(m.role)) + (await countTokens(m.content));
+  return total;
 }

@@ -24,7 +24,7 @@ export type Usage = {
   cached: boolean;
   /** false when the handle has no price in the table (costUsd is then 0, not a real figure). */
   costKnown?: boolean;
-  /** Where the token counts came from: the provider's usage, or an approximate count. */
+  /** Where the token counts came from: the provider's usage, or an o200k_base count (an estimate for non-OpenAI tokenizers). */
   usageSource?: "provider" | "estimate";
 };
 

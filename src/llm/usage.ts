@@ -5,7 +5,7 @@ import { RoleSchema } from "./roles.ts";
 export const CallKind = z.enum(["chat", "embed"]);
 export type CallKind = z.infer<typeof CallKind>;
 
-/** Where token counts came from: the provider's `usage`, or the approximate counter in tokens.ts. */
+/** Where token counts came from: the provider's `usage`, or an o200k_base count (tokens.ts). */
 export const UsageSource = z.enum(["provider", "estimate"]);
 export type UsageSource = z.infer<typeof UsageSource>;
 

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createModel } from "../../src/llm/model.ts";
+import { RunStore } from "../../src/store/run-store.ts";
+import { type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
+
+// The commands run in a child through a runner that imports only them, so another command's
+// import errors cannot mask theirs; src/cli/main.ts registers the same objects.
+const RUNNER = join(import.meta.dir, "fixtures/run-command.ts");
+let dir: string;
+let server: ScriptedServer;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "drflow-cli-"));
+  server = await startScriptedServer({
+    reply: (_req, i) => ({ content: "OK", usage: { prompt_tokens: 100 + i, completion_tokens: 10 } }),
+  });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Run the CLI in a child with no provider keys in its environment. */
+async function drflow(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const env = { ...process.env };
+  for (const name of [
+    "OPENAI_API_KEY",
+    "OPENROUTER_API_KEY",
+    "DRFLOW_JUDGE_MODEL",
+    "DRFLOW_AGENT_MODEL",
+    "DRFLOW_CACHE",
+  ])
+    delete env[name];
+  const child = Bun.spawn(["bun", RUNNER, ...args], { env, cwd: dir, stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  return { code, out, err };
+}
+
+test("drflow models works with no key set and lists roles, prices and the paper's reference figure", async () => {
+  const { code, out } = await drflow("models");
+  expect(code).toBe(0);
+  expect(out).toMatch(
+    /judge\s+openai:gpt-4o\s+default\s+DRFLOW_JUDGE_MODEL\s+2\.500\s+10\.000\s+OPENAI_API_KEY not set/,
+  );
+  expect(out).toContain("openrouter:anthropic/claude-opus-4.5");
+  expect(out).toContain("paper:gpt-5.2 at $0.948 / $14.01 per 1M");
+  const json = JSON.parse((await drflow("models", "--json")).out) as { models: unknown[] };
+  expect(json.models.length).toBeGreaterThan(10);
+});
+
+test("an LLM command with a missing key names the variable to set", async () => {
+  const openai = await drflow("models", "check", "--role", "judge");
+  expect(openai.code).toBe(1);
+  expect(openai.err).toContain("set the environment variable OPENAI_API_KEY");
+  const openrouter = await drflow("models", "check", "openrouter:deepseek/deepseek-v3.2");
+  expect(openrouter.err).toContain("OPENROUTER_API_KEY");
+});
+
+test("drflow models check calls a compat server", async () => {
+  const before = server.requests.length;
+  const { code, out } = await drflow("models", "check", `compat:${server.url}#local`);
+  expect(code).toBe(0);
+  expect(out).toContain(`compat:${server.url}#local: "OK"`);
+  expect(server.requests.length).toBe(before + 1);
+});
+
+test("drflow usage prints tokens and cost by role and stage, with a total that sums", async () => {
+  const storePath = join(dir, "runs.sqlite");
+  const store = new RunStore(storePath);
+  store.saveRun({ id: "r1", kind: "agent", status: "done", started_at: "2026-01-01T00:00:00Z", batch: "b" });
+  const model = createModel(`compat:${server.url}#m`, { cache: null, usage: store, env: {} });
+  for (const [stage, role] of [
+    ["plan", "agent"],
+    ["plan", "agent"],
+    ["align", "judge"],
+  ] as const) {
+    await model.chat({ messages: [{ role: "user", content: stage }], context: { runId: "r1", stage, role } });
+  }
+  store.close();
+  const { code, out } = await drflow("usage", "--run", "r1", "--store", storePath);
+  expect(code).toBe(0);
+  const rows = out.split("\n").filter((l) => /^(agent|judge|TOTAL)\b/.test(l));
+  const inputs = rows.map((l) => Number(l.trim().split(/\s+/).at(-4)));
+  expect(rows).toHaveLength(3);
+  expect(inputs[0]! + inputs[1]!).toBe(inputs[2]!);
+  expect(out).toMatch(/TOTAL\s+3\s+0\s+\d+\s+30\s+\$0\.0000\s+0/);
+  const batch = await drflow("usage", "--batch", "nope", "--store", storePath);
+  expect(batch.out).toContain("no LLM calls recorded for batch nope");
+});
+
+test("drflow cache explain names the key part that differs from the nearest entry", async () => {
+  const cachePath = join(dir, "cache.sqlite");
+  const model = (mode: "use" | "replay") =>
+    createModel(`compat:${server.url}#m`, { cache: cachePath, cacheMode: mode, env: {} });
+  const ctx = { stage: "s", role: "judge" as const };
+  await model("use").chat({
+    messages: [{ role: "user", content: "Is step 3 matched?" }],
+    temperature: 0,
+    context: ctx,
+  });
+  await model("replay")
+    .chat({ messages: [{ role: "user", content: "Is step 3 matched?" }], temperature: 0.7, context: ctx })
+    .catch(() => null);
+  const { code, out } = await drflow("cache", "explain", "--cache", cachePath);
+  expect(code).toBe(0);
+  expect(out).toContain('prompt: "Is step 3 matched?"');
+  expect(out).toContain("differs in 1 key part(s):");
+  expect(out).toContain("- parameters: temperature: 0 → 0.7");
+  const stats = await drflow("cache", "stats", "--cache", cachePath);
+  // Both calls missed: the first (then filled) in use mode, the second in replay.
+  expect(stats.out).toContain("1 entries, 2 recorded misses");
+});
