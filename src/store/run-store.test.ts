@@ -114,7 +114,13 @@ test("reports store their citations classified IN / DI / AD; traces round-trip",
     task_id: "healthcare_01",
     personalized_workflow: [
       { item: 1, title: "a", task: "a", task_description: "", citations: ["s1", "s2"] },
-      { item: 2, title: "b", task: "b", task_description: "", citations: ["healthcare_01_AD_1", "unknown-doc"] },
+      {
+        item: 2,
+        title: "b",
+        task: "b",
+        task_description: "",
+        citations: ["healthcare_01_AD_1", "unknown-doc"],
+      },
     ],
     condition_resolution: [
       { condition: "c", evidence: "e", resolution: "Resolved: x", resolved: true, citations: ["s1"] },
