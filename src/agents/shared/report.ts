@@ -48,6 +48,7 @@ export function cleanMarkers(
   dropped: string[],
 ): { text: string; keys: string[] } {
   const keys: string[] = [];
+  const before = dropped.length;
   const out = text.replace(MARKER, (_m, inner: string) => {
     const kept: string[] = [];
     for (const part of inner.split(/[,;]\s*/)) {
@@ -63,7 +64,9 @@ export function cleanMarkers(
     }
     return kept.map((k) => `[DOC:${k}]`).join("");
   });
-  return { text: out.replace(/[ \t]{2,}/g, " ").trim(), keys };
+  // Where a marker was removed, do not leave a space before the punctuation that followed it.
+  const tidy = dropped.length > before ? out.replace(/[ \t]+([.,;:!?])/g, "$1") : out;
+  return { text: tidy.replace(/[ \t]{2,}/g, " ").trim(), keys };
 }
 
 function cleanStep(step: ReportStep, registry: CitationRegistry, dropped: string[]): ReportStep {

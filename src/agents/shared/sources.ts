@@ -9,7 +9,11 @@ import type { RetrievedFinding } from "./findings.ts";
 import { fairShares, truncate } from "./text.ts";
 
 /** A piece of evidence for the prompt: text from one registered source. */
-export type EvidencePiece = { sourceId: string; text: string };
+export type EvidencePiece = {
+  sourceId: string;
+  text: string /** Position in the source (chunk ordinal). */;
+  order?: number;
+};
 
 export type WorkflowSources = {
   docIdsBlock: string;
@@ -33,13 +37,22 @@ export function renderSources(
   pieces: readonly EvidencePiece[],
   budgetChars: number,
 ): WorkflowSources {
-  const bySource = new Map<string, string[]>();
+  const grouped = new Map<string, EvidencePiece[]>();
   for (const p of pieces) {
     const s = registry.resolve(p.sourceId);
     if (!s || !p.text.trim()) continue;
-    const list = bySource.get(s.key) ?? [];
-    if (!list.includes(p.text)) list.push(p.text);
-    bySource.set(s.key, list);
+    const list = grouped.get(s.key) ?? [];
+    if (!list.some((q) => q.text === p.text)) list.push(p);
+    grouped.set(s.key, list);
+  }
+  // Within a source, pieces read in document order.
+  const bySource = new Map<string, string[]>();
+  for (const [key, list] of grouped) {
+    const sorted = [...list].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+    bySource.set(
+      key,
+      sorted.map((p) => p.text),
+    );
   }
   const shown = registry.entries().filter((s) => bySource.has(s.key));
   const texts = shown.map((s) => bySource.get(s.key)!.join("\n…\n"));
@@ -63,6 +76,12 @@ export function renderSources(
   };
 }
 
+/** The ordinal of a chunk id `<document>#<n>` (0 when it has none). */
+export function chunkOrdinal(chunkId: string): number {
+  const m = /#(\d+)$/.exec(chunkId);
+  return m ? Number(m[1]) : 0;
+}
+
 /**
  * The evidence for workflow generation from the session (J.8 phase one): every retrieved chunk when it fits the
  * budget; otherwise the chunks the findings store ranks highest for the question and the given focus queries
@@ -75,7 +94,11 @@ export async function sessionEvidence(
 ): Promise<EvidencePiece[]> {
   const all = rc.findings.all();
   const total = all.reduce((n, f) => n + f.hit.text.length, 0);
-  const toPiece = (f: RetrievedFinding): EvidencePiece => ({ sourceId: f.hit.documentId, text: f.hit.text });
+  const toPiece = (f: RetrievedFinding): EvidencePiece => ({
+    sourceId: f.hit.documentId,
+    text: f.hit.text,
+    order: chunkOrdinal(f.hit.chunkId),
+  });
   if (total <= budgetChars) return all.map(toPiece);
   const queries = [rc.question, ...focus];
   const ranked = await Promise.all(queries.map((q) => rc.findings.search(q, 40)));

@@ -3,6 +3,7 @@
  * first, then enterprise apps, the web only as a fallback. Every tool call is recorded in the trace.
  */
 import type { AppName } from "../../core/index.ts";
+import { LOCAL_DOCUMENT_APPS, SERVICE_APPS } from "../../env/tools.ts";
 import type { Env, SearchHit } from "../../env/types.ts";
 import type { ToolPromptInfo } from "../prompts/tool-guidelines.ts";
 import type { Action } from "./action.ts";
@@ -13,21 +14,10 @@ export type ToolName = "local_document_search" | "enterprise_search" | "web_sear
 /** A web search the caller may plug in; the offline environment has none. */
 export type WebSearch = (query: string, limit: number) => Promise<SearchHit[]>;
 
-/** Apps the local document search covers: the shared drive and the local file system (policies, playbooks). */
-export const LOCAL_APPS: readonly AppName[] = ["drive", "files"];
-/** Apps the enterprise API search covers, by the paper's service names. */
-export const SERVICES: Readonly<Record<string, AppName>> = {
-  nextcloud: "drive",
-  drive: "drive",
-  mattermost: "chat",
-  chat: "chat",
-  email: "email",
-  email_imap: "email",
-  imap: "email",
-  roundcube: "email",
-  filebrowser: "files",
-  files: "files",
-};
+/** Apps the local document search covers (the environment's definition: shared drive and local files). */
+export const LOCAL_APPS: readonly AppName[] = LOCAL_DOCUMENT_APPS;
+/** Apps the enterprise API search covers, by the paper's service names (plus `email_imap` as DRFA's traces name it). */
+export const SERVICES: Readonly<Record<string, AppName>> = { ...SERVICE_APPS, email_imap: "email" };
 
 export const TOOL_INFO: Readonly<Record<ToolName, ToolPromptInfo>> = {
   local_document_search: {

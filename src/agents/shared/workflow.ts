@@ -16,9 +16,10 @@ export async function generateWorkflow(
   const sources = renderSources(rc.registry, pieces, budgetChars);
   const prompt = renderWorkflowPrediction({
     originalQuestion: rc.question,
-    docIdsBlock: sources.docIdsBlock,
-    findingsText: sources.findingsText,
-    sourcesReference: sources.sourcesReference,
+    // The paper's template runs these slots inline; each block goes on lines of its own.
+    docIdsBlock: `\n${sources.docIdsBlock}\n`,
+    findingsText: `\n${sources.findingsText}\n`,
+    sourcesReference: `\n${sources.sourcesReference}\n`,
   });
   const markdown = await askText(rc, { stage: WORKFLOW_STAGE, prompt, template: "J.9" });
   const final = await finalizeReport(

@@ -1,0 +1,181 @@
+/**
+ * DRFA against the scripted OpenAI-compatible server over real HTTP: prompt order, scheduling of conditional before
+ * gap-finding actions, the ablations, the iteration budget, citation repair and the trace.
+ */
+import { describe, expect, test } from "bun:test";
+import { drfa } from "../../src/agents/index.ts";
+import { renderResearchPlanning } from "../../src/agents/prompts/research-planning.ts";
+import { toolsSection } from "../../src/agents/prompts/tool-guidelines.ts";
+import { TOOL_INFO } from "../../src/agents/shared/tools.ts";
+import type { TraceEvent } from "../../src/agents/types.ts";
+import { FIXTURE } from "./support/fixture-env.ts";
+import { runScripted } from "./support/harness.ts";
+import { fixtureText, promptOf } from "./support/scripted-agent.ts";
+
+type ActionEvent = Extract<TraceEvent, { type: "action" }>;
+
+function started(trace: TraceEvent[]): string[] {
+  return trace
+    .filter((e): e is ActionEvent => e.type === "action" && e.status === "started")
+    .map((e) => e.actionId);
+}
+
+describe("DRFA over the scripted server", () => {
+  test("sends the planned prompts in order: J.4, J.5 per area, then each round J.7/J.8 before J.6, and J.9 last", async () => {
+    const run = await runScripted(drfa({ iterations: 10 }));
+    const chat = run.kinds.filter((k) => k !== "embeddings");
+    console.log(`DRFA prompt sequence: ${chat.join(" ")}`);
+    expect(chat.slice(0, 3)).toEqual(["J.4", "J.5", "J.5"]);
+    expect(chat.at(-1)).toBe("J.9");
+    // Round 1: conditional action planning (J.7 then J.8) comes before gap finding (J.6).
+    expect(chat.slice(3, 6)).toEqual(["J.7", "J.8", "J.6"]);
+    // The research plan prompt is J.4 with its slots filled, and J.5 carries each area of the J.4 reply.
+    const j4 = promptOf(run.requests[0]!);
+    expect(j4).toBe(
+      renderResearchPlanning({
+        question: FIXTURE.question,
+        toolsSection: toolsSection([TOOL_INFO.local_document_search, TOOL_INFO.enterprise_search]),
+      }),
+    );
+    const plan = JSON.parse(fixtureText("research-plan.json"));
+    expect(promptOf(run.requests[1]!)).toContain("CURRENT STAGE: REQUIREMENT_COLLECTION");
+    expect(promptOf(run.requests[1]!)).toContain(plan.research_investigation_areas[0].research_focus);
+    expect(promptOf(run.requests[2]!)).toContain("CURRENT STAGE: PERSONAL_EVIDENCE_COLLECTION");
+    // J.8 lists the conditions J.7 extracted; J.9 lists sources as src_N and never shows real artifact ids.
+    const j8 = promptOf(run.requests[chat.indexOf("J.8")]!);
+    expect(j8).toContain("condition_id: lep_vs_english");
+    expect(j8).toContain("condition_id: elective_vs_emergent_interpreter");
+    const j9 = promptOf(run.requests.at(-1)!);
+    expect(j9).toMatch(/- src_1: /);
+    expect(j9).not.toContain("fx_01_IN_");
+    expect(j9).not.toContain("fx_01_DI_");
+  });
+
+  test("conditional actions run before gap-finding actions (and before the rest of the plan)", async () => {
+    const run = await runScripted(drfa({ iterations: 10 }));
+    const order = started(run.trace);
+    console.log(`DRFA action order: ${order.join(" ")}`);
+    const cap = order.filter((id) => id.startsWith("cap"));
+    const gap = order.filter((id) => id.startsWith("gap"));
+    expect(cap.length).toBeGreaterThan(0);
+    expect(gap.length).toBeGreaterThan(0);
+    const lastCap = Math.max(...cap.map((id) => order.indexOf(id)));
+    const firstGap = Math.min(...gap.map((id) => order.indexOf(id)));
+    expect(lastCap).toBeLessThan(firstGap);
+    // Inserted ahead: they run right after the round that planned them, before the initial plan's remaining actions.
+    expect(order.slice(1, 1 + cap.length)).toEqual(cap);
+    // The diversity rule dropped the near-duplicate gap proposal.
+    expect(run.trace.some((e) => e.type === "note" && e.message.includes("keyword overlap"))).toBe(true);
+  });
+
+  test("w/o GF makes no gap-finding call; w/o CAP no intermediate-workflow or conditional-planning call", async () => {
+    const noGf = await runScripted(drfa({ gf: false }));
+    expect(noGf.kinds).not.toContain("J.6");
+    expect(noGf.kinds).toContain("J.7");
+    expect(noGf.kinds).toContain("J.8");
+    expect(started(noGf.trace).some((id) => id.startsWith("gap"))).toBe(false);
+
+    const noCap = await runScripted(drfa({ cap: false }));
+    expect(noCap.kinds).not.toContain("J.7");
+    expect(noCap.kinds).not.toContain("J.8");
+    expect(noCap.kinds).toContain("J.6");
+    expect(started(noCap.trace).some((id) => id.startsWith("cap"))).toBe(false);
+
+    const neither = await runScripted(drfa({ gf: false, cap: false }));
+    expect(neither.kinds.filter((k) => k !== "embeddings")).toEqual(["J.4", "J.5", "J.5", "J.9"]);
+    console.log(
+      `calls: full=${(await runScripted(drfa())).usage.calls} w/o GF=${noGf.usage.calls} w/o CAP=${noCap.usage.calls} w/o both=${neither.usage.calls}`,
+    );
+  });
+
+  test("the iteration budget holds even when gap finding never stops proposing", async () => {
+    let n = 0;
+    const endless = () => ({
+      content: JSON.stringify([
+        {
+          type: "enterprise_api",
+          description: `new angle ${n}`,
+          parameters: { query: `distinct${n++} dimension${n++} probe${n++}` },
+          priority: 0.99,
+          stage: "PERSONAL_EVIDENCE_COLLECTION",
+        },
+      ]),
+    });
+    for (const iterations of [1, 3]) {
+      const run = await runScripted(drfa({ iterations }), { "J.6": endless });
+      const actions = started(run.trace);
+      expect(actions.length).toBe(iterations); // concurrency 1: one action per iteration
+      expect(run.kinds.filter((k) => k === "J.6").length).toBe(iterations);
+      expect(
+        run.trace.some(
+          (e) => e.type === "note" && e.message.startsWith(`iteration budget (${iterations}) reached`),
+        ),
+      ).toBe(true);
+      expect(run.kinds.at(-1)).toBe("J.9");
+    }
+    // With concurrency 2 each iteration runs at most two actions.
+    const wide = await runScripted(drfa({ iterations: 2, concurrency: 2 }), { "J.6": endless });
+    expect(started(wide.trace).length).toBeLessThanOrEqual(4);
+  });
+
+  test("citation repair fixes a personalized step with no citation and no justification; invalid ids are filtered", async () => {
+    const run = await runScripted(drfa({ iterations: 10 }));
+    const steps = run.report.personalized_workflow;
+    expect(steps).toHaveLength(6);
+    // Step 6 came back from the model with no [DOC:…] marker and an empty justification.
+    const six = steps.find((s) => s.item === 6)!;
+    expect(six.citations.length).toBeGreaterThan(0);
+    expect(six.justification.trim().length).toBeGreaterThan(0);
+    expect(six.justification).toMatch(/\[DOC:src_\d+\]/);
+    // Every personalized step is cited and justified; every citation resolves through the references.
+    const keys = new Set(run.report.references.map((r) => r.key));
+    for (const s of steps) {
+      expect(s.citations.length).toBeGreaterThan(0);
+      expect(s.justification.trim()).not.toBe("");
+      for (const c of s.citations) expect(keys.has(c)).toBe(true);
+    }
+    // src_99 named no source: dropped from the text and the citations.
+    expect(JSON.stringify(run.report)).not.toContain("src_99");
+    expect(
+      run.trace.some(
+        (e) => e.type === "note" && e.message.includes("citation repair: personalized_workflow step 6"),
+      ),
+    ).toBe(true);
+    // References map keys back to real artifact ids.
+    for (const r of run.report.references) expect(r.source_id).toMatch(/^fx_01_(IN|DI|AD)_\d+$/);
+    expect(run.report.condition_resolution.filter((r) => r.resolved)).toHaveLength(3);
+  });
+
+  test("the trace records every model call, tool call and action", async () => {
+    const run = await runScripted(drfa({ iterations: 10 }));
+    const models = run.trace.filter((e) => e.type === "model");
+    expect(models).toHaveLength(run.requests.length);
+    const stageOf: Record<string, string> = {
+      "J.4": "research_planning",
+      "J.5": "action_planning",
+      "J.6": "gap_finding",
+      "J.7": "intermediate_workflow",
+      "J.8": "conditional_action_planning",
+      "J.9": "workflow_generation",
+    };
+    expect(models.map((m) => (m.type === "model" ? m.stage : ""))).toEqual(
+      run.kinds.map((k) => stageOf[k] ?? k),
+    );
+    expect(run.usage.calls).toBe(run.requests.length);
+    const sentTokens = run.requests.length > 0 ? run.usage.inputTokens : 0;
+    expect(sentTokens).toBeGreaterThan(0);
+    // Each action has started + done events and at least one tool call between them.
+    const ids = started(run.trace);
+    for (const id of ids) {
+      const s = run.trace.findIndex(
+        (e) => e.type === "action" && e.actionId === id && e.status === "started",
+      );
+      const d = run.trace.findIndex((e) => e.type === "action" && e.actionId === id && e.status === "done");
+      expect(d).toBeGreaterThan(s);
+      expect(run.trace.slice(s, d).some((e) => e.type === "tool")).toBe(true);
+    }
+    // Timestamps come from the injected clock, strictly increasing.
+    const at = run.trace.map((e) => e.at);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+  });
+});
