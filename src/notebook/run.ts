@@ -7,7 +7,9 @@ const USAGE = "usage: bun run nb <name> [key=value …]   (writes notebooks/out/
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h") {
-    const names = (await listNotebooks()).map((n) => n.name).join(", ");
+    const names = (await listNotebooks(process.env.DRFLOW_NOTEBOOKS || undefined))
+      .map((n) => n.name)
+      .join(", ");
     console.log(`${USAGE}\nnotebooks: ${names || "none"}`);
     return name ? 0 : 2;
   }
@@ -21,7 +23,8 @@ export async function main(argv: string[]): Promise<number> {
     params[p.slice(0, eq)] = p.slice(eq + 1);
   }
   try {
-    const result = await runNotebook(name, { settings: { params } });
+    const dir = process.env.DRFLOW_NOTEBOOKS || undefined;
+    const result = await runNotebook(name, { ...(dir ? { dir } : {}), settings: { params } });
     console.log(`${result.output} (${result.cells} cells, ${(result.bytes / 1024).toFixed(0)} KiB)`);
     return 0;
   } catch (error) {

@@ -1,0 +1,40 @@
+/** @module What the API calls: the primitives, injected so the app holds no logic and tests can point it at temp folders. */
+import type { Agent, TraceEvent } from "../agents/types.ts";
+import type { MetricResult, Report, Split } from "../core/index.ts";
+import type { Env } from "../env/types.ts";
+import type { FlowchartStep } from "../judge/report/flowchart.ts";
+import type { Model } from "../llm/types.ts";
+import type { LoadedTask } from "../store/task-store.ts";
+
+export type JudgeChoice = "lexical" | string;
+
+export type ApiDeps = {
+  tasksRoot: string;
+  notebooksDir: string;
+  listTasks(root: string, suite?: string): Promise<{ ref: string; suite: string; id: string }[]>;
+  loadTask(root: string, ref: string): Promise<LoadedTask>;
+  workflowFlowchart(steps: readonly FlowchartStep[], options: { personalized: boolean }): string;
+  /** Procedural generation of a suite; returns the refs written. */
+  generateSuite(input: { root: string; suite: string; seed: number; perDomain: number }): Promise<string[]>;
+  loadEnv(loaded: LoadedTask, options: { split: Split }): Promise<Env>;
+  makeAgent(name: string, options: Record<string, unknown>): Agent;
+  makeModel(handle: string): Model;
+  runAgent(
+    agent: Agent,
+    env: Env,
+    model: Model | null,
+    options: { runId: string; onEvent?: (event: TraceEvent) => void },
+  ): Promise<{
+    report: Report;
+    trace: TraceEvent[];
+    usage: { calls?: number; inputTokens: number; outputTokens: number; costUsd: number };
+  }>;
+  judge(
+    report: Report | string,
+    loaded: LoadedTask,
+    options: { judge: JudgeChoice; metrics?: MetricResult["metric"][]; model: Model | null },
+  ): Promise<MetricResult[]>;
+  /** Run a notebook (in a child process) and return the written page's path. */
+  runNotebook(name: string, params: Record<string, string>): Promise<string>;
+  now(): Date;
+};

@@ -1,0 +1,82 @@
+/** @module Agent runs as background jobs: status, result, and an event log that server-sent-event clients replay and follow. */
+import type { TraceEvent } from "../agents/types.ts";
+import type { MetricResult, Report } from "../core/index.ts";
+import type { RunSummary, UsageTotals } from "./schemas.ts";
+
+export type JobEvent =
+  | { type: "status"; status: RunSummary["status"]; error?: string }
+  | { type: "trace"; event: TraceEvent }
+  | { type: "metrics"; metrics: MetricResult[] };
+
+export type Job = RunSummary & {
+  report: Report | null;
+  trace: TraceEvent[];
+  usage: UsageTotals;
+  metrics: MetricResult[];
+  events: JobEvent[];
+  listeners: Set<(e: JobEvent) => void>;
+};
+
+export const ZERO_USAGE: UsageTotals = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+
+export class JobRegistry {
+  private readonly jobs = new Map<string, Job>();
+
+  create(summary: Omit<RunSummary, "status" | "finished_at" | "error">): Job {
+    const job: Job = {
+      ...summary,
+      status: "running",
+      finished_at: null,
+      error: null,
+      report: null,
+      trace: [],
+      usage: { ...ZERO_USAGE },
+      metrics: [],
+      events: [],
+      listeners: new Set(),
+    };
+    this.jobs.set(job.id, job);
+    this.emit(job, { type: "status", status: "running" });
+    return job;
+  }
+
+  get(id: string): Job | undefined {
+    return this.jobs.get(id);
+  }
+
+  list(): Job[] {
+    return [...this.jobs.values()].sort(
+      (a, b) => b.started_at.localeCompare(a.started_at) || b.id.localeCompare(a.id),
+    );
+  }
+
+  emit(job: Job, event: JobEvent): void {
+    job.events.push(event);
+    if (event.type === "trace") job.trace.push(event.event);
+    for (const l of job.listeners) l(event);
+  }
+
+  /** Replay the log, then follow new events until the job ends; returns an unsubscribe function. */
+  follow(job: Job, listener: (e: JobEvent) => void): () => void {
+    for (const e of job.events) listener(e);
+    job.listeners.add(listener);
+    return () => job.listeners.delete(listener);
+  }
+}
+
+/** Sum a run's model usage whatever shape the agent layer reports (one record, a list, or totals). */
+export function usageTotals(
+  u:
+    | { inputTokens: number; outputTokens: number; costUsd: number; calls?: number }
+    | readonly { inputTokens: number; outputTokens: number; costUsd: number }[],
+): UsageTotals {
+  const list = Array.isArray(u) ? u : [u];
+  const totals = { ...ZERO_USAGE };
+  for (const x of list as { inputTokens: number; outputTokens: number; costUsd: number; calls?: number }[]) {
+    totals.calls += x.calls ?? 1;
+    totals.inputTokens += x.inputTokens;
+    totals.outputTokens += x.outputTokens;
+    totals.costUsd += x.costUsd;
+  }
+  return totals;
+}
