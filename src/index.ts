@@ -3,3 +3,4 @@ export * from "./core/index.ts";
 export * from "./judge/index.ts";
 export * from "./analysis/index.ts";
 export * from "./llm/index.ts";
+export * from "./agents/index.ts";
