@@ -1,0 +1,194 @@
+/** @module `evaluate`: parse the report, run the requested metrics in dependency order with one judge, keep alignments, report repeats' agreement. */
+import {
+  DRBENCH_METRICS,
+  DRFLOW_METRICS,
+  type MetricName,
+  type MetricResult,
+  Report,
+} from "../core/index.ts";
+import type { Model } from "../llm/types.ts";
+import type { LoadedTask } from "../store/task-store.ts";
+import type { Alignment } from "./alignment/one-to-one.ts";
+import { goldStepId, goldSteps } from "./gold.ts";
+import { lexicalJudge } from "./judges/lexical/index.ts";
+import { type LlmJudgeOptions, llmJudge } from "./judges/llm/index.ts";
+import type { Judge } from "./judges/types.ts";
+import { metricOrder } from "./metrics/index.ts";
+import { predStepId } from "./metrics/precision.ts";
+import type { EvaluationState, MetricContext } from "./metrics/types.ts";
+import { parseReportMarkdown } from "./report/parse.ts";
+import type { Problem } from "./report/problem.ts";
+import { renderReportMarkdown } from "./report/render.ts";
+import type { AlignmentRow, EvaluationResult, MetricSpread, RepeatAgreement } from "./result.ts";
+import { type SourceReader, taskSources } from "./sources.ts";
+
+export type Protocol = "per-step" | "batched";
+
+export type EvaluateOptions = {
+  /** `"lexical"`, a model (the LLM judge with the paper's prompts), or a ready judge. */
+  judge: "lexical" | Model | Judge;
+  /** Metrics to compute (their dependencies run too); default: DRFlow's seven, or DRBench's four for DRBench tasks. */
+  metrics?: readonly MetricName[];
+  /** LLM alignment protocol: the paper's one call per step, or one call per direction. Default per-step. */
+  protocol?: Protocol;
+  /** Judge the same report this many times and report agreement between repeats (default 1). */
+  repeats?: number;
+  /** LLM judge settings pinned with every result. */
+  llm?: Omit<LlmJudgeOptions, "protocol" | "repeat">;
+  /** Read cited sources from somewhere else than the task's realized files (tests). */
+  sources?: SourceReader;
+};
+
+function isJudge(x: unknown): x is Judge {
+  return typeof x === "object" && x !== null && "alignPrecision" in x;
+}
+
+function judgeFor(
+  spec: EvaluateOptions["judge"],
+  protocol: Protocol,
+  repeat: number,
+  llm: EvaluateOptions["llm"],
+): Judge {
+  if (spec === "lexical") return lexicalJudge();
+  if (isJudge(spec)) return spec;
+  return llmJudge(spec, { ...llm, protocol, repeat });
+}
+
+export function defaultMetrics(loaded: LoadedTask): readonly MetricName[] {
+  return loaded.task.kind === "drbench" ? DRBENCH_METRICS : DRFLOW_METRICS;
+}
+
+function alignmentRows(
+  alignment: Alignment | undefined,
+  source: (n: number) => string,
+  target: (n: number) => string,
+) {
+  if (!alignment) return [];
+  const aligned = new Map(alignment.pairs.map((p) => [p.source, p.target]));
+  return alignment.decisions.map(
+    (d): AlignmentRow => ({
+      source: source(d.source),
+      proposed: d.target === null ? null : target(d.target),
+      aligned: aligned.has(d.source) ? target(aligned.get(d.source)!) : null,
+      confidence: d.confidence,
+      outcome: alignment.outcomes.get(d.source) ?? "no_match",
+      justification: d.justification,
+    }),
+  );
+}
+
+type Once = { results: MetricResult[]; precision: AlignmentRow[]; recall: AlignmentRow[] };
+
+async function evaluateOnce(
+  report: Report,
+  reportText: string,
+  loaded: LoadedTask,
+  judge: Judge,
+  metrics: readonly MetricName[],
+  sources: SourceReader,
+): Promise<Once> {
+  const state: EvaluationState = { results: new Map() };
+  const predicted =
+    report.personalized_workflow.length > 0 ? report.personalized_workflow : report.generic_workflow;
+  const ctx: MetricContext = {
+    report,
+    reportText,
+    task: loaded.task,
+    gold: goldSteps(loaded.task),
+    predicted: [...predicted].sort((a, b) => a.item - b.item),
+    judge,
+    sources,
+    state,
+  };
+  for (const metric of metricOrder(metrics)) state.results.set(metric.name, await metric.run(ctx));
+  return {
+    results: [...state.results.values()],
+    precision: alignmentRows(state.precision, predStepId, goldStepId),
+    recall: alignmentRows(state.recall, goldStepId, predStepId),
+  };
+}
+
+function spreadOf(metric: MetricName, values: (number | null)[]): MetricSpread {
+  const xs = values.filter((v): v is number => v !== null);
+  if (xs.length === 0) return { metric, values, mean: null, min: null, max: null, std: null };
+  const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
+  const std = Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / xs.length);
+  return { metric, values, mean, min: Math.min(...xs), max: Math.max(...xs), std };
+}
+
+/** Agreement between repeats: identical alignment decisions (proposal and outcome), and each metric's spread. */
+export function repeatAgreement(runs: readonly Once[]): RepeatAgreement {
+  const key = (r: AlignmentRow) => `${r.proposed ?? "-"}|${r.outcome}`;
+  const decisions = new Map<string, string[]>();
+  for (const run of runs) {
+    for (const [dir, rows] of [
+      ["p", run.precision],
+      ["r", run.recall],
+    ] as const) {
+      for (const row of rows) {
+        const id = `${dir}:${row.source}`;
+        decisions.set(id, [...(decisions.get(id) ?? []), key(row)]);
+      }
+    }
+  }
+  const all = [...decisions.values()];
+  const same = all.filter((v) => v.length === runs.length && v.every((x) => x === v[0])).length;
+  const names = runs[0]?.results.map((r) => r.metric) ?? [];
+  return {
+    repeats: runs.length,
+    alignment_agreement: all.length === 0 ? null : same / all.length,
+    decisions: all.length,
+    spread: names.map((name) =>
+      spreadOf(
+        name,
+        runs.map((run) => run.results.find((r) => r.metric === name)?.value ?? null),
+      ),
+    ),
+  };
+}
+
+/**
+ * Judge one report (a Report, its Markdown, or Report JSON text) against a loaded task. Metrics run in dependency
+ * order; alignments are kept for the metrics that build on them; every result pins the judge that made it.
+ */
+export async function evaluate(
+  input: Report | string,
+  loaded: LoadedTask,
+  options: EvaluateOptions,
+): Promise<EvaluationResult> {
+  let problems: Problem[] = [];
+  let report: Report;
+  if (typeof input === "string") {
+    const parsed = parseReportMarkdown(input, { taskId: loaded.task.id });
+    report = parsed.report;
+    problems = parsed.problems;
+  } else report = Report.parse(input);
+  const reportText =
+    typeof input === "string" && !/^\s*\{/.test(input) ? input : renderReportMarkdown(report);
+  const protocol = options.protocol ?? "per-step";
+  const metrics = options.metrics ?? defaultMetrics(loaded);
+  const sources = options.sources ?? taskSources(loaded);
+  const repeats = Math.max(1, Math.floor(options.repeats ?? 1));
+  const runs: Once[] = [];
+  let judgeName = "";
+  let judgeProtocol: EvaluationResult["protocol"] = "lexical";
+  for (let r = 0; r < repeats; r++) {
+    const judge = judgeFor(options.judge, protocol, r, options.llm);
+    judgeName =
+      judge.info("precision").judge +
+      (judge.info("precision").model ? `:${judge.info("precision").model}` : "");
+    judgeProtocol = judge.info("precision").protocol;
+    runs.push(await evaluateOnce(report, reportText, loaded, judge, metrics, sources));
+  }
+  const first = runs[0]!;
+  return {
+    task_id: loaded.task.id,
+    judge: judgeName,
+    protocol: judgeProtocol,
+    metrics: first.results,
+    alignment: { precision: first.precision, recall: first.recall },
+    problems,
+    tokens: first.results.reduce((s, m) => s + m.tokens, 0),
+    repeats: repeats > 1 ? repeatAgreement(runs) : null,
+  };
+}

@@ -1,0 +1,264 @@
+/** @module The `lexical` judge: deterministic decisions from TF-IDF/BM25 over Porter stems, optimal one-to-one alignment, term and detail coverage. */
+import type { JudgeInfo, ReportStep } from "../../../core/index.ts";
+import { maxAssignment } from "../../alignment/hungarian.ts";
+import type { GoldStep } from "../../gold.ts";
+import { promptHash } from "../../prompts/template.ts";
+import { withoutCitations } from "../../report/citations.ts";
+import { parseReportMarkdown } from "../../report/parse.ts";
+import type {
+  AlignmentBatch,
+  AtomicInsight,
+  Candidate,
+  Comprehensiveness,
+  ConditionScore,
+  DecisionKind,
+  Judge,
+  QualityDimensions,
+  Verdict,
+} from "../types.ts";
+import { bm25Top } from "./bm25.ts";
+import { lexicalComprehensiveness } from "./comprehensiveness.ts";
+import { scoreResolution } from "./condition.ts";
+import { citationKeysOf, sentences } from "./sentences.ts";
+import { terms, words } from "./terms.ts";
+import { cosine, similarityMatrix, TfIdf } from "./tfidf.ts";
+
+/** The lexical judge's calibrated thresholds (see `scripts/bench/judge.ts` for their agreement with construction labels). */
+export const LEXICAL_THRESHOLDS = {
+  /** Minimum TF-IDF cosine for two steps to align. */
+  align: 0.3,
+  /** Minimum share of a claim's content terms found in its cited chunks. */
+  support: 0.6,
+  /** Minimum TF-IDF cosine for a report insight to state a reference fact. */
+  insight: 0.35,
+  /** Report sentences shorter than this many content terms are not insights. */
+  minInsightTerms: 4,
+} as const;
+
+const RULES: Record<DecisionKind, string> = {
+  precision:
+    "tfidf(porter, synonyms, no numbers) cosine; hungarian max-sum assignment; match if cosine >= align",
+  recall:
+    "tfidf(porter, synonyms, no numbers) cosine; hungarian max-sum assignment; match if cosine >= align",
+  condition_resolution:
+    "distinguishing terms of each branch; commit if share >= 0.5; 1 commit+reason, 0.5 list/no reason, 0 other/none",
+  personalized_comprehensiveness:
+    "specific details (names, ids, dates, amounts, codes), personal details, content terms, action terms",
+  factuality: "bm25 top-5 chunks; factual if content-term support >= support and every number present",
+  insights:
+    "sentences of summary, findings, personalized steps and condition evidence with >= minInsightTerms terms",
+  insight_match: "tfidf(porter, numbers kept) cosine; best candidate if >= insight",
+  report_quality:
+    "lexical proxies: description length, question coverage, persona mention, prerequisites, table consistency, sections",
+};
+
+function stepText(s: ReportStep): string {
+  return withoutCitations([s.title, s.task, s.task_description].join(". "));
+}
+function goldText(g: GoldStep): string {
+  return [g.title, g.task, g.task_description, g.personalized_task, g.personalized_description].join(". ");
+}
+
+function scale(share: number): number {
+  return Math.round((1 + 9 * Math.max(0, Math.min(1, share))) * 100) / 100;
+}
+
+/** Factuality rule, exposed for tests: content-term support and every number of the claim present in the chunks. */
+export function lexicalSupport(claim: string, chunks: readonly string[]): { factual: boolean; why: string } {
+  const evidence = chunks.join("\n");
+  const have = new Set(terms(evidence));
+  const wanted = [...new Set(terms(claim))];
+  const support = wanted.length === 0 ? 0 : wanted.filter((t) => have.has(t)).length / wanted.length;
+  const numbers = [...new Set(words(claim).filter((w) => /\d/.test(w)))];
+  const evidenceWords = new Set(words(evidence));
+  const missingNumbers = numbers.filter((n) => !evidenceWords.has(n));
+  const factual = support >= LEXICAL_THRESHOLDS.support && missingNumbers.length === 0;
+  const missing = wanted.filter((t) => !have.has(t));
+  return {
+    factual,
+    why: `${Math.round(support * 100)}% of claim terms supported${missing.length ? ` (missing: ${missing.slice(0, 8).join(", ")})` : ""}${missingNumbers.length ? `; numbers not in sources: ${missingNumbers.join(", ")}` : ""}`,
+  };
+}
+
+export class LexicalJudge implements Judge {
+  readonly name = "lexical";
+  readonly bars = { precision: LEXICAL_THRESHOLDS.align, recall: LEXICAL_THRESHOLDS.align };
+
+  info(kind: DecisionKind): JudgeInfo {
+    return {
+      judge: "lexical",
+      model: "",
+      temperature: null,
+      seed: null,
+      prompt_hash: promptHash(`lexical:${kind}`, RULES[kind], JSON.stringify(LEXICAL_THRESHOLDS)),
+      protocol: "lexical",
+    };
+  }
+
+  private align(
+    sources: string[],
+    targets: string[],
+    sourceItems: number[],
+    targetItems: number[],
+  ): AlignmentBatch {
+    const sim = similarityMatrix(sources, targets);
+    const assignment = maxAssignment(sim);
+    const decisions = sourceItems.map((item, i) => {
+      const j = assignment[i] ?? -1;
+      const score = j >= 0 ? sim[i]![j]! : 0;
+      const target = j >= 0 ? targetItems[j]! : null;
+      const rounded = Math.round(score * 1000) / 1000;
+      return {
+        source: item,
+        target: target !== null && score > 0 ? target : null,
+        confidence: rounded,
+        justification:
+          target === null || score === 0
+            ? "no step left with shared terms"
+            : `optimal assignment → ${target} at cosine ${rounded}${score >= LEXICAL_THRESHOLDS.align ? "" : " (below threshold)"}`,
+        unscored: false,
+      };
+    });
+    return { decisions, tokens: 0 };
+  }
+
+  async alignPrecision(pred: readonly ReportStep[], gold: readonly GoldStep[]): Promise<AlignmentBatch> {
+    return this.align(
+      pred.map(stepText),
+      gold.map(goldText),
+      pred.map((p) => p.item),
+      gold.map((g) => g.item),
+    );
+  }
+
+  async alignRecall(gold: readonly GoldStep[], pred: readonly ReportStep[]): Promise<AlignmentBatch> {
+    return this.align(
+      gold.map(goldText),
+      pred.map(stepText),
+      gold.map((g) => g.item),
+      pred.map((p) => p.item),
+    );
+  }
+
+  async resolveCondition(gold: GoldStep, pred: ReportStep): Promise<Verdict<ConditionScore>> {
+    if (!gold.condition || !gold.resolved_branch) {
+      return {
+        value: null,
+        justification: "the golden step has no resolved condition to compare with",
+        tokens: 0,
+      };
+    }
+    const text = withoutCitations(
+      [pred.title, pred.task, pred.task_description, pred.condition_description, pred.justification].join(
+        " ",
+      ),
+    );
+    const hasReason = pred.justification.trim().length > 0 || pred.citations.length > 0;
+    const { score, why } = scoreResolution(gold.condition, gold.resolved_branch, text, hasReason);
+    return { value: score, justification: why, tokens: 0 };
+  }
+
+  async comprehensiveness(gold: GoldStep, pred: ReportStep): Promise<Verdict<Comprehensiveness>> {
+    const value = lexicalComprehensiveness(gold, pred);
+    const pct = (x: number) => `${Math.round(x * 100)}%`;
+    return {
+      value,
+      justification: `specificity ${pct(value.specificity)}, personalization ${pct(value.personalization)}, completeness ${pct(value.completeness)}, actionability ${pct(value.actionability)}`,
+      tokens: 0,
+    };
+  }
+
+  async rankChunks(claim: string, chunks: readonly string[], k: number) {
+    return { indices: bm25Top(claim, chunks, k), tokens: 0 };
+  }
+
+  async factual(claim: string, chunks: readonly string[]): Promise<Verdict<boolean>> {
+    const { factual, why } = lexicalSupport(claim, chunks);
+    return { value: factual, justification: why, tokens: 0 };
+  }
+
+  async insights(reportText: string): Promise<Verdict<AtomicInsight[]>> {
+    const { report } = parseReportMarkdown(reportText);
+    const parts = [
+      report.executive_summary,
+      report.findings,
+      ...report.personalized_workflow.flatMap((s) => [s.task_description, s.justification]),
+      ...report.condition_resolution.map(
+        (r) => `${r.evidence}${r.citations.map((c) => ` [DOC:${c}]`).join("")}`,
+      ),
+    ];
+    const out: AtomicInsight[] = [];
+    const seen = new Set<string>();
+    for (const s of parts.flatMap(sentences)) {
+      const text = withoutCitations(s);
+      const key = terms(text, { keepNumbers: true }).join(" ");
+      if (terms(text).length < LEXICAL_THRESHOLDS.minInsightTerms || seen.has(key)) continue;
+      seen.add(key);
+      out.push({ text, citations: citationKeysOf(s) });
+    }
+    return { value: out, justification: `${out.length} sentences kept as atomic insights`, tokens: 0 };
+  }
+
+  async matchInsight(
+    insight: string,
+    candidates: readonly Candidate[],
+  ): Promise<Verdict<{ id: string | null }>> {
+    const model = new TfIdf([insight, ...candidates.map((c) => c.text)], { keepNumbers: true });
+    const v = model.vector(insight);
+    let best: { id: string; sim: number } | null = null;
+    for (const c of candidates) {
+      const sim = cosine(v, model.vector(c.text));
+      if (!best || sim > best.sim) best = { id: c.id, sim };
+    }
+    const hit = best && best.sim >= LEXICAL_THRESHOLDS.insight ? best.id : null;
+    return {
+      value: { id: hit },
+      justification: best ? `best ${best.id} at cosine ${best.sim.toFixed(3)}` : "no candidates",
+      tokens: 0,
+    };
+  }
+
+  async reportQuality(
+    reportText: string,
+    question: string,
+    persona: string,
+  ): Promise<Verdict<QualityDimensions>> {
+    const { report, problems } = parseReportMarkdown(reportText);
+    const steps =
+      report.personalized_workflow.length > 0 ? report.personalized_workflow : report.generic_workflow;
+    const avgWords = steps.length
+      ? steps.reduce((s, p) => s + words(p.task_description).length, 0) / steps.length
+      : 0;
+    const have = new Set(terms(reportText));
+    const cover = (text: string) => {
+      const t = [...new Set(terms(text))];
+      return t.length === 0 ? 1 : t.filter((x) => have.has(x)).length / t.length;
+    };
+    const items = new Set(steps.map((s) => s.item));
+    const goodPrereq = steps.filter(
+      (s) => !s.prerequisite || (items.has(Number(s.prerequisite)) && Number(s.prerequisite) < s.item),
+    );
+    const stepTexts = steps.map((s) => new Set(terms(`${s.title} ${s.task} ${s.task_description}`)));
+    const resolved = report.condition_resolution.filter((r) => r.resolved);
+    const consistent = resolved.filter((r) => {
+      const path = terms(r.resolution.replace(/^\W*resolved:?/i, ""));
+      return stepTexts.some(
+        (st) => path.length > 0 && path.filter((t) => st.has(t)).length / path.length >= 0.5,
+      );
+    });
+    const sectionsMissing = new Set(problems.filter((p) => !p.path).map((p) => p.section)).size;
+    const value: QualityDimensions = {
+      depth: scale(avgWords / 40),
+      relevance: scale(cover(question)),
+      persona_consistency: scale(cover(persona)),
+      coherence: scale(steps.length ? goodPrereq.length / steps.length : 0),
+      non_contradiction: scale(resolved.length ? consistent.length / resolved.length : 1),
+      completeness: scale(1 - sectionsMissing / 7),
+    };
+    return { value, justification: `lexical proxies over ${steps.length} steps`, tokens: 0 };
+  }
+}
+
+export function lexicalJudge(): LexicalJudge {
+  return new LexicalJudge();
+}

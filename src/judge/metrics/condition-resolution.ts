@@ -1,0 +1,48 @@
+/** @module Condition resolution (N.4): on golden steps with conditions, 1 / 0.5 / 0 for the step precision matched to it, 0 when none. */
+import type { MetricItem } from "../../core/index.ts";
+import { predStepId } from "./precision.ts";
+import { type Metric, meanScore } from "./types.ts";
+
+export const conditionResolution: Metric = {
+  name: "condition_resolution",
+  dependsOn: ["precision"],
+  async run({ judge, predicted, gold, state }) {
+    const predOf = new Map((state.precision?.pairs ?? []).map((p) => [p.target, p.source]));
+    const byItem = new Map(predicted.map((p) => [p.item, p]));
+    const items: MetricItem[] = [];
+    let tokens = 0;
+    for (const g of gold.filter((s) => s.condition !== null || s.condition_description.trim() !== "")) {
+      const predItem = predOf.get(g.item);
+      const pred = predItem === undefined ? undefined : byItem.get(predItem);
+      if (!pred) {
+        items.push({
+          id: g.id,
+          score: 0,
+          matched: null,
+          confidence: null,
+          justification: "no predicted step matched by precision",
+        });
+        continue;
+      }
+      const verdict = await judge.resolveCondition(g, pred);
+      tokens += verdict.tokens;
+      items.push({
+        id: g.id,
+        score: verdict.value,
+        matched: predStepId(pred.item),
+        confidence: null,
+        justification: verdict.value === null ? `unscored: ${verdict.justification}` : verdict.justification,
+      });
+    }
+    const unscored = items.filter((i) => i.score === null).length;
+    return {
+      metric: "condition_resolution",
+      value: meanScore(items),
+      scored: items.length - unscored,
+      unscored,
+      items,
+      judge: judge.info("condition_resolution"),
+      tokens,
+    };
+  },
+};

@@ -1,0 +1,92 @@
+/** @module Factuality (N.3): a claim with no resolvable citation is non-factual; otherwise the top-5 chunks of its cited sources go to the judge. */
+import type { MetricItem } from "../../core/index.ts";
+import { chunkDocument } from "../../retrieval/index.ts";
+import { withoutCitations } from "../report/citations.ts";
+import { resolveCitations } from "../sources.ts";
+import { consideredInsights } from "./insight-matching.ts";
+import { predStepId } from "./precision.ts";
+import { type Metric, type MetricContext, meanScore } from "./types.ts";
+
+/** Chunks of cited evidence the judge sees per claim. */
+export const TOP_CHUNKS = 5;
+
+type Claim = { id: string; text: string; citations: string[] };
+
+/** DRFlow: one claim per predicted step (title + task + description). DRBench tasks without a workflow: the report's insights. */
+async function claimsOf(ctx: MetricContext): Promise<{ claims: Claim[]; tokens: number }> {
+  if (ctx.predicted.length > 0) {
+    return {
+      claims: ctx.predicted.map((s) => ({
+        id: predStepId(s.item),
+        text: withoutCitations([s.title, s.task, s.task_description].join(". ")),
+        citations: s.citations,
+      })),
+      tokens: 0,
+    };
+  }
+  const { considered, tokens } = await consideredInsights(ctx);
+  return { claims: (considered ?? []).map((ins, i) => ({ id: `INSIGHT_${i + 1}`, ...ins })), tokens };
+}
+
+export const factuality: Metric = {
+  name: "factuality",
+  dependsOn: [],
+  async run(ctx) {
+    const { judge, report, sources } = ctx;
+    const { claims, tokens: claimTokens } = await claimsOf(ctx);
+    let tokens = claimTokens;
+    const items: MetricItem[] = [];
+    for (const claim of claims) {
+      const base = { id: claim.id, matched: null, confidence: null };
+      if (claim.citations.length === 0) {
+        items.push({ ...base, score: 0, justification: "no citation: non-factual" });
+        continue;
+      }
+      const { documents, unresolved } = await resolveCitations(claim.citations, report, sources);
+      if (documents.length === 0) {
+        items.push({
+          ...base,
+          score: 0,
+          justification: `citations ${unresolved.join(", ")} resolve to no source of the task`,
+        });
+        continue;
+      }
+      const chunks = documents.flatMap((d) =>
+        chunkDocument({
+          id: d.id,
+          app: "files",
+          title: d.title,
+          path: d.path,
+          author: "",
+          date: "",
+          text: d.text,
+        }),
+      );
+      const ranked = await judge.rankChunks(
+        claim.text,
+        chunks.map((c) => `[${c.documentId}] ${c.text}`),
+        TOP_CHUNKS,
+      );
+      tokens += ranked.tokens;
+      const top = ranked.indices.map((i) => `[${chunks[i]!.documentId}] ${chunks[i]!.text}`);
+      const verdict = await judge.factual(claim.text, top);
+      tokens += verdict.tokens;
+      items.push({
+        ...base,
+        matched: documents.map((d) => d.id).join(","),
+        score: verdict.value === null ? null : verdict.value ? 1 : 0,
+        justification: verdict.value === null ? `unscored: ${verdict.justification}` : verdict.justification,
+      });
+    }
+    const unscored = items.filter((i) => i.score === null).length;
+    return {
+      metric: "factuality",
+      value: meanScore(items),
+      scored: items.length - unscored,
+      unscored,
+      items,
+      judge: judge.info("factuality"),
+      tokens,
+    };
+  },
+};

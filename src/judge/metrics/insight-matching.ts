@@ -1,0 +1,72 @@
+/** @module DRBench insight machinery shared by insight recall, distractor avoidance and insight factuality: decompose once, keep the first gold + 5 insights, match each to a reference fact. */
+import type { EvidenceUnit } from "../../core/index.ts";
+import type { AtomicInsight, Candidate } from "../judges/types.ts";
+import type { MetricContext } from "./types.ts";
+
+/** Report insights considered beyond the number of golden insights (DRBench's anti-copying cutoff). */
+export const INSIGHT_SLACK = 5;
+
+export type InsightMatching = {
+  /** The report insights considered (first gold + 5); null when the decomposition was unscored. */
+  considered: AtomicInsight[] | null;
+  /** Per considered insight: the evidence unit id it states, null for none, undefined when its reply was unscored. */
+  matches: (string | null | undefined)[];
+  note: string;
+  /** Tokens spent, charged to the first metric that asked. */
+  tokens: number;
+};
+
+export function goldInsights(ctx: MetricContext): EvidenceUnit[] {
+  return ctx.task.evidence.filter((e) => e.role === "insight");
+}
+export function distractorUnits(ctx: MetricContext): EvidenceUnit[] {
+  return ctx.task.evidence.filter((e) => e.role === "distractor");
+}
+
+/** The report's insights, first gold + 5 of them; decomposed once per evaluation, tokens charged to the first caller. */
+export async function consideredInsights(
+  ctx: MetricContext,
+): Promise<{ considered: AtomicInsight[] | null; total: number; note: string; tokens: number }> {
+  const first = !ctx.state.insights;
+  if (first) ctx.state.insights = ctx.judge.insights(ctx.reportText, ctx.task.seed.question);
+  const decomposed = await ctx.state.insights!;
+  const tokens = first ? decomposed.tokens : 0;
+  if (decomposed.value === null)
+    return { considered: null, total: 0, note: decomposed.justification, tokens };
+  const k = goldInsights(ctx).length + INSIGHT_SLACK;
+  const considered = decomposed.value.slice(0, k);
+  const note = `${decomposed.value.length} report insights, first ${considered.length} considered (k = gold + ${INSIGHT_SLACK} = ${k})`;
+  return { considered, total: decomposed.value.length, note, tokens };
+}
+
+async function compute(ctx: MetricContext): Promise<InsightMatching> {
+  const { considered, note, tokens: decomposeTokens } = await consideredInsights(ctx);
+  let tokens = decomposeTokens;
+  if (considered === null) return { considered: null, matches: [], note, tokens };
+  // Candidates are numbered neutrally so the judge cannot tell insights from distractors.
+  const units = [...goldInsights(ctx), ...distractorUnits(ctx)];
+  const candidates: Candidate[] = units.map((u, i) => ({ id: `F${i + 1}`, text: u.text }));
+  const unitOf = new Map(candidates.map((c, i) => [c.id, units[i]!.id]));
+  const matches: (string | null | undefined)[] = [];
+  for (const insight of considered) {
+    const verdict = await ctx.judge.matchInsight(insight.text, candidates);
+    tokens += verdict.tokens;
+    matches.push(
+      verdict.value === null
+        ? undefined
+        : verdict.value.id === null
+          ? null
+          : (unitOf.get(verdict.value.id) ?? null),
+    );
+  }
+  return { considered, matches, note, tokens };
+}
+
+/** The shared matching, computed once per evaluation; `tokens` is non-zero only for the first caller. */
+export async function insightMatching(ctx: MetricContext): Promise<InsightMatching> {
+  if (!ctx.state.insightMatching) {
+    ctx.state.insightMatching = compute(ctx);
+    return ctx.state.insightMatching;
+  }
+  return { ...(await ctx.state.insightMatching), tokens: 0 };
+}

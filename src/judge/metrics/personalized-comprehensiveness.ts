@@ -1,0 +1,46 @@
+/** @module Personalized comprehensiveness (N.5): on precision-matched pairs, the mean of specificity, personalization, completeness, actionability. */
+import type { MetricItem } from "../../core/index.ts";
+import { goldStepId } from "../gold.ts";
+import { predStepId } from "./precision.ts";
+import { type Metric, meanScore } from "./types.ts";
+
+export const personalizedComprehensiveness: Metric = {
+  name: "personalized_comprehensiveness",
+  dependsOn: ["precision"],
+  async run({ judge, predicted, gold, state }) {
+    const byPred = new Map(predicted.map((p) => [p.item, p]));
+    const byGold = new Map(gold.map((g) => [g.item, g]));
+    const items: MetricItem[] = [];
+    let tokens = 0;
+    for (const pair of state.precision?.pairs ?? []) {
+      const pred = byPred.get(pair.source)!;
+      const g = byGold.get(pair.target)!;
+      const verdict = await judge.comprehensiveness(g, pred);
+      tokens += verdict.tokens;
+      const v = verdict.value;
+      const score =
+        v === null ? null : (v.specificity + v.personalization + v.completeness + v.actionability) / 4;
+      const missing = v?.missing_details.length
+        ? `; missing: ${v.missing_details.slice(0, 6).join(", ")}`
+        : "";
+      items.push({
+        id: predStepId(pred.item),
+        score,
+        matched: goldStepId(g.item),
+        confidence: null,
+        justification:
+          v === null ? `unscored: ${verdict.justification}` : `${verdict.justification}${missing}`,
+      });
+    }
+    const unscored = items.filter((i) => i.score === null).length;
+    return {
+      metric: "personalized_comprehensiveness",
+      value: meanScore(items),
+      scored: items.length - unscored,
+      unscored,
+      items,
+      judge: judge.info("personalized_comprehensiveness"),
+      tokens,
+    };
+  },
+};

@@ -1,0 +1,43 @@
+/** @module Topology ordering: the share of concordant pairs among the steps aligned by precision. */
+import type { MetricItem } from "../../core/index.ts";
+import { goldStepId } from "../gold.ts";
+import { predStepId } from "./precision.ts";
+import type { Metric } from "./types.ts";
+
+export const topology: Metric = {
+  name: "topology",
+  dependsOn: ["precision"],
+  async run({ judge, predicted, state }) {
+    const pairs = state.precision?.pairs ?? [];
+    const position = new Map(predicted.map((p, i) => [p.item, i]));
+    const items: MetricItem[] = [];
+    for (let a = 0; a < pairs.length; a++) {
+      for (let b = a + 1; b < pairs.length; b++) {
+        const x = pairs[a]!;
+        const y = pairs[b]!;
+        const predOrder = Math.sign(position.get(y.source)! - position.get(x.source)!);
+        const goldOrder = Math.sign(y.target - x.target);
+        const concordant = predOrder === goldOrder;
+        items.push({
+          id: `${predStepId(x.source)}~${predStepId(y.source)}`,
+          score: concordant ? 1 : 0,
+          matched: `${goldStepId(x.target)}~${goldStepId(y.target)}`,
+          confidence: null,
+          justification: concordant
+            ? "same relative order"
+            : "order reversed relative to the golden workflow",
+        });
+      }
+    }
+    const value = items.length === 0 ? null : items.filter((i) => i.score === 1).length / items.length;
+    return {
+      metric: "topology",
+      value,
+      scored: items.length,
+      unscored: 0,
+      items,
+      judge: judge.info("precision"),
+      tokens: 0,
+    };
+  },
+};

@@ -1,0 +1,45 @@
+/** @module The metric contract: a name, the metrics it depends on, and a run over the shared evaluation context. */
+import type { MetricName, MetricResult, Report, ReportStep, Task } from "../../core/index.ts";
+import type { Alignment } from "../alignment/one-to-one.ts";
+import type { GoldStep } from "../gold.ts";
+import type { AtomicInsight, Judge, Verdict } from "../judges/types.ts";
+import type { SourceReader } from "../sources.ts";
+import type { InsightMatching } from "./insight-matching.ts";
+
+/** What metrics share while one report is evaluated: alignments and decomposed insights are computed once. */
+export type EvaluationState = {
+  precision?: Alignment;
+  recall?: Alignment;
+  /** The report's atomic insights (DRBench), decomposed by the first metric that needs them. */
+  insights?: Promise<Verdict<AtomicInsight[]>>;
+  /** Considered insights matched to reference facts, shared by insight recall and distractor avoidance. */
+  insightMatching?: Promise<InsightMatching>;
+  results: Map<MetricName, MetricResult>;
+};
+
+export type MetricContext = {
+  report: Report;
+  /** The report as Markdown (what DRBench-style judges read). */
+  reportText: string;
+  task: Task;
+  gold: GoldStep[];
+  /** The predicted steps under evaluation: the personalized workflow (or the generic one when there is none). */
+  predicted: ReportStep[];
+  judge: Judge;
+  sources: SourceReader;
+  state: EvaluationState;
+};
+
+export type Metric = {
+  name: MetricName;
+  /** Metrics whose results (and alignments) this one reads; `evaluate` runs them first. */
+  dependsOn: readonly MetricName[];
+  run(ctx: MetricContext): Promise<MetricResult>;
+};
+
+/** Mean of the scored items' scores; null when none was scored. */
+export function meanScore(items: readonly { score: number | null }[]): number | null {
+  const scored = items.filter((i) => i.score !== null);
+  if (scored.length === 0) return null;
+  return scored.reduce((s, i) => s + i.score!, 0) / scored.length;
+}
