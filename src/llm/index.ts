@@ -9,6 +9,6 @@ export { costOf, PRICES, PriceTable, priceOf } from "./prices.ts";
 export { ROLE_DEFAULT, ROLE_VARIABLE, ROLES, resolveRole } from "./roles.ts";
 export { checkReply, StructuredMode } from "./structured.ts";
 export { fillTemplate, templateHash } from "./template.ts";
-export { countChatTokens, countTokens } from "./tokens.ts";
+export { approxTokenCount, countChatTokens, countTokens } from "./tokens.ts";
 export type * from "./types.ts";
 export { CallRecord, MemoryUsageSink, type UsageSink } from "./usage.ts";
