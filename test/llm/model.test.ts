@@ -219,3 +219,85 @@ test("a missing key names the variable to set", () => {
     "OPENROUTER_API_KEY",
   );
 });
+
+test("refresh re-fetches and overwrites; off neither reads nor writes", async () => {
+  const cache = new LlmCache(join(dir, "cache.sqlite"));
+  script = (i) => ({ content: `v${i}` });
+  const ask = (mode: "use" | "refresh" | "off") =>
+    model({ cache, cacheMode: mode }).chat({ messages: [{ role: "user", content: "q" }], context: ctx });
+  expect((await ask("use")).text).toBe("v0");
+  expect((await ask("use")).text).toBe("v0");
+  expect((await ask("refresh")).text).toBe("v1");
+  expect((await ask("use")).text).toBe("v1");
+  expect((await ask("off")).text).toBe("v2");
+  expect((await ask("use")).text).toBe("v1");
+  expect(server.requests).toHaveLength(3);
+});
+
+test("requests to one endpoint never exceed the concurrency limit", async () => {
+  let inFlight = 0;
+  let peak = 0;
+  await server.close();
+  server = await startScriptedServer({
+    reply: async () => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await Bun.sleep(30);
+      inFlight--;
+      return { content: "ok" };
+    },
+  });
+  const m = model({ cache: null, concurrency: 2 });
+  await Promise.all(
+    Array.from({ length: 6 }, (_, i) =>
+      m.chat({ messages: [{ role: "user", content: `q${i}` }], context: ctx }),
+    ),
+  );
+  expect(server.requests).toHaveLength(6);
+  expect(peak).toBe(2);
+});
+
+test("json_schema mode sends the zod schema as a JSON-schema response format", async () => {
+  script = () => ({ content: '{"title":"T","order":3}' });
+  const result = await model({ structured: "json_schema" }).generateObject({
+    messages: [{ role: "user", content: "s" }],
+    schema: Step,
+    schemaName: "Step",
+    context: ctx,
+  });
+  expect(result.object).toEqual({ title: "T", order: 3 });
+  const body = server.requests[0]!.body as {
+    response_format: { type: string; json_schema: { name: string; schema: { required: string[] } } };
+    messages: unknown[];
+  };
+  expect(body.response_format.type).toBe("json_schema");
+  expect(body.response_format.json_schema.name).toBe("Step");
+  expect(body.response_format.json_schema.schema.required).toEqual(["title", "order"]);
+  expect(body.messages).toHaveLength(1);
+});
+
+test("without provider usage, tokens are counted with o200k and flagged as an estimate", async () => {
+  script = () => ({
+    json: {
+      id: "x",
+      object: "chat.completion",
+      created: 1,
+      model: "m",
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: "The quick brown fox jumps over the lazy dog." },
+          finish_reason: "stop",
+        },
+      ],
+    },
+  });
+  const sink = new MemoryUsageSink();
+  const result = await model({ usage: sink }).chat({
+    messages: [{ role: "user", content: "hello world" }],
+    context: ctx,
+  });
+  expect(result.usage.outputTokens).toBe(10);
+  expect(result.usage.usageSource).toBe("estimate");
+  expect(sink.calls[0]!.usage_source).toBe("estimate");
+});
