@@ -8,7 +8,7 @@ import { Report } from "../core/report.ts";
 import type { CallRecord } from "../llm/usage.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { RunStore } from "./run-store.ts";
-import { usageBy, usageTotals } from "./usage-queries.ts";
+import { callTotals, callTotalsBy } from "./usage-queries.ts";
 
 let dir: string;
 let store: RunStore;
@@ -180,7 +180,7 @@ test("usage rows grouped by role and stage sum to the totals", () => {
   );
   store.recordCall(call({ role: "judge", stage: "align", cost_usd: null, usage_source: "estimate" }));
   store.recordCall(call({ run_id: "other" }));
-  const totals = usageTotals(store.db, { run: "r1" });
+  const totals = callTotals(store.db, { run: "r1" });
   expect(totals).toMatchObject({
     calls: 4,
     cached_calls: 1,
@@ -190,7 +190,7 @@ test("usage rows grouped by role and stage sum to the totals", () => {
     estimated_calls: 1,
   });
   expect(totals.cost_usd).toBeCloseTo(0.00035 + 0.00115 + 0.000175, 12);
-  const rows = usageBy(store.db, { batch: "b" }, ["role", "stage"]);
+  const rows = callTotalsBy(store.db, { batch: "b" }, ["role", "stage"]);
   expect(rows.map((r) => `${r.role}/${r.stage}`).sort()).toEqual([
     "agent/plan",
     "agent/write",

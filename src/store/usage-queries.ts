@@ -7,7 +7,7 @@ export const UsageGroup = z.enum(["run_id", "role", "stage", "handle", "model", 
 export type UsageGroup = z.infer<typeof UsageGroup>;
 
 /** Sums over a set of calls. `cost_usd` sums priced calls only; `unpriced_calls` says how many had no price. */
-export type UsageTotals = {
+export type CallTotals = {
   calls: number;
   cached_calls: number;
   input_tokens: number;
@@ -34,23 +34,23 @@ function scope(filter: RunFilter): { from: string; values: string[] } {
 }
 
 /** Totals over the calls of the selected runs. */
-export function usageTotals(db: Database, filter: RunFilter = {}): UsageTotals {
+export function callTotals(db: Database, filter: RunFilter = {}): CallTotals {
   const { from, values } = scope(filter);
-  return db.query<UsageTotals, string[]>(`SELECT ${SUMS} ${from}`).get(...values)!;
+  return db.query<CallTotals, string[]>(`SELECT ${SUMS} ${from}`).get(...values)!;
 }
 
-/** One row per group (e.g. role × stage), largest cost first; the rows sum to `usageTotals` of the same filter. */
-export function usageBy(
+/** One row per group (e.g. role × stage), largest cost first; the rows sum to `callTotals` of the same filter. */
+export function callTotalsBy(
   db: Database,
   filter: RunFilter,
   groups: UsageGroup[],
-): (UsageTotals & Record<string, string | number | null>)[] {
+): (CallTotals & Record<string, string | number | null>)[] {
   const columns = groups.map((g) => `c.${UsageGroup.parse(g)}`);
   const { from, values } = scope(filter);
   const select = columns.length ? `${columns.map((c, i) => `${c} AS ${groups[i]}`).join(", ")}, ` : "";
   const group = columns.length ? `GROUP BY ${columns.join(", ")}` : "";
   return db
-    .query<UsageTotals & Record<string, string | number | null>, string[]>(
+    .query<CallTotals & Record<string, string | number | null>, string[]>(
       `SELECT ${select}${SUMS} ${from} ${group} ORDER BY cost_usd DESC, input_tokens DESC`,
     )
     .all(...values);

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { createModel } from "../../src/llm/model.ts";
 import type { Usage } from "../../src/llm/types.ts";
 import { RunStore } from "../../src/store/run-store.ts";
-import { usageBy, usageTotals } from "../../src/store/usage-queries.ts";
+import { callTotals, callTotalsBy } from "../../src/store/usage-queries.ts";
 import { type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
 
 let server: ScriptedServer;
@@ -94,8 +94,8 @@ test("usage rows sum to the run's totals, and a second identical run is free of 
   const httpAfterFirst = server.requests.length;
   expect(httpAfterFirst).toBe(5);
 
-  const totals = usageTotals(store.db, { run: "run-a" });
-  const byRoleStage = usageBy(store.db, { run: "run-a" }, ["role", "stage"]);
+  const totals = callTotals(store.db, { run: "run-a" });
+  const byRoleStage = callTotalsBy(store.db, { run: "run-a" }, ["role", "stage"]);
   const callerInput = first.reduce((s, u) => s + u.inputTokens, 0) + 9;
   expect(totals.calls).toBe(5);
   expect(totals.input_tokens).toBe(callerInput);
@@ -117,7 +117,7 @@ test("usage rows sum to the run's totals, and a second identical run is free of 
 
   const second = await runOnce(store, "run-b");
   expect(server.requests.length).toBe(httpAfterFirst);
-  const again = usageTotals(store.db, { run: "run-b" });
+  const again = callTotals(store.db, { run: "run-b" });
   expect(again).toMatchObject({
     calls: 5,
     cached_calls: 5,
@@ -128,7 +128,7 @@ test("usage rows sum to the run's totals, and a second identical run is free of 
   expect(second.map((u) => [u.inputTokens, u.outputTokens, u.costUsd])).toEqual(
     first.map((u) => [u.inputTokens, u.outputTokens, u.costUsd]),
   );
-  expect(usageTotals(store.db, { batch: "b1" }).calls).toBe(10);
+  expect(callTotals(store.db, { batch: "b1" }).calls).toBe(10);
   store.close();
 });
 
@@ -174,7 +174,7 @@ test("a crash mid-run leaves the store readable with the finished calls recorded
   ).toBe("ok");
   expect(store.getRun("crash-run")).toMatchObject({ status: "running", finished_at: null });
   expect(store.calls("crash-run").map((c) => c.stage)).toEqual(["s0", "s1", "s2"]);
-  expect(usageTotals(store.db, { run: "crash-run" })).toMatchObject({
+  expect(callTotals(store.db, { run: "crash-run" })).toMatchObject({
     calls: 3,
     input_tokens: 30,
     output_tokens: 6,

@@ -1,6 +1,6 @@
 /** @module `drflow usage`: tokens and cost from the run store, by role and stage (or any grouping), for a run or a batch. */
 import { RunStore } from "../../store/run-store.ts";
-import { UsageGroup, usageBy, usageTotals } from "../../store/usage-queries.ts";
+import { callTotals, callTotalsBy, UsageGroup } from "../../store/usage-queries.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
@@ -48,7 +48,7 @@ export const usage: Command = {
     };
     const store = new RunStore(String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite"));
     try {
-      const totals = usageTotals(store.db, filter);
+      const totals = callTotals(store.db, filter);
       const scope =
         Object.entries(filter)
           .map(([k, v]) => `${k} ${v}`)
@@ -57,7 +57,7 @@ export const usage: Command = {
         console.log(`no LLM calls recorded for ${scope} in ${store.path}`);
         return 0;
       }
-      const rows = usageBy(store.db, filter, groups as UsageGroup[]);
+      const rows = callTotalsBy(store.db, filter, groups as UsageGroup[]);
       const header = [...groups, "calls", "cached", "input_tokens", "output_tokens", "cost_usd", "unpriced"];
       const body = rows.map((r) => [
         ...groups.map((g) => String(r[g] ?? "-")),
