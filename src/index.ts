@@ -4,3 +4,4 @@ export * from "./judge/index.ts";
 export * from "./analysis/index.ts";
 export * from "./llm/index.ts";
 export * from "./agents/index.ts";
+export * from "./store/run-store-api.ts";
