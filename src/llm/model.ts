@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { type CachedResponse, type CacheMode, DEFAULT_CACHE_PATH, LlmCache, promptPreview } from "./cache.ts";
 import { cacheKey, type KeyParts } from "./cache-key.ts";
-import { CacheMissError, MissingKeyError } from "./errors.ts";
+import { CacheMissError, MissingKeyError, ProviderError } from "./errors.ts";
 import { KEY_VARIABLE, type ParsedHandle, type Provider, parseHandle } from "./handle.ts";
 import { limiterFor } from "./limiter.ts";
 import { costOf, PRICES, type PriceTable } from "./prices.ts";
@@ -54,6 +54,9 @@ export type ModelOptions = {
   onRetry?: (message: string, waitMs: number) => void;
 };
 
+/** A provider's 400 that names the response format: it does not take JSON-schema output. */
+const FORMAT_REJECTED = /response_format|json_schema|structured output/i;
+
 const CACHE_MODES = new Set(["use", "refresh", "off", "replay"]);
 
 function resolveCacheMode(options: ModelOptions, env: Record<string, string | undefined>): CacheMode {
@@ -97,7 +100,7 @@ class OpenAICompatibleModel implements Model {
   private readonly transport: Transport;
   private readonly cache: LlmCache | null;
   private readonly mode: CacheMode;
-  private readonly structured: StructuredMode;
+  private structured: StructuredMode;
   private readonly prices: PriceTable;
   private readonly now: () => number;
 
@@ -300,14 +303,29 @@ class OpenAICompatibleModel implements Model {
     return this.chatAttempt(request, request.messages, 1, null, null);
   }
 
-  generateObject<S extends z.ZodType>(request: ObjectRequest<S>): Promise<ObjectResult<z.infer<S>>> {
+  /**
+   * JSON-schema response format where the provider takes it; a 400 that rejects the format (some OpenRouter
+   * backends, older compat servers) switches this model to prompt + extraction for good.
+   */
+  async generateObject<S extends z.ZodType>(request: ObjectRequest<S>): Promise<ObjectResult<z.infer<S>>> {
     const schema = jsonSchemaOf(request.schema);
-    const format: ChatBody["response_format"] | null =
-      this.structured === "json_schema"
-        ? { type: "json_schema", json_schema: { name: request.schemaName, schema, strict: false } }
-        : null;
-    return generateStructured(request, this.structured, (messages, attempt) =>
-      this.chatAttempt(request, messages, attempt, format, schema),
+    if (this.structured === "json_schema") {
+      const format: ChatBody["response_format"] = {
+        type: "json_schema",
+        json_schema: { name: request.schemaName, schema, strict: false },
+      };
+      try {
+        return await generateStructured(request, "json_schema", (messages, attempt) =>
+          this.chatAttempt(request, messages, attempt, format, schema),
+        );
+      } catch (error) {
+        if (!(error instanceof ProviderError && error.status === 400 && FORMAT_REJECTED.test(error.message)))
+          throw error;
+        this.structured = "prompt";
+      }
+    }
+    return generateStructured(request, "prompt", (messages, attempt) =>
+      this.chatAttempt(request, messages, attempt, null, schema),
     );
   }
 

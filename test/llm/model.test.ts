@@ -301,3 +301,22 @@ test("without provider usage, tokens are counted with o200k and flagged as an es
   expect(result.usage.usageSource).toBe("estimate");
   expect(sink.calls[0]!.usage_source).toBe("estimate");
 });
+
+test("a provider that rejects the JSON-schema response format falls back to prompt + extraction", async () => {
+  script = (_i, body) =>
+    (body as { response_format?: unknown }).response_format
+      ? { status: 400, content: "response_format json_schema is not supported by this backend" }
+      : { content: 'Sure: {"title":"T","order":1}' };
+  const m = model({ structured: "json_schema" });
+  const ask = () =>
+    m.generateObject({
+      messages: [{ role: "user", content: "s" }],
+      schema: Step,
+      schemaName: "Step",
+      context: ctx,
+    });
+  expect((await ask()).object).toEqual({ title: "T", order: 1 });
+  expect(server.requests.map((r) => "response_format" in (r.body as object))).toEqual([true, false]);
+  await ask();
+  expect(server.requests).toHaveLength(2);
+});
