@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
 import { type Chunk, chunkDocument } from "./chunk.ts";
 import { hashingEmbedder } from "./embedders/hashing.ts";
 import { HybridIndex } from "./hybrid.ts";
@@ -110,5 +111,8 @@ describe("HybridIndex", () => {
     expect(index.getMeta("fingerprint")).toBe("abc");
     const hits = await index.search("parking garage", { mode: "vector", limit: 1 });
     expect(hits[0]?.documentId).toBe("t_DI_1");
+    await index.close();
+    index = null;
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
   });
 });

@@ -4,6 +4,7 @@ export * from "./embedders/index.ts";
 export { ftsQuery } from "./fts.ts";
 export { RRF_K, reciprocalRankFusion } from "./fusion.ts";
 export { HybridIndex, type HybridIndexOptions, type SearchMode, type SearchOptions } from "./hybrid.ts";
+export { rankDocuments } from "./rank.ts";
 export { Finding, SessionIndex, type StoredFinding } from "./session.ts";
 export { snippet } from "./snippet.ts";
 export { type ChromaOptions, chromaStore } from "./stores/chroma.ts";

@@ -39,10 +39,12 @@ export async function chromaStore(options: ChromaOptions): Promise<VectorStore> 
     async upsert(items: VectorItem[]) {
       for (let i = 0; i < items.length; i += BATCH) {
         const batch = items.slice(i, i + BATCH);
+        const withMeta = batch.some((b) => b.metadata && Object.keys(b.metadata).length > 0);
         await collection.upsert({
           ids: batch.map((b) => b.id),
           embeddings: batch.map((b) => b.vector),
-          metadatas: batch.map((b) => b.metadata ?? {}),
+          // Chroma rejects empty metadata objects: send metadatas only when items carry some.
+          ...(withMeta ? { metadatas: batch.map((b) => ({ id: b.id, ...b.metadata })) } : {}),
         });
       }
     },

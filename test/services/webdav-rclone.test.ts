@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { startWebdav, type WebdavServer } from "../../scripts/services/webdav.ts";
+import { parseWebdavUrl, webdavApp } from "../../src/env/services/webdav.ts";
+import { appContract, describeService } from "./contract.ts";
+
+describeService(
+  "contract: drive and files apps over WebDAV (Nextcloud layout) on a real rclone server",
+  { binary: "rclone", pkg: "the Debian package rclone" },
+  () => {
+    let server: WebdavServer;
+    let n = 0;
+    beforeAll(async () => {
+      server = await startWebdav();
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+    const open = (app: "drive" | "files") => async () =>
+      webdavApp(app, { url: server.url, user: server.user, pass: server.pass }, `t${++n}/${app}`);
+
+    appContract("drive", open("drive"));
+    appContract("files", open("files"));
+
+    test("files land under /remote.php/dav/files/<user>/<folder>/ as their realized bytes", async () => {
+      const app = webdavApp(
+        "drive",
+        { url: server.url, user: server.user, pass: server.pass },
+        "layout/drive",
+      );
+      const raw = new TextEncoder().encode("# Policy\n\nAll visitors sign in.\n");
+      await app.add([
+        {
+          id: "l_IN_1",
+          app: "drive",
+          title: "Policy",
+          path: "drive/policies/visitors.md",
+          text: "",
+          author: "x",
+          date: "",
+          format: "md",
+          raw,
+        },
+      ]);
+      expect(server.url).toEndWith(`/remote.php/dav/files/${server.user}`);
+      const onDisk = join(server.dir, "layout/drive/policies/visitors.md");
+      expect(existsSync(onDisk)).toBe(true);
+      expect(readFileSync(onDisk, "utf8")).toBe("# Policy\n\nAll visitors sign in.\n");
+      expect((await app.read("l_IN_1"))?.text).toContain("All visitors sign in.");
+    });
+
+    test("wrong credentials are refused by the server", async () => {
+      const app = webdavApp("drive", { url: server.url, user: server.user, pass: "wrong" }, "nope/drive");
+      await expect(app.list()).rejects.toThrow(/401/);
+    });
+
+    test("paths escaping the app folder are refused", async () => {
+      const app = webdavApp("files", { url: server.url, user: server.user, pass: server.pass }, "esc/files");
+      await expect(
+        app.add([
+          {
+            id: "e_IN_1",
+            app: "files",
+            title: "x",
+            path: "../../outside.txt",
+            text: "x",
+            author: "",
+            date: "",
+          },
+        ]),
+      ).rejects.toThrow(/inside the app folder/);
+    });
+
+    test("parseWebdavUrl takes the credentials out of the URL", () => {
+      expect(parseWebdavUrl("http://al%40ice:s3cret@h:8080/remote.php/dav/files/alice/")).toEqual({
+        url: "http://h:8080/remote.php/dav/files/alice",
+        user: "al@ice",
+        pass: "s3cret",
+      });
+    });
+  },
+);
