@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ImapFlow } from "imapflow";
 import { type DovecotServer, startDovecot } from "../../scripts/services/dovecot.ts";
 import { imapApp, parseImapUrl } from "../../src/env/services/imap.ts";
