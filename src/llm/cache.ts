@@ -1,7 +1,7 @@
 /** @module The LLM response cache (`.drflow/cache.sqlite`): content-addressed entries, recorded misses, and `explain`. */
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import {
   cacheKey,
@@ -205,6 +205,20 @@ export class LlmCache {
   }
 
   close(): void {
+    for (const [path, cache] of open) if (cache === this) open.delete(path);
     this.db.close();
   }
+}
+
+const open = new Map<string, LlmCache>();
+
+/** One open cache per resolved path in this process, shared by every model that names it. */
+export function sharedCache(path: string): LlmCache {
+  const key = resolve(path);
+  let cache = open.get(key);
+  if (!cache) {
+    cache = new LlmCache(path);
+    open.set(key, cache);
+  }
+  return cache;
 }

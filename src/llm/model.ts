@@ -1,6 +1,13 @@
 /** @module `createModel(handle)`: the one client every LLM call goes through (cache, retries, limits, usage and cost). */
 import type { z } from "zod";
-import { type CachedResponse, type CacheMode, DEFAULT_CACHE_PATH, LlmCache, promptPreview } from "./cache.ts";
+import {
+  type CachedResponse,
+  type CacheMode,
+  DEFAULT_CACHE_PATH,
+  type LlmCache,
+  promptPreview,
+  sharedCache,
+} from "./cache.ts";
 import { cacheKey, type KeyParts } from "./cache-key.ts";
 import { CacheMissError, MissingKeyError, ProviderError } from "./errors.ts";
 import { KEY_VARIABLE, type ParsedHandle, type Provider, parseHandle } from "./handle.ts";
@@ -119,7 +126,7 @@ class OpenAICompatibleModel implements Model {
       this.mode === "off" || cacheOption === null
         ? null
         : typeof cacheOption === "string"
-          ? new LlmCache(cacheOption)
+          ? sharedCache(cacheOption)
           : cacheOption;
     if (this.mode === "replay" && !this.cache)
       throw new Error(`model ${handle}: cache mode replay needs a cache`);
