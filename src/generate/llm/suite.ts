@@ -1,0 +1,110 @@
+/** @module An LLM generation run over a suite: S1 (or imported seeds), then every task through the pipeline, usage attributed to one `generate` run in the run store. */
+import { join } from "node:path";
+import { z } from "zod";
+import { type Domain, SAFE_ID } from "../../core/index.ts";
+import type { Model } from "../../llm/types.ts";
+import type { RunStore } from "../../store/run-store.ts";
+import { runS1, SeedRecord } from "../stages/s1-seeds.ts";
+import type { StageEnv } from "../stages/stage-env.ts";
+import { meteredModel } from "./meter.ts";
+import { GENERATION_DEFAULTS, type GenerationOptions } from "./options.ts";
+import { type GeneratedTask, generateTask } from "./pipeline.ts";
+import { openWorkDir } from "./work-dir.ts";
+
+export type SuiteSource =
+  | { kind: "domain"; domain: Domain; n: number }
+  | { kind: "seeds"; seeds: SeedRecord[] };
+
+export type SuiteRequest = Partial<Omit<GenerationOptions, "root" | "suite">> & {
+  root: string;
+  suite: string;
+  source: SuiteSource;
+  model: Model;
+  store?: RunStore;
+  /** Run id; default: the id stored in the suite's work folder by an interrupted run, else `gen-<suite>-<now>`. */
+  runId?: string;
+  maxRetries?: number;
+  temperature?: number;
+  /** ISO timestamp source (the clock is a parameter). */
+  now: () => string;
+};
+
+export type SuiteResult = {
+  runId: string;
+  tasks: GeneratedTask[];
+  usage: { calls: number; inputTokens: number; outputTokens: number; costUsd: number };
+};
+
+const RunPointer = z.object({ run_id: z.string().min(1) });
+
+/** Generate every task of the suite; stage outputs resume from `<root>/<suite>/.work/`. */
+export async function generateLlmSuite(req: SuiteRequest): Promise<SuiteResult> {
+  if (!SAFE_ID.test(req.suite))
+    throw new Error(`suite "${req.suite}": expected a safe id, e.g. llm-healthcare`);
+  const opts: GenerationOptions = {
+    ...GENERATION_DEFAULTS,
+    ...stripUndefined(req),
+    root: req.root,
+    suite: req.suite,
+  };
+  const suiteWork = openWorkDir(join(req.root, req.suite, ".work"));
+  const stored = await suiteWork.read("run", RunPointer);
+  const runId =
+    req.runId ??
+    stored?.run_id ??
+    `gen-${req.suite}-${req
+      .now()
+      .replace(/[^0-9]/g, "")
+      .slice(0, 14)}`;
+  await suiteWork.write("run", { run_id: runId });
+  req.store?.saveRun({
+    id: runId,
+    kind: "generate",
+    task: req.suite,
+    model: req.model.handle,
+    agent: "llm-generator",
+    agent_options: { source: req.source.kind, seed: opts.seed, adjacent_cases: opts.adjacentCases },
+    status: "running",
+    started_at: req.now(),
+  });
+  const model = meteredModel(req.model);
+  const env: StageEnv & { model: typeof model } = {
+    model,
+    runId,
+    maxRetries: req.maxRetries,
+    temperature: req.temperature,
+    seed: opts.seed,
+  };
+  try {
+    const seeds =
+      req.source.kind === "seeds"
+        ? req.source.seeds
+        : await suiteWork.stage(`S1.${req.source.domain}.${req.source.n}`, z.array(SeedRecord), () => {
+            const s = req.source as Extract<SuiteSource, { kind: "domain" }>;
+            opts.onProgress?.({
+              kind: "stage",
+              task: "*",
+              stage: "S1 task seeds",
+              status: "start",
+              costUsd: model.meter.costUsd,
+            });
+            return runS1(env, s.domain, s.n);
+          });
+    const tasks: GeneratedTask[] = [];
+    for (const seed of seeds) tasks.push(await generateTask(env, seed, opts));
+    req.store?.finishRun(runId, { status: "done", finishedAt: req.now() });
+    const m = model.meter;
+    return {
+      runId,
+      tasks,
+      usage: { calls: m.calls, inputTokens: m.inputTokens, outputTokens: m.outputTokens, costUsd: m.costUsd },
+    };
+  } catch (error) {
+    req.store?.finishRun(runId, { status: "failed", error: (error as Error).message, finishedAt: req.now() });
+    throw error;
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,23 @@
+/** @module What every LLM stage needs: the model, the generation run for usage attribution, the retry limit and sampling settings. */
+import type { Model } from "../../llm/types.ts";
+
+export type StageEnv = {
+  model: Model;
+  /** Generation run id; every call's usage is attributed to it with the stage name and role "generator". */
+  runId?: string;
+  /** Regenerations after a failed validation (default 3). */
+  maxRetries?: number;
+  temperature?: number;
+  seed?: number;
+};
+
+/** The part of a stage request that comes from the environment. */
+export function callSettings(env: StageEnv) {
+  return {
+    model: env.model,
+    runId: env.runId,
+    maxRetries: env.maxRetries,
+    temperature: env.temperature,
+    seed: env.seed,
+  };
+}
