@@ -15,7 +15,16 @@ export type TraceEvent =
       status: "started" | "done" | "failed";
     }
   | { type: "tool"; at: number; tool: string; input: unknown; resultCount: number; sourceIds: string[] }
-  | { type: "model"; at: number; stage: string; usage: Usage }
+  | {
+      type: "model";
+      at: number;
+      stage: string;
+      usage: Usage;
+      /** HTTP attempts behind this call (structured-output repairs re-ask); 1 when absent. */
+      attempts?: number;
+      /** The reply never validated (the agent went on without it); usage is then unknown here (the model layer's usage sink has it). */
+      failed?: boolean;
+    }
   | { type: "note"; at: number; message: string };
 
 export type AgentContext = {

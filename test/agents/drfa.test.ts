@@ -162,6 +162,7 @@ describe("DRFA over the scripted server", () => {
       run.kinds.map((k) => stageOf[k] ?? k),
     );
     expect(run.usage.calls).toBe(run.requests.length);
+    expect(run.usage.requests).toBe(run.requests.length);
     const sentTokens = run.requests.length > 0 ? run.usage.inputTokens : 0;
     expect(sentTokens).toBeGreaterThan(0);
     // Each action has started + done events and at least one tool call between them.
@@ -177,5 +178,36 @@ describe("DRFA over the scripted server", () => {
     // Timestamps come from the injected clock, strictly increasing.
     const at = run.trace.map((e) => e.at);
     expect(at).toEqual([...at].sort((a, b) => a - b));
+  });
+
+  test("a structured reply repaired by the model layer is one traced call with its attempts counted", async () => {
+    let j7 = 0;
+    const run = await runScripted(drfa({ iterations: 10 }), {
+      "J.7": () => ({
+        content:
+          j7++ === 0 ? "Here are the steps: step 1 create record" : fixtureText("intermediate-workflow.json"),
+      }),
+    });
+    expect(j7).toBe(2);
+    const call = run.trace.find((e) => e.type === "model" && e.stage === "intermediate_workflow");
+    expect(call?.type === "model" && call.attempts).toBe(2);
+    expect(run.usage.requests).toBe(run.requests.length);
+    expect(run.usage.calls).toBe(run.requests.length - 1);
+    expect(run.kinds).toContain("J.8"); // the repaired workflow still drove conditional planning
+  });
+
+  test("an unusable planning reply is noted and the agent carries on with the template's default plan", async () => {
+    const run = await runScripted(drfa({ iterations: 2 }), {
+      "J.4": () => ({ content: "I cannot help with that." }),
+    });
+    expect(run.kinds.filter((k) => k === "J.4")).toHaveLength(3); // first try + two repair attempts
+    expect(
+      run.trace.some((e) => e.type === "note" && e.message.startsWith("research_planning: unusable reply")),
+    ).toBe(true);
+    const failed = run.trace.find((e) => e.type === "model" && e.stage === "research_planning");
+    expect(failed?.type === "model" && [failed.failed, failed.attempts]).toEqual([true, 3]);
+    expect(run.usage.requests).toBe(run.requests.length);
+    expect(run.kinds.filter((k) => k === "J.5")).toHaveLength(2);
+    expect(run.kinds.at(-1)).toBe("J.9");
   });
 });

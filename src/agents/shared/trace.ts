@@ -1,5 +1,6 @@
 /** @module The trace of a run: every action, tool call and model call, in order, with a clock the caller injects. */
 import type { z } from "zod";
+import { StructuredOutputError } from "../../llm/errors.ts";
 import type {
   CallContext,
   ChatRequest,
@@ -69,10 +70,25 @@ export function tracedModel(model: Model, tracer: Tracer, runId: string): Model 
     async generateObject<S extends z.ZodType>(request: ObjectRequest<S>): Promise<ObjectResult<z.infer<S>>> {
       try {
         const result = await model.generateObject({ ...request, context: withRun(request.context) });
-        tracer.record({ type: "model", stage: request.context.stage, usage: result.usage });
+        tracer.record({
+          type: "model",
+          stage: request.context.stage,
+          usage: result.usage,
+          attempts: result.attempts,
+        });
         return result;
       } catch (err) {
-        tracer.note(`model call failed at stage ${request.context.stage}: ${(err as Error).message}`);
+        if (err instanceof StructuredOutputError) {
+          tracer.record({
+            type: "model",
+            stage: request.context.stage,
+            usage: ZERO,
+            attempts: err.attempts,
+            failed: true,
+          });
+        } else {
+          tracer.note(`model call failed at stage ${request.context.stage}: ${(err as Error).message}`);
+        }
         throw err;
       }
     },
@@ -91,7 +107,10 @@ export function tracedModel(model: Model, tracer: Tracer, runId: string): Model 
 
 /** Usage totals over the model calls of a trace, overall and by stage. */
 export type UsageTotals = {
+  /** Model calls (one per chat, structured or embedding request the agent made). */
   calls: number;
+  /** Requests sent, counting structured-output repair attempts. */
+  requests: number;
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
@@ -102,6 +121,7 @@ export type UsageTotals = {
 export function usageTotals(events: readonly TraceEvent[]): UsageTotals {
   const totals: UsageTotals = {
     calls: 0,
+    requests: 0,
     inputTokens: 0,
     outputTokens: 0,
     costUsd: 0,
@@ -111,6 +131,7 @@ export function usageTotals(events: readonly TraceEvent[]): UsageTotals {
   for (const e of events) {
     if (e.type !== "model") continue;
     totals.calls += 1;
+    totals.requests += e.attempts ?? 1;
     totals.inputTokens += e.usage.inputTokens;
     totals.outputTokens += e.usage.outputTokens;
     totals.costUsd += e.usage.costUsd;

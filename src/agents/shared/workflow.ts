@@ -28,7 +28,9 @@ export async function generateWorkflow(
     rc.registry,
     rc.findings,
   );
-  if (final.parseProblems.length > 0) rc.tracer.note(`report parse: ${final.parseProblems.join("; ")}`);
+  // J.9 asks the model to leave References blank (they are generated here), so their absence is no problem.
+  const problems = final.parseProblems.filter((p) => !p.startsWith("references"));
+  if (problems.length > 0) rc.tracer.note(`report parse: ${problems.join("; ")}`);
   if (final.dropped.length > 0)
     rc.tracer.note(`citations dropped (no registered internal source): ${final.dropped.join(", ")}`);
   for (const r of final.repairs) {
