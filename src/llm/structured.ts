@@ -56,6 +56,11 @@ export function addUsage(a: Usage, b: Usage): Usage {
     costUsd: a.costUsd + b.costUsd,
     latencyMs: a.latencyMs + b.latencyMs,
     cached: a.cached && b.cached,
+    ...(a.usageSource || b.usageSource
+      ? {
+          usageSource: a.usageSource === "estimate" || b.usageSource === "estimate" ? "estimate" : "provider",
+        }
+      : {}),
     ...(a.costKnown === false || b.costKnown === false ? { costKnown: false } : {}),
   };
 }

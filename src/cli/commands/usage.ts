@@ -21,7 +21,7 @@ export function formatTable(header: string[], rows: (string | number)[][]): stri
 }
 
 export function usd(value: number): string {
-  return `$${value.toFixed(value !== 0 && Math.abs(value) < 0.01 ? 6 : 4)}`;
+  return `$${value.toFixed(6)}`;
 }
 
 export const usage: Command = {
@@ -58,7 +58,15 @@ export const usage: Command = {
         return 0;
       }
       const rows = callTotalsBy(store.db, filter, groups as UsageGroup[]);
-      const header = [...groups, "calls", "cached", "input_tokens", "output_tokens", "cost_usd", "unpriced"];
+      const header = [
+        ...groups.map((g) => (g === "cached" ? "cache_hit" : g)),
+        "calls",
+        "cached",
+        "input_tokens",
+        "output_tokens",
+        "cost_usd",
+        "unpriced",
+      ];
       const body = rows.map((r) => [
         ...groups.map((g) => String(r[g] ?? "-")),
         r.calls,
