@@ -24,8 +24,12 @@ export function createEnv(parts: EnvParts): Env {
     user: parts.user,
     split: parts.split,
     apps,
-    search(query: string, options: { apps?: AppName[]; limit?: number } = {}): Promise<SearchHit[]> {
-      return index.search(query, { apps: options.apps, limit: options.limit ?? 10 });
+    search(query, options = {}): Promise<SearchHit[]> {
+      return index.search(query, {
+        apps: options.apps,
+        limit: options.limit ?? 10,
+        mode: options.mode ?? "hybrid",
+      });
     },
     async read(id: string): Promise<EnvDocument | null> {
       for (const name of APP_NAMES) {

@@ -55,7 +55,10 @@ export interface Env {
   readonly split: Split;
   readonly apps: Record<AppName, App>;
   /** Hybrid search across every app (BM25 + vectors, fused). */
-  search(query: string, options?: { apps?: AppName[]; limit?: number }): Promise<SearchHit[]>;
+  search(
+    query: string,
+    options?: { apps?: AppName[]; limit?: number; mode?: "hybrid" | "bm25" | "vector" },
+  ): Promise<SearchHit[]>;
   read(id: string): Promise<EnvDocument | null>;
   list(app?: AppName): Promise<EnvDocument[]>;
   close(): Promise<void>;

@@ -110,7 +110,7 @@ export async function imapApp(config: ImapConfig): Promise<App> {
     list: () =>
       withMailbox(async () => {
         const status = await client.status(mailbox, { messages: true });
-        return status?.messages ? fetchDocs("1:*") : [];
+        return status && (status.messages ?? 0) > 0 ? fetchDocs("1:*") : [];
       }),
     read: (id) =>
       withMailbox(async () => (await fetchDocs(await uidsOf(id))).find((d) => d.id === id) ?? null),

@@ -1,0 +1,237 @@
+/** @module `drflow env load|search|show|up`: build a task's environment, search it, list or print its documents, load it into services. */
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { AppName, parseTaskRef, Split } from "../../core/index.ts";
+import { APP_NAMES } from "../../env/env.ts";
+import { loadEnv } from "../../env/load.ts";
+import { connectServices, type ServiceUrls, serviceUrlsFromEnv } from "../../env/services/index.ts";
+import type { Env } from "../../env/types.ts";
+import { createModel } from "../../llm/model.ts";
+import { type Embedder, embedderFor, type SearchMode } from "../../retrieval/index.ts";
+import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
+import { parseFlags, UsageError } from "../args.ts";
+import type { Command } from "../command.ts";
+
+const USAGE = `drflow env <load|search|show|up> --task <suite/task_id> [options]
+
+  drflow env load   --task demo/healthcare_01 [--split original|mixed] [--embedder hashing|<model handle>]
+  drflow env search --task demo/healthcare_01 [--split mixed] [--app chat --app email] [--limit 10]
+                    [--mode hybrid|bm25|vector] "<query>"
+  drflow env show   --task demo/healthcare_01 [--split mixed] [--app drive] [--id <artifact id>]
+  drflow env up --services --task demo/healthcare_01 [--split mixed]
+                    [--imap imap://user:pass@host:port] [--webdav http://user:pass@host/remote.php/dav/files/<user>]
+                    [--chroma http://host:8000]
+
+  Common: --root tasks (task folder root), --index-dir .drflow/env (where embedded indexes are kept).
+  load/search/show use the embedded backend; the index is built once per task, split and embedder and reused.
+  up --services loads the task's realized files into real services (see compose.yaml): emails are APPENDed over
+  IMAP, drive and files documents are PUT over WebDAV (Nextcloud layout), vectors go to Chroma. URLs default to
+  DRFLOW_IMAP_URL, DRFLOW_WEBDAV_URL and DRFLOW_CHROMA_URL; apps without a service stay embedded.`;
+
+const SUBCOMMANDS = ["load", "search", "show", "up"] as const;
+
+type Common = { ref: string; split: Split; root: string; indexDir: string; embedder: Embedder };
+
+function common(flags: Record<string, string | boolean | string[] | undefined>): Common {
+  if (!flags.task) throw new UsageError(`--task is required (e.g. demo/healthcare_01)\nusage: ${USAGE}`);
+  const ref = String(flags.task);
+  parseTaskRef(ref);
+  const split = Split.safeParse(flags.split ?? "original");
+  if (!split.success) throw new UsageError(`--split: expected original or mixed, got "${flags.split}"`);
+  const spec = String(flags.embedder ?? "hashing");
+  return {
+    ref,
+    split: split.data,
+    root: String(flags.root ?? DEFAULT_TASK_ROOT),
+    indexDir: String(flags["index-dir"] ?? join(".drflow", "env")),
+    embedder: embedderFor(spec, (h) => createModel(h)),
+  };
+}
+
+/** `.drflow/env/<suite>/<task>/<split>-<embedder>.sqlite` (the embedder name made path-safe). */
+export function indexPathFor(indexDir: string, ref: string, split: Split, embedder: Embedder): string {
+  const { suite, taskId } = parseTaskRef(ref);
+  const slug = embedder.name.replace(/[^A-Za-z0-9_.-]+/g, "_");
+  return join(indexDir, suite, taskId, `${split}-${slug}.sqlite`);
+}
+
+async function openEmbedded(c: Common): Promise<Env> {
+  const loaded = await loadTask(c.root, c.ref);
+  const indexPath = indexPathFor(c.indexDir, c.ref, c.split, c.embedder);
+  mkdirSync(dirname(indexPath), { recursive: true });
+  return loadEnv(loaded, { split: c.split, embedder: c.embedder, indexPath });
+}
+
+function apps(flags: Record<string, unknown>): AppName[] | undefined {
+  const raw = flags.app as string[] | undefined;
+  if (!raw || raw.length === 0) return undefined;
+  return raw
+    .flatMap((a) => a.split(","))
+    .map((a) => {
+      const parsed = AppName.safeParse(a.trim());
+      if (!parsed.success) throw new UsageError(`--app: expected one of ${APP_NAMES.join(", ")}, got "${a}"`);
+      return parsed.data;
+    });
+}
+
+export const env: Command = {
+  name: "env",
+  summary: "Build, search and inspect a task's environment; load it into real services",
+  usage: USAGE,
+  async run(args) {
+    const [sub, ...rest] = args;
+    if (!sub || !(SUBCOMMANDS as readonly string[]).includes(sub)) {
+      throw new UsageError(
+        `expected a sub-command (${SUBCOMMANDS.join(", ")}), got "${sub ?? ""}"\nusage: ${USAGE}`,
+      );
+    }
+    const { flags, positionals } = parseFlags(
+      rest,
+      {
+        strings: [
+          "task",
+          "split",
+          "root",
+          "index-dir",
+          "embedder",
+          "limit",
+          "mode",
+          "id",
+          "imap",
+          "webdav",
+          "chroma",
+        ],
+        multiple: ["app"],
+        booleans: ["services", "json"],
+      },
+      USAGE,
+    );
+    const c = common(flags);
+    if (sub === "load") return load(c);
+    if (sub === "search") return search(c, flags, positionals);
+    if (sub === "show") return show(c, flags);
+    return up(c, flags);
+  },
+};
+
+async function load(c: Common): Promise<number> {
+  const started = performance.now();
+  const e = await openEmbedded(c);
+  try {
+    const counts = await Promise.all(APP_NAMES.map(async (a) => `${a} ${(await e.list(a)).length}`));
+    const ms = performance.now() - started;
+    console.log(
+      `${c.ref} (${c.split}): ${counts.join(", ")} documents; embedder ${c.embedder.name}; ${ms.toFixed(0)} ms`,
+    );
+    console.log(`index: ${indexPathFor(c.indexDir, c.ref, c.split, c.embedder)}`);
+  } finally {
+    await e.close();
+  }
+  return 0;
+}
+
+async function search(c: Common, flags: Record<string, unknown>, positionals: string[]): Promise<number> {
+  const query = positionals.join(" ").trim();
+  if (!query) throw new UsageError(`search needs a query\nusage: ${USAGE}`);
+  const limit = Number(flags.limit ?? 10);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new UsageError(`--limit: expected a positive integer, got "${flags.limit}"`);
+  const mode = String(flags.mode ?? "hybrid") as SearchMode;
+  if (!["hybrid", "bm25", "vector"].includes(mode))
+    throw new UsageError(`--mode: expected hybrid, bm25 or vector, got "${mode}"`);
+  const e = await openEmbedded(c);
+  try {
+    const hits = await e.search(query, { apps: apps(flags), limit, mode });
+    if (flags.json) {
+      console.log(
+        JSON.stringify(
+          hits.map(({ text: _t, ...h }) => h),
+          null,
+          2,
+        ),
+      );
+      return 0;
+    }
+    if (hits.length === 0) console.log("no hits");
+    hits.forEach((h, i) => {
+      const where = h.channel ? ` #${h.channel}` : h.subject ? ` "${h.subject}"` : "";
+      console.log(
+        `${String(i + 1).padStart(2)}. ${h.score.toFixed(4)}  ${h.app.padEnd(5)}  ${h.documentId}  ${h.title}${where}`,
+      );
+      console.log(`    ${h.snippet}`);
+    });
+  } finally {
+    await e.close();
+  }
+  return 0;
+}
+
+async function show(c: Common, flags: Record<string, unknown>): Promise<number> {
+  const e = await openEmbedded(c);
+  try {
+    if (flags.id) {
+      const doc = await e.read(String(flags.id));
+      if (!doc)
+        throw new Error(
+          `no document "${flags.id}" in ${c.ref} (${c.split}); drflow env show --task ${c.ref} lists them`,
+        );
+      const meta = [
+        `id: ${doc.id}`,
+        `app: ${doc.app}`,
+        `title: ${doc.title}`,
+        `path: ${doc.path}`,
+        `author: ${doc.author}`,
+        `date: ${doc.date}`,
+      ];
+      if (doc.channel) meta.push(`channel: ${doc.channel}`);
+      if (doc.subject) meta.push(`subject: ${doc.subject}`);
+      console.log(`${meta.join("\n")}\n\n${doc.text}`);
+      return 0;
+    }
+    const selected = apps(flags) ?? [...APP_NAMES];
+    for (const app of selected) {
+      const docs = await e.list(app);
+      console.log(`${app} (${docs.length})`);
+      for (const d of docs) console.log(`  ${d.id.padEnd(24)} ${d.path.padEnd(40)} ${d.title}`);
+    }
+  } finally {
+    await e.close();
+  }
+  return 0;
+}
+
+async function up(c: Common, flags: Record<string, unknown>): Promise<number> {
+  if (!flags.services) throw new UsageError(`env up needs --services\nusage: ${USAGE}`);
+  const fromEnv = serviceUrlsFromEnv();
+  const urls: ServiceUrls = {
+    ...fromEnv,
+    ...(flags.imap ? { imap: String(flags.imap) } : {}),
+    ...(flags.webdav ? { webdav: String(flags.webdav) } : {}),
+    ...(flags.chroma ? { chroma: String(flags.chroma) } : {}),
+  };
+  if (!urls.imap && !urls.webdav && !urls.chroma) {
+    throw new UsageError(
+      `no service configured: pass --imap/--webdav/--chroma or set DRFLOW_IMAP_URL, DRFLOW_WEBDAV_URL, DRFLOW_CHROMA_URL\nusage: ${USAGE}`,
+    );
+  }
+  const loaded = await loadTask(c.root, c.ref);
+  const collection = `drflow-${loaded.task.id}-${c.split}`.replace(/[^A-Za-z0-9._-]/g, "-");
+  const { apps: serviceApps, vectors } = await connectServices(urls, collection);
+  const e = await loadEnv(loaded, {
+    split: c.split,
+    backend: Object.keys(serviceApps).length > 0 ? "services" : "embedded",
+    services: serviceApps,
+    embedder: c.embedder,
+    ...(vectors ? { vectors } : {}),
+  });
+  try {
+    for (const app of APP_NAMES) {
+      const where = serviceApps[app] ? (app === "email" ? "IMAP" : "WebDAV") : "embedded (no service)";
+      console.log(`${app.padEnd(5)} ${String((await e.list(app)).length).padStart(3)} documents → ${where}`);
+    }
+    if (vectors) console.log(`vectors → Chroma collection ${collection}`);
+  } finally {
+    await e.close();
+  }
+  return 0;
+}
