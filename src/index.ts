@@ -5,3 +5,5 @@ export * from "./analysis/index.ts";
 export * from "./llm/index.ts";
 export * from "./agents/index.ts";
 export * from "./store/run-store-api.ts";
+export * from "./env/index.ts";
+export * from "./retrieval/index.ts";

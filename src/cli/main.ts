@@ -3,11 +3,14 @@
 import { UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { cache } from "./commands/cache.ts";
+import { env } from "./commands/env.ts";
+import { evalCommand } from "./commands/eval.ts";
 import { models } from "./commands/models.ts";
+import { run } from "./commands/run.ts";
 import { usage } from "./commands/usage.ts";
 
 /** Every sub-command, in the order `drflow help` lists them. */
-const COMMANDS: Command[] = [models, usage, cache];
+const COMMANDS: Command[] = [env, run, evalCommand, models, usage, cache];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length), 4);
