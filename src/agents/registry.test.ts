@@ -23,3 +23,7 @@ test("unknown agents and bad options are errors that say what was expected", () 
   expect(() => agentFromSpec("drba:planning=xyz")).toThrow('agent "drba:planning=xyz": invalid options');
   expect(() => agentFromSpec("drfa:gf")).toThrow("expected key=value");
 });
+
+test("a misspelt option is rejected, not silently ignored", () => {
+  expect(() => agentFromSpec("drfa:gff=false")).toThrow(/invalid options.*gff/);
+});

@@ -9,7 +9,7 @@ import { DEFAULT_EVIDENCE_CHARS } from "../shared/sources.ts";
 import { generateWorkflow } from "../shared/workflow.ts";
 import type { Agent, AgentContext, AgentOutput } from "../types.ts";
 
-export const BasicOptions = z.object({
+export const BasicOptions = z.strictObject({
   /** Character budget of all documents together in the prompt. */
   contextChars: z.number().int().min(1000).default(DEFAULT_EVIDENCE_CHARS),
 });

@@ -25,7 +25,7 @@ import type { Agent, AgentContext, AgentOutput } from "../types.ts";
 export const DrbaPlanning = z.enum(["none", "srp", "crp"]);
 export type DrbaPlanning = z.infer<typeof DrbaPlanning>;
 
-export const DrbaOptions = z.object({
+export const DrbaOptions = z.strictObject({
   /** Research planning: none, simple (sub-questions) or complex (structured areas). */
   planning: DrbaPlanning.default("crp"),
   /** Adaptive action planning in the research loop. */

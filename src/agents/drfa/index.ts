@@ -15,7 +15,7 @@ import { conditionalActionPlanning, gapFinding, newAdaptiveState } from "./adapt
 import { workflowText } from "./intermediate.ts";
 import { actionPlanning, researchPlanning } from "./planning.ts";
 
-export const DrfaOptions = z.object({
+export const DrfaOptions = z.strictObject({
   /** Gap finding (J.6). */
   gf: z.boolean().default(true),
   /** Conditional action planning (J.7 + J.8). */
