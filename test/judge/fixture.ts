@@ -2,10 +2,15 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ArtifactManifest, Task } from "../../src/core/index.ts";
+import { type ArtifactManifest, Branch, Task } from "../../src/core/index.ts";
 import { type LoadedTask, loadTask, writeTask } from "../../src/store/task-store.ts";
 
 const ID = "fixture_01";
+
+/** A branch from its parts (the schema's `then` key is written through entries, not as an object-literal property). */
+const branch = (id: string, when: string, action: string): Branch =>
+  // biome-ignore lint/suspicious/noThenProperty: the Branch schema (core) names the action `then`.
+  Branch.parse({ id, when, then: action });
 
 const generic: Task["generic_workflow"] = [
   {
@@ -43,16 +48,12 @@ const generic: Task["generic_workflow"] = [
       id: "c_language",
       question: "Is the participant's preferred language other than English?",
       branches: [
-        {
-          id: "interpreter",
-          when: "the preferred language is not English",
-          then: "book a certified medical interpreter through Language Services",
-        },
-        {
-          id: "english",
-          when: "the preferred language is English",
-          then: "use the standard English consent script",
-        },
+        branch(
+          "interpreter",
+          "the preferred language is not English",
+          "book a certified medical interpreter through Language Services",
+        ),
+        branch("english", "the preferred language is English", "use the standard English consent script"),
       ],
     },
   },
@@ -80,16 +81,12 @@ const generic: Task["generic_workflow"] = [
       id: "c_age",
       question: "Is the participant a minor?",
       branches: [
-        {
-          id: "minor",
-          when: "the participant is under 18",
-          then: "obtain parental permission and child assent on form IC-7",
-        },
-        {
-          id: "adult",
-          when: "the participant is 18 or older",
-          then: "obtain the adult signature on form IC-3",
-        },
+        branch(
+          "minor",
+          "the participant is under 18",
+          "obtain parental permission and child assent on form IC-7",
+        ),
+        branch("adult", "the participant is 18 or older", "obtain the adult signature on form IC-3"),
       ],
     },
   },
@@ -105,16 +102,16 @@ const generic: Task["generic_workflow"] = [
       id: "c_remote",
       question: "Will the visit be remote?",
       branches: [
-        {
-          id: "remote",
-          when: "the participant asked for a remote visit",
-          then: "send the DocuSign e-consent link and schedule a video call",
-        },
-        {
-          id: "in_person",
-          when: "the participant will attend in person",
-          then: "reserve Clinic Room 4 for an in-person meeting",
-        },
+        branch(
+          "remote",
+          "the participant asked for a remote visit",
+          "send the DocuSign e-consent link and schedule a video call",
+        ),
+        branch(
+          "in_person",
+          "the participant will attend in person",
+          "reserve Clinic Room 4 for an in-person meeting",
+        ),
       ],
     },
   },
