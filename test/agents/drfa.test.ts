@@ -210,4 +210,15 @@ describe("DRFA over the scripted server", () => {
     expect(run.kinds.filter((k) => k === "J.5")).toHaveLength(2);
     expect(run.kinds.at(-1)).toBe("J.9");
   });
+
+  test("over the evidence budget, workflow generation keeps the findings the session store ranks highest", async () => {
+    const run = await runScripted(drfa({ evidenceChars: 1000 }));
+    const j9 = promptOf(run.requests.at(-1)!);
+    const contents = j9.split("### DOCUMENT CONTENTS:")[1]!.split("### SOURCE REFERENCE:")[0]!;
+    const bodies = contents.split(/^=== \[src_\d+\] .*===$/m).slice(1);
+    expect(bodies.reduce((n, b) => n + b.trim().length, 0)).toBeLessThanOrEqual(1000);
+    expect(bodies.length).toBeGreaterThanOrEqual(2);
+    expect(contents).toContain("enterprise_email"); // personal evidence survives the cut
+    expect(contents).toContain("enterprise_file"); // and so does policy
+  });
 });

@@ -102,17 +102,33 @@ export async function sessionEvidence(
   if (total <= budgetChars) return all.map(toPiece);
   const queries = [rc.question, ...focus];
   const ranked = await Promise.all(queries.map((q) => rc.findings.search(q, 40)));
-  const chosen = new Map<string, RetrievedFinding>();
-  let used = 0;
-  for (let rank = 0; rank < 40 && used < budgetChars; rank++) {
+  // One relevance order: round-robin over the queries' rankings, so every query gets its share.
+  const order: RetrievedFinding[] = [];
+  for (let rank = 0; rank < 40; rank++) {
     for (const list of ranked) {
       const f = list[rank];
-      if (f?.kind !== "retrieved" || chosen.has(f.id)) continue;
-      if (used + f.hit.text.length > budgetChars) continue;
-      chosen.set(f.id, f);
-      used += f.hit.text.length;
+      if (f?.kind === "retrieved" && !order.includes(f)) order.push(f);
     }
   }
+  for (const f of all) if (!order.includes(f)) order.push(f);
+  // Both sides get half the budget first (policy for the generic workflow, personal for its resolution);
+  // what one side leaves unused goes to the best remaining findings of either side.
+  const chosen = new Map<string, RetrievedFinding>();
+  let used = 0;
+  const take = (f: RetrievedFinding, cap: number) => {
+    if (chosen.has(f.id) || used + f.hit.text.length > cap) return;
+    chosen.set(f.id, f);
+    used += f.hit.text.length;
+  };
+  for (const side of ["policy", "personal"] as const) {
+    let sideUsed = 0;
+    for (const f of order) {
+      if (f.side !== side || chosen.has(f.id) || sideUsed + f.hit.text.length > budgetChars / 2) continue;
+      take(f, budgetChars);
+      sideUsed += f.hit.text.length;
+    }
+  }
+  for (const f of order) take(f, budgetChars);
   // Keep discovery order for readability.
   return all.filter((f) => chosen.has(f.id)).map(toPiece);
 }
