@@ -68,6 +68,9 @@ Done [DOC:src_1].
 [{"item": 1, "title": "Scan the form", "task": "Scan the consent form [DOC:src_1]", "task_description": "Scan within 24 hours [DOC:src_1]"}]
 \`\`\`
 ## 2. Personalized Recommended Workflow
+### User Situation Analysis
+- The patient signed on Dec 1 [DOC:src_2][DOC:src_42]
+### Personalized Workflow Steps
 \`\`\`json
 [{"item": 1, "title": "Scan the consent form signed Dec 1", "task": "Scan the signed consent form ${marker}", "task_description": "Scan today", "justification": "${justification}"}]
 \`\`\`
@@ -82,7 +85,8 @@ test("a personalized step with no citation and no justification is repaired from
     findings,
   );
   const step = final.report.personalized_workflow[0]!;
-  expect(final.dropped).toEqual(["src_77"]);
+  expect(final.dropped).toEqual(["src_42", "src_77"]);
+  expect(final.report.findings).toBe("- The patient signed on Dec 1 [DOC:src_2]");
   expect(step.citations).toEqual(["src_1", "src_2"]); // the best policy source and the best personal source
   expect(step.justification).toContain("[DOC:src_1]");
   expect(step.justification).toContain("[DOC:src_2]");

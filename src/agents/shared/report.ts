@@ -135,6 +135,12 @@ export async function repairStep(
   return { step: next, added, justified };
 }
 
+/** The body of J.9's `### User Situation Analysis` subsection ("" when absent). */
+export function situationAnalysis(markdown: string): string {
+  const m = /^###\s+User Situation Analysis\s*$([\s\S]*?)(?=^#{1,3}\s|(?![\s\S]))/im.exec(markdown);
+  return m ? m[1]!.trim() : "";
+}
+
 /** Validation of Appendix J.8: every personalized step has at least one citation and a non-empty justification. */
 export function validateCitations(report: Report): CitationProblem[] {
   const problems: CitationProblem[] = [];
@@ -158,6 +164,9 @@ export async function finalizeReport(
   const dropped: string[] = [];
   const report: Report = { ...parsed.report, task_id: meta.taskId, question: meta.question };
   report.executive_summary = cleanMarkers(report.executive_summary, registry, false, dropped).text;
+  // The facts the model listed about the user's situation are the report's findings (judged by DRBench's metrics).
+  if (!report.findings.trim()) report.findings = situationAnalysis(markdown);
+  report.findings = cleanMarkers(report.findings, registry, false, dropped).text;
   report.generic_workflow = report.generic_workflow.map((s) => cleanStep(s, registry, dropped));
   report.personalized_workflow = report.personalized_workflow.map((s) => cleanStep(s, registry, dropped));
   report.condition_resolution = report.condition_resolution.map((row) => {
@@ -187,7 +196,7 @@ export async function finalizeReport(
   }
 
   const cited = [
-    ...citationKeys(report.executive_summary),
+    ...citationKeys(report.executive_summary, report.findings),
     ...report.generic_workflow.flatMap((s) => s.citations),
     ...report.personalized_workflow.flatMap((s) => s.citations),
     ...report.condition_resolution.flatMap((r) => r.citations),
