@@ -59,6 +59,15 @@ export const AdjacentCase = z.object({
 });
 export type AdjacentCase = z.infer<typeof AdjacentCase>;
 
+/** The user's own case (S4): whose case it is and its identifier, so adjacent cases can be told apart from it. */
+export const UserCase = z.object({
+  case_id: z.string().min(1),
+  /** The person the case is about (patient, customer, student, client…); may be the user. */
+  subject: z.string().min(1),
+  timeline_anchor: z.string().default(""),
+});
+export type UserCase = z.infer<typeof UserCase>;
+
 export const TaskKind = z.enum(["drflow", "drbench"]);
 
 export const Provenance = z.object({
@@ -87,6 +96,8 @@ export const Task = z.object({
   personalized_workflow: z.array(PersonalizedStep).default([]),
   evidence: z.array(EvidenceUnit).default([]),
   adjacent_cases: z.array(AdjacentCase).default([]),
+  /** The user's case (null for imported tasks). */
+  user_case: UserCase.nullable().default(null),
   provenance: Provenance,
 });
 export type Task = z.infer<typeof Task>;

@@ -1,0 +1,17 @@
+/** @module The `generate` primitive's public face: procedural (offline) generation of tasks and suites, realization, validation. */
+export {
+  ALL_DOMAINS,
+  FAMILIES,
+  familiesOf,
+  type GeneratedTask,
+  generateProceduralSuite,
+  generateProceduralSuite as generateSuite,
+  generateProceduralTask,
+  type PlannedArtifact,
+  type ProceduralOptions,
+  realizeTask,
+  type SuiteOptions,
+  type SuiteTask,
+  suitePlan,
+} from "./procedural/index.ts";
+export { type ArtifactContent, realize } from "./realize/index.ts";

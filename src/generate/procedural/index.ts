@@ -1,0 +1,75 @@
+/** @module The offline `procedural` generator's public face: one task, realized files, or a whole suite on disk. */
+import { type Domain, Domain as DomainSchema } from "../../core/index.ts";
+import { type TaskFile, writeTask } from "../../store/task-store.ts";
+import { realize } from "../realize/index.ts";
+import {
+  familiesOf,
+  type GeneratedTask,
+  generateProceduralTask,
+  type ProceduralOptions,
+} from "./generate-task.ts";
+
+export { FAMILIES } from "./families/index.ts";
+export type { BranchSpec, ConditionSpec, DomainSpec, FamilySpec, StepSpec } from "./family.ts";
+export {
+  ADJACENT_PER_CASE,
+  familiesOf,
+  GENERATOR_VERSION,
+  type GeneratedTask,
+  generateProceduralTask,
+  type PlannedArtifact,
+  type ProceduralOptions,
+} from "./generate-task.ts";
+export { Rng } from "./prng.ts";
+
+export const ALL_DOMAINS: readonly Domain[] = DomainSchema.options;
+
+/** Render every planned artifact to bytes at `artifacts/<path>`. */
+export async function realizeTask(generated: GeneratedTask): Promise<TaskFile[]> {
+  const files: TaskFile[] = [];
+  for (const a of generated.artifacts) {
+    files.push({ path: `artifacts/${a.entry.path}`, bytes: await realize(a.content, a.entry.format) });
+  }
+  return files;
+}
+
+/** Task ids of a suite: `<domain>_01`, `<domain>_02`, … with the domain's families taken in order. */
+export function suitePlan(
+  perDomain: number,
+  domains: readonly Domain[] = ALL_DOMAINS,
+): (Omit<ProceduralOptions, "seed"> & { family: string })[] {
+  return domains.flatMap((domain) => {
+    const families = familiesOf(domain);
+    return Array.from({ length: perDomain }, (_, i) => ({
+      taskId: `${domain}_${String(i + 1).padStart(2, "0")}`,
+      domain,
+      family: families[i % families.length]!.id,
+    }));
+  });
+}
+
+export type SuiteOptions = {
+  root: string;
+  suite: string;
+  seed: number;
+  perDomain?: number;
+  domains?: readonly Domain[];
+  /** Called after each task folder is written. */
+  onTask?: (ref: string, generated: GeneratedTask) => void;
+};
+
+export type SuiteTask = { ref: string; dir: string; generated: GeneratedTask };
+
+/** Generate, realize and write a suite; each task folder is replaced atomically. */
+export async function generateProceduralSuite(options: SuiteOptions): Promise<SuiteTask[]> {
+  const out: SuiteTask[] = [];
+  for (const plan of suitePlan(options.perDomain ?? 2, options.domains)) {
+    const generated = generateProceduralTask({ ...plan, seed: options.seed });
+    const files = await realizeTask(generated);
+    const dir = await writeTask(options.root, options.suite, generated.task, generated.manifest, files);
+    const ref = `${options.suite}/${plan.taskId}`;
+    options.onTask?.(ref, generated);
+    out.push({ ref, dir, generated });
+  }
+  return out;
+}

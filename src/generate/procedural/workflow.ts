@@ -1,0 +1,137 @@
+/** @module Gold workflows from a family: step selection (12–15), prerequisites, conditions, policy prose, personalization. */
+import type { GenericStep, PersonalizedStep } from "../../core/index.ts";
+import type { BranchSpec, FamilySpec, StepSpec } from "./family.ts";
+import type { Rng } from "./prng.ts";
+import { fill, phrase, sentence } from "./template.ts";
+
+export const MIN_STEPS = 12;
+export const MAX_STEPS = 15;
+
+/** A selected step with its item number and prerequisite item (0 when none). */
+export type PlacedStep = { spec: StepSpec; item: number; prerequisite: number };
+
+/** Keep every required step and a seeded subset of optional ones so the workflow has 12–15 steps. */
+export function selectSteps(family: FamilySpec, rng: Rng): PlacedStep[] {
+  const required = family.steps.filter((s) => !s.optional).length;
+  const optional = family.steps.filter((s) => s.optional);
+  const minKeep = Math.max(0, MIN_STEPS - required);
+  const maxKeep = Math.min(optional.length, MAX_STEPS - required);
+  if (minKeep > maxKeep) {
+    throw new Error(
+      `family ${family.id}: expected ${MIN_STEPS}-${MAX_STEPS} steps possible, has ${required} required`,
+    );
+  }
+  const kept = new Set(rng.sample(optional, rng.int(minKeep, maxKeep)).map((s) => s.key));
+  const chosen = family.steps.filter((s) => !s.optional || kept.has(s.key));
+  const itemOf = new Map(chosen.map((s, i) => [s.key, i + 1]));
+  return chosen.map((spec, i) => {
+    let prerequisite = i; // default: the previous step (0 for the first)
+    if (spec.after !== undefined) {
+      const surviving = spec.after.map((k) => itemOf.get(k)).filter((n): n is number => n !== undefined);
+      prerequisite = spec.after.length === 0 ? 0 : (surviving[0] ?? i);
+    }
+    return { spec, item: i + 1, prerequisite };
+  });
+}
+
+export function conditionDescription(spec: StepSpec): string {
+  if (!spec.condition) return "";
+  const [a, b] = spec.condition.branches;
+  return `If ${a.when} → ${phrase(a.action)}; else (${b.when}) → ${phrase(b.action)}`;
+}
+
+export function genericSteps(placed: readonly PlacedStep[]): GenericStep[] {
+  return placed.map(({ spec, item, prerequisite }) => {
+    const pre = placed[prerequisite - 1];
+    return {
+      item,
+      title: spec.title,
+      task: spec.task,
+      task_description: spec.description,
+      condition_description: conditionDescription(spec),
+      prerequisite: pre ? String(pre.item) : "",
+      prerequisite_description: pre ? `Step ${pre.item} (${pre.spec.title}) must be complete first.` : "",
+      condition: spec.condition
+        ? {
+            id: spec.condition.id,
+            question: spec.condition.question,
+            // biome-ignore lint/suspicious/noThenProperty: the core Branch schema names a branch's outcome "then".
+            branches: spec.condition.branches.map((b) => ({ id: b.id, when: b.when, then: b.action })),
+          }
+        : null,
+    };
+  });
+}
+
+/**
+ * The policy paragraph that carries one step in a company document: a recognizable "Step N — Title." marker, the
+ * task and its description, the prerequisite and, for decisions, both branches with their distinguishing terms.
+ */
+export function stepParagraph(rng: Rng, placed: PlacedStep, all: readonly PlacedStep[]): string {
+  const { spec, item, prerequisite } = placed;
+  const pre = all[prerequisite - 1];
+  const head = `Step ${item} — ${spec.title}.`;
+  const body = `${sentence(spec.task)} ${spec.description}`;
+  const preText = pre
+    ? rng.pick([
+        `This step starts only after Step ${pre.item} (${pre.spec.title}) is complete.`,
+        `Do not begin it until Step ${pre.item} (${pre.spec.title}) has been completed.`,
+        `Prerequisite: Step ${pre.item} (${pre.spec.title}).`,
+      ])
+    : "";
+  let cond = "";
+  if (spec.condition) {
+    const [a, b] = spec.condition.branches;
+    cond = rng.pick([
+      `If ${a.when}, ${phrase(a.action)}; otherwise, ${phrase(b.action)}.`,
+      `Where ${a.when}, ${phrase(a.action)}. If ${b.when}, ${phrase(b.action)} instead.`,
+      `If ${b.when}, ${phrase(b.action)}; if ${a.when}, ${phrase(a.action)}.`,
+    ]);
+  }
+  const parts = rng.chance(0.5) ? [head, preText, body, cond] : [head, body, preText, cond];
+  return parts.filter(Boolean).join(" ");
+}
+
+/** Gold personalized steps: same inventory, the user's case details, resolved branches and a justification each. */
+export function personalizedSteps(
+  placed: readonly PlacedStep[],
+  generic: readonly GenericStep[],
+  chosen: ReadonlyMap<string, BranchSpec>,
+  vars: Readonly<Record<string, string>>,
+  sources: { stepDoc: ReadonlyMap<number, string>; conditionSource: ReadonlyMap<string, string> },
+): PersonalizedStep[] {
+  return placed.map(({ spec }, i) => {
+    const g = generic[i]!;
+    const doc = sources.stepDoc.get(g.item) ?? "the company policy";
+    const anchor = `${vars.subject_ref} (${vars.case_id})`;
+    const description = spec.personal
+      ? sentence(fill(spec.personal, vars))
+      : `${g.task_description} Applies to ${anchor}.`;
+    if (!spec.condition) {
+      return {
+        ...stripCondition(g),
+        task: `${g.task} for ${anchor}`,
+        task_description: description,
+        answer: "",
+        resolved_branch: null,
+        justification: `"${doc}" requires this step for every case; it applies unchanged to ${anchor}.`,
+      };
+    }
+    const branch = chosen.get(spec.condition.id)!;
+    const answer = sentence(fill(branch.answer, vars));
+    return {
+      ...stripCondition(g),
+      task: phrase(answer),
+      task_description: `${answer} ${description}`,
+      condition_description: "",
+      answer,
+      resolved_branch: branch.id,
+      justification: `${sources.conditionSource.get(spec.condition.id) ?? "The user's evidence"} shows that ${fill(branch.when, vars)}, which selects "${phrase(branch.action)}" under "${doc}".`,
+    };
+  });
+}
+
+function stripCondition(g: GenericStep) {
+  const { condition: _condition, ...rest } = g;
+  return rest;
+}
