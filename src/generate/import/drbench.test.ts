@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { parseArtifactId } from "../../core/index.ts";
+import { loadEnv } from "../../env/load.ts";
+import type { Env } from "../../env/types.ts";
+import { loadTask, validateTaskFolder } from "../../store/task-store.ts";
+import { DRBENCH_APPS, importDrbench } from "./drbench.ts";
+
+/** The two DRBench sample tasks shipped beside the repo (override with DRFLOW_DRBENCH_SAMPLE). */
+const SAMPLE =
+  process.env.DRFLOW_DRBENCH_SAMPLE ?? join(import.meta.dir, "../../../../shared/drbench-sample/tasks");
+
+const root = mkdtempSync(join(tmpdir(), "drflow-drbench-"));
+let results: Awaited<ReturnType<typeof importDrbench>>;
+beforeAll(async () => {
+  if (!existsSync(SAMPLE))
+    throw new Error(`DRBench sample not found at ${SAMPLE}; set DRFLOW_DRBENCH_SAMPLE`);
+  results = await importDrbench(SAMPLE, { root, suite: "drbench" });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+type EnvJson = { env_files: { source: string; destination: string; app: string; qa_type: string }[] };
+const envJson = (id: string): EnvJson =>
+  JSON.parse(readFileSync(join(SAMPLE, id, "config/env.json"), "utf8"));
+
+test("imports DR0002 and DR0003 as drbench tasks with question, persona, company and valid folders", async () => {
+  expect(results.map((r) => r.task.id)).toEqual(["DR0002", "DR0003"]);
+  const { task } = await loadTask(root, "drbench/DR0002");
+  expect(task.kind).toBe("drbench");
+  expect(task.seed.question).toContain("personalization drive sales");
+  expect(task.seed.user).toMatchObject({
+    name: "Michael Lee",
+    email: "michael.lee@leesmarket.com",
+    role: "Sales Team Lead",
+  });
+  expect(task.seed.company.name).toBe("Lee's Market");
+  expect(task.provenance.generator).toBe("drbench-import");
+  for (const r of results) expect(await validateTaskFolder(r.dir)).toEqual([]);
+});
+
+test("the known quirks of DR0003 are handled with clear warnings", () => {
+  const dr3 = results.find((r) => r.task.id === "DR0003")!;
+  expect(dr3.warnings.some((w) => w.includes("files/IN002_pdf: no textualized .md"))).toBe(true);
+  expect(dr3.warnings.some((w) => w.includes("files/DI002_pdf: no textualized .md"))).toBe(true);
+  expect(
+    dr3.warnings.some((w) => w.includes("DI001_pdf/q2-workforce-report.md") && w.includes("Workforce")),
+  ).toBe(true);
+  expect(results.find((r) => r.task.id === "DR0002")!.warnings).toEqual([]);
+});
+
+test("eval.json insights and distractors become evidence units linked to their artifacts", async () => {
+  const { task, manifest } = await loadTask(root, "drbench/DR0003");
+  const evalItems = JSON.parse(
+    readFileSync(join(SAMPLE, "DR0003/config/eval.json"), "utf8"),
+  ).dr_report_evaluation_qa;
+  expect(task.evidence.map((e) => e.id)).toEqual(evalItems.map((e: { id: string }) => e.id));
+  const unit = task.evidence.find((e) => e.id === "IN002_pdf")!;
+  expect(unit).toMatchObject({ role: "insight", answer: "2,500 new Gen Z members joined by Q2 2024." });
+  const carrier = manifest.artifacts.find((a) => a.evidence.includes("IN002_pdf"))!;
+  expect(carrier.path).toBe("drive/customer-loyalty-strategies.md");
+  expect(parseArtifactId(carrier.id)).toEqual({ taskId: "DR0003", role: "insight", n: expect.any(Number) });
+  for (const a of manifest.artifacts) {
+    expect(parseArtifactId(a.id)?.role).toBe(a.role);
+  }
+});
+
+describe("every env.json file ends up in its app, searchable", () => {
+  for (const id of ["DR0002", "DR0003"]) {
+    test(id, async () => {
+      const loaded = await loadTask(root, `drbench/${id}`);
+      const env: Env = await loadEnv(loaded, { split: "original" });
+      try {
+        const files = envJson(id).env_files;
+        const docs = await env.list();
+        expect(docs).toHaveLength(files.length);
+        for (const f of files) {
+          const stem = basename(f.destination).replace(/\.[^.]+$/, "");
+          const doc = docs.find((d) => basename(d.path).replace(/\.[^.]+$/, "") === stem);
+          expect(doc, `${id} ${f.destination}`).toBeDefined();
+          expect(doc!.app).toBe(DRBENCH_APPS[f.app]!);
+          expect(doc!.id.includes(f.qa_type === "insight" ? "_IN_" : "_DI_")).toBe(true);
+          expect(doc!.text.length).toBeGreaterThan(100);
+          const hits = await env.search(doc!.title, { limit: 5 });
+          expect(
+            hits.map((h) => h.documentId),
+            `${id}: "${doc!.title}" should find ${doc!.id}`,
+          ).toContain(doc!.id);
+        }
+        // Each folder of the sample maps to at most one artifact; the rest of files/ is not in env.json.
+        expect(readdirSync(join(SAMPLE, id, "files")).length).toBeGreaterThanOrEqual(files.length);
+      } finally {
+        await env.close();
+      }
+    });
+  }
+});
+
+test("an insight's answer is findable in the imported text by its question", async () => {
+  const loaded = await loadTask(root, "drbench/DR0002");
+  const env = await loadEnv(loaded, { split: "original" });
+  try {
+    const unit = loaded.task.evidence.find((e) => e.id === "IN001_docx")!;
+    const carrier = loaded.manifest.artifacts.find((a) => a.evidence.includes("IN001_docx"))!;
+    const hits = await env.search(unit.question, { limit: 5 });
+    expect(hits.map((h) => h.documentId)).toContain(carrier.id);
+  } finally {
+    await env.close();
+  }
+});
