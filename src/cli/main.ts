@@ -4,13 +4,15 @@ import { UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { cache } from "./commands/cache.ts";
 import { env } from "./commands/env.ts";
+import { importCommand } from "./commands/import.ts";
 import { evalCommand } from "./commands/eval.ts";
+import { judge } from "./commands/judge.ts";
 import { models } from "./commands/models.ts";
 import { run } from "./commands/run.ts";
 import { usage } from "./commands/usage.ts";
 
 /** Every sub-command, in the order `drflow help` lists them. */
-const COMMANDS: Command[] = [env, run, evalCommand, models, usage, cache];
+const COMMANDS: Command[] = [env, importCommand, run, judge, evalCommand, models, usage, cache];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length), 4);
