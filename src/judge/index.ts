@@ -1,5 +1,6 @@
 /** @module The judge's public face: report parsing and rendering, and `evaluate` (DRFlow's seven metrics, DRBench's four). */
 export { type EvaluateOptions, evaluate, type Protocol } from "./evaluate.ts";
+export { formatEvaluation } from "./format.ts";
 export { type GoldStep, goldSteps } from "./gold.ts";
 export { LexicalJudge, lexicalJudge } from "./judges/lexical/index.ts";
 export { LLM_BARS, LlmJudge, type LlmJudgeOptions, llmJudge } from "./judges/llm/index.ts";
@@ -10,3 +11,4 @@ export { type ParsedReport, parseReportMarkdown } from "./report/parse.ts";
 export { Problem } from "./report/problem.ts";
 export { renderReportMarkdown } from "./report/render.ts";
 export { AlignmentRow, EvaluationResult, RepeatAgreement } from "./result.ts";
+export { saveEvaluation } from "./store.ts";

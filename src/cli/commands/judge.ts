@@ -1,0 +1,100 @@
+/** @module `drflow judge`: score a report file against a task, or re-score a stored run's report, with the lexical or an LLM judge. */
+import { readFile } from "node:fs/promises";
+import { MetricName, parseTaskRef } from "../../core/index.ts";
+import { evaluate, formatEvaluation, saveEvaluation } from "../../judge/index.ts";
+import { parseReportMarkdown } from "../../judge/report/parse.ts";
+import { createModel } from "../../llm/index.ts";
+import { RunStore } from "../../store/run-store.ts";
+import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
+import { parseFlags, UsageError } from "../args.ts";
+import type { Command } from "../command.ts";
+
+const USAGE =
+  "drflow judge (--task <suite/task_id> --report <file.md|file.json> | --run <run id>) [--judge lexical|<model handle>]\n" +
+  "             [--protocol per-step|batched] [--metrics m1,m2] [--judge-repeats n] [--root tasks] [--store .drflow/runs.sqlite] [--json]";
+
+function positiveInt(value: unknown, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`${flag}: expected a positive integer, got "${value}"`);
+  return n;
+}
+
+export const judge: Command = {
+  name: "judge",
+  summary: "Score a report (file or stored run) with the seven metrics; no agent is re-run",
+  usage: `${USAGE}\n\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --judge-repeats n judges n times and reports agreement between repeats.`,
+  async run(args) {
+    const { flags } = parseFlags(
+      args,
+      {
+        strings: ["task", "report", "run", "judge", "protocol", "metrics", "judge-repeats", "root", "store"],
+        booleans: ["json"],
+      },
+      USAGE,
+    );
+    if (!flags.run && !(flags.task && flags.report))
+      throw new UsageError(`give --run <id>, or --task and --report\nusage: ${USAGE}`);
+    if (flags.run && (flags.task || flags.report))
+      throw new UsageError("--run takes the task and report from the run store; drop --task/--report");
+    const protocol = String(flags.protocol ?? "per-step");
+    if (protocol !== "per-step" && protocol !== "batched")
+      throw new UsageError(`--protocol: expected per-step or batched, got "${protocol}"`);
+    const metrics = flags.metrics
+      ? String(flags.metrics)
+          .split(",")
+          .map((m) => {
+            const parsed = MetricName.safeParse(m.trim());
+            if (!parsed.success)
+              throw new UsageError(
+                `--metrics: unknown metric "${m}" (expected ${MetricName.options.join(", ")})`,
+              );
+            return parsed.data;
+          })
+      : undefined;
+    const repeats = flags["judge-repeats"] ? positiveInt(flags["judge-repeats"], "--judge-repeats") : 1;
+    const root = String(flags.root ?? DEFAULT_TASK_ROOT);
+    const storePath = String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite");
+    const judgeName = String(flags.judge ?? "lexical");
+    const store = flags.run || judgeName !== "lexical" ? new RunStore(storePath) : null;
+    try {
+      const judgeSpec =
+        judgeName === "lexical" ? "lexical" : createModel(judgeName, { usage: store ?? undefined });
+      let taskRef: string;
+      let input: string | Awaited<ReturnType<RunStore["getReport"]>>;
+      if (flags.run) {
+        const runId = String(flags.run);
+        const record = store!.getRun(runId);
+        if (!record)
+          throw new UsageError(`--run: no run "${runId}" in ${storePath} (drflow usage lists runs)`);
+        input = store!.getReport(runId);
+        if (!input)
+          throw new UsageError(`--run: run "${runId}" has no stored report (status ${record.status})`);
+        taskRef = record.task;
+      } else {
+        taskRef = String(flags.task);
+        parseTaskRef(taskRef);
+        input = await readFile(String(flags.report), "utf8");
+      }
+      const loaded = await loadTask(root, taskRef);
+      const result = await evaluate(input!, loaded, {
+        judge: judgeSpec,
+        protocol,
+        repeats,
+        ...(metrics ? { metrics } : {}),
+      });
+      if (flags.run) saveEvaluation(store!, String(flags.run), result);
+      const report =
+        typeof input === "string" ? parseReportMarkdown(input, { taskId: loaded.task.id }).report : input!;
+      if (flags.json) console.log(JSON.stringify(result, null, 2));
+      else {
+        const goldTitles = new Map(loaded.task.generic_workflow.map((g) => [g.item, g.title]));
+        console.log(formatEvaluation(result, report, goldTitles));
+        if (flags.run) console.log(`\nstored under run ${flags.run} in ${storePath}`);
+      }
+      return 0;
+    } finally {
+      store?.close();
+    }
+  },
+};

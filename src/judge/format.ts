@@ -1,0 +1,107 @@
+/** @module Plain-text rendering of an evaluation: the metric table, the per-step alignment table, report problems, repeat agreement. */
+import type { MetricName, Report } from "../core/index.ts";
+import type { AlignmentRow, EvaluationResult } from "./result.ts";
+
+const LABELS: Record<MetricName, string> = {
+  factuality: "Factuality",
+  recall: "Recall",
+  precision: "Precision",
+  f1: "F1",
+  topology: "Topology",
+  condition_resolution: "Condition Resolution",
+  personalized_comprehensiveness: "Personalized Comprehensiveness",
+  insight_recall: "Insight Recall",
+  distractor_avoidance: "Distractor Avoidance",
+  report_quality: "Report Quality",
+};
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function alignmentTable(rows: readonly AlignmentRow[], titles: Map<string, string>): string {
+  return table(
+    ["step", "title", "aligned", "proposed", "conf", "outcome"],
+    rows.map((r) => [
+      r.source,
+      cut(titles.get(r.source) ?? "", 44),
+      r.aligned ?? "–",
+      r.proposed ?? "–",
+      r.confidence === null ? "–" : r.confidence.toFixed(3),
+      r.outcome,
+    ]),
+  );
+}
+
+/** The evaluation as text: metrics (×100, scored/unscored, tokens), alignment tables, problems, repeats. */
+export function formatEvaluation(
+  result: EvaluationResult,
+  report?: Report,
+  goldTitles?: Map<number, string>,
+): string {
+  const metricRows = result.metrics.map((m) => [
+    LABELS[m.metric],
+    m.value === null ? "–" : (m.value * 100).toFixed(2),
+    String(m.scored),
+    String(m.unscored),
+    String(m.tokens),
+  ]);
+  const titles = new Map<string, string>();
+  const predicted = report
+    ? report.personalized_workflow.length
+      ? report.personalized_workflow
+      : report.generic_workflow
+    : [];
+  for (const s of predicted) titles.set(`PRED_STEP_${s.item}`, s.title);
+  for (const [item, title] of goldTitles ?? []) titles.set(`WORKFLOW_STEP_${item}`, title);
+  const parts = [
+    `task ${result.task_id} · judge ${result.judge} · protocol ${result.protocol} · ${result.tokens} judge tokens`,
+    "",
+    table(["metric", "value", "scored", "unscored", "tokens"], metricRows),
+  ];
+  if (result.alignment.precision.length) {
+    parts.push(
+      "",
+      "precision alignment (predicted step → golden step):",
+      alignmentTable(result.alignment.precision, titles),
+    );
+  }
+  if (result.alignment.recall.length) {
+    parts.push(
+      "",
+      "recall alignment (golden step → predicted step):",
+      alignmentTable(result.alignment.recall, titles),
+    );
+  }
+  if (result.problems.length) {
+    parts.push("", `report problems (${result.problems.length}):`);
+    for (const p of result.problems) parts.push(`  ${p.section}${p.path ? ` ${p.path}` : ""}: ${p.message}`);
+  }
+  if (result.repeats) {
+    const r = result.repeats;
+    parts.push(
+      "",
+      `repeats: ${r.repeats}, identical alignment decisions ${r.alignment_agreement === null ? "–" : `${(r.alignment_agreement * 100).toFixed(1)}%`} of ${r.decisions}`,
+      table(
+        ["metric", "values", "spread (max-min)", "std"],
+        r.spread.map((s) => [
+          LABELS[s.metric],
+          s.values.map((v) => (v === null ? "–" : (v * 100).toFixed(2))).join(" "),
+          s.max === null ? "–" : ((s.max - s.min!) * 100).toFixed(2),
+          s.std === null ? "–" : (s.std * 100).toFixed(2),
+        ]),
+      ),
+    );
+  }
+  return parts.join("\n");
+}
