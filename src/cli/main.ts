@@ -7,7 +7,6 @@ import { env } from "./commands/env.ts";
 import { importCommand } from "./commands/import.ts";
 import { evalCommand } from "./commands/eval.ts";
 import { judge } from "./commands/judge.ts";
-import { judge } from "./commands/judge.ts";
 import { models } from "./commands/models.ts";
 import { run } from "./commands/run.ts";
 import { usage } from "./commands/usage.ts";
