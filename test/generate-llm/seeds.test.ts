@@ -109,10 +109,10 @@ describe("resume after interruption", () => {
     const store = new RunStore(join(tmp, "runs.sqlite"));
     const seeds = (await importSeeds(join(tmp, "seeds.csv"))).slice(0, 1);
     const normal = fixtureReplier().reply;
-    const broken = await serve((req, i) =>
+    const broken = await serve((req) =>
       schemaOf(req) === "personalized_workflow"
         ? { status: 400, json: { error: { message: "interrupted" } } }
-        : normal(req, i),
+        : normal(req),
     );
     const failed = await generateLlmSuite({
       root,

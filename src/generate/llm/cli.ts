@@ -1,0 +1,154 @@
+/** @module The `--llm` branch of `drflow generate`: flags → an LLM generation run with per-stage progress, cost so far, resume, optional §C.2 review export, and review import. */
+import { join } from "node:path";
+import { parseFlags, UsageError } from "../../cli/args.ts";
+import { Domain } from "../../core/index.ts";
+import { createModel, resolveRole } from "../../llm/index.ts";
+import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
+import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
+import { type ReviewItem, validateTaskEvidence } from "../review/evidence.ts";
+import { exportReview, importReview, readReview } from "../review/export.ts";
+import { importSeeds } from "../seeds/import.ts";
+import { ModalityConfig } from "./files/modality.ts";
+import { GENERATION_DEFAULTS, type ProgressEvent } from "./options.ts";
+import { generateLlmSuite, type SuiteSource } from "./suite.ts";
+
+export const LLM_USAGE = [
+  "drflow generate --llm --suite NAME (--domain DOMAIN --n N | --seeds FILE.csv|xlsx|json) [--model HANDLE]",
+  "                [--root tasks] [--seed 7] [--adjacent 2] [--max-retries 3] [--modalities JSON]",
+  "                [--store .drflow/runs.sqlite] [--run ID] [--review] [--quiet]",
+  "drflow generate --llm --suite NAME --review-import FILE.csv|json [--root tasks]",
+  "",
+  "  --model      generator handle (default $DRFLOW_GENERATOR_MODEL, else openai:gpt-5.2)",
+  "  --seeds      import task seeds with the S1 columns instead of running S1",
+  '  --modalities per-side format weights, e.g. \'{"company":{"pdf":1},"user":{"chat":1,"email":1}}\'',
+  "  --review     after generation, run the §C.2 evidence-sufficiency check and write",
+  "               <root>/<suite>/review.csv and review.json for human review",
+  "  Re-running the same command resumes from <root>/<suite>/.work/ (finished stages are not asked again).",
+].join("\n");
+
+function int(value: string | boolean | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new UsageError(`--${flag}: expected a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function progressLine(e: ProgressEvent): string {
+  const cost = `$${e.costUsd.toFixed(4)} so far`;
+  if (e.kind === "stage") return `[${e.task}] ${e.stage} ${e.status} (${cost})`;
+  return `[${e.task}] realize ${e.done}/${e.total} ${e.id} (${cost})`;
+}
+
+/** Run `drflow generate --llm …`; returns the exit code. `now` and `log` are parameters so tests need no clock or console. */
+export async function runLlmGenerate(
+  args: string[],
+  io: { now?: () => string; log?: (line: string) => void; env?: Record<string, string | undefined> } = {},
+): Promise<number> {
+  const log = io.log ?? ((line: string) => console.log(line));
+  const now = io.now ?? (() => new Date().toISOString());
+  const { flags } = parseFlags(
+    args,
+    {
+      strings: [
+        "domain",
+        "n",
+        "model",
+        "suite",
+        "seeds",
+        "root",
+        "seed",
+        "store",
+        "run",
+        "adjacent",
+        "max-retries",
+        "modalities",
+        "review-import",
+      ],
+      booleans: ["llm", "review", "quiet"],
+    },
+    LLM_USAGE,
+  );
+  const suite = flags.suite ? String(flags.suite) : "";
+  if (!suite) throw new UsageError(`--suite is required\nusage: ${LLM_USAGE}`);
+  const root = String(flags.root ?? DEFAULT_TASK_ROOT);
+
+  if (flags["review-import"]) {
+    const applied = await importReview(root, suite, await readReview(String(flags["review-import"])));
+    log(
+      `review import: ${applied.accepted} accepted, ${applied.revised} revised, ${applied.rejected} rejected, ${applied.pending} pending`,
+    );
+    return 0;
+  }
+
+  let source: SuiteSource;
+  if (flags.seeds) {
+    if (flags.domain || flags.n) throw new UsageError("--seeds replaces --domain/--n; give one or the other");
+    source = { kind: "seeds", seeds: await importSeeds(String(flags.seeds)) };
+  } else {
+    const domain = Domain.safeParse(flags.domain);
+    if (!domain.success)
+      throw new UsageError(
+        `--domain: expected one of ${Domain.options.join(", ")}, got "${flags.domain ?? ""}"`,
+      );
+    source = { kind: "domain", domain: domain.data, n: int(flags.n, "n", 10) };
+    if (source.n === 0) throw new UsageError("--n: expected at least 1");
+  }
+  let modalities = GENERATION_DEFAULTS.modalities;
+  if (flags.modalities) {
+    const parsed = ModalityConfig.safeParse(JSON.parse(String(flags.modalities)));
+    if (!parsed.success)
+      throw new UsageError(
+        `--modalities: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      );
+    modalities = parsed.data;
+  }
+  const { handle } = resolveRole("generator", flags.model ? String(flags.model) : null, io.env);
+  const store = new RunStore(String(flags.store ?? io.env?.DRFLOW_RUN_STORE ?? DEFAULT_RUN_STORE_PATH));
+  try {
+    const model = createModel(handle, { usage: store, ...(io.env ? { env: io.env } : {}) });
+    const result = await generateLlmSuite({
+      root,
+      suite,
+      source,
+      model,
+      store,
+      now,
+      runId: flags.run ? String(flags.run) : undefined,
+      seed: int(flags.seed, "seed", GENERATION_DEFAULTS.seed),
+      adjacentCases: int(flags.adjacent, "adjacent", GENERATION_DEFAULTS.adjacentCases),
+      maxRetries:
+        flags["max-retries"] === undefined ? undefined : int(flags["max-retries"], "max-retries", 3),
+      modalities,
+      onProgress: flags.quiet ? undefined : (e) => log(progressLine(e)),
+    });
+    let failing = 0;
+    for (const t of result.tasks) {
+      failing += t.issues.length;
+      log(
+        `${t.task.id}: ${t.task.generic_workflow.length} steps, ${t.manifest.artifacts.length} artifacts, ${t.issues.length} issue(s) → ${t.dir}`,
+      );
+      for (const issue of t.issues) log(`  ${issue.file}: ${issue.path}: ${issue.expected}`);
+    }
+    const u = result.usage;
+    log(
+      `run ${result.runId}: ${u.calls} calls, ${u.inputTokens} input + ${u.outputTokens} output tokens, $${u.costUsd.toFixed(4)} (drflow usage --run ${result.runId})`,
+    );
+    if (flags.review) {
+      const items: ReviewItem[] = [];
+      for (const t of result.tasks)
+        items.push(
+          ...(await validateTaskEvidence(model, await loadTask(root, `${suite}/${t.task.id}`), result.runId)),
+        );
+      await exportReview(items, join(root, suite, "review.csv"));
+      await exportReview(items, join(root, suite, "review.json"));
+      const flagged = items.filter((i) => i.status !== "pass");
+      log(
+        `review: ${items.length} steps checked, ${flagged.length} flagged for human review → ${join(root, suite, "review.csv")}`,
+      );
+    }
+    return failing > 0 ? 1 : 0;
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runLlmGenerate } from "../../src/generate/llm/cli.ts";
+import { type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
+import { fixtureReplier } from "./replier.ts";
+
+let tmp: string;
+let server: ScriptedServer;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), "drflow-gen-cli-"));
+  server = await startScriptedServer({ reply: fixtureReplier().reply });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+function args(extra: string[] = []): string[] {
+  return [
+    "--llm",
+    "--domain",
+    "healthcare",
+    "--n",
+    "1",
+    "--model",
+    `compat:${server.url}#test-model`,
+    "--suite",
+    "cli",
+    "--root",
+    join(tmp, "tasks"),
+    "--store",
+    join(tmp, "runs.sqlite"),
+    "--adjacent",
+    "0",
+    ...extra,
+  ];
+}
+
+const io = (lines: string[]) => ({
+  now: () => "2026-03-02T10:00:00Z",
+  log: (l: string) => lines.push(l),
+  env: { DRFLOW_CACHE_PATH: join(tmp, "cache.sqlite") },
+});
+
+describe("drflow generate --llm (CLI branch)", () => {
+  test("per-stage progress with cost so far, a summary, and the §C.2 review export", async () => {
+    const lines: string[] = [];
+    expect(await runLlmGenerate(args(["--review"]), io(lines))).toBe(0);
+    expect(lines).toContain("[*] S1 task seeds start ($0.0000 so far)");
+    expect(
+      lines.some((l) => /^\[healthcare_01\] S4 personalized workflow done \(\$\d+\.\d{4} so far\)$/.test(l)),
+    ).toBe(true);
+    expect(lines.some((l) => /^\[healthcare_01\] realize 26\/26 healthcare_01_DI_10/.test(l))).toBe(true);
+    expect(lines.some((l) => /^healthcare_01: 12 steps, 26 artifacts, 0 issue\(s\)/.test(l))).toBe(true);
+    expect(lines.some((l) => /^run gen-cli-\d+: \d+ calls/.test(l))).toBe(true);
+    expect(lines).toContain(
+      `review: 12 steps checked, 1 flagged for human review → ${join(tmp, "tasks", "cli", "review.csv")}`,
+    );
+    expect(existsSync(join(tmp, "tasks", "cli", "review.json"))).toBe(true);
+  }, 60_000);
+
+  test("re-running resumes every stage and asks the server nothing", async () => {
+    const before = server.requests.length;
+    const lines: string[] = [];
+    expect(await runLlmGenerate(args(), io(lines))).toBe(0);
+    expect(server.requests.length).toBe(before);
+    expect(lines).toContain("[healthcare_01] S2 contexts resumed ($0.0000 so far)");
+  }, 60_000);
+
+  test("usage errors name the flag", async () => {
+    await expect(runLlmGenerate(["--llm", "--suite", "x", "--domain", "finance"], io([]))).rejects.toThrow(
+      '--domain: expected one of b2b, b2c, education, healthcare, legal, got "finance"',
+    );
+    await expect(runLlmGenerate(["--llm", "--domain", "legal"], io([]))).rejects.toThrow(
+      "--suite is required",
+    );
+  });
+});
