@@ -7,3 +7,4 @@ export * from "./agents/index.ts";
 export * from "./store/run-store-api.ts";
 export * from "./env/index.ts";
 export * from "./retrieval/index.ts";
+export * from "./generate/llm/index.ts";
