@@ -9,10 +9,11 @@ import { evalCommand } from "./commands/eval.ts";
 import { judge } from "./commands/judge.ts";
 import { models } from "./commands/models.ts";
 import { run } from "./commands/run.ts";
+import { serve } from "./commands/serve.ts";
 import { usage } from "./commands/usage.ts";
 
 /** Every sub-command, in the order `drflow help` lists them. */
-const COMMANDS: Command[] = [env, importCommand, run, judge, evalCommand, models, usage, cache];
+const COMMANDS: Command[] = [env, importCommand, run, judge, evalCommand, serve, models, usage, cache];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length), 4);
