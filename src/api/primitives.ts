@@ -1,0 +1,58 @@
+/** @module The API's default dependencies: the real primitives from the public modules, rooted at the given folders. */
+import { resolve } from "node:path";
+import { agentFromSpec, runAgent } from "../agents/index.ts";
+import { loadEnv } from "../env/load.ts";
+import { generateSuite } from "../generate/index.ts";
+import { evaluate, workflowFlowchart } from "../judge/index.ts";
+import { createModel } from "../llm/index.ts";
+import { NOTEBOOKS_DIR, notebookOutput } from "../notebook/registry.ts";
+import { listTasks, loadTask } from "../store/task-store.ts";
+import type { ApiDeps } from "./deps.ts";
+
+const RUN_NOTEBOOK = resolve(import.meta.dir, "../notebook/run.ts");
+
+/** Run `bun src/notebook/run.ts <name> k=v…` in a child process (fresh module state, so edits to the notebook apply). */
+async function runNotebookProcess(
+  dir: string,
+  name: string,
+  params: Record<string, string>,
+): Promise<string> {
+  const proc = Bun.spawn(
+    ["bun", RUN_NOTEBOOK, name, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)],
+    {
+      cwd: resolve(dir, ".."),
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...process.env, DRFLOW_NOTEBOOKS: dir },
+    },
+  );
+  const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+  if (code !== 0)
+    throw new Error(
+      `notebook ${name} failed (exit ${code}): ${err.trim().split("\n").slice(-5).join(" | ")}`,
+    );
+  return notebookOutput(dir, name);
+}
+
+export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
+  const notebooksDir = overrides.notebooksDir ?? NOTEBOOKS_DIR;
+  return {
+    tasksRoot: "tasks",
+    notebooksDir,
+    listTasks,
+    loadTask,
+    workflowFlowchart,
+    generateSuite: async ({ root, suite, seed, perDomain }) =>
+      (await generateSuite({ root, suite, seed, perDomain })).map((t) => t.ref),
+    loadEnv: (loaded, { split }) => loadEnv(loaded, { split }),
+    makeAgent: (name, options) => agentFromSpec(name, options),
+    makeModel: (handle) => createModel(handle),
+    runAgent: (agent, env, model, options) => runAgent(agent, env, model, options),
+    judge: async (report, loaded, { model, metrics }) =>
+      (await evaluate(report, loaded, { judge: model ?? "lexical", ...(metrics ? { metrics } : {}) }))
+        .metrics,
+    runNotebook: (name, params) => runNotebookProcess(notebooksDir, name, params),
+    now: () => new Date(),
+    ...overrides,
+  };
+}

@@ -1,0 +1,36 @@
+/** @module `drflow serve`: the HTTP API and the notebooks, bound to 127.0.0.1 unless told otherwise (then a token is required). */
+import { createApp } from "../../api/app.ts";
+import { defaultDeps } from "../../api/primitives.ts";
+import { parseFlags, UsageError } from "../args.ts";
+import type { Command } from "../command.ts";
+
+const USAGE = "drflow serve [--host 127.0.0.1] [--port 8787] [--token <secret>] [--root tasks]";
+
+export const serve: Command = {
+  name: "serve",
+  summary: "Serve the HTTP API (generate, env, runs, judge, tasks) and the notebooks",
+  usage: `${USAGE}\n\n  --token defaults to DRFLOW_API_TOKEN; binding anything but loopback without a token is refused.\n  OpenAPI document at /openapi.json.`,
+  async run(args) {
+    const { flags } = parseFlags(args, { strings: ["host", "port", "token", "root"] }, USAGE);
+    const host = (flags.host as string | undefined) ?? "127.0.0.1";
+    const port = Number(flags.port ?? 8787);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError(`--port: expected 0–65535, got ${flags.port}\nusage: ${USAGE}`);
+    const token = (flags.token as string | undefined) ?? (process.env.DRFLOW_API_TOKEN || undefined);
+    const deps = defaultDeps({ tasksRoot: (flags.root as string | undefined) ?? "tasks" });
+    const app = createApp({ deps, host, ...(token ? { token } : {}) });
+    const server = Bun.serve({ hostname: host, port, fetch: app.fetch, idleTimeout: 0 });
+    console.log(
+      `drflow API on http://${host}:${server.port}/ (${token ? "bearer token required" : "loopback only, no token"}); OpenAPI at /openapi.json`,
+    );
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        server.stop();
+        resolve();
+      };
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+    return 0;
+  },
+};
