@@ -24,7 +24,8 @@ const promptOf = (req: RecordedRequest) => {
   return body.messages?.[0]?.content ?? "";
 };
 const chats = () => server.requests.filter((r) => r.path.endsWith("/chat/completions"));
-const model = () => createModel(`compat:${server.url}#judge-model`, { cache: null, retry: { maxRetries: 0 } });
+const model = () =>
+  createModel(`compat:${server.url}#judge-model`, { cache: null, retry: { maxRetries: 0 } });
 
 const isPrecision = (p: string) => p.startsWith("You are evaluating whether a predicted workflow step");
 const isRecall = (p: string) => p.startsWith("You are evaluating whether a ground truth workflow step");
