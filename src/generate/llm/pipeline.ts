@@ -51,12 +51,14 @@ export async function generateTask(
     schema: S,
     produce: () => Promise<z.infer<S>>,
   ) => {
-    if (await work.read(key, schema)) {
+    const done = await work.read(key, schema);
+    if (done !== null) {
       opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "resumed", costUsd: cost() });
-      return (await work.read(key, schema))!;
+      return done;
     }
     opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "start", costUsd: cost() });
-    const out = await work.stage(key, schema, produce);
+    const out = await produce();
+    await work.write(key, out);
     opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "done", costUsd: cost() });
     return out;
   };

@@ -42,7 +42,13 @@ export function openWorkDir(dir: string): WorkDir {
     async read(key, schema) {
       const file = fileOf(dir, key);
       if (!existsSync(file)) return null;
-      const parsed = schema.safeParse(JSON.parse(await readFile(file, "utf8")));
+      let data: unknown;
+      try {
+        data = JSON.parse(await readFile(file, "utf8"));
+      } catch {
+        return null;
+      }
+      const parsed = schema.safeParse(data);
       return parsed.success ? parsed.data : null;
     },
     async write(key, value) {
