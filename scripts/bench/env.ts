@@ -1,0 +1,63 @@
+/**
+ * @module Environment benchmark: time to load and index a whole suite (default demo, mixed split, embedded backend,
+ * hashing embedder), then p50/p95 hybrid search latency over 1,000 queries spread across the suite's envs.
+ * `bun scripts/bench/env.ts [--suite demo] [--split mixed] [--queries 1000] [--root tasks]`
+ */
+import { parseArgs } from "node:util";
+import { loadEnv } from "../../src/env/load.ts";
+import type { Env } from "../../src/env/types.ts";
+import { listTasks, loadTask } from "../../src/store/task-store.ts";
+
+const { values } = parseArgs({
+  options: {
+    suite: { type: "string", default: "demo" },
+    split: { type: "string", default: "mixed" },
+    queries: { type: "string", default: "1000" },
+    root: { type: "string", default: "tasks" },
+  },
+});
+const split = values.split === "original" ? "original" : "mixed";
+const total = Number(values.queries);
+
+const refs = await listTasks(values.root, values.suite);
+if (refs.length === 0) throw new Error(`no tasks in ${values.root}/${values.suite}`);
+
+const t0 = performance.now();
+const envs: Env[] = [];
+let documents = 0;
+for (const ref of refs) {
+  const env = await loadEnv(await loadTask(values.root, ref.ref), { split });
+  documents += (await env.list()).length;
+  envs.push(env);
+}
+const loadMs = performance.now() - t0;
+
+// Queries: document titles and sliding word windows of each env's question, cycled deterministically.
+const pools: string[][] = [];
+for (const env of envs) {
+  const words = env.question.split(/\s+/);
+  const pool = (await env.list()).map((d) => d.title);
+  for (let i = 0; i + 4 <= words.length; i++) pool.push(words.slice(i, i + 4).join(" "));
+  pools.push(pool);
+}
+const latencies: number[] = [];
+for (let q = 0; q < total; q++) {
+  const e = q % envs.length;
+  const pool = pools[e]!;
+  const query = pool[(q * 7919) % pool.length]!;
+  const start = performance.now();
+  await envs[e]!.search(query, { limit: 10 });
+  latencies.push(performance.now() - start);
+}
+latencies.sort((a, b) => a - b);
+const pct = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
+for (const env of envs) await env.close();
+
+console.log(`suite ${values.suite} (${split}): ${refs.length} tasks, ${documents} documents`);
+console.log(
+  `load + index (extract, chunk, FTS5, hashing vectors in sqlite-vec): ${(loadMs / 1000).toFixed(2)} s total, ${(loadMs / refs.length).toFixed(0)} ms per task`,
+);
+console.log(
+  `hybrid search over ${total} queries: p50 ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms, max ${latencies.at(-1)!.toFixed(2)} ms`,
+);

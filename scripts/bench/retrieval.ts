@@ -1,0 +1,57 @@
+/**
+ * @module Retrieval quality on a suite (default: demo, mixed split): for each gold step, a query made from its title
+ * must find an artifact carrying it within the top 5. Prints the hit rate for hybrid, BM25-only and vector-only.
+ * `bun scripts/bench/retrieval.ts [--suite demo] [--split mixed] [--k 5] [--root tasks] [--verbose]`
+ */
+import { parseArgs } from "node:util";
+import { loadEnv } from "../../src/env/load.ts";
+import { hitRate, probeSteps, type StepProbe } from "../../src/env/quality.ts";
+import type { SearchMode } from "../../src/retrieval/index.ts";
+import { listTasks, loadTask } from "../../src/store/task-store.ts";
+
+const { values } = parseArgs({
+  options: {
+    suite: { type: "string", default: "demo" },
+    split: { type: "string", default: "mixed" },
+    k: { type: "string", default: "5" },
+    root: { type: "string", default: "tasks" },
+    verbose: { type: "boolean", default: false },
+  },
+});
+const split = values.split === "original" ? "original" : "mixed";
+const k = Number(values.k);
+const modes: SearchMode[] = ["hybrid", "bm25", "vector"];
+const all: Record<SearchMode, StepProbe[]> = { hybrid: [], bm25: [], vector: [] };
+
+const refs = await listTasks(values.root, values.suite);
+if (refs.length === 0) throw new Error(`no tasks in ${values.root}/${values.suite}`);
+console.log(
+  `retrieval quality: suite ${values.suite}, split ${split}, ${refs.length} tasks, top-${k}, query = gold step title`,
+);
+console.log(`${"task".padEnd(16)} steps  ${modes.map((m) => m.padStart(7)).join("")}`);
+for (const ref of refs) {
+  const loaded = await loadTask(values.root, ref.ref);
+  const env = await loadEnv(loaded, { split });
+  const row: string[] = [];
+  let steps = 0;
+  for (const mode of modes) {
+    const probes = await probeSteps(env, loaded, mode, k);
+    steps = probes.length;
+    all[mode].push(...probes);
+    row.push(hitRate(probes).toFixed(3).padStart(7));
+    if (values.verbose)
+      for (const p of probes.filter((x) => !x.hit))
+        console.log(
+          `  miss ${mode} ${ref.id} step ${p.item} "${p.query}" gold ${p.gold.join(",")} got ${p.found.join(",")}`,
+        );
+  }
+  console.log(`${ref.id.padEnd(16)} ${String(steps).padStart(5)}  ${row.join("")}`);
+  await env.close();
+}
+console.log(
+  `${"ALL".padEnd(16)} ${String(all.hybrid.length).padStart(5)}  ${modes.map((m) => hitRate(all[m]).toFixed(3).padStart(7)).join("")}`,
+);
+for (const m of modes)
+  console.log(
+    `hit@${k} ${m}: ${hitRate(all[m]).toFixed(3)} (${all[m].filter((p) => p.hit).length}/${all[m].length})`,
+  );

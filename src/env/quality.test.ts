@@ -1,0 +1,37 @@
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { listTasks, loadTask } from "../store/task-store.ts";
+import { loadEnv } from "./load.ts";
+import { hitRate, probeSteps, type StepProbe, stepCarriers } from "./quality.ts";
+
+const REPO = join(import.meta.dir, "../..");
+
+test("step carriers come from manifest evidence ↔ evidence supports_steps", async () => {
+  const loaded = await loadTask(join(REPO, "test/fixtures/env"), "mini/mini_01");
+  expect(stepCarriers(loaded)).toEqual(
+    new Map([
+      [1, ["mini_01_IN_1"]],
+      [2, ["mini_01_IN_1"]],
+    ]),
+  );
+});
+
+test("demo suite (mixed): hybrid finds a carrier of every gold step title in the top 5 at least 90% of the time", async () => {
+  const refs = await listTasks(join(REPO, "tasks"), "demo");
+  expect(refs.length).toBeGreaterThanOrEqual(10);
+  const all: Record<"hybrid" | "bm25" | "vector", StepProbe[]> = { hybrid: [], bm25: [], vector: [] };
+  for (const ref of refs) {
+    const loaded = await loadTask(join(REPO, "tasks"), ref.ref);
+    const env = await loadEnv(loaded, { split: "mixed" });
+    try {
+      for (const mode of ["hybrid", "bm25", "vector"] as const)
+        all[mode].push(...(await probeSteps(env, loaded, mode)));
+    } finally {
+      await env.close();
+    }
+  }
+  expect(all.hybrid.length).toBeGreaterThan(100);
+  expect(hitRate(all.hybrid)).toBeGreaterThanOrEqual(0.9);
+  // Fusion should not be worse than either list alone.
+  expect(hitRate(all.hybrid)).toBeGreaterThanOrEqual(Math.max(hitRate(all.bm25), hitRate(all.vector)) - 0.02);
+}, 60_000);
