@@ -85,7 +85,7 @@ describe("drflow generate --llm end to end (scripted OpenAI-compatible server, r
       const roles = loaded.manifest.artifacts.map((a) => a.role);
       expect(roles.filter((r) => r === "insight")).toHaveLength(12 + 4);
       expect(roles.filter((r) => r === "distractor")).toHaveLength(6 + 4);
-      expect(roles.filter((r) => r === "adjacent")).toHaveLength(2 * 4);
+      expect(roles.filter((r) => r === "adjacent")).toHaveLength(2 * 4 * 3);
       expect(task.adjacent_cases.map((c) => c.case_id)).toHaveLength(2);
       // Every file holds its evidence text verbatim (after extraction from PDF, DOCX, EML, chat JSON).
       for (const entry of loaded.manifest.artifacts) {

@@ -16,6 +16,8 @@ export type GenerationOptions = {
   /** Mixed split: adjacent cases per task (K.17 `n_drs`) and insights per case (K.18 `n_items`); 0 cases = none. */
   adjacentCases: number;
   adjacentInsights: number;
+  /** Distinct formats each adjacent fact is realized in (2 cases × 4 facts × 3 formats = the paper's 24 adjacent artifacts). */
+  adjacentFormats: number;
   /** Subsections per document, posts per chat channel-day, emails per thread. */
   subsections: number;
   chatTurns: number;
@@ -36,6 +38,7 @@ export const GENERATION_DEFAULTS: Omit<GenerationOptions, "root" | "suite" | "on
   userDistractors: 4,
   adjacentCases: 2,
   adjacentInsights: 4,
+  adjacentFormats: 3,
   subsections: 3,
   chatTurns: 6,
   emailMessages: 3,

@@ -128,6 +128,7 @@ export async function generateTask(
     userDistractors: userDistractors.items,
     adjacent,
     modalities: opts.modalities,
+    adjacentFormats: opts.adjacentFormats,
     seed: opts.seed,
   });
   const ctx: FileContext = {

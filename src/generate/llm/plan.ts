@@ -4,7 +4,12 @@ import { Rng } from "../procedural/prng.ts";
 import type { DistractorStep } from "../stages/s3-company.ts";
 import type { S5Distractors, UserInsight } from "../stages/s5-user.ts";
 import type { AdjacentInsights } from "../stages/s6-adjacent.ts";
-import { type Modality, type ModalityConfig, sampleModality } from "./files/modality.ts";
+import {
+  type Modality,
+  type ModalityConfig,
+  sampleDistinctModalities,
+  sampleModality,
+} from "./files/modality.ts";
 import type { FactTarget, StepTarget } from "./files/targets.ts";
 
 export type PlannedArtifact = {
@@ -27,6 +32,8 @@ export type PlanInputs = {
   userDistractors: S5Distractors["items"];
   adjacent: readonly AdjacentInsights[];
   modalities: ModalityConfig;
+  /** Formats each adjacent fact is realized in (K.19: one scene reused across pdf, docx, chat, email). */
+  adjacentFormats: number;
   seed: number;
 };
 
@@ -106,14 +113,22 @@ export function planArtifacts(p: PlanInputs): PlannedArtifact[] {
   });
   p.adjacent.forEach((c, ci) => {
     c.items.forEach((it, k) => {
-      out.push({
-        id: next("adjacent"),
-        role: "adjacent",
-        side: "adjacent",
-        modality: sampleModality(p.modalities.user, rng, "user"),
-        target: { kind: "fact", question: it.question, answer: it.answer, justification: it.justification },
-        evidence: [`ad_${ci + 1}_${k + 1}`],
-        caseIndex: ci,
+      const target: FactTarget = {
+        kind: "fact",
+        question: it.question,
+        answer: it.answer,
+        justification: it.justification,
+      };
+      sampleDistinctModalities(p.modalities.user, rng, "user", p.adjacentFormats).forEach((modality, f) => {
+        out.push({
+          id: next("adjacent"),
+          role: "adjacent",
+          side: "adjacent",
+          modality,
+          target,
+          evidence: [`ad_${ci + 1}_${k + 1}_${f + 1}`],
+          caseIndex: ci,
+        });
       });
     });
   });

@@ -36,3 +36,20 @@ export function sampleModality(weights: ModalityWeights, rng: Rng, side: "compan
   }
   return entries[entries.length - 1]![0];
 }
+
+/** `k` distinct modalities drawn without replacement (all of them when fewer have a positive weight). */
+export function sampleDistinctModalities(
+  weights: ModalityWeights,
+  rng: Rng,
+  side: "company" | "user",
+  k: number,
+): Modality[] {
+  const left: ModalityWeights = { ...weights };
+  const out: Modality[] = [];
+  while (out.length < k && Object.values(left).some((w) => (w ?? 0) > 0)) {
+    const m = sampleModality(left, rng, side);
+    out.push(m);
+    delete left[m];
+  }
+  return out;
+}
