@@ -3,24 +3,45 @@
 import { UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { cache } from "./commands/cache.ts";
+import { demo } from "./commands/demo.ts";
 import { env } from "./commands/env.ts";
-import { importCommand } from "./commands/import.ts";
 import { evalCommand } from "./commands/eval.ts";
+import { generate } from "./commands/generate.ts";
+import { importCommand } from "./commands/import.ts";
 import { judge } from "./commands/judge.ts";
 import { models } from "./commands/models.ts";
 import { run } from "./commands/run.ts";
 import { serve } from "./commands/serve.ts";
+import { tasks } from "./commands/tasks.ts";
 import { usage } from "./commands/usage.ts";
 
 /** Every sub-command, in the order `drflow help` lists them. */
-const COMMANDS: Command[] = [env, importCommand, run, judge, evalCommand, serve, models, usage, cache];
+const COMMANDS: Command[] = [
+  generate,
+  tasks,
+  demo,
+  env,
+  importCommand,
+  run,
+  judge,
+  evalCommand,
+  serve,
+  models,
+  usage,
+  cache,
+];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length), 4);
   const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
-  return ["usage: drflow <command> [options]", "", "commands:", ...lines, "", "drflow <command> --help for details"].join(
-    "\n",
-  );
+  return [
+    "usage: drflow <command> [options]",
+    "",
+    "commands:",
+    ...lines,
+    "",
+    "drflow <command> --help for details",
+  ].join("\n");
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -21,6 +21,8 @@ export type ConditionSpec = {
   id: string;
   question: string;
   branches: readonly [BranchSpec, BranchSpec];
+  /** This decision is implied by another one: leader branch id → this condition's branch id. */
+  follows?: { condition: string; branches: Readonly<Record<string, string>> };
 };
 
 /** A policy step. `task` is an imperative phrase (no final period); `description` one or two full sentences. */

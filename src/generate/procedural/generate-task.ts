@@ -98,6 +98,37 @@ function constrain(c: CaseProfile, branches: Iterable<BranchSpec>, rng: Rng): vo
     for (const [key, values] of Object.entries(b.set ?? {})) c.vars[key] = rng.pick(values);
 }
 
+/**
+ * Pick one branch per condition. A condition that `follows` another takes the branch its leader's branch maps to, so a
+ * case never holds facts that contradict each other. With `differFrom`, at least one free decision differs from it.
+ */
+function chooseBranches(
+  conditional: readonly PlacedStep[],
+  rng: Rng,
+  differFrom?: ReadonlyMap<string, BranchSpec>,
+): Map<string, BranchSpec> {
+  const out = new Map<string, BranchSpec>();
+  const free = conditional.map((p) => p.spec.condition!).filter((c) => !c.follows);
+  for (const c of free) out.set(c.id, rng.pick(c.branches));
+  if (differFrom && free.length > 0 && free.every((c) => out.get(c.id) === differFrom.get(c.id))) {
+    const flip = rng.pick(free);
+    out.set(flip.id, flip.branches.find((b) => b !== differFrom.get(flip.id))!);
+  }
+  for (const p of conditional) {
+    const c = p.spec.condition!;
+    if (!c.follows) continue;
+    const leader = out.get(c.follows.condition);
+    const target = leader ? c.follows.branches[leader.id] : undefined;
+    const branch = target ? c.branches.find((b) => b.id === target) : rng.pick(c.branches);
+    if (!branch)
+      throw new Error(
+        `condition ${c.id}: follows ${c.follows.condition} but maps to unknown branch "${target}"`,
+      );
+    out.set(c.id, branch);
+  }
+  return out;
+}
+
 class TaskBuilder {
   private readonly dom;
   private readonly company;
@@ -163,9 +194,7 @@ class TaskBuilder {
     const generic = genericSteps(placed);
     const conditional = placed.filter((p) => p.spec.condition);
     const branchRng = rng.fork("branches");
-    const chosen = new Map<string, BranchSpec>(
-      conditional.map((p) => [p.spec.condition!.id, branchRng.pick(p.spec.condition!.branches)]),
-    );
+    const chosen = chooseBranches(conditional, branchRng);
     constrain(this.userCase, chosen.values(), branchRng);
     const baseVars = this.vars(this.userCase, this.colleagues[0]!);
 
@@ -755,12 +784,7 @@ class TaskBuilder {
   ): Task["adjacent_cases"] {
     return this.adjacent.map((c, k) => {
       const rng = this.rng.fork(`adjacent-${k + 1}`);
-      const branches = new Map<string, BranchSpec>();
-      for (const p of conditional) branches.set(p.spec.condition!.id, rng.pick(p.spec.condition!.branches));
-      if (conditional.every((p) => branches.get(p.spec.condition!.id) === chosen.get(p.spec.condition!.id))) {
-        const flip = rng.pick(conditional).spec.condition!;
-        branches.set(flip.id, flip.branches.find((b) => b !== chosen.get(flip.id))!);
-      }
+      const branches = chooseBranches(conditional, rng, chosen);
       constrain(c, branches.values(), rng);
       const colleague = this.colleagues[(k + 1) % this.colleagues.length]!;
       const question = fill(rng.pick(this.family.adjacentQuestions), this.vars(c, colleague));

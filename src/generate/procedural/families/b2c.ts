@@ -272,7 +272,7 @@ export const hackedAccount: FamilySpec = {
   },
   facts: [
     "{subject} contacted us by {channel} saying someone changed {change} on the account",
-    "{subject} will be reachable on the phone number from the original order until {date}",
+    "{subject} prefers a call back in the afternoon and is travelling from {date}",
   ],
   steps: [
     {

@@ -201,6 +201,10 @@ export const lepConsent: FamilySpec = {
         "The witness confirms the identity of the signer and that the signature was given voluntarily.",
       condition: {
         id: "witness_mode",
+        follows: {
+          condition: "interpreter_modality",
+          branches: { in_person: "interpreter_witness", vri: "staff_witness" },
+        },
         question: "Will the interpreter be physically present at the signing?",
         branches: [
           {
@@ -544,12 +548,7 @@ export const recordsRelease: FamilySpec = {
   },
   channels: ["him-roi-queue", "privacy-office"],
   vars: {
-    requester: [
-      "a personal injury attorney",
-      "the patient's new cardiologist",
-      "a life insurance carrier",
-      "the patient's daughter",
-    ],
+    requester: ["a personal injury attorney", "the patient's new cardiologist", "a life insurance carrier"],
     period: [
       "the last two years",
       "the 2023 admission",
@@ -559,8 +558,8 @@ export const recordsRelease: FamilySpec = {
     format: ["an encrypted PDF", "a password-protected CD", "paper copies by certified mail"],
   },
   facts: [
-    "The request for {subject_ref} came from {requester} and covers {period}; they asked for {format} by {date}",
-    "{subject_ref}'s chart has records from two facilities, so the pull for {period} will take longer than usual",
+    "The request for {subject_ref} came from {requester} and covers {period}; they need it by {date}",
+    "{subject_ref}'s chart has records from two facilities, so the pull for {period} will take longer than usual, and they asked for {format}",
   ],
   steps: [
     {
@@ -590,11 +589,12 @@ export const recordsRelease: FamilySpec = {
         branches: [
           {
             id: "treatment",
+            set: { requester: ["the patient's new cardiologist", "a treating orthopedic clinic"] },
             when: "the request comes from a treating provider for continuity of care",
             action:
               "release without a patient authorization under the treatment exception and record the provider's NPI",
             evidence: [
-              "The request for {subject_ref} is from the cardiology practice that is now treating them, it's for continuity of care",
+              "The request for {subject_ref} is from {requester}, who is now treating them, it's for continuity of care",
               "It's a provider-to-provider request for {subject_ref}, the new clinic is seeing them next week",
             ],
             answer:
@@ -602,6 +602,7 @@ export const recordsRelease: FamilySpec = {
           },
           {
             id: "signed_auth",
+            set: { requester: ["a personal injury attorney", "a life insurance carrier"] },
             when: "the request is from a third party that is not a treating provider",
             action:
               "require a HIPAA-compliant authorization signed by the patient or personal representative",
@@ -677,18 +678,21 @@ export const recordsRelease: FamilySpec = {
       description: "Fees follow the state fee schedule and the cost-based limits for patient requests.",
       condition: {
         id: "fee_rule",
-        question: "Is the requester the patient or the patient's representative?",
+        follows: {
+          condition: "authorization_type",
+          branches: { treatment: "no_fee", signed_auth: "third_party_rate" },
+        },
+        question: "Is the request a continuity-of-care request from a treating provider?",
         branches: [
           {
-            id: "patient_rate",
-            when: "the patient or personal representative is the requester",
-            action: "charge only the cost-based patient rate with the flat electronic copy fee",
+            id: "no_fee",
+            when: "a treating provider requests the records for continuity of care",
+            action: "release the copies without a copy fee",
             evidence: [
-              "{subject_ref}'s request is from the patient's daughter, who is the health care proxy",
-              "It's {subject_ref} asking for their own records, so patient rate applies",
+              "{requester} needs {subject_ref}'s records for ongoing care, so no copy fee applies",
+              "It's a continuity-of-care request for {subject_ref}, nothing to invoice",
             ],
-            answer:
-              "Charge {subject_ref}'s request the cost-based patient rate with the flat electronic copy fee",
+            answer: "Release {subject_ref}'s copies to {requester} without a copy fee",
           },
           {
             id: "third_party_rate",
@@ -715,6 +719,7 @@ export const recordsRelease: FamilySpec = {
         branches: [
           {
             id: "electronic",
+            set: { format: ["an encrypted PDF", "a secure portal download"] },
             when: "the requester asked for electronic delivery",
             action: "send through the secure patient portal or encrypted email link",
             evidence: [
@@ -725,6 +730,7 @@ export const recordsRelease: FamilySpec = {
           },
           {
             id: "mail",
+            set: { format: ["paper copies by certified mail", "a password-protected CD"] },
             when: "the requester asked for paper or physical media",
             action: "mail the records by certified mail with a tracking number",
             evidence: [

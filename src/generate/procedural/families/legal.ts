@@ -67,21 +67,23 @@ export const deniedClaim: FamilySpec = {
         branches: [
           {
             id: "coverage",
+            set: { reason: ["a policy exclusion for gradual leakage", "the wear-and-tear exclusion"] },
             when: "the denial rests on a coverage exclusion",
             action: "refer the file to coverage counsel for a coverage opinion",
             evidence: [
-              "{subject}'s denial was under the gradual leakage exclusion, so it's a coverage call",
+              "{subject}'s denial rests on {reason}, so it's a coverage call",
               "The denial letter for {subject} relies on an exclusion, not missing paperwork",
             ],
             answer: "Refer {subject}'s file to coverage counsel for a coverage opinion",
           },
           {
             id: "documentation",
+            set: { reason: ["missing proof of ownership", "missing repair receipts"] },
             when: "the denial rests on missing documentation",
             action: "request the missing documents from the policyholder with a thirty-day deadline",
             evidence: [
               "{subject}'s claim was denied only because the receipts never came in",
-              "Denial for {subject} was missing proof of ownership, nothing about coverage",
+              "Denial for {subject} was {reason}, nothing about coverage",
             ],
             answer: "Request the missing documents from {subject} with a thirty-day deadline",
           },
@@ -302,8 +304,8 @@ export const complianceInvestigation: FamilySpec = {
             when: "the conduct could expose the company to government enforcement",
             action: "engage counsel to direct the investigation under attorney-client privilege",
             evidence: [
-              "The {department} issue with {subject} could touch federal contracts, legal wants it privileged",
-              "Given the backdated records, counsel said {subject}'s matter should run under privilege",
+              "Counsel looked at the {department} report on {subject} and wants it privileged because of possible enforcement exposure",
+              "Legal said {subject}'s matter should run under privilege, a regulator could get involved",
             ],
             answer: "Engage counsel to direct {subject}'s investigation under attorney-client privilege",
           },
@@ -430,6 +432,10 @@ export const complianceInvestigation: FamilySpec = {
       description: "Some substantiated findings must be reported within set deadlines.",
       condition: {
         id: "disclosure",
+        follows: {
+          condition: "privilege",
+          branches: { privileged: "mandatory", compliance_led: "internal" },
+        },
         question: "Does the conduct involve a government contract?",
         branches: [
           {
@@ -437,7 +443,7 @@ export const complianceInvestigation: FamilySpec = {
             when: "the conduct involves a government contract",
             action: "prepare a mandatory disclosure to the contracting agency's inspector general",
             evidence: [
-              "The purchase orders {subject} handled were all on the Navy contract",
+              "The work {subject} handles in {department} is all on the Navy contract",
               "{subject}'s {department} work is billed to a federal program",
             ],
             answer: "Prepare a mandatory disclosure about {subject}'s conduct to the inspector general",

@@ -1,0 +1,85 @@
+/** @module `drflow generate`: the procedural (offline) generator, or the LLM pipeline with `--llm`. */
+
+import { Domain, SAFE_ID } from "../../core/index.ts";
+import { ALL_DOMAINS, generateProceduralSuite } from "../../generate/index.ts";
+import { LLM_USAGE, runLlmGenerate } from "../../generate/llm/cli.ts";
+import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
+import { parseFlags, UsageError } from "../args.ts";
+import type { Command } from "../command.ts";
+
+const PROCEDURAL_USAGE =
+  "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--root tasks]";
+
+function nonNegative(value: string | boolean | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new UsageError(`--${flag}: expected a non-negative integer, got "${value}"`);
+  return n;
+}
+
+export async function runProceduralGenerate(
+  args: string[],
+  log: (line: string) => void = console.log,
+): Promise<number> {
+  const { flags } = parseFlags(
+    args,
+    {
+      strings: ["suite", "seed", "per-domain", "root"],
+      multiple: ["domain"],
+      booleans: ["procedural", "quiet"],
+    },
+    PROCEDURAL_USAGE,
+  );
+  const suite = String(flags.suite ?? "");
+  if (!SAFE_ID.test(suite))
+    throw new UsageError(
+      `--suite: expected a safe id such as demo, got "${suite}"\nusage: ${PROCEDURAL_USAGE}`,
+    );
+  const seed = nonNegative(flags.seed, "seed", 7);
+  const perDomain = nonNegative(flags["per-domain"], "per-domain", 2);
+  if (perDomain === 0) throw new UsageError("--per-domain: expected at least 1");
+  const raw = (flags.domain as unknown as string[] | undefined) ?? [];
+  const domains =
+    raw.length === 0
+      ? ALL_DOMAINS
+      : raw.map((d) => {
+          const parsed = Domain.safeParse(d);
+          if (!parsed.success)
+            throw new UsageError(`--domain: expected one of ${Domain.options.join(", ")}, got "${d}"`);
+          return parsed.data;
+        });
+  const root = String(flags.root ?? DEFAULT_TASK_ROOT);
+  const tasks = await generateProceduralSuite({
+    root,
+    suite,
+    seed,
+    perDomain,
+    domains,
+    onTask: (ref, g) => {
+      if (flags.quiet) return;
+      const roles = { insight: 0, distractor: 0, adjacent: 0 };
+      for (const a of g.manifest.artifacts) roles[a.role]++;
+      log(
+        `${ref}  ${g.task.provenance.family}  ${g.task.generic_workflow.length} steps, ${roles.insight} IN / ${roles.distractor} DI / ${roles.adjacent} AD`,
+      );
+    },
+  });
+  log(`generated ${tasks.length} task(s) in ${root}/${suite} (procedural, seed ${seed})`);
+  return 0;
+}
+
+export const generate: Command = {
+  name: "generate",
+  summary: "generate a benchmark suite (offline --procedural, or --llm with stages S1–S6)",
+  usage: `${PROCEDURAL_USAGE}\n${LLM_USAGE}`,
+  async run(args) {
+    if (args.includes("--llm")) return runLlmGenerate(args);
+    if (!args.includes("--procedural")) {
+      throw new UsageError(
+        `choose a generator: --procedural (offline) or --llm\nusage: ${PROCEDURAL_USAGE}\n${LLM_USAGE}`,
+      );
+    }
+    return runProceduralGenerate(args);
+  },
+};

@@ -1,0 +1,120 @@
+/** @module `drflow tasks list|show|validate`: inspect and validate task folders on disk. */
+
+import { SAFE_ID } from "../../core/index.ts";
+import { validateTaskDir } from "../../generate/validate/index.ts";
+import { renderSummaryTable, summarizeTask } from "../../generate/validate/summary.ts";
+import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask, type TaskRef } from "../../store/task-store.ts";
+import { parseFlags, UsageError } from "../args.ts";
+import type { Command } from "../command.ts";
+
+const USAGE = [
+  "drflow tasks list [SUITE] [--root tasks]",
+  "drflow tasks show SUITE/TASK_ID [--root tasks] [--json]",
+  "drflow tasks validate [SUITE | SUITE/TASK_ID]… [--root tasks]",
+].join("\n       ");
+
+/** `demo` → every task of the suite; `demo/healthcare_01` → that task; nothing → every task under root. */
+export async function resolveTargets(root: string, targets: readonly string[]): Promise<TaskRef[]> {
+  if (targets.length === 0) return listTasks(root);
+  const out: TaskRef[] = [];
+  for (const target of targets) {
+    if (target.includes("/")) {
+      const [suite, id] = target.split("/");
+      const found = (await listTasks(root, suite)).find((t) => t.id === id);
+      if (!found) throw new UsageError(`no task "${target}" under ${root}`);
+      out.push(found);
+    } else {
+      if (!SAFE_ID.test(target)) throw new UsageError(`"${target}": expected a suite name or SUITE/TASK_ID`);
+      const tasks = await listTasks(root, target);
+      if (tasks.length === 0) throw new UsageError(`no tasks in suite "${target}" under ${root}`);
+      out.push(...tasks);
+    }
+  }
+  return out;
+}
+
+async function list(root: string, positionals: string[], log: (s: string) => void): Promise<number> {
+  const refs = await listTasks(root, positionals[0]);
+  if (refs.length === 0) {
+    log(`no tasks under ${root}${positionals[0] ? `/${positionals[0]}` : ""}`);
+    return 0;
+  }
+  const rows = [];
+  for (const t of refs) rows.push(summarizeTask(t.ref, await loadTask(root, t.ref)));
+  log(renderSummaryTable(rows));
+  return 0;
+}
+
+async function show(
+  root: string,
+  positionals: string[],
+  json: boolean,
+  log: (s: string) => void,
+): Promise<number> {
+  const ref = positionals[0];
+  if (!ref) throw new UsageError(`expected SUITE/TASK_ID\nusage: ${USAGE}`);
+  const { task, manifest } = await loadTask(root, ref);
+  if (json) {
+    log(JSON.stringify(task, null, 2));
+    return 0;
+  }
+  const lines = [
+    `${ref}: ${task.seed.question}`,
+    `domain ${task.seed.domain} · family ${task.provenance.family} · ${task.seed.company.name}`,
+    `user ${task.seed.user.name} (${task.seed.user.role})${task.user_case ? ` · case ${task.user_case.case_id} (${task.user_case.subject})` : ""}`,
+    "",
+    "generic workflow (→ gold branch):",
+  ];
+  for (const [i, s] of task.generic_workflow.entries()) {
+    const p = task.personalized_workflow[i];
+    const pre = s.prerequisite ? ` [after ${s.prerequisite}]` : "";
+    lines.push(`  ${String(s.item).padStart(2)}. ${s.title}${pre}`);
+    if (s.condition) {
+      lines.push(
+        `      ? ${s.condition.question} → ${p?.resolved_branch ?? "(unresolved)"}: ${p?.answer ?? ""}`,
+      );
+    }
+  }
+  lines.push("", "adjacent cases:");
+  for (const c of task.adjacent_cases) lines.push(`  ${c.case_id} (${c.subject}): ${c.question}`);
+  lines.push("", `artifacts (${manifest.artifacts.length}):`);
+  for (const a of manifest.artifacts) lines.push(`  ${a.id.padEnd(24)} ${a.app.padEnd(5)} ${a.path}`);
+  log(lines.join("\n"));
+  return 0;
+}
+
+async function validate(root: string, positionals: string[], log: (s: string) => void): Promise<number> {
+  const targets = await resolveTargets(root, positionals);
+  let violations = 0;
+  for (const t of targets) {
+    const found = await validateTaskDir(t.dir, () => loadTask(root, t.ref));
+    violations += found.length;
+    log(`${t.ref}: ${found.length === 0 ? "ok" : `${found.length} violation(s)`}`);
+    for (const v of found) log(`  ${formatIssue(v)} [${v.rule}]`);
+  }
+  log(`${targets.length} task(s) checked, ${violations} violation(s)`);
+  return violations === 0 ? 0 : 1;
+}
+
+export async function runTasks(args: string[], log: (s: string) => void = console.log): Promise<number> {
+  const [sub, ...rest] = args;
+  const { flags, positionals } = parseFlags(rest, { strings: ["root"], booleans: ["json"] }, USAGE);
+  const root = String(flags.root ?? DEFAULT_TASK_ROOT);
+  switch (sub) {
+    case "list":
+      return list(root, positionals, log);
+    case "show":
+      return show(root, positionals, Boolean(flags.json), log);
+    case "validate":
+      return validate(root, positionals, log);
+    default:
+      throw new UsageError(`expected list, show or validate\nusage: ${USAGE}`);
+  }
+}
+
+export const tasks: Command = {
+  name: "tasks",
+  summary: "list, show and validate task folders",
+  usage: USAGE,
+  run: (args) => runTasks(args),
+};
