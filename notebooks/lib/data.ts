@@ -1,0 +1,201 @@
+/**
+ * @module Notebook data: evaluate what is missing through the public primitives (resumable batch in the run store),
+ * then read scored runs back from the store. The offline loop is the extractive agent with the lexical judge.
+ */
+import { join } from "node:path";
+import { agentFromSpec, parseAgentSpec } from "../../src/agents/index.ts";
+import { ScoredRun } from "../../src/analysis/index.ts";
+import type { Report, RunRecord, Split } from "../../src/core/index.ts";
+import { loadEnv } from "../../src/env/load.ts";
+import { evaluateSuite } from "../../src/eval/evaluate-suite.ts";
+import { evaluate, workflowFlowchart } from "../../src/judge/index.ts";
+import { createModel } from "../../src/llm/index.ts";
+import type { NotebookSettings } from "../../src/notebook/context.ts";
+import { RunStore } from "../../src/store/run-store.ts";
+import { type LoadedTask, listTasks, loadTask } from "../../src/store/task-store.ts";
+
+export type Want = {
+  suite: string;
+  splits: Split[];
+  /** Agent specs in the eval runner's syntax, e.g. `extractive`, `drfa:gf=false`. */
+  agents: string[];
+  models: string[];
+  repeats: number;
+  /** `lexical` or a judge model handle. */
+  judge: string;
+};
+
+export function openStore(settings: NotebookSettings): RunStore {
+  return new RunStore(join(settings.stateDir, "runs.sqlite"));
+}
+
+/** The batch the notebooks share, so a cell evaluated for one notebook is reused by the others. */
+function batchId(want: Want): string {
+  return `notebooks-${want.suite}-${want.judge.replace(/[^A-Za-z0-9_.-]/g, "_")}`;
+}
+
+const tasksCache = new Map<string, LoadedTask>();
+async function cachedTask(settings: NotebookSettings, ref: string): Promise<LoadedTask> {
+  const key = `${settings.tasksRoot}|${ref}`;
+  let t = tasksCache.get(key);
+  if (!t) {
+    t = await loadTask(settings.tasksRoot, ref);
+    tasksCache.set(key, t);
+  }
+  return t;
+}
+
+export type Failure = { task: string; agent: string; split: string; error: string };
+
+/** Evaluate the missing cells of `want` (finished cells are skipped), with usage recorded in the run store; returns the cells that failed. */
+export async function ensureEvaluated(settings: NotebookSettings, want: Want): Promise<Failure[]> {
+  const tasks = (await listTasks(settings.tasksRoot, want.suite)).map((t) => t.ref);
+  if (tasks.length === 0) {
+    throw new Error(
+      `no tasks in ${settings.tasksRoot}/${want.suite}: generate them with \`bun run drflow generate --procedural --suite ${want.suite} --seed 7\``,
+    );
+  }
+  const store = openStore(settings);
+  try {
+    const judgeModel = want.judge === "lexical" ? null : createModel(want.judge, { usage: store });
+    const result = await evaluateSuite({
+      batch: batchId(want),
+      tasks,
+      splits: want.splits,
+      agents: want.agents.map((spec) => ({ spec, agent: agentFromSpec(spec) })),
+      models: want.models,
+      repeats: want.repeats,
+      store,
+      loadTask: (ref) => cachedTask(settings, ref),
+      openEnv: (loaded, split) => loadEnv(loaded, { split }),
+      model: (handle) => createModel(handle, { usage: store }),
+      score: async (report, loaded) =>
+        (await evaluate(report, loaded, { judge: judgeModel ?? "lexical" })).metrics,
+      progress: process.stderr,
+    });
+    return result.results
+      .filter((r) => r.status === "failed")
+      .map((r) => ({ task: r.cell.task, agent: r.cell.agent, split: r.cell.split, error: r.error ?? "" }));
+  } finally {
+    store.close();
+  }
+}
+
+/** An agent's default options, so tables show only what a run changed (e.g. `drfa w/o GF`, not every default). */
+function defaultsOf(name: string): Record<string, unknown> {
+  try {
+    return { ...agentFromSpec(name).options };
+  } catch {
+    return {};
+  }
+}
+
+/** The options a run changed from its agent's defaults. */
+function changedOptions(name: string, options: Record<string, unknown>): Record<string, unknown> {
+  const defaults = defaultsOf(name);
+  return Object.fromEntries(
+    Object.entries(options).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)),
+  );
+}
+
+/** A run's complete options: its agent's defaults overlaid with what the run changed. */
+export function fullOptions(run: Pick<ScoredRun, "agent" | "agent_options">): Record<string, unknown> {
+  return { ...defaultsOf(run.agent), ...run.agent_options };
+}
+
+function joinRun(store: RunStore, run: RunRecord, domain: string): ScoredRun {
+  const calls = store.calls(run.id);
+  const parsed = parseAgentSpec(run.agent);
+  return ScoredRun.parse({
+    run_id: run.id,
+    batch: run.batch,
+    task: run.task,
+    domain,
+    agent: parsed.name,
+    agent_options: changedOptions(parsed.name, { ...parsed.options, ...run.agent_options }),
+    model: run.model,
+    split: run.split ?? "original",
+    repeat: run.repeat,
+    report: store.getReport(run.id),
+    metrics: store.metrics({ run: run.id }).map((m) => m.result),
+    cost_usd: calls.reduce((s, c) => s + (c.cached ? 0 : (c.cost_usd ?? 0)), 0),
+    input_tokens: calls.reduce((s, c) => s + (c.cached ? 0 : c.input_tokens), 0),
+    output_tokens: calls.reduce((s, c) => s + (c.cached ? 0 : c.output_tokens), 0),
+  });
+}
+
+/** Every finished agent run in the store that `keep` selects, joined with report, metrics and cost. */
+export async function storedRuns(
+  settings: NotebookSettings,
+  keep: (run: RunRecord) => boolean,
+): Promise<ScoredRun[]> {
+  const store = openStore(settings);
+  try {
+    const runs = store.listRuns({ kind: "agent", status: "done" }).filter(keep);
+    const out: ScoredRun[] = [];
+    for (const run of runs) {
+      const domain = await cachedTask(settings, run.task)
+        .then((t) => t.task.seed.domain as string)
+        .catch(() => "");
+      out.push(joinRun(store, run, domain));
+    }
+    return out;
+  } finally {
+    store.close();
+  }
+}
+
+/** Evaluate what `want` lacks, then return its runs plus any other stored runs `includeStored` selects. */
+export async function runsFor(
+  settings: NotebookSettings,
+  want: Want,
+  options: { includeStored?: (run: ScoredRun) => boolean; warn?: (markdown: string) => void } = {},
+): Promise<ScoredRun[]> {
+  const failed = await ensureEvaluated(settings, want);
+  if (failed.length > 0) {
+    const lines = failed.slice(0, 10).map((f) => `- \`${f.task}\` ${f.agent} (${f.split}): ${f.error}`);
+    const text = `> **${failed.length} evaluation cell(s) failed** and are left out below; re-running the notebook retries them.\n\n${lines.join("\n")}`;
+    if (options.warn) options.warn(text);
+    else console.error(text);
+  }
+  const batch = batchId(want);
+  const wantedAgents = new Set(want.agents);
+  const all = await storedRuns(settings, () => true);
+  return all.filter((r) => {
+    const fromWant =
+      r.batch === batch &&
+      want.splits.includes(r.split) &&
+      r.task.startsWith(`${want.suite}/`) &&
+      [...wantedAgents].some((spec) => sameAgent(spec, r));
+    return fromWant || (options.includeStored?.(r) ?? false);
+  });
+}
+
+function sameAgent(spec: string, run: ScoredRun): boolean {
+  const p = parseAgentSpec(spec);
+  const full = fullOptions(run);
+  return (
+    p.name === run.agent &&
+    JSON.stringify(changedOptions(p.name, { ...defaultsOf(p.name), ...p.options })) ===
+      JSON.stringify(changedOptions(run.agent, full))
+  );
+}
+
+/** Mermaid source of a task's gold generic workflow (decision diamonds, labelled branches). */
+export async function goldFlowchart(
+  settings: NotebookSettings,
+  ref: string,
+  personalized = false,
+): Promise<string> {
+  const { task } = await cachedTask(settings, ref);
+  return personalized
+    ? workflowFlowchart(task.personalized_workflow, { personalized: true })
+    : workflowFlowchart(task.generic_workflow, { personalized: false });
+}
+
+/** Mermaid source of a report's personalized workflow (resolved path), or its generic one if it has none. */
+export function reportFlowchart(report: Report): string {
+  return report.personalized_workflow.length
+    ? workflowFlowchart(report.personalized_workflow, { personalized: true })
+    : workflowFlowchart(report.generic_workflow, { personalized: false });
+}

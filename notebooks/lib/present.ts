@@ -1,0 +1,45 @@
+/** @module Presentation helpers shared by the notebooks: metric labels, aggregate cells → table rows, long-form chart data. */
+import type { AggregateCell } from "../../src/analysis/index.ts";
+import { formatMeanStd } from "../../src/analysis/index.ts";
+import { DRFLOW_METRICS, type MetricName } from "../../src/core/index.ts";
+
+export const LABELS: Record<MetricName, string> = {
+  factuality: "Fact.",
+  recall: "Recall",
+  precision: "Prec.",
+  f1: "F1",
+  topology: "Topo.",
+  condition_resolution: "Cond. Res.",
+  personalized_comprehensiveness: "Pers. Comp.",
+  insight_recall: "Insight Rec.",
+  distractor_avoidance: "Distr. Avoid.",
+  report_quality: "Report Q.",
+};
+
+/** One table row per aggregate cell: the group columns, then each DRFlow metric as "mean ± std" on 0–100. */
+export function metricTable(cells: readonly AggregateCell[]): Record<string, unknown>[] {
+  return cells.map((c) => ({
+    ...c.group,
+    tasks: c.tasks,
+    repeats: c.repeats,
+    ...Object.fromEntries(
+      DRFLOW_METRICS.map((m) => [LABELS[m], c.metrics[m] ? formatMeanStd(c.metrics[m]) : "—"]),
+    ),
+  }));
+}
+
+/** Long-form points for charts: one per (cell, metric) with the mean on 0–100. */
+export function metricPoints(
+  cells: readonly AggregateCell[],
+  metrics: readonly MetricName[] = DRFLOW_METRICS,
+) {
+  return cells.flatMap((c) =>
+    metrics
+      .filter((m) => c.metrics[m]?.mean != null)
+      .map((m) => ({ ...c.group, metric: LABELS[m], value: c.metrics[m]!.mean! * 100 })),
+  );
+}
+
+export function pct(x: number | null | undefined, digits = 1): string {
+  return x === null || x === undefined ? "—" : `${(x * 100).toFixed(digits)}%`;
+}

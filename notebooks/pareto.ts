@@ -1,0 +1,119 @@
+/** @module Notebook: cost per report against F1 and condition resolution, with the Pareto frontier drawn (Figure G.1). */
+import {
+  aggregate,
+  type CostPoint,
+  costPerReport,
+  costRows,
+  metricRows,
+  paretoFrontier,
+} from "../src/analysis/index.ts";
+import type { MetricName } from "../src/core/index.ts";
+import type { NotebookApi } from "../src/notebook/context.ts";
+import { goldFlowchart, runsFor, type Want } from "./lib/data.ts";
+import { LABELS } from "./lib/present.ts";
+
+export const title = "Cost vs performance — the Pareto frontier";
+
+type Point = CostPoint & { agent: string; model: string; onFrontier: boolean };
+
+export default async function pareto(nb: NotebookApi): Promise<void> {
+  const { model } = nb.settings;
+  nb.md(
+    `Each point is one agent × model: **cost per report** is the mean USD of a run's model calls (recorded by the model layer at the provider's prices; cached calls cost nothing), against its mean score on the demo suite's original split. A point is on the **Pareto frontier** when no other point is at least as cheap and at least as good (Figure G.1 of the paper prices reports by tokenizing them; here the recorded call costs are used).`,
+  );
+  const want: Want = {
+    suite: "demo",
+    splits: ["original"],
+    agents: ["extractive"],
+    models: [],
+    repeats: 1,
+    judge: "lexical",
+  };
+  if (model) {
+    want.agents.push("drba", "drfa");
+    want.models.push(model);
+  } else {
+    nb.md(
+      `> **No model configured**: only the offline extractive agent runs here (it makes no model calls, so it costs $0). Set \`DRFLOW_MODEL\` and a key to add DRBA and DRFA points; LLM runs already in the run store are included below.`,
+    );
+  }
+  const runs = await runsFor(nb.settings, want, {
+    warn: nb.md,
+    includeStored: (r) => r.split === "original" && r.task.startsWith("demo/"),
+  });
+  const costs = new Map(costPerReport(costRows(runs)).map((c) => [`${c.group.agent}|${c.group.model}`, c]));
+  const cells = aggregate(metricRows(runs), ["agent", "model"]);
+
+  for (const metric of ["f1", "condition_resolution"] as MetricName[]) {
+    const points: Point[] = cells
+      .filter((c) => c.metrics[metric]?.mean != null)
+      .map((c) => {
+        const k = `${c.group.agent}|${c.group.model}`;
+        return {
+          id: k,
+          agent: c.group.agent!,
+          model: c.group.model || "none",
+          cost: costs.get(k)?.costUsd ?? 0,
+          value: c.metrics[metric]!.mean! * 100,
+          onFrontier: false,
+        };
+      });
+    const frontier = paretoFrontier(points);
+    for (const p of frontier) p.onFrontier = true;
+    nb.md(`## ${LABELS[metric]} against cost per report`);
+    nb.plot(
+      {
+        width: 800,
+        height: 420,
+        marginRight: 120,
+        grid: true,
+        x: {
+          label: "cost per report (USD)",
+          domain: [0, Math.max(0.01, ...points.map((p) => p.cost)) * 1.15],
+        },
+        y: { label: `${LABELS[metric]} (×100)`, domain: [0, 100] },
+        color: { legend: true, domain: ["on frontier", "dominated"], range: ["#d1495b", "#8c959f"] },
+        marks: [
+          nb.Plot.line(frontier, { x: "cost", y: "value", stroke: "#d1495b", strokeDasharray: "4,3" }),
+          nb.Plot.dot(points, {
+            x: "cost",
+            y: "value",
+            r: 6,
+            fill: (p: Point) => (p.onFrontier ? "on frontier" : "dominated"),
+            tip: true,
+          }),
+          nb.Plot.text(points, {
+            x: "cost",
+            y: "value",
+            text: (p: Point) => `${p.agent} · ${p.model}`,
+            dx: 8,
+            textAnchor: "start",
+          }),
+        ],
+      },
+      `Figure G.1-style: ${LABELS[metric]} vs cost; the dashed line joins the frontier.`,
+    );
+    nb.table(
+      points
+        .sort((a, b) => a.cost - b.cost)
+        .map((p) => ({
+          agent: p.agent,
+          model: p.model,
+          "cost per report (USD)": p.cost.toFixed(4),
+          [LABELS[metric]]: p.value.toFixed(2),
+          frontier: p.onFrontier ? "yes" : "no",
+        })),
+      { caption: `${LABELS[metric]} and cost per agent × model` },
+    );
+    if (points.length < 2)
+      nb.md("Only one configuration has been scored, so the frontier is that single point.");
+  }
+
+  const ref = runs[0]?.task;
+  if (ref) {
+    nb.md(
+      `## The workflow being priced\n\nGold generic workflow of \`${ref}\`, the kind of procedure every report above reconstructs.`,
+    );
+    nb.mermaid(await goldFlowchart(nb.settings, ref), `gold generic workflow — ${ref}`);
+  }
+}
