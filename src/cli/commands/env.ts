@@ -20,13 +20,15 @@ const USAGE = `drflow env <load|search|show|up> --task <suite/task_id> [options]
   drflow env show   --task demo/healthcare_01 [--split mixed] [--app drive] [--id <artifact id>]
   drflow env up --services --task demo/healthcare_01 [--split mixed]
                     [--imap imap://user:pass@host:port] [--webdav http://user:pass@host/remote.php/dav/files/<user>]
-                    [--chroma http://host:8000]
+                    [--mattermost http://user:pass@host:8065] [--chroma http://host:8000]
 
   Common: --root tasks (task folder root), --index-dir .drflow/env (where embedded indexes are kept).
   load/search/show use the embedded backend; the index is built once per task, split and embedder and reused.
   up --services loads the task's realized files into real services (see compose.yaml): emails are APPENDed over
-  IMAP, drive and files documents are PUT over WebDAV (Nextcloud layout), vectors go to Chroma. URLs default to
-  DRFLOW_IMAP_URL, DRFLOW_WEBDAV_URL and DRFLOW_CHROMA_URL; apps without a service stay embedded.`;
+  IMAP, drive and files documents are PUT over WebDAV (Nextcloud layout), chats become Mattermost channels and posts
+  (API v4), vectors go to Chroma. URLs default to DRFLOW_IMAP_URL, DRFLOW_WEBDAV_URL, DRFLOW_MATTERMOST_URL (with
+  DRFLOW_MATTERMOST_TOKEN or credentials in the URL; DRFLOW_MATTERMOST_TEAM) and DRFLOW_CHROMA_URL; apps without a
+  service stay embedded. Credentials are never printed.`;
 
 const SUBCOMMANDS = ["load", "search", "show", "up"] as const;
 
@@ -207,11 +209,12 @@ async function up(c: Common, flags: Record<string, unknown>): Promise<number> {
     ...fromEnv,
     ...(flags.imap ? { imap: String(flags.imap) } : {}),
     ...(flags.webdav ? { webdav: String(flags.webdav) } : {}),
+    ...(flags.mattermost ? { mattermost: String(flags.mattermost) } : {}),
     ...(flags.chroma ? { chroma: String(flags.chroma) } : {}),
   };
-  if (!urls.imap && !urls.webdav && !urls.chroma) {
+  if (!urls.imap && !urls.webdav && !urls.mattermost && !urls.chroma) {
     throw new UsageError(
-      `no service configured: pass --imap/--webdav/--chroma or set DRFLOW_IMAP_URL, DRFLOW_WEBDAV_URL, DRFLOW_CHROMA_URL\nusage: ${USAGE}`,
+      `no service configured: pass --imap/--webdav/--mattermost/--chroma or set DRFLOW_IMAP_URL, DRFLOW_WEBDAV_URL, DRFLOW_MATTERMOST_URL, DRFLOW_CHROMA_URL\nusage: ${USAGE}`,
     );
   }
   const loaded = await loadTask(c.root, c.ref);
@@ -226,7 +229,8 @@ async function up(c: Common, flags: Record<string, unknown>): Promise<number> {
   });
   try {
     for (const app of APP_NAMES) {
-      const where = serviceApps[app] ? (app === "email" ? "IMAP" : "WebDAV") : "embedded (no service)";
+      const kind = app === "email" ? "IMAP" : app === "chat" ? "Mattermost" : "WebDAV";
+      const where = serviceApps[app] ? kind : "embedded (no service)";
       console.log(`${app.padEnd(5)} ${String((await e.list(app)).length).padStart(3)} documents → ${where}`);
     }
     if (vectors) console.log(`vectors → Chroma collection ${collection}`);
