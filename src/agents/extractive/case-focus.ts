@@ -1,8 +1,14 @@
-/** @module Whose case a document is about: marks of the environment's user, and case ids that belong to someone else. */
+/** @module Whose case a document is about: the user's marks, case ids, and which case cluster the question is about. */
 import type { EnvDocument } from "../../env/types.ts";
+import { dice, termSet } from "./text.ts";
 
-/** Case or record identifiers such as `CASE-2024-0113`, `PT-48812`, `INC0042`, `#48812`. */
+/** Case or record identifiers such as `CASE-2024-0113`, `MRN-48812`, `INC0042`, `#48812`. */
 const CASE_ID = /\b(?:[A-Z]{2,6}-?\d{3,}(?:-\d+)*|#\d{4,})\b/g;
+/** A sentence that asks for a workflow: "What is the workflow to …?", "How do I … the process …?". */
+const WORKFLOW_QUESTION =
+  /\b(what|how|which)\b[^?!]{0,120}\b(workflow|process|procedure|steps?)\b[^?!]{0,200}\?/gi;
+/** A question this similar to the task's is the task's own question, restated. */
+const SAME_QUESTION = 0.8;
 
 export type UserRef = { name: string; email: string };
 
@@ -11,10 +17,13 @@ export function caseIds(text: string): Set<string> {
   return new Set(text.match(CASE_ID) ?? []);
 }
 
-/** Name variants of the user worth looking for: full name, last name, email, the email's local part. */
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Name variants of the user: full name, email, the email's local part, first and last name. */
 function userPatterns(user: UserRef): RegExp[] {
   const parts = user.name.split(/\s+/).filter((p) => p.length > 1 && !/^(mr|mrs|ms|dr|prof)\.?$/i.test(p));
-  const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const out = [new RegExp(`\\b${escapeRe(user.name)}\\b`, "i")];
   if (user.email) out.push(new RegExp(escapeRe(user.email), "i"));
   const local = user.email.split("@")[0];
@@ -33,23 +42,26 @@ export function userTie(doc: Pick<EnvDocument, "author" | "text" | "title">, use
 }
 
 /**
- * The user's case ids: those mentioned in documents tied to the user.
- * A document that mentions case ids, none of them the user's, is about someone else's case.
+ * The case ids of the user's own case. Personal documents are grouped by the one case id each names. A case whose
+ * documents hand over a different workflow question ("Can you take X's case? What is the workflow to re-consent X…?")
+ * is someone else's request; when exactly one case is left, it is the user's. Empty when that cannot be told.
  */
 export function focusCaseIds(
-  docs: readonly Pick<EnvDocument, "author" | "text" | "title">[],
-  user: UserRef,
+  docs: readonly Pick<EnvDocument, "text" | "title">[],
+  question: string,
 ): Set<string> {
-  const mine = new Set<string>();
-  for (const d of docs)
-    if (userTie(d, user) > 0) for (const id of caseIds(`${d.title}\n${d.text}`)) mine.add(id);
-  return mine;
-}
-
-/** True when the text names case ids and none is the user's. */
-export function aboutAnotherCase(text: string, mine: ReadonlySet<string>): boolean {
-  const ids = caseIds(text);
-  if (ids.size === 0) return false;
-  for (const id of ids) if (mine.has(id)) return false;
-  return true;
+  const clusters = new Map<string, string[]>();
+  for (const d of docs) {
+    const ids = caseIds(`${d.title}\n${d.text}`);
+    if (ids.size !== 1) continue;
+    const [id] = [...ids];
+    clusters.set(id!, [...(clusters.get(id!) ?? []), d.text]);
+  }
+  const asked = termSet(question);
+  const foreign = (texts: string[]) =>
+    texts.some((t) =>
+      [...t.matchAll(WORKFLOW_QUESTION)].some((m) => dice(termSet(m[0]), asked) < SAME_QUESTION),
+    );
+  const candidates = [...clusters].filter(([, texts]) => !foreign(texts)).map(([id]) => id);
+  return candidates.length === 1 ? new Set(candidates) : new Set();
 }

@@ -102,7 +102,7 @@ function fixtureDocs(): EnvDocument[] {
       "t_01_AD_1",
       "chat",
       "#nursing",
-      "Mr. Chen (MRN-771203) prefers English and is a minor, 16 years old; his parent will sign.",
+      "Can you take Mr. Chen's case (MRN-771203)? What is the workflow to re-consent Mr. Chen after his procedure changed? He prefers English and is a minor, 16 years old; his parent will sign.",
       "Priya Nair",
     ),
   ];
@@ -230,7 +230,7 @@ describe("extractive agent", () => {
 
 test("options are validated and unknown ones named", () => {
   expect(extractive({ searchLimit: 5 }).options).toEqual({
-    relevanceShare: 0.5,
+    relevanceShare: 0.2,
     searchLimit: 5,
     evidencePerRule: 6,
   });

@@ -1,20 +1,22 @@
 /** @module The offline `extractive` agent: retrieval plus rule-based step, branch and evidence extraction — no model, environment only. */
 import { z } from "zod";
+import type { AppName } from "../../core/index.ts";
 import type { Env, EnvDocument, SearchHit } from "../../env/types.ts";
 import type { Agent, AgentContext, AgentOutput, TraceEvent } from "../types.ts";
 import { caseIds, focusCaseIds, userTie } from "./case-focus.ts";
 import type { Rule } from "./conditions.ts";
+import { factSentences, inverseDocumentFrequency } from "./evidence.ts";
 import { mergeSteps } from "./merge.ts";
 import { type StepOutcome, writeReport } from "./report.ts";
-import { type EvidenceSentence, resolveRule } from "./resolve.ts";
+import { distinguishingTerms, type EvidenceSentence, resolveRule, type TermWeight } from "./resolve.ts";
 import { extractSteps, procedureScore } from "./steps.ts";
-import { contentTerms, coverage, normalizeText, splitSentences, termSet } from "./text.ts";
+import { contentTerms, coverage, termSet } from "./text.ts";
 
 /** Options of the extractive agent, with their defaults declared once. */
 export const ExtractiveOptions = z
   .object({
     /** A policy document is kept when its relevance is at least this share of the best document's. */
-    relevanceShare: z.number().min(0).max(1).default(0.5),
+    relevanceShare: z.number().min(0).max(1).default(0.2),
     /** Search hits fetched per query. */
     searchLimit: z.number().int().min(1).default(12),
     /** Evidence sentences considered per rule. */
@@ -23,8 +25,12 @@ export const ExtractiveOptions = z
   .strict();
 export type ExtractiveOptions = z.infer<typeof ExtractiveOptions>;
 
+/** Apps that hold the user's own evidence. */
+const PERSONAL_APPS: readonly AppName[] = ["email", "chat", "files"];
 /** A document that names only other people's case ids weighs this much as evidence. */
 const OTHER_CASE_WEIGHT = 0.15;
+/** Once the user's case is known, a document naming no case at all (team chatter) weighs this much. */
+const NO_CASE_WEIGHT = 0.5;
 /** A step is personalized with a user sentence whose overlap with the step's terms reaches this share. */
 const DETAIL_COVERAGE = 0.34;
 
@@ -70,34 +76,30 @@ function relevanceOf(doc: EnvDocument, questionTerms: Set<string>, rank: Map<str
   return covered + (r === undefined ? 0 : 0.5 / (1 + r));
 }
 
-/** The user's evidence sentences for a rule: sentences of non-policy documents sharing terms with the rule, weighted by trust. */
+/**
+ * The user's evidence sentences for a rule: fact sentences of the documents the rule's search returns (policies left
+ * out) that state terms telling the branches apart, ranked by those terms' weight times the document's trust.
+ */
 async function evidenceFor(
   rule: Rule,
   tools: Tools,
-  docs: ReadonlyMap<string, EnvDocument>,
-  policyIds: ReadonlySet<string>,
-  weightOf: (doc: EnvDocument) => number,
+  sentencesOf: (id: string) => EvidenceSentence[],
+  idf: TermWeight,
   limit: number,
 ): Promise<EvidenceSentence[]> {
-  const hits = await tools.search(rule.source);
-  const ruleTerms = termSet(
-    rule.branches.map((b) => `${b.when.replace(/^otherwise \(not: .*\)$/, "")} ${b.action}`).join(" "),
-  );
-  const candidates: (EvidenceSentence & { overlap: number })[] = [];
+  const hits = await tools.search(rule.source, [...PERSONAL_APPS]);
+  const distinct = new Set(distinguishingTerms(rule).flatMap((d) => [...d]));
+  const candidates: (EvidenceSentence & { score: number })[] = [];
   for (const id of new Set(hits.map((h) => h.documentId))) {
-    const doc = docs.get(id);
-    if (!doc || policyIds.has(id)) continue;
-    const weight = weightOf(doc);
-    for (const text of splitSentences(normalizeText(doc.text))) {
-      if (/\b(if|when)\b.*\b(otherwise|if not)\b/i.test(text)) continue; // a restated rule is not a fact
-      const terms = termSet(text);
-      let overlap = 0;
-      for (const t of ruleTerms) if (terms.has(t)) overlap++;
-      if (overlap > 0) candidates.push({ text, docId: id, weight, overlap });
+    for (const sentence of sentencesOf(id)) {
+      if (/\b(if|when)\b.*\b(otherwise|if not)\b/i.test(sentence.text)) continue; // a restated rule is not a fact
+      let score = 0;
+      for (const t of termSet(sentence.text)) if (distinct.has(t)) score += idf(t);
+      if (score > 0) candidates.push({ ...sentence, score: score * sentence.weight });
     }
   }
   return candidates
-    .sort((a, b) => b.overlap * b.weight - a.overlap * a.weight)
+    .sort((a, b) => b.score - a.score)
     .slice(0, limit)
     .map(({ text, docId, weight }) => ({ text, docId, weight }));
 }
@@ -164,22 +166,32 @@ async function run(options: ExtractiveOptions, context: AgentContext): Promise<A
     "Resolve each condition from the user's emails, chats and files",
     "started",
   );
-  const personal = all.filter((d) => !policyIds.has(d.id));
-  const mine = focusCaseIds(personal, env.user);
+  // The user's own sources: mail, chat and personal files (the shared drive holds company documents).
+  const personal = all.filter((d) => PERSONAL_APPS.includes(d.app) && !policyIds.has(d.id));
+  const mine = focusCaseIds(personal, env.question);
+  emit({ type: "note", at: now(), message: `user's case: ${[...mine].join(", ") || "not identified"}` });
+  const idf = inverseDocumentFrequency(all);
   const weightOf = (doc: EnvDocument) => {
+    const tie = 1 + 0.5 * userTie(doc, env.user);
+    if (mine.size === 0) return tie;
     const ids = caseIds(`${doc.title}\n${doc.text}`);
-    const other = mine.size > 0 && ids.size > 0 && ![...ids].some((id) => mine.has(id));
-    return (1 + 0.5 * userTie(doc, env.user)) * (other ? OTHER_CASE_WEIGHT : 1);
+    if (ids.size === 0) return tie * NO_CASE_WEIGHT;
+    return tie * ([...ids].some((id) => mine.has(id)) ? 1 : OTHER_CASE_WEIGHT);
   };
-  const userSentences: EvidenceSentence[] = personal.flatMap((doc) =>
-    splitSentences(normalizeText(doc.text)).map((text) => ({ text, docId: doc.id, weight: weightOf(doc) })),
+  const factsByDoc = new Map(
+    personal.map((doc) => [
+      doc.id,
+      factSentences(doc).map((text) => ({ text, docId: doc.id, weight: weightOf(doc) })),
+    ]),
   );
+  const sentencesOf = (id: string) => factsByDoc.get(id) ?? [];
+  const userSentences = [...factsByDoc.values()].flat();
   const outcomes: StepOutcome[] = [];
   for (const step of steps) {
     const rules = [];
     for (const rule of step.rules) {
-      const evidence = await evidenceFor(rule, tools, docs, policyIds, weightOf, options.evidencePerRule);
-      rules.push({ rule, resolution: resolveRule(rule, evidence) });
+      const evidence = await evidenceFor(rule, tools, sentencesOf, idf, options.evidencePerRule);
+      rules.push({ rule, resolution: resolveRule(rule, evidence, idf) });
     }
     outcomes.push({ step, rules, details: detailsFor(step, userSentences) });
   }

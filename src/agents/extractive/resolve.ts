@@ -16,7 +16,10 @@ export type Resolution = {
 /** The winner must beat the runner-up by this factor (and score above zero) to count as resolved. */
 const MARGIN = 1.25;
 /** …and reach this score: one trusted sentence stating a fair share of a branch's terms, not a passing mention in someone else's case. */
-const MIN_SCORE = 0.3;
+const MIN_SCORE = 0.16;
+
+/** Term weights (e.g. inverse document frequency over the environment); every term weighs 1 by default. */
+export type TermWeight = (term: string) => number;
 
 const isOtherwise = (when: string) => when.startsWith("otherwise");
 
@@ -30,11 +33,15 @@ export function distinguishingTerms(rule: Rule): Set<string>[] {
 }
 
 /**
- * Score each branch by the evidence. A sentence adds, for each branch, its weight times the share of that
- * branch's distinguishing terms it states. When a sentence restates an "if" clause with the opposite polarity
+ * Score each branch by the evidence. A sentence adds, for each branch, its weight times the (term-weighted) share of
+ * that branch's distinguishing terms it states. When a sentence restates an "if" clause with the opposite polarity
  * ("is English" against "is not English"), its support for that branch goes to the alternative branches instead.
  */
-export function resolveRule(rule: Rule, evidence: readonly EvidenceSentence[]): Resolution {
+export function resolveRule(
+  rule: Rule,
+  evidence: readonly EvidenceSentence[],
+  termWeight: TermWeight = () => 1,
+): Resolution {
   const distinct = distinguishingTerms(rule);
   const whenTerms = rule.branches.map((b) => (isOtherwise(b.when) ? new Set<string>() : termSet(b.when)));
   const scores = rule.branches.map(() => 0);
@@ -45,10 +52,14 @@ export function resolveRule(rule: Rule, evidence: readonly EvidenceSentence[]): 
     rule.branches.forEach((branch, i) => {
       const d = distinct[i]!;
       if (d.size === 0) return;
-      let hits = 0;
-      for (const t of d) if (terms.has(t)) hits++;
-      if (hits === 0) return;
-      const amount = (sentence.weight * hits) / Math.sqrt(d.size);
+      let stated = 0;
+      let total = 0;
+      for (const t of d) {
+        total += termWeight(t);
+        if (terms.has(t)) stated += termWeight(t);
+      }
+      if (stated === 0) return;
+      const amount = (sentence.weight * stated) / total;
       let whenHits = 0;
       for (const t of whenTerms[i]!) if (terms.has(t)) whenHits++;
       const flips = whenHits > 0 && negated !== branch.negated && rule.branches.length > 1;

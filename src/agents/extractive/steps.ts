@@ -1,6 +1,6 @@
 /** @module Step extraction from one policy document: "Step N —" markers, numbered list items, and sequencing words. */
 import { extractRules, type Rule } from "./conditions.ts";
-import { normalizeText, splitSentences } from "./text.ts";
+import { isHeadingLine, normalizeText, splitSentences } from "./text.ts";
 
 /** A step as read from one document, before de-duplication across documents. */
 export type ExtractedStep = {
@@ -22,7 +22,7 @@ const MAX_STEP_SENTENCES = 6;
 const MAX_TITLE_WORDS = 12;
 
 /** "Step 6 — Title.", "Step 6: Title", "STEP 6. Title" at a sentence or line start. */
-const STEP_MARKER = /(^|\n|[.!?:]["”’)]?\s+|#+\s*)step\s+(\d{1,2})\s*(?:[—–:.)]|-{1,2}|\s(?=[A-Z]))\s*/gi;
+const STEP_MARKER = /(^|\n|[.!?]["”’)]?\s+|#+\s*)step\s+(\d{1,2})\s*(?:[—–:.)]|-{1,2}|\s(?=[A-Z]))\s*/gi;
 /** "6. Title" or "6) Title" at a line start (Markdown and DOCX lists). */
 const LIST_MARKER = /(^|\n)\s*(?:#+\s*)?(\d{1,2})[.)]\s+(?=[A-Z])/g;
 /** Sentences that open with a sequencing word mark steps in prose without numbers. */
@@ -34,17 +34,23 @@ const STEP_REFERENCE =
 
 type Marker = { index: number; end: number; number: number | null };
 
-/** Cut `body` to its own paragraph (a heading line's paragraph is the one under it) and at most MAX_STEP_SENTENCES sentences. */
+/**
+ * Cut `body` to the step's own text: its paragraph (for a heading-style marker, the paragraph under it), up to the
+ * next section heading, at most MAX_STEP_SENTENCES sentences.
+ */
 function boundStep(body: string): string {
   const paragraphs = body.split(/\n\s*\n/).map((p) => p.trim());
   const kept = [paragraphs[0] ?? ""];
-  const headingOnly = !kept[0]!.includes("\n") && splitSentences(kept[0]!).length <= 1 && !/[.!?]$/.test(kept[0]!);
+  const headingOnly =
+    !kept[0]!.includes("\n") && splitSentences(kept[0]!).length <= 1 && !/[.!?]$/.test(kept[0]!);
   const next = paragraphs[1];
   if (headingOnly && next && !/^#/.test(next)) {
     kept[0] = `${kept[0]}.`;
     kept.push(next);
   }
-  const text = kept.join("\n").split(/\n#+\s/)[0]!;
+  const lines = kept.join("\n").split("\n");
+  const end = lines.findIndex((line, i) => i > 0 && isHeadingLine(line));
+  const text = (end === -1 ? lines : lines.slice(0, end)).join("\n");
   return splitSentences(text).slice(0, MAX_STEP_SENTENCES).join(" ");
 }
 

@@ -1,15 +1,45 @@
 /** @module Text utilities for the extractive agent: whitespace normalization, sentence splitting, content terms, a light stemmer. */
 
-/** Collapse runs of spaces and tabs, keep line breaks (they mark list items and headings), trim each line. */
+/** A wrapped line is at least this long; shorter lines without final punctuation are headings or labels. */
+const WRAP_MIN = 50;
+/** Lines that always start a new line: chat posts, Markdown headings and lists, quotes, mail headers, step markers. */
+const LINE_START = /^(\[|#|[-*•] |> ?|\d+[.)] |[A-Z][A-Za-z-]{1,20}: |step \d+\s*[—–:.-])/i;
+
+/**
+ * Collapse runs of spaces and tabs, trim lines, and re-join lines that PDF or e-mail wrapping broke
+ * (a long line without final punctuation, or a line followed by one starting in lower case).
+ * Remaining line breaks mark headings, list items and paragraphs.
+ */
 export function normalizeText(text: string): string {
-  return text
+  const lines = text
     .replace(/\r\n?/g, "\n")
     .replace(/[\t\u00a0 ]+/g, " ")
     .split("\n")
-    .map((l) => l.trim())
+    .map((l) => l.trim());
+  const out: string[] = [];
+  for (const line of lines) {
+    const prev = out.length > 0 ? out[out.length - 1]! : null;
+    const wrapped =
+      prev !== null &&
+      prev !== "" &&
+      line !== "" &&
+      !LINE_START.test(line) &&
+      !/[.!?:;]["”’)]?$/.test(prev) &&
+      (prev.length >= WRAP_MIN || /^[a-z]/.test(line));
+    if (wrapped) out[out.length - 1] = /[A-Za-z]-$/.test(prev) ? `${prev}${line}` : `${prev} ${line}`;
+    else out.push(line);
+  }
+  return out
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
+}
+
+/** A short line without final punctuation: a section heading (PDF headings lose their Markdown marks). */
+export function isHeadingLine(line: string): boolean {
+  const t = line.replace(/^#+\s*/, "").trim();
+  if (!t || t.length >= WRAP_MIN || /[.!?;,]["”’)]?$/.test(t)) return false;
+  return /^[A-Z0-9]/.test(t) && t.split(/\s+/).length <= 8;
 }
 
 const ABBREVIATIONS = new Set([
@@ -84,7 +114,7 @@ const STOPWORDS = new Set(
 
 /** Negation cues: a clause carrying one is read as the negative of the same clause without it. */
 export const NEGATION =
-  /\b(not|no|never|none|without|neither|nor|cannot|can't|doesn't|don't|isn't|aren't|wasn't|won't|hasn't|haven't|lacks?|unable)\b/i;
+  /\b(not|no|never|none|nothing|nobody|without|neither|nor|cannot|can't|doesn't|don't|isn't|aren't|wasn't|won't|hasn't|haven't|lacks?|unable)\b/i;
 
 /** A light suffix-stripping stemmer (plural, -ing, -ed, -ly, -ment, -ation…), enough to match inflected variants. */
 export function lightStem(word: string): string {
@@ -97,12 +127,16 @@ export function lightStem(word: string): string {
     ["ation", "ate"],
     ["ments", ""],
     ["ment", ""],
+    ["ives", ""],
+    ["ive", ""],
     ["ings", ""],
     ["ing", ""],
     ["ies", "y"],
     ["ied", "y"],
     ["edly", ""],
     ["ed", ""],
+    ["ers", ""],
+    ["er", ""],
     ["ly", ""],
     ["es", ""],
     ["s", ""],

@@ -1,0 +1,123 @@
+/** @module `drflow eval`: a batch of agents × models × splits × repeats over a suite, resumable, with a summary table. */
+import { agentFromSpec } from "../../agents/index.ts";
+import { Split } from "../../core/index.ts";
+import { parseAgentList, parseList } from "../../eval/agent-list.ts";
+import { defaultBatchId } from "../../eval/batch-id.ts";
+import { evaluateSuite } from "../../eval/evaluate-suite.ts";
+import { defaultServices, LEXICAL } from "../../eval/services.ts";
+import { formatSummaryTable } from "../../eval/table.ts";
+import { RunStore } from "../../store/run-store.ts";
+import { DEFAULT_TASK_ROOT, listTasks } from "../../store/task-store.ts";
+import { parseFlags, UsageError } from "../args.ts";
+import type { Command } from "../command.ts";
+
+const USAGE =
+  "drflow eval --suite <name> [--split original|mixed|original,mixed] --agents extractive,drfa:gf=false,… [--models h1,h2]\n" +
+  "            [--repeats 3] [--judge lexical|<handle>] [--concurrency N] [--batch ID] [--tasks id1,id2] [--root tasks]\n" +
+  "            [--store .drflow/runs.sqlite]";
+
+function positiveInt(flag: string, raw: unknown, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--${flag}: expected a positive integer, got "${raw}"`);
+  return n;
+}
+
+export const evalCommand: Command = {
+  name: "eval",
+  summary: "Evaluate agents × models × splits × repeats on a suite (resumable; summary table)",
+  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.`,
+  async run(args) {
+    const { flags } = parseFlags(
+      args,
+      {
+        strings: [
+          "suite",
+          "split",
+          "agents",
+          "models",
+          "repeats",
+          "judge",
+          "concurrency",
+          "batch",
+          "tasks",
+          "root",
+          "store",
+        ],
+      },
+      USAGE,
+    );
+    if (!flags.suite) throw new UsageError(`--suite is required (e.g. demo)\nusage: ${USAGE}`);
+    if (!flags.agents) throw new UsageError(`--agents is required (e.g. extractive,drfa)\nusage: ${USAGE}`);
+    const suite = String(flags.suite);
+    const root = flags.root ? String(flags.root) : DEFAULT_TASK_ROOT;
+    const splits = parseList(String(flags.split ?? "original")).map((s) => {
+      const parsed = Split.safeParse(s);
+      if (!parsed.success)
+        throw new UsageError(`--split: expected original, mixed or both comma-separated, got "${s}"`);
+      return parsed.data;
+    });
+    let specs: string[];
+    try {
+      specs = parseAgentList(String(flags.agents));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const agents = specs.map((spec) => ({ spec, agent: agentFromSpec(spec) }));
+    const models = flags.models ? parseList(String(flags.models)) : [];
+    const repeats = positiveInt("repeats", flags.repeats, 1);
+    const concurrency = positiveInt("concurrency", flags.concurrency, 1);
+    const judge = String(flags.judge ?? LEXICAL);
+    const known = await listTasks(root, suite);
+    if (known.length === 0) throw new UsageError(`suite "${suite}" has no tasks under ${root}/${suite}`);
+    let tasks = known.map((t) => t.ref);
+    if (flags.tasks) {
+      const wanted = parseList(String(flags.tasks)).map((t) => (t.includes("/") ? t : `${suite}/${t}`));
+      const missing = wanted.filter((t) => !tasks.includes(t));
+      if (missing.length > 0) throw new UsageError(`--tasks: not in suite "${suite}": ${missing.join(", ")}`);
+      tasks = wanted;
+    }
+    const batch = flags.batch
+      ? String(flags.batch)
+      : defaultBatchId({
+          suite,
+          tasks: flags.tasks ? tasks : undefined,
+          splits,
+          agents: specs,
+          models,
+          repeats,
+          judge,
+        });
+    const store = new RunStore(String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite"));
+    try {
+      const services = defaultServices({ root, store, judge });
+      console.error(
+        `batch ${batch}: ${tasks.length} tasks × ${agents.length} agents × ${splits.join("+")} × ${repeats} repeats`,
+      );
+      const out = await evaluateSuite({
+        batch,
+        tasks,
+        splits,
+        agents,
+        models,
+        repeats,
+        concurrency,
+        store,
+        ...services,
+        progress: process.stderr,
+      });
+      console.log(formatSummaryTable(out.summary));
+      const failed = out.results.filter((r) => r.status === "failed");
+      console.error(
+        `\n${out.ran} cells ran, ${out.skipped} read back from earlier runs of batch ${batch}` +
+          (failed.length > 0 ? `; ${failed.length} failed (re-run the same command to retry them)` : ""),
+      );
+      for (const f of failed.slice(0, 5))
+        console.error(`  ${f.cell.task} ${f.cell.agent} ${f.cell.split}: ${f.error}`);
+      return failed.length > 0 ? 1 : 0;
+    } finally {
+      store.close();
+    }
+  },
+};

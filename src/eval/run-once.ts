@@ -1,0 +1,80 @@
+/** @module One agent run on one task, recorded in the run store (the `drflow run` primitive behind the CLI and API). */
+import { randomUUID } from "node:crypto";
+import { agentFromSpec, runAgent } from "../agents/index.ts";
+import type { TraceEvent } from "../agents/types.ts";
+import { type MetricResult, parseTaskRef, type Report, type Split } from "../core/index.ts";
+import type { RunStore } from "../store/run-store.ts";
+import { type CellUsage, NO_MODEL } from "./cells.ts";
+import { usageOf } from "./evaluate-suite.ts";
+import type { Services } from "./services.ts";
+
+export type RunOnceOptions = {
+  agent: string;
+  /** Required for agents that need a model. */
+  model?: string;
+  /** `suite/task_id` */
+  task: string;
+  split: Split;
+  store: RunStore;
+  services: Services;
+  /** Also score the report with the services' judge. */
+  judge?: boolean;
+  onEvent?: (event: TraceEvent) => void;
+  runId?: string;
+  clock?: () => Date;
+};
+
+export type RunOnceResult = {
+  runId: string;
+  report: Report;
+  trace: TraceEvent[];
+  usage: CellUsage;
+  metrics: MetricResult[];
+};
+
+export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
+  const clock = options.clock ?? (() => new Date());
+  parseTaskRef(options.task);
+  const agent = agentFromSpec(options.agent);
+  if (agent.needsModel && !options.model) {
+    throw new Error(`agent "${options.agent}" needs a model: pass --model <handle>, e.g. openai:gpt-4o`);
+  }
+  const handle = agent.needsModel ? options.model! : NO_MODEL;
+  const runId = options.runId ?? `run-${randomUUID().slice(0, 8)}`;
+  const { store, services } = options;
+  store.saveRun({
+    id: runId,
+    kind: "agent",
+    task: options.task,
+    split: options.split,
+    agent: options.agent,
+    agent_options: { ...agent.options },
+    model: handle,
+    status: "running",
+    started_at: clock().toISOString(),
+  });
+  try {
+    const loaded = await services.loadTask(options.task);
+    const env = await services.openEnv(loaded, options.split);
+    let out: Awaited<ReturnType<typeof runAgent>>;
+    try {
+      const model = agent.needsModel ? services.model(handle) : null;
+      out = await runAgent(agent, env, model, { runId, onEvent: options.onEvent });
+    } finally {
+      await env.close();
+    }
+    store.saveTrace(runId, out.trace, clock().toISOString());
+    store.saveReport(runId, out.report, clock().toISOString());
+    const metrics = options.judge ? await services.score(out.report, loaded, runId) : [];
+    if (metrics.length > 0) store.saveMetrics(runId, metrics, { now: clock().toISOString() });
+    store.finishRun(runId, { status: "done", finishedAt: clock().toISOString() });
+    return { runId, report: out.report, trace: out.trace, usage: usageOf(store.calls(runId)), metrics };
+  } catch (error) {
+    store.finishRun(runId, {
+      status: "failed",
+      error: (error as Error).message,
+      finishedAt: clock().toISOString(),
+    });
+    throw error;
+  }
+}

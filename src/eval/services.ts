@@ -1,0 +1,50 @@
+/** @module The standard wiring of an evaluation: task store, embedded environment, model layer with usage in the run store, judge. */
+import type { Split } from "../core/index.ts";
+import { loadEnv } from "../env/load.ts";
+import type { Env } from "../env/types.ts";
+import { evaluate } from "../judge/evaluate.ts";
+import { createModel, type ModelOptions } from "../llm/index.ts";
+import type { Model } from "../llm/types.ts";
+import type { RunStore } from "../store/run-store.ts";
+import { DEFAULT_TASK_ROOT, type LoadedTask, loadTask } from "../store/task-store.ts";
+import type { ScoreReport } from "./evaluate-suite.ts";
+
+/** The judge name for the offline judge; anything else is a model handle. */
+export const LEXICAL = "lexical";
+
+export type Services = {
+  loadTask(ref: string): Promise<LoadedTask>;
+  openEnv(loaded: LoadedTask, split: Split): Promise<Env>;
+  model(handle: string): Model;
+  score: ScoreReport;
+};
+
+export type ServicesOptions = {
+  root?: string;
+  store: RunStore;
+  /** `lexical` or a judge model handle. */
+  judge: string;
+  /** Passed to every `createModel` (cache path, env, fetch…); usage always goes to the store. */
+  modelOptions?: Omit<ModelOptions, "usage">;
+};
+
+/** Task store under `root`, embedded environments, models recording usage in the store, and `evaluate` with the judge. */
+export function defaultServices(options: ServicesOptions): Services {
+  const root = options.root ?? DEFAULT_TASK_ROOT;
+  const models = new Map<string, Model>();
+  const model = (handle: string): Model => {
+    let m = models.get(handle);
+    if (!m) {
+      m = createModel(handle, { ...options.modelOptions, usage: options.store });
+      models.set(handle, m);
+    }
+    return m;
+  };
+  const judge = options.judge === LEXICAL ? LEXICAL : model(options.judge);
+  return {
+    loadTask: (ref) => loadTask(root, ref),
+    openEnv: (loaded, split) => loadEnv(loaded, { split }),
+    model,
+    score: async (report, loaded) => (await evaluate(report, loaded, { judge })).metrics,
+  };
+}
