@@ -119,7 +119,10 @@ for (const loaded of tasks) {
 
     test("paraphrased steps (synonyms, reordered clauses) still align", async () => {
       const c = paraphrased(gold);
-      expect(c.report.personalized_workflow[0]!.title).not.toBe(gold.personalized_workflow[0]!.title);
+      const changed = c.report.personalized_workflow.filter(
+        (s, i) => s.task_description !== gold.personalized_workflow[i]!.task_description,
+      );
+      expect(changed.length).toBeGreaterThanOrEqual(n / 2);
       const r = await judge(c, loaded);
       expect(value(r, "precision")).toBe(1);
       expect(value(r, "recall")).toBe(1);

@@ -4,6 +4,7 @@ import { maxAssignment } from "../../alignment/hungarian.ts";
 import type { GoldStep } from "../../gold.ts";
 import { promptHash } from "../../prompts/template.ts";
 import { withoutCitations } from "../../report/citations.ts";
+import { parseConditionText } from "../../report/condition-text.ts";
 import { parseReportMarkdown } from "../../report/parse.ts";
 import type {
   AlignmentBatch,
@@ -41,7 +42,7 @@ const RULES: Record<DecisionKind, string> = {
   recall:
     "tfidf(porter, synonyms, no numbers) cosine; hungarian max-sum assignment; match if cosine >= align",
   condition_resolution:
-    "distinguishing terms of each branch; commit if share >= 0.5; 1 commit+reason, 0.5 list/no reason, 0 other/none",
+    "distinguishing terms of each branch; name if share >= 0.5, commit if sole or leading by 0.3, a kept multi-branch condition text lists; 1 commit+reason, 0.5 list/no reason, 0 other/none",
   personalized_comprehensiveness:
     "specific details (names, ids, dates, amounts, codes), personal details, content terms, action terms",
   factuality: "bm25 top-5 chunks; factual if content-term support >= support and every number present",
@@ -154,7 +155,16 @@ export class LexicalJudge implements Judge {
       ),
     );
     const hasReason = pred.justification.trim().length > 0 || pred.citations.length > 0;
-    const { score, why } = scoreResolution(gold.condition, gold.resolved_branch, text, hasReason);
+    const context = [gold.title, gold.task, gold.task_description].join(" ");
+    const lists = parseConditionText(pred.condition_description).length >= 2;
+    const { score, why } = scoreResolution(
+      gold.condition,
+      gold.resolved_branch,
+      text,
+      hasReason,
+      context,
+      lists,
+    );
     return { value: score, justification: why, tokens: 0 };
   }
 

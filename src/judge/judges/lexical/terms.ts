@@ -27,7 +27,7 @@ const SYNONYMS: string[][] = [
   ["approve", "authorize", "sign-off", "endorse", "sanction"],
   ["document", "record", "log", "note", "capture", "register"],
   ["assess", "evaluate", "determine", "analyze", "analyse", "appraise", "score", "rate"],
-  ["request", "ask", "apply", "seek"],
+  ["request", "ask", "seek"],
   ["sign", "countersign", "execute"],
   ["upload", "attach", "add"],
   ["store", "archive", "retain", "keep", "save"],
@@ -46,8 +46,15 @@ const SYNONYMS: string[][] = [
   ["fee", "charge", "cost", "price"],
 ];
 
+/** Stem of a synonym → stem of its group's first word, so inflected forms fold too ("acquired" → "obtain"). */
 const CANONICAL = new Map<string, string>();
-for (const group of SYNONYMS) for (const w of group) if (!CANONICAL.has(w)) CANONICAL.set(w, group[0]!);
+for (const group of SYNONYMS) {
+  const head = porterStem(group[0]!);
+  for (const w of group) {
+    const stem = porterStem(w);
+    if (!CANONICAL.has(stem)) CANONICAL.set(stem, head);
+  }
+}
 
 const WORD = /[\p{L}][\p{L}'-]*|\p{N}+(?:[.,]\p{N}+)*/gu;
 
@@ -63,10 +70,10 @@ export type TermOptions = {
   synonyms?: boolean;
 };
 
-/** The stem of one lower-case word after synonym folding. */
+/** The stem of one lower-case word, folded to its synonym group's stem. */
 export function termOf(word: string, synonyms = true): string {
-  const canonical = synonyms ? (CANONICAL.get(word) ?? word) : word;
-  return porterStem(canonical);
+  const stem = porterStem(word);
+  return synonyms ? (CANONICAL.get(stem) ?? stem) : stem;
 }
 
 /** Content terms of a text: stop words and one-letter words dropped, synonyms folded, Porter-stemmed. */
