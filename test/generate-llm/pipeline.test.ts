@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { tasks } from "../../src/cli/commands/tasks.ts";
 import { usage } from "../../src/cli/commands/usage.ts";
 import { containsNormalized, extractText } from "../../src/env/extract/index.ts";
 import { generateLlmSuite, type SuiteResult } from "../../src/generate/llm/suite.ts";
@@ -96,6 +97,18 @@ describe("drflow generate --llm end to end (scripted OpenAI-compatible server, r
         }
       }
     }
+  });
+
+  test("drflow tasks validate accepts the suite like any task", async () => {
+    const lines: string[] = [];
+    const log = console.log;
+    console.log = (...args: unknown[]) => lines.push(args.join(" "));
+    try {
+      expect(await tasks.run(["validate", "llm", "--root", join(tmp, "tasks")])).toBe(0);
+    } finally {
+      console.log = log;
+    }
+    expect(lines.join("\n")).toContain("llm/healthcare_02");
   });
 
   test("planted errors are caught and regenerated with the error text in the re-prompt", () => {

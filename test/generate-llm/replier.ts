@@ -46,13 +46,18 @@ function specOf(prompt: string): W.WorldSpec {
   return spec;
 }
 
-function paragraph(lead: string, body: string): string {
-  return `${lead} sets the context for this part of our work. ${body.replace(/\s+/g, " ").trim()} Teams apply this the same way across all sites.`;
+/** An insight paragraph and a distractor paragraph never share boilerplate (the leak check compares 8-word runs). */
+function paragraph(heading: string, body: string, distractor: boolean): string {
+  const text = body.replace(/\s+/g, " ").trim();
+  return distractor
+    ? `${text}. Facilities keeps the log for ${heading}. Requests go through the service desk.`
+    : `${text}. ${heading} follows the same rule in every unit. Teams apply this the same way across all sites.`;
 }
 
 function sectionFor(
   prompt: string,
   wrongNumber: boolean,
+  distractor: boolean,
 ): { subsection_heading: string; content: string; justification: string } {
   const heading = grab(
     prompt,
@@ -75,7 +80,7 @@ function sectionFor(
   if (wrongNumber) target = target.replace(/within (\d+) days/, (_, d) => `within ${Number(d) + 4} days`);
   return {
     subsection_heading: heading,
-    content: paragraph(heading, target),
+    content: paragraph(heading, target, distractor),
     justification: "Carries the target.",
   };
 }
@@ -166,7 +171,7 @@ export function fixtureReplier(opts: ReplierOptions = {}) {
           prompt.includes(first.company) &&
           /within \d+ days/.test(prompt);
         if (wrong) planted.wrongNumber = true;
-        return json(sectionFor(prompt, wrong && !retry));
+        return json(sectionFor(prompt, wrong && !retry, schema.includes("distractor")));
       }
       case "company_filler_sections":
       case "user_filler_sections": {

@@ -115,6 +115,13 @@ export async function assembleTask(
     if (!people.has(key))
       people.set(key, { name: p.name || p.username, email: p.email, username: p.username, role: p.role });
   };
+  /** The name task.json lists for a name, username or email (the first registration of a person wins). */
+  const personName = (who: string): string => {
+    const key = who.toLowerCase();
+    for (const p of people.values())
+      if (p.email.toLowerCase() === key || p.username === who || p.name === who) return p.name;
+    return who;
+  };
   const s = inputs.seed;
   addPerson({
     name: s.user_name,
@@ -135,6 +142,7 @@ export async function assembleTask(
     let path = `${folder}/${r.stem}.${EXT[r.modality]}`;
     for (let k = 2; usedPaths.has(path); k++) path = `${folder}/${r.stem}-${k}.${EXT[r.modality]}`;
     usedPaths.add(path);
+    for (const p of r.people) addPerson(p);
     files.push({ path: `artifacts/${path}`, bytes: await realize(r.content, FORMAT[r.modality]) });
     entries.push({
       id: a.id,
@@ -145,11 +153,10 @@ export async function assembleTask(
       path,
       title: r.title,
       evidence: a.evidence,
-      author: r.author,
+      author: personName(r.author),
       date: r.date,
     });
     evidence.push(...evidenceUnits(a, r.carrier, inputs));
-    for (const p of r.people) addPerson(p);
     for (const c of r.channels) channels.add(c);
   }
   const adjacent_cases: AdjacentCase[] = (inputs.adjacentQuestions?.drs ?? []).map((d, ci) => {

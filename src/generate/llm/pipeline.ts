@@ -1,7 +1,7 @@
 /** @module The LLM generation pipeline for one task: S2–S6, file realization and assembly, each step resumable from the work folder. */
 import { z } from "zod";
 import { type ArtifactManifest, GenericStep, PersonalizedStep, type Task } from "../../core/index.ts";
-import { type StoreIssue, validateTaskFolder, writeTask } from "../../store/task-store.ts";
+import { loadTask, writeTask } from "../../store/task-store.ts";
 import { Rng } from "../procedural/prng.ts";
 import { SeedRecord } from "../stages/s1-seeds.ts";
 import { Contexts, runS2Contexts, runS2Workflow, S2Workflow, toGenericSteps } from "../stages/s2-contexts.ts";
@@ -23,6 +23,7 @@ import {
   Scene,
 } from "../stages/s6-adjacent.ts";
 import type { StageEnv } from "../stages/stage-env.ts";
+import { type Violation, validateTaskDir } from "../validate/index.ts";
 import { assembleTask } from "./assemble.ts";
 import { RealizedRecord, realizeArtifact } from "./files/artifact.ts";
 import { addDays, type FileContext, type Realized, usernameOf } from "./files/context.ts";
@@ -31,7 +32,8 @@ import type { GenerationOptions } from "./options.ts";
 import { planArtifacts } from "./plan.ts";
 import { openWorkDir, workDirPath } from "./work-dir.ts";
 
-export type GeneratedTask = { task: Task; manifest: ArtifactManifest; dir: string; issues: StoreIssue[] };
+/** `issues`: the violations `drflow tasks validate` reports for the written folder (empty when the task is sound). */
+export type GeneratedTask = { task: Task; manifest: ArtifactManifest; dir: string; issues: Violation[] };
 
 /**
  * Generate one task from its seed. Every stage output is validated (and regenerated with the accumulated errors),
@@ -127,6 +129,7 @@ export async function generateTask(
     userInsights: insights.items,
     userDistractors: userDistractors.items,
     adjacent,
+    adjacentCaseIds: scenes.map((sc) => sc.case_id),
     modalities: opts.modalities,
     adjacentFormats: opts.adjacentFormats,
     seed: opts.seed,
@@ -179,6 +182,10 @@ export async function generateTask(
     generatorSeed: opts.seed,
   });
   const dir = await writeTask(opts.root, opts.suite, task, manifest, files);
-  const issues = await validateTaskFolder(dir);
+  const issues = await validateTaskDir(dir, () => loadTask(opts.root, `${opts.suite}/${taskId}`), {
+    minSteps: opts.shape.minSteps,
+    maxSteps: opts.shape.maxSteps,
+    minConditions: opts.shape.minConditional,
+  });
   return { task, manifest, dir, issues };
 }

@@ -31,6 +31,8 @@ export type PlanInputs = {
   userInsights: readonly UserInsight[];
   userDistractors: S5Distractors["items"];
   adjacent: readonly AdjacentInsights[];
+  /** The case id of each adjacent case (from its K.19 scene), named in every artifact of the case. */
+  adjacentCaseIds: readonly string[];
   modalities: ModalityConfig;
   /** Formats each adjacent fact is realized in (K.19: one scene reused across pdf, docx, chat, email). */
   adjacentFormats: number;
@@ -113,11 +115,14 @@ export function planArtifacts(p: PlanInputs): PlannedArtifact[] {
   });
   p.adjacent.forEach((c, ci) => {
     c.items.forEach((it, k) => {
+      const caseId = p.adjacentCaseIds[ci];
+      if (!caseId) throw new Error(`${p.taskId}: adjacent case ${ci + 1} has no scene (case id)`);
       const target: FactTarget = {
         kind: "fact",
         question: it.question,
-        answer: it.answer,
+        answer: `Case ${caseId}: ${it.answer}`,
         justification: it.justification,
+        mustName: [caseId],
       };
       sampleDistinctModalities(p.modalities.user, rng, "user", p.adjacentFormats).forEach((modality, f) => {
         out.push({

@@ -303,7 +303,7 @@ export async function realizeChat(ctx: FileContext, req: ChatRequest): Promise<R
     carrierPath: ["posts", carrierIndex, "message"],
     title: `#${channel.name} ${req.date}`,
     stem: `${slug(channel.name)}-${req.date}`,
-    author: posts.posts.find((p) => p.carries_target)!.user,
+    author: posts.posts[carrierIndex]!.user,
     date: req.date,
     people: users.map((u) => ({
       name: `${u.first_name} ${u.last_name}`.trim(),

@@ -36,6 +36,7 @@ export type Realized = {
   title: string;
   /** File name without extension (a slug). */
   stem: string;
+  /** A person's name, username or email; assembly resolves it to the name task.json lists. */
   author: string;
   date: string;
   /** People and channels the artifact introduces (chat and email users, chat channel). */

@@ -169,7 +169,7 @@ export async function realizeEmail(ctx: FileContext, req: EmailRequest): Promise
     carrierPath: ["thread", thread.messages.length - 1, "body"],
     title: thread.subject,
     stem: slug(`${thread.subject}-${req.id}`),
-    author: addr(last.from).name,
+    author: addr(last.from).email,
     date: req.date,
     people: users.map((u) => ({
       name: `${u.first_name} ${u.last_name}`.trim(),

@@ -10,7 +10,14 @@ export type StepTarget = {
   prerequisite_description: string;
 };
 
-export type FactTarget = { kind: "fact"; question: string; answer: string; justification: string };
+export type FactTarget = {
+  kind: "fact";
+  question: string;
+  answer: string;
+  justification: string;
+  /** Strings the carrier must contain verbatim (an adjacent fact names its case id, as K.19 asks). */
+  mustName?: string[];
+};
 
 export type Target = StepTarget | FactTarget;
 
@@ -21,10 +28,20 @@ export function targetValues(t: Target): string {
     : t.answer;
 }
 
-/** Seed 002 §C.1 "numbers in the text match the facts they carry": one error per value the carrier drops or changes. */
+/**
+ * Seed 002 §C.1 "numbers in the text match the facts they carry": one error per value the carrier drops or changes,
+ * and one per required name (an adjacent case id) it leaves out.
+ */
 export function numberErrors(target: Target, carrier: string, at: string): string[] {
-  return missingNumbers(targetValues(target), carrier).map(
+  const errors = missingNumbers(targetValues(target), carrier).map(
     (n) =>
       `${at}: the value ${n} of the ${target.kind === "step" ? `step "${target.title}"` : `fact "${target.answer}"`} is missing or changed; expected the text to state ${n} as the source does`,
   );
+  if (target.kind === "fact") {
+    for (const name of target.mustName ?? []) {
+      if (!carrier.includes(name))
+        errors.push(`${at}: expected the text to name "${name}" (the case this fact belongs to)`);
+    }
+  }
+  return errors;
 }
