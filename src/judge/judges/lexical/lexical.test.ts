@@ -6,22 +6,18 @@ import { detailCoverage, specificDetails } from "./details.ts";
 import { lexicalSupport } from "./index.ts";
 import { terms } from "./terms.ts";
 
+/** A branch from its parts (the Branch schema in core names the action `then`). */
+function branch(id: string, when: string, action: string) {
+  // biome-ignore lint/suspicious/noThenProperty: the Branch schema (core) names the action `then`.
+  return { id, when, then: action };
+}
+
 const condition = Condition.parse({
   id: "c_amount",
   question: "Is the claimed amount above $25,000?",
   branches: [
-    // biome-ignore lint/suspicious/noThenProperty: the Branch schema (core) names the action `then`.
-    {
-      id: "panel",
-      when: "the claimed amount is above $25,000",
-      then: "send the appeal to the appeals panel",
-    },
-    // biome-ignore lint/suspicious/noThenProperty: the Branch schema (core) names the action `then`.
-    {
-      id: "manager",
-      when: "the claimed amount is $25,000 or less",
-      then: "have the claims manager decide the appeal",
-    },
+    branch("panel", "the claimed amount is above $25,000", "send the appeal to the appeals panel"),
+    branch("manager", "the claimed amount is $25,000 or less", "have the claims manager decide the appeal"),
   ],
 });
 
