@@ -129,3 +129,15 @@ describe("loadEnv (embedded)", () => {
     await expect(loadEnv(bad, { split: "original" })).rejects.toThrow(/inside/);
   });
 });
+
+test("the services backend without services or DRFLOW_* URLs says what to configure", async () => {
+  const saved = { ...process.env };
+  for (const k of ["DRFLOW_IMAP_URL", "DRFLOW_WEBDAV_URL", "DRFLOW_MATTERMOST_URL"]) delete process.env[k];
+  try {
+    await expect(
+      loadEnv(await loadTask(ROOT, "mini/mini_01"), { split: "original", backend: "services" }),
+    ).rejects.toThrow(/DRFLOW_IMAP_URL/);
+  } finally {
+    Object.assign(process.env, saved);
+  }
+});

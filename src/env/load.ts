@@ -26,7 +26,10 @@ export type LoadEnvOptions = EnvOptions & {
   indexPath?: string;
   /** Vector store for the env's index (e.g. a Chroma collection); sqlite-vec in the index database by default. */
   vectors?: VectorStore;
-  /** `services` backend: the connected service apps (see `connectServices`); apps left out stay embedded. */
+  /**
+   * `services` backend: the connected service apps (see `connectServices`); apps left out stay embedded. When
+   * omitted, the services named by DRFLOW_IMAP_URL / DRFLOW_WEBDAV_URL / DRFLOW_MATTERMOST_URL / DRFLOW_CHROMA_URL.
+   */
   services?: Partial<Record<AppName, App>>;
 };
 
@@ -39,23 +42,36 @@ export async function loadEnv(loaded: LoadedTask, options: LoadEnvOptions): Prom
   const backend = options.backend ?? "embedded";
   const embedder = options.embedder ?? hashingEmbedder();
   const useServices = backend === "services";
-  if (useServices && (!options.services || Object.keys(options.services).length === 0)) {
-    throw new Error(
-      'loadEnv: backend "services" needs connected service apps in options.services (see connectServices: DRFLOW_IMAP_URL, DRFLOW_WEBDAV_URL, DRFLOW_MATTERMOST_URL)',
+  let services = options.services;
+  let vectors = options.vectors;
+  if (useServices && (!services || Object.keys(services).length === 0)) {
+    // Connect what the DRFLOW_* environment variables name (loaded lazily: service clients are heavy imports).
+    const { connectServices, serviceUrlsFromEnv } = await import("./services/index.ts");
+    const urls = serviceUrlsFromEnv();
+    if (!urls.imap && !urls.webdav && !urls.mattermost) {
+      throw new Error(
+        'loadEnv: backend "services" needs service apps: pass options.services or set DRFLOW_IMAP_URL, DRFLOW_WEBDAV_URL, DRFLOW_MATTERMOST_URL',
+      );
+    }
+    const connected = await connectServices(
+      urls,
+      `drflow-${loaded.task.id}-${split}`.replace(/[^A-Za-z0-9._-]/g, "-"),
     );
+    services = connected.apps;
+    vectors ??= connected.vectors;
   }
   const index = await HybridIndex.open({
     path: useServices ? undefined : options.indexPath,
     embedder,
-    vectors: options.vectors,
+    vectors,
   });
   const embedded = Object.fromEntries(APP_NAMES.map((n) => [n, embeddedApp(n, index)])) as Record<
     AppName,
     App
   >;
-  const apps: Record<AppName, App> = useServices ? { ...embedded, ...options.services } : embedded;
+  const apps: Record<AppName, App> = useServices ? { ...embedded, ...services } : embedded;
 
-  const fingerprint = await taskFingerprint(loaded, options, embedder);
+  const fingerprint = await taskFingerprint(loaded, { ...options, vectors }, embedder);
   const reuse =
     !useServices && options.indexPath !== undefined && index.getMeta("fingerprint") === fingerprint;
   if (!reuse) {
@@ -68,7 +84,7 @@ export async function loadEnv(loaded: LoadedTask, options: LoadEnvOptions): Prom
     }
     if (useServices) {
       // The env's index is built from what the services serve back, not from the local files.
-      for (const name of Object.keys(options.services ?? {}) as AppName[]) {
+      for (const name of Object.keys(services ?? {}) as AppName[]) {
         const served = await apps[name].list();
         await index.add(served.flatMap((d) => chunkDocument(d)));
       }
