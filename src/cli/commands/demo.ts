@@ -1,13 +1,26 @@
-/** @module `drflow demo` (generation stage): regenerate or validate the demo suite and print its summary table. */
+/**
+ * @module `drflow demo`: the whole offline loop — make sure the demo suite exists and validates (summary table), then
+ * load each task's environment, run the `extractive` agent, score it with the `lexical` judge on the original and
+ * mixed splits, print the seven metrics per split and write an HTML summary.
+ */
+import { runDemo } from "../../eval/demo.ts";
+import { formatSummaryTable } from "../../eval/table.ts";
 import { generateProceduralSuite } from "../../generate/index.ts";
 import { renderSummaryTable, summarizeTask, validateTaskDir } from "../../generate/validate/index.ts";
+import { RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask } from "../../store/task-store.ts";
-import { parseFlags } from "../args.ts";
+import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+import { writeDemoSummary } from "./demo-summary.ts";
 
 export const DEMO_SUITE = "demo";
 export const DEMO_SEED = 7;
 const USAGE = "drflow demo [--regenerate] [--root tasks]";
+const FULL_USAGE =
+  "drflow demo [--regenerate] [--root tasks] [--suite-only] [--html .drflow/demo/summary.html] [--store .drflow/demo/runs.sqlite]\n" +
+  "            [--concurrency 2] [--batch ID]";
+export const DEMO_HTML = ".drflow/demo/summary.html";
+export const DEMO_STORE = ".drflow/demo/runs.sqlite";
 
 /**
  * Make sure the demo suite exists (generating it with seed 7 when missing or with --regenerate), validate every
@@ -35,9 +48,52 @@ export async function runDemoSuite(args: string[], log: (s: string) => void = co
   return violations === 0 ? 0 : 1;
 }
 
+/** Suite check, then extractive agent × lexical judge on both splits; per-split metrics to stdout, HTML summary to a file. */
+export async function runDemoLoop(args: string[], log: (s: string) => void = console.log): Promise<number> {
+  const { flags } = parseFlags(
+    args,
+    { strings: ["root", "html", "store", "concurrency", "batch"], booleans: ["regenerate", "suite-only"] },
+    FULL_USAGE,
+  );
+  const suiteArgs = [
+    ...(flags.root ? ["--root", String(flags.root)] : []),
+    ...(flags.regenerate ? ["--regenerate"] : []),
+  ];
+  const suiteStatus = await runDemoSuite(suiteArgs, log);
+  if (flags["suite-only"]) return suiteStatus;
+  const concurrency = Number(flags.concurrency ?? 2);
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new UsageError(`--concurrency: expected a positive integer, got "${flags.concurrency}"`);
+  }
+  const root = String(flags.root ?? DEFAULT_TASK_ROOT);
+  const started = new Date();
+  const batch = String(
+    flags.batch ?? `demo-${started.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "")}`,
+  );
+  const store = new RunStore(String(flags.store ?? DEMO_STORE));
+  try {
+    log(
+      `\nevaluating: extractive agent (offline) × lexical judge × original + mixed splits (batch ${batch})`,
+    );
+    const evaluation = await runDemo({ root, store, batch, concurrency, progress: process.stderr });
+    log(formatSummaryTable(evaluation.summary));
+    const html = String(flags.html ?? DEMO_HTML);
+    await writeDemoSummary(html, evaluation, "bun run demo", new Date().toISOString());
+    const failed = evaluation.results.filter((r) => r.status === "failed");
+    for (const f of failed) log(`FAILED ${f.cell.task} ${f.cell.split}: ${f.error}`);
+    log(
+      `\nHTML summary: ${html} · runs in ${store.path} (batch ${batch}) · ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`,
+    );
+    return failed.length > 0 || suiteStatus !== 0 ? 1 : 0;
+  } finally {
+    store.close();
+  }
+}
+
 export const demo: Command = {
   name: "demo",
-  summary: "validate (or --regenerate) the demo suite and print its summary",
-  usage: USAGE,
-  run: (args) => runDemoSuite(args),
+  summary:
+    "the offline loop: demo suite → environment → extractive agent → lexical judge (metrics per split, HTML)",
+  usage: FULL_USAGE,
+  run: (args) => runDemoLoop(args),
 };
