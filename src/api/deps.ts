@@ -4,12 +4,15 @@ import type { MetricResult, Report, Split } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
 import type { FlowchartStep } from "../judge/report/flowchart.ts";
 import type { Model } from "../llm/types.ts";
+import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 
 export type JudgeChoice = "lexical" | string;
 
 export type ApiDeps = {
   tasksRoot: string;
+  /** Where runs started through the API are recorded (and other runs are read from); null keeps them in memory only. */
+  store: RunStore | null;
   notebooksDir: string;
   listTasks(root: string, suite?: string): Promise<{ ref: string; suite: string; id: string }[]>;
   loadTask(root: string, ref: string): Promise<LoadedTask>;

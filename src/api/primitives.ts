@@ -6,6 +6,7 @@ import { generateSuite } from "../generate/index.ts";
 import { evaluate, workflowFlowchart } from "../judge/index.ts";
 import { createModel } from "../llm/index.ts";
 import { NOTEBOOKS_DIR, notebookOutput } from "../notebook/registry.ts";
+import { RunStore } from "../store/run-store.ts";
 import { listTasks, loadTask } from "../store/task-store.ts";
 import type { ApiDeps } from "./deps.ts";
 
@@ -34,10 +35,13 @@ async function runNotebookProcess(
   return notebookOutput(dir, name);
 }
 
+/** The real primitives; `store` defaults to the run store at `.drflow/runs.sqlite` (pass null for memory only). */
 export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
   const notebooksDir = overrides.notebooksDir ?? NOTEBOOKS_DIR;
+  const store = overrides.store === undefined ? new RunStore() : overrides.store;
   return {
     tasksRoot: "tasks",
+    store,
     notebooksDir,
     listTasks,
     loadTask,
@@ -46,7 +50,7 @@ export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
       (await generateSuite({ root, suite, seed, perDomain })).map((t) => t.ref),
     loadEnv: (loaded, { split }) => loadEnv(loaded, { split }),
     makeAgent: (name, options) => agentFromSpec(name, options),
-    makeModel: (handle) => createModel(handle),
+    makeModel: (handle) => createModel(handle, store ? { usage: store } : {}),
     runAgent: (agent, env, model, options) => runAgent(agent, env, model, options),
     judge: async (report, loaded, { model, metrics }) =>
       (await evaluate(report, loaded, { judge: model ?? "lexical", ...(metrics ? { metrics } : {}) }))

@@ -107,6 +107,8 @@ export const RunDetail = RunSummary.extend({
   trace: z.array(z.record(z.string(), z.unknown())),
   usage: UsageSchema,
   metrics: z.array(MetricResult),
+  /** Mermaid flowcharts of the report: generic (decision diamonds) and personalized (resolved path); null before it exists. */
+  flowcharts: z.object({ generic: z.string(), personalized: z.string() }).nullable(),
 });
 
 export const JudgeRequest = z

@@ -9,10 +9,14 @@ import { defaultDeps } from "../../src/api/primitives.ts";
 import { serve } from "../../src/cli/commands/serve.ts";
 import type { Report } from "../../src/core/index.ts";
 import { renderReportMarkdown } from "../../src/judge/index.ts";
+import { RunStore } from "../../src/store/run-store.ts";
 
 let dir: string;
 let app: Hono;
 let refs: string[] = [];
+let store: RunStore;
+const depsFor = () =>
+  defaultDeps({ tasksRoot: join(dir, "tasks"), notebooksDir: join(dir, "notebooks"), store });
 
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const init: RequestInit = { method, headers: { ...headers } };
@@ -47,11 +51,13 @@ export default function (nb) {
 }
 `,
   );
-  app = createApp({
-    deps: defaultDeps({ tasksRoot: join(dir, "tasks"), notebooksDir: join(dir, "notebooks") }),
-  });
+  store = new RunStore(join(dir, "runs.sqlite"));
+  app = createApp({ deps: depsFor() });
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  store.close();
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe("POST /generate", () => {
   test("writes a procedural suite and lists its tasks", async () => {
@@ -155,9 +161,34 @@ describe("runs", () => {
     expect(detail.data.trace.length).toBeGreaterThan(0);
     expect(detail.data.usage).toEqual({ calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 });
     expect(detail.data.metrics.map((m: { metric: string }) => m.metric)).toContain("f1");
+    expect(detail.data.flowcharts.generic).toStartWith("graph TD");
+    expect(detail.data.flowcharts.personalized).toContain("-->");
     const list = await call("GET", "/runs");
     expect(list.data.runs.map((x: { id: string }) => x.id)).toContain(runId);
   }, 60_000);
+  test("runs are recorded in the run store: a restarted server still serves them", async () => {
+    const stored = store.getRun(runId)!;
+    expect(stored).toMatchObject({ kind: "agent", task: refs[1], agent: "extractive", status: "done" });
+    expect(store.getReport(runId)?.task_id).toBe(refs[1]!.split("/")[1]!);
+    expect(store.metrics({ run: runId }).length).toBeGreaterThan(0);
+    const restarted = createApp({ deps: depsFor() });
+    const res = await restarted.request(`http://127.0.0.1/runs/${runId}`);
+    const body = (await res.json()) as {
+      status: string;
+      report: { task_id: string };
+      metrics: unknown[];
+      trace: unknown[];
+    };
+    expect(body.status).toBe("done");
+    expect(body.metrics.length).toBeGreaterThan(0);
+    expect(body.trace.length).toBeGreaterThan(0);
+    const list = (await (await restarted.request("http://127.0.0.1/runs?limit=5")).json()) as {
+      runs: { id: string }[];
+    };
+    expect(list.runs.map((r) => r.id)).toContain(runId);
+    const events = await (await restarted.request(`http://127.0.0.1/runs/${runId}/events`)).text();
+    expect(events).toContain('"status":"done"');
+  });
   test("an LLM agent without a model fails with a message saying so", async () => {
     const r = await call("POST", "/runs", { task: refs[1], agent: "drfa" });
     const events = await call("GET", `/runs/${r.data.id}/events`);
@@ -172,6 +203,7 @@ describe("runs", () => {
       "options.iterations",
     );
     expect((await call("GET", "/runs/run_nope")).status).toBe(404);
+    expect400(await call("GET", "/runs?limit=0"), "limit");
     expect400(await call("GET", "/runs/..%2F..%2Fetc"), "id");
   });
 });
@@ -256,7 +288,7 @@ describe("GET /openapi.json", () => {
 });
 
 describe("binding and tokens", () => {
-  const deps = () => defaultDeps({ tasksRoot: join(dir, "tasks"), notebooksDir: join(dir, "notebooks") });
+  const deps = depsFor;
   test("off loopback without a token the app refuses to exist", () => {
     expect(() => createApp({ deps: deps(), host: "0.0.0.0" })).toThrow(
       /refusing to bind 0.0.0.0 without a token/,

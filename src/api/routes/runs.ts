@@ -1,13 +1,17 @@
-/** @module POST /runs starts an agent run as a job; GET /runs, GET /runs/:id (report, trace, usage); GET /runs/:id/events (SSE). */
+/** @module POST /runs starts an agent run as a job; GET /runs, GET /runs/:id (report, trace, usage, flowcharts); GET /runs/:id/events (SSE). */
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import type { TraceEvent } from "../../agents/types.ts";
+import type { Report, RunRecord } from "../../core/index.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, jsonBody, parseOr400 } from "../errors.ts";
 import { type Job, type JobEvent, type JobRegistry, usageTotals } from "../jobs.ts";
 import type { RouteSpec } from "../openapi.ts";
 import { IdParam, RunDetail, RunRequest, RunSummary } from "../schemas.ts";
 import { loadTaskOr404 } from "./load.ts";
+
+export const RunsQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
 
 export const runsSpec: RouteSpec[] = [
   {
@@ -24,14 +28,15 @@ export const runsSpec: RouteSpec[] = [
     method: "get",
     path: "/runs",
     tag: "runs",
-    summary: "Runs started by this server, newest first",
+    summary: "Agent runs, newest first: live jobs of this server and runs in the run store",
+    query: RunsQuery,
     response: z.object({ runs: z.array(RunSummary) }),
   },
   {
     method: "get",
     path: "/runs/:id",
     tag: "runs",
-    summary: "A run: status, report, trace, usage and metrics",
+    summary: "A run: status, report, trace, usage, metrics and mermaid flowcharts of the report",
     params: IdParam,
     response: RunDetail,
   },
@@ -46,17 +51,51 @@ export const runsSpec: RouteSpec[] = [
   },
 ];
 
-function summary(job: Job): RunSummary {
+function summary(job: Pick<Job, keyof RunSummary>): RunSummary {
   const { id, task, split, agent, model, status, started_at, finished_at, error } = job;
   return { id, task, split, agent, model, status, started_at, finished_at, error };
 }
 
+function storedSummary(run: RunRecord): RunSummary {
+  return {
+    id: run.id,
+    task: run.task,
+    split: run.split ?? "original",
+    agent: run.agent,
+    model: run.model,
+    status: run.status,
+    started_at: run.started_at,
+    finished_at: run.finished_at,
+    error: run.error,
+  };
+}
+
+function flowcharts(deps: ApiDeps, report: Report | null) {
+  if (!report) return null;
+  return {
+    generic: deps.workflowFlowchart(report.generic_workflow, { personalized: false }),
+    personalized: deps.workflowFlowchart(report.personalized_workflow, { personalized: true }),
+  };
+}
+
 /** Run the job: environment → agent → (judge) → done/failed; every step goes through the injected primitives. */
 async function execute(deps: ApiDeps, jobs: JobRegistry, job: Job, req: RunRequest): Promise<void> {
+  const { store } = deps;
   let env: Awaited<ReturnType<ApiDeps["loadEnv"]>> | null = null;
   try {
     const loaded = await loadTaskOr404(deps, req.task);
     const agent = deps.makeAgent(req.agent, req.options);
+    store?.saveRun({
+      id: job.id,
+      kind: "agent",
+      task: req.task,
+      split: req.split,
+      agent: req.agent,
+      agent_options: { ...agent.options },
+      model: req.model ?? "",
+      status: "running",
+      started_at: job.started_at,
+    });
     const model = req.model ? deps.makeModel(req.model) : null;
     if (agent.needsModel && !model)
       throw new Error(`agent ${req.agent} needs a model: set "model" (e.g. openai:gpt-4o)`);
@@ -67,9 +106,12 @@ async function execute(deps: ApiDeps, jobs: JobRegistry, job: Job, req: RunReque
     });
     job.report = out.report;
     job.usage = usageTotals(out.usage);
+    store?.saveTrace(job.id, out.trace);
+    store?.saveReport(job.id, out.report);
     if (req.judge) {
       const judgeModel = req.judge === "lexical" ? null : deps.makeModel(req.judge);
       job.metrics = await deps.judge(out.report, loaded, { judge: req.judge, model: judgeModel });
+      store?.saveMetrics(job.id, job.metrics);
       jobs.emit(job, { type: "metrics", metrics: job.metrics });
     }
     job.status = "done";
@@ -79,6 +121,13 @@ async function execute(deps: ApiDeps, jobs: JobRegistry, job: Job, req: RunReque
   } finally {
     await env?.close().catch(() => {});
     job.finished_at = deps.now().toISOString();
+    if (store?.getRun(job.id)) {
+      store.finishRun(job.id, {
+        status: job.status === "done" ? "done" : "failed",
+        error: job.error,
+        finishedAt: job.finished_at,
+      });
+    }
     const end: JobEvent = { type: "status", status: job.status, ...(job.error ? { error: job.error } : {}) };
     jobs.emit(job, end);
     job.listeners.clear();
@@ -89,20 +138,37 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
   const app = new Hono();
   let counter = 0;
 
-  const find = (raw: Record<string, string>): Job => {
-    const { id } = parseOr400(IdParam, raw, "path");
-    const job = jobs.get(id);
-    if (!job) throw new ApiError(404, `run ${id}: not found`);
-    return job;
+  const id = (raw: Record<string, string>) => parseOr400(IdParam, raw, "path").id;
+
+  /** A finished run from the store, shaped like a job's detail. */
+  const fromStore = (runId: string) => {
+    const run = deps.store?.getRun(runId);
+    if (!run || run.kind !== "agent") return null;
+    const calls = deps.store!.calls(runId);
+    const report = deps.store!.getReport(runId);
+    return {
+      ...storedSummary(run),
+      report,
+      trace: (deps.store!.getTrace(runId) ?? []) as TraceEvent[],
+      usage: usageTotals(
+        calls.map((c) => ({
+          inputTokens: c.input_tokens,
+          outputTokens: c.output_tokens,
+          costUsd: c.cost_usd ?? 0,
+        })),
+      ),
+      metrics: deps.store!.metrics({ run: runId }).map((m) => m.result),
+      flowcharts: flowcharts(deps, report),
+    };
   };
 
   app.post("/", async (c) => {
     const req = await jsonBody(c, RunRequest);
     await loadTaskOr404(deps, req.task);
     const started = deps.now();
-    const id = `run_${started.getTime().toString(36)}_${(++counter).toString(36)}`;
+    const runId = `api-${started.getTime().toString(36)}-${(++counter).toString(36)}`;
     const job = jobs.create({
-      id,
+      id: runId,
       task: req.task,
       split: req.split,
       agent: req.agent,
@@ -113,21 +179,49 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
     return c.json(summary(job), 202);
   });
 
-  app.get("/", (c) => c.json({ runs: jobs.list().map(summary) }));
+  app.get("/", (c) => {
+    const { limit } = parseOr400(RunsQuery, c.req.query(), "query");
+    const live = jobs.list().map(summary);
+    const seen = new Set(live.map((r) => r.id));
+    const stored = (deps.store?.listRuns({ kind: "agent" }) ?? [])
+      .filter((r) => !seen.has(r.id))
+      .map(storedSummary);
+    const runs = [...live, ...stored].sort(
+      (a, b) => b.started_at.localeCompare(a.started_at) || b.id.localeCompare(a.id),
+    );
+    return c.json({ runs: runs.slice(0, limit) });
+  });
 
   app.get("/:id", (c) => {
-    const job = find(c.req.param());
-    return c.json({
-      ...summary(job),
-      report: job.report,
-      trace: job.trace,
-      usage: job.usage,
-      metrics: job.metrics,
-    });
+    const runId = id(c.req.param());
+    const job = jobs.get(runId);
+    if (job) {
+      return c.json({
+        ...summary(job),
+        report: job.report,
+        trace: job.trace,
+        usage: job.usage,
+        metrics: job.metrics,
+        flowcharts: flowcharts(deps, job.report),
+      });
+    }
+    const stored = fromStore(runId);
+    if (!stored) throw new ApiError(404, `run ${runId}: not found`);
+    return c.json(stored);
   });
 
   app.get("/:id/events", (c) => {
-    const job = find(c.req.param());
+    const runId = id(c.req.param());
+    const job = jobs.get(runId);
+    if (!job) {
+      const stored = deps.store?.getRun(runId);
+      if (!stored || stored.kind !== "agent") throw new ApiError(404, `run ${runId}: not found`);
+      // A run from the store (another process, or before a restart): only its final status is known.
+      return streamSSE(c, async (stream) => {
+        const e = { type: "status", status: stored.status, ...(stored.error ? { error: stored.error } : {}) };
+        await stream.writeSSE({ event: "status", data: JSON.stringify(e), id: "0" });
+      });
+    }
     return streamSSE(c, async (stream) => {
       const queue: JobEvent[] = [];
       let wake: (() => void) | null = null;
