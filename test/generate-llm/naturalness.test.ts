@@ -13,11 +13,14 @@ afterEach(async () => {
   server = null;
 });
 
-async function chatWith(naturalness: number) {
+async function chatWith(naturalness: number, structured: "prompt" | "json_schema" = "prompt") {
   server = await startScriptedServer({ reply: fixtureReplier({ naturalness }).reply });
   const spec = W.SPECS[0]!;
   const ctx: FileContext = {
-    env: { model: createModel(`compat:${server.url}#test-model`, { cache: null }), runId: "gen-nat" },
+    env: {
+      model: createModel(`compat:${server.url}#test-model`, { cache: null, structured }),
+      runId: "gen-nat",
+    },
     seed: { ...W.seedRow(spec), task_id: spec.taskId, domain: "healthcare" },
     persona: {
       name: spec.user.name,
@@ -42,7 +45,12 @@ async function chatWith(naturalness: number) {
     rng: new Rng("nat"),
     stage: "realize",
   });
-  return { realized, schemas: server.requests.map(schemaOf), prompts: server.requests.map(promptOf) };
+  return {
+    realized,
+    schemas: server.requests.map(schemaOf),
+    prompts: server.requests.map(promptOf),
+    bodies: server.requests.map((r) => r.body),
+  };
 }
 
 describe("chat naturalness review (seed 002 §C.1)", () => {
@@ -60,5 +68,11 @@ describe("chat naturalness review (seed 002 §C.1)", () => {
       "A reviewer flagged the previous draft: everybody narrating; values recited without context. Fix these.",
     );
     expect(prompts[1]).not.toContain("A reviewer flagged");
+  });
+
+  test("the same stage works with a JSON-schema response format (providers that support it)", async () => {
+    const { schemas, bodies } = await chatWith(4, "json_schema");
+    expect(schemas).toEqual(["chat_setup", "chat_posts", "naturalness_review"]);
+    expect((bodies[1] as { response_format?: { type?: string } }).response_format?.type).toBe("json_schema");
   });
 });
