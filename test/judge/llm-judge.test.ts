@@ -337,6 +337,48 @@ describe("LLM judge (scripted server)", () => {
     }
   });
 
+  test("factuality ranks a long cited source's chunks by embedding similarity and sends the top 5", async () => {
+    const paragraphs = Array.from({ length: 14 }, (_, i) =>
+      i % 4 === 1
+        ? `Paragraph ${i}: needle — consent forms are countersigned by the coordinator. ${"Detail. ".repeat(90)}`
+        : `Paragraph ${i}: unrelated facilities text about parking. ${"Filler. ".repeat(90)}`,
+    );
+    reset((p, req) => {
+      if (req.path.endsWith("/embeddings")) {
+        const input = (req.body as { input: string[] }).input;
+        return {
+          embeddings: input.map((t, i) =>
+            i === 0 || t.includes("needle") ? [1, 0, 0] : [0, 1, 0.1 * (i % 3)],
+          ),
+        };
+      }
+      return { content: "<factual>false</factual> <explanation>not supported</explanation>" };
+    });
+    const report = goldReport(loaded);
+    report.personalized_workflow = report.personalized_workflow.slice(0, 1);
+    const r = await evaluate(report, loaded, {
+      judge: model(),
+      metrics: ["factuality"],
+      sources: async (id) => ({
+        id,
+        title: "Long policy",
+        app: "drive",
+        path: "drive/long.md",
+        text: paragraphs.join("\n\n"),
+      }),
+    });
+    expect(server.requests.filter((q) => q.path.endsWith("/embeddings")).length).toBeGreaterThan(0);
+    const prompt = promptOf(chats()[0]!);
+    const sources = prompt.match(/Source \d+: /g) ?? [];
+    expect(sources).toHaveLength(5);
+    // The chunks holding the needle paragraphs (1, 5, 9, 13) come first.
+    const segments = prompt.split(/Source \d+: /).slice(1);
+    expect(segments.slice(0, 4).every((seg) => seg.includes("needle"))).toBe(true);
+    expect(segments[4]).not.toContain("needle");
+    expect(r.metrics[0]!.value).toBe(0);
+    expect(r.metrics[0]!.unscored).toBe(0);
+  });
+
   test("DRBench insight recall considers only the first gold + 5 report insights", async () => {
     const goldUnits = loaded.task.evidence.filter((e) => e.role === "insight");
     const k = goldUnits.length + 5;
