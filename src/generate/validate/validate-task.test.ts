@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Task } from "../../core/index.ts";
+import { loadTask, writeTask } from "../../store/task-store.ts";
+import { generateProceduralTask, realizeTask } from "../index.ts";
+import { type Rule, validateTask, validateTaskDir } from "./index.ts";
+
+let root: string;
+const generated = generateProceduralTask({
+  taskId: "healthcare_01",
+  domain: "healthcare",
+  seed: 7,
+  family: "lep-consent",
+});
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "drflow-validate-"));
+  await writeTask(root, "ok", generated.task, generated.manifest, await realizeTask(generated));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+/** Load the sound task, apply a defect to task.json in memory, validate against the real files. */
+async function withDefect(mutate: (task: Task) => void) {
+  const loaded = await loadTask(root, "ok/healthcare_01");
+  const task = structuredClone(loaded.task);
+  mutate(task);
+  return validateTask({ ...loaded, task });
+}
+
+const rules = (violations: { rule: Rule }[]) => new Set(violations.map((v) => v.rule));
+
+describe("task validation", () => {
+  test("a generated task passes every check", async () => {
+    const loaded = await loadTask(root, "ok/healthcare_01");
+    expect(await validateTask(loaded)).toEqual([]);
+  });
+
+  test("a step with no insight is reported at its JSON path", async () => {
+    const found = await withDefect((t) => {
+      const unit = t.evidence.find((u) => u.side === "company" && u.supports_steps.includes(5))!;
+      unit.supports_steps = [];
+    });
+    const v = found.find((x) => x.rule === "step-support")!;
+    expect(v.path).toBe("$.generic_workflow[4]");
+    expect(v.file).toEndWith("task.json");
+    expect(v.expected).toContain("step 5");
+  });
+
+  test("an unresolved condition is reported", async () => {
+    const found = await withDefect((t) => {
+      for (const u of t.evidence)
+        if (u.side === "user")
+          u.resolves_conditions = u.resolves_conditions.filter((c) => c !== "witness_mode");
+    });
+    const v = found.find((x) => x.rule === "condition-resolution")!;
+    expect(v.expected).toContain('condition "witness_mode"');
+    expect(v.path).toMatch(/^\$\.generic_workflow\[\d+\]\.condition$/);
+  });
+
+  test("a user unit selecting another branch than the gold one is reported", async () => {
+    const found = await withDefect((t) => {
+      const u = t.evidence.find((x) => x.id === "ev_cond_interpreter_modality")!;
+      u.selects_branch = u.selects_branch === "vri" ? "in_person" : "vri";
+    });
+    expect(rules(found).has("condition-resolution")).toBe(true);
+  });
+
+  test("an adjacent fact that contradicts the user's case is reported", async () => {
+    const found = await withDefect((t) => {
+      const user = t.user_case!;
+      const step = t.generic_workflow.find((s) => s.condition?.id === "interpreter_modality")!;
+      const gold = t.personalized_workflow[step.item - 1]!.resolved_branch;
+      const other = step.condition!.branches.find((b) => b.id !== gold)!;
+      const u = t.evidence.find(
+        (x) => x.role === "adjacent" && x.resolves_conditions.includes("interpreter_modality"),
+      )!;
+      u.text = `${u.text} Same for ${user.subject} (${user.case_id}).`;
+      u.selects_branch = other.id;
+    });
+    const v = found.find((x) => x.rule === "adjacent-contradiction")!;
+    expect(v.expected).toContain("contradicting the user's branch");
+    expect(v.path).toMatch(/^\$\.evidence\[\d+\]\.text$/);
+  });
+
+  test("a distractor that leaks a step is reported", async () => {
+    const found = await withDefect((t) => {
+      const step = t.evidence.find((u) => u.side === "company" && u.role === "insight")!;
+      const d = t.evidence.find((u) => u.role === "distractor")!;
+      d.text = `Reminder from the huddle: ${step.text}`;
+    });
+    const v = found.find((x) => x.rule === "distractor-leak")!;
+    expect(v.expected).toMatch(/marker of gold step|from gold unit/);
+  });
+
+  test("an unknown chat user, a wrong channel and out-of-order posts are reported on the file", async () => {
+    const dir = join(root, "chat", "healthcare_01");
+    await writeTask(root, "chat", generated.task, generated.manifest, await realizeTask(generated));
+    const entry = generated.manifest.artifacts.find((a) => a.format === "chat")!;
+    const file = join(dir, "artifacts", entry.path);
+    const chat = JSON.parse(await readFile(file, "utf8"));
+    chat.users[0].username = "mallory";
+    chat.posts[0].user = "mallory";
+    chat.channels[0].name = "nowhere";
+    chat.posts[1].create_at = chat.posts[0].create_at - 1000;
+    await writeFile(file, JSON.stringify(chat));
+    const found = await validateTaskDir(dir, () => loadTask(root, "chat/healthcare_01"));
+    expect(
+      found
+        .filter((v) => v.file === file)
+        .map((v) => v.rule)
+        .sort(),
+    ).toEqual(expect.arrayContaining(["people", "channels", "event-order"]));
+  });
+
+  test("structural problems stop at the schema stage", async () => {
+    await writeTask(root, "broken", generated.task, generated.manifest, []);
+    const found = await validateTaskDir(join(root, "broken", "healthcare_01"), () =>
+      loadTask(root, "broken/healthcare_01"),
+    );
+    expect(found.length).toBe(generated.manifest.artifacts.length);
+    expect(rules(found)).toEqual(new Set(["schema"]));
+  });
+});

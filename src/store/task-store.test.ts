@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Task } from "../core/index.ts";
+import { generateProceduralTask, realizeTask } from "../generate/index.ts";
+import { listTasks, loadTask, TaskStoreError, taskDir, validateTaskFolder, writeTask } from "./task-store.ts";
+
+let root: string;
+const generated = generateProceduralTask({ taskId: "legal_01", domain: "legal", seed: 3 });
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "drflow-store-"));
+  await writeTask(root, "s", generated.task, generated.manifest, await realizeTask(generated));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+async function errorOf(promise: Promise<unknown>): Promise<TaskStoreError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TaskStoreError) return error;
+    throw error;
+  }
+  throw new Error("expected a TaskStoreError");
+}
+
+describe("task store", () => {
+  test("write then load round-trips task and manifest", async () => {
+    const loaded = await loadTask(root, "s/legal_01");
+    expect(loaded.task).toEqual(Task.parse(generated.task));
+    expect(loaded.manifest.artifacts.map((a) => a.id)).toEqual(generated.manifest.artifacts.map((a) => a.id));
+    expect(loaded.dir).toBe(join(root, "s", "legal_01"));
+  });
+
+  test("task.json is a stable, parseable JSON document (schema round trip)", async () => {
+    const text = await readFile(join(root, "s", "legal_01", "task.json"), "utf8");
+    const parsed = Task.parse(JSON.parse(text));
+    expect(`${JSON.stringify(parsed, null, 2)}\n`).toBe(text);
+  });
+
+  test("lists tasks by suite", async () => {
+    expect((await listTasks(root, "s")).map((t) => t.ref)).toEqual(["s/legal_01"]);
+    expect((await listTasks(root)).map((t) => t.ref)).toContain("s/legal_01");
+    expect(await listTasks(root, "missing")).toEqual([]);
+  });
+
+  test("refuses path-like references", () => {
+    expect(() => taskDir(root, "../etc/passwd")).toThrow(/expected "<suite>\/<task_id>"/);
+    expect(() => taskDir(root, "s/..")).toThrow();
+  });
+
+  test("a malformed step names the file, the JSON path and the expectation", async () => {
+    const dir = join(root, "bad", "legal_01");
+    await writeTask(root, "bad", generated.task, generated.manifest, []);
+    const raw = JSON.parse(await readFile(join(dir, "task.json"), "utf8"));
+    raw.generic_workflow[3].title = "";
+    raw.seed.domain = "space";
+    await writeFile(join(dir, "task.json"), JSON.stringify(raw));
+    const error = await errorOf(loadTask(root, "bad/legal_01"));
+    expect(error.message).toContain(
+      `${join(dir, "task.json")}: $.generic_workflow[3].title: expected a non-empty string`,
+    );
+    expect(error.message).toContain("$.seed.domain: expected one of");
+    expect(error.issues).toHaveLength(2);
+  });
+
+  test("invalid JSON and missing files are reported with the file name", async () => {
+    const dir = join(root, "broken", "legal_01");
+    await writeTask(root, "broken", generated.task, generated.manifest, []);
+    await writeFile(join(dir, "task.json"), "{ not json");
+    const error = await errorOf(loadTask(root, "broken/legal_01"));
+    expect(error.message).toStartWith(`${join(dir, "task.json")}: $: expected valid JSON`);
+    const missing = await errorOf(loadTask(root, "nowhere/legal_01"));
+    expect(missing.message).toContain("expected the file to exist");
+  });
+
+  test("validateTaskFolder finds missing artifact files and unknown evidence ids", async () => {
+    await writeTask(
+      root,
+      "partial",
+      generated.task,
+      {
+        ...generated.manifest,
+        artifacts: generated.manifest.artifacts.map((a, i) => (i === 0 ? { ...a, evidence: ["nope"] } : a)),
+      },
+      [],
+    );
+    const issues = await validateTaskFolder(join(root, "partial", "legal_01"));
+    expect(issues.some((i) => i.path === "$.artifacts[0].evidence[0]" && i.expected.includes('"nope"'))).toBe(
+      true,
+    );
+    expect(issues.some((i) => i.path === "$.artifacts[1].path" && i.expected.includes("to exist"))).toBe(
+      true,
+    );
+    expect(await validateTaskFolder(join(root, "s", "legal_01"))).toEqual([]);
+  });
+});

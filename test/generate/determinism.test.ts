@@ -1,0 +1,43 @@
+import { afterAll, expect, test } from "bun:test";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { generateProceduralSuite } from "../../src/generate/index.ts";
+
+const roots: string[] = [];
+afterAll(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))));
+
+async function files(dir: string): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    out.set(relative(dir, full), await readFile(full));
+  }
+  return out;
+}
+
+test("generating the same suite twice gives byte-identical folders, PDFs and DOCX included", async () => {
+  const trees = [];
+  for (let i = 0; i < 2; i++) {
+    const root = await mkdtemp(join(tmpdir(), "drflow-det-"));
+    roots.push(root);
+    await generateProceduralSuite({ root, suite: "det", seed: 11, perDomain: 1 });
+    trees.push(await files(join(root, "det")));
+  }
+  const [a, b] = trees as [Map<string, Buffer>, Map<string, Buffer>];
+  expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+  const formats = new Set([...a.keys()].map((k) => k.split(".").pop()));
+  expect([...formats].sort()).toEqual(["docx", "eml", "json", "md", "pdf"]);
+  for (const [path, bytes] of a) expect(b.get(path)!.equals(bytes)).toBe(true);
+});
+
+test("the committed demo suite is what seed 7 produces", async () => {
+  const root = await mkdtemp(join(tmpdir(), "drflow-demo-"));
+  roots.push(root);
+  await generateProceduralSuite({ root, suite: "demo", seed: 7, perDomain: 2 });
+  const fresh = await files(join(root, "demo"));
+  const committed = await files(join(import.meta.dir, "../../tasks/demo"));
+  expect([...committed.keys()].sort()).toEqual([...fresh.keys()].sort());
+  for (const [path, bytes] of fresh) expect(committed.get(path)!.equals(bytes)).toBe(true);
+});
