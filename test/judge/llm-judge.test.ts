@@ -343,7 +343,7 @@ describe("LLM judge (scripted server)", () => {
         ? `Paragraph ${i}: needle — consent forms are countersigned by the coordinator. ${"Detail. ".repeat(90)}`
         : `Paragraph ${i}: unrelated facilities text about parking. ${"Filler. ".repeat(90)}`,
     );
-    reset((p, req) => {
+    reset((_prompt, req) => {
       if (req.path.endsWith("/embeddings")) {
         const input = (req.body as { input: string[] }).input;
         return {
@@ -371,10 +371,13 @@ describe("LLM judge (scripted server)", () => {
     const prompt = promptOf(chats()[0]!);
     const sources = prompt.match(/Source \d+: /g) ?? [];
     expect(sources).toHaveLength(5);
-    // The chunks holding the needle paragraphs (1, 5, 9, 13) come first.
+    // Only chunks holding a needle paragraph (embedded next to the claim) are sent, out of many more.
     const segments = prompt.split(/Source \d+: /).slice(1);
-    expect(segments.slice(0, 4).every((seg) => seg.includes("needle"))).toBe(true);
-    expect(segments[4]).not.toContain("needle");
+    expect(segments.every((seg) => seg.includes("needle"))).toBe(true);
+    const embedded = (
+      server.requests.find((q) => q.path.endsWith("/embeddings"))!.body as { input: string[] }
+    ).input;
+    expect(embedded.length - 1).toBeGreaterThan(10);
     expect(r.metrics[0]!.value).toBe(0);
     expect(r.metrics[0]!.unscored).toBe(0);
   });
