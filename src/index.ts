@@ -8,3 +8,6 @@ export * from "./store/run-store-api.ts";
 export * from "./env/index.ts";
 export * from "./retrieval/index.ts";
 export * from "./generate/llm/index.ts";
+export * from "./generate/index.ts";
+export * from "./store/task-store.ts";
+export * from "./env/extract/index.ts";

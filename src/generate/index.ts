@@ -3,7 +3,7 @@ export {
   ALL_DOMAINS,
   FAMILIES,
   familiesOf,
-  type GeneratedTask,
+  type GeneratedTask as ProceduralTask,
   generateProceduralSuite,
   generateProceduralSuite as generateSuite,
   generateProceduralTask,
@@ -15,3 +15,13 @@ export {
   suitePlan,
 } from "./procedural/index.ts";
 export { type ArtifactContent, realize } from "./realize/index.ts";
+export {
+  RULES as VALIDATION_RULES,
+  renderSummaryTable,
+  summarizeTask,
+  type TaskSummary,
+  type ValidateOptions,
+  type Violation,
+  validateTask,
+  validateTaskDir,
+} from "./validate/index.ts";
