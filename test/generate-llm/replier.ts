@@ -380,6 +380,17 @@ export function fixtureReplier(opts: ReplierOptions = {}) {
           reason: knowable ? "same step" : "the solver abstained",
         });
       }
+      case "full_project_audit":
+        return json({
+          competing_answer: { answer: null, records: [], equally_valid: false },
+          numbers: { wrong_or_unverified: [], note: "" },
+          status: { ok: true, note: "" },
+          evidence_sufficient: false,
+          verdict: "fix",
+          category: "evidence_insufficient",
+          fix: { q: null, gold: null, evidence_add: [] },
+          note: "No record says how the signed form is scanned.",
+        });
       default:
         throw new Error(`fixture replier: no fixture for schema "${schema}"`);
     }

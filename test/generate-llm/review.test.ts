@@ -52,6 +52,15 @@ describe("task validation (§C.2): evidence sufficiency per gold step", () => {
     expect(items.filter((i) => i.status === "pass")).toHaveLength(11);
     const flagged = items.find((i) => i.status !== "pass")!;
     expect([flagged.item, flagged.status, flagged.cause]).toEqual([11, "unsupported", "candidate_abstained"]);
+    // Only the flagged step goes to the full-project audit (C.2.3), which sees every record of the task.
+    const audits = server.requests.filter((r) => schemaOf(r) === "full_project_audit").map(promptOf);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toContain("All project records: [healthcare_01_IN_1]");
+    expect([flagged.audit_verdict, flagged.audit_category, flagged.audit_note]).toEqual([
+      "fix",
+      "evidence_insufficient",
+      "No record says how the signed form is scanned.",
+    ]);
   });
 
   test("review export (CSV, JSON) and import of accepted / revised decisions", async () => {

@@ -9,7 +9,7 @@ import { type PersonalizedStep, SafeId } from "../../core/index.ts";
 import { extractText } from "../../env/extract/index.ts";
 import type { Model } from "../../llm/types.ts";
 import type { LoadedTask } from "../../store/task-store.ts";
-import { ANSWER_COMPARISON, EVIDENCE_ANSWERING } from "../prompts/review.ts";
+import { ANSWER_COMPARISON, EVIDENCE_ANSWERING, FULL_PROJECT_VALIDATION } from "../prompts/review.ts";
 import { fill } from "../prompts/template.ts";
 
 export const SolverAnswer = z.object({ answer: z.string(), knowable: z.boolean() });
@@ -27,6 +27,32 @@ export const Comparison = z.object({
   ]),
   reason: z.string(),
 });
+
+/** C.2.3's audit of a flagged item against all records of the task. */
+export const Audit = z.object({
+  competing_answer: z.object({
+    answer: z.string().nullable(),
+    records: z.array(z.string()),
+    equally_valid: z.boolean(),
+  }),
+  numbers: z.object({ wrong_or_unverified: z.array(z.string()), note: z.string() }),
+  status: z.object({ ok: z.boolean(), note: z.string() }),
+  evidence_sufficient: z.boolean(),
+  verdict: z.enum(["pass", "fix", "drop"]),
+  category: z.enum([
+    "gold_wrong",
+    "ambiguous_question",
+    "evidence_insufficient",
+    "unanswerable_is_answerable",
+    "leak",
+    "none",
+  ]),
+  fix: z
+    .object({ q: z.string().nullable(), gold: z.string().nullable(), evidence_add: z.array(z.string()) })
+    .nullable(),
+  note: z.string(),
+});
+export type Audit = z.infer<typeof Audit>;
 
 export const ReviewStatus = z.enum(["pass", "ambiguous", "unsupported"]);
 export const ReviewDecision = z.enum(["pending", "accepted", "revised", "rejected"]);
@@ -46,6 +72,10 @@ export const ReviewItem = z.object({
   knowable: z.boolean(),
   /** Artifact ids the solver was given. */
   cited: z.array(z.string()),
+  /** C.2.3 audit of flagged steps ("" for steps that passed the first two stages). */
+  audit_verdict: z.enum(["", "pass", "fix", "drop"]).default(""),
+  audit_category: z.string().default(""),
+  audit_note: z.string().default(""),
   decision: ReviewDecision.default("pending"),
   /** For `revised`: the corrected task description of the gold personalized step. */
   revision: z.string().default(""),
@@ -83,6 +113,15 @@ export function stepGold(step: PersonalizedStep): string {
   return [step.task, step.task_description, step.answer ? `Applies to this user: ${step.answer}.` : ""]
     .filter(Boolean)
     .join(" ");
+}
+
+/** Characters of each record in the full-project audit. */
+const AUDIT_RECORD_CHARS = 1500;
+
+/** A flagged step's status after the audit: an equally valid competing reading makes it ambiguous. */
+export function auditedStatus(status: ReviewItem["status"], audit: Audit): ReviewItem["status"] {
+  if (audit.competing_answer.equally_valid || audit.category === "ambiguous_question") return "ambiguous";
+  return audit.evidence_sufficient && audit.verdict === "pass" ? "pass" : status;
 }
 
 export function statusOf(knowable: boolean, verdict: ReviewItem["verdict"]): ReviewItem["status"] {
@@ -150,12 +189,59 @@ export async function validateTaskEvidence(
         context: context(ANSWER_COMPARISON.id),
       })
     ).object;
+    let status = statusOf(solved.knowable, graded.verdict);
+    let audit: Audit | null = null;
+    if (status !== "pass") {
+      const all: string[] = [];
+      for (const entry of loaded.manifest.artifacts) {
+        if (!texts.has(entry.id))
+          texts.set(
+            entry.id,
+            (await extractText(join(loaded.dir, "artifacts", entry.path), entry.format)).slice(
+              0,
+              RECORD_CHARS,
+            ),
+          );
+        all.push(`[${entry.id}] ${entry.title}\n${texts.get(entry.id)!.slice(0, AUDIT_RECORD_CHARS)}`);
+      }
+      audit = (
+        await model.generateObject({
+          messages: [
+            {
+              role: "user",
+              content: fill(FULL_PROJECT_VALIDATION, {
+                q,
+                gold,
+                status: "answerable",
+                cited_ids: cited.join(", "),
+                answer: solved.answer,
+                knowable: String(solved.knowable),
+                verdict: graded.verdict,
+                cause: graded.cause,
+                reason: graded.reason,
+                cited_records: records.join("\n\n") || "(none)",
+                all_records: all.join("\n\n"),
+              }),
+            },
+          ],
+          schema: Audit,
+          schemaName: "full_project_audit",
+          context: context(FULL_PROJECT_VALIDATION.id),
+        })
+      ).object;
+      status = auditedStatus(status, audit);
+    }
     out.push(
       ReviewItem.parse({
         task: loaded.task.id,
         item: step.item,
         title: step.title,
-        status: statusOf(solved.knowable, graded.verdict),
+        status,
+        audit_verdict: audit?.verdict ?? "",
+        audit_category: audit?.category ?? "",
+        audit_note: audit
+          ? [audit.note, audit.fix?.gold ? `suggested gold: ${audit.fix.gold}` : ""].filter(Boolean).join(" ")
+          : "",
         verdict: graded.verdict,
         cause: graded.cause,
         reason: graded.reason,

@@ -21,6 +21,9 @@ const COLUMNS = [
   "solver_answer",
   "knowable",
   "cited",
+  "audit_verdict",
+  "audit_category",
+  "audit_note",
   "decision",
   "revision",
 ] as const;
