@@ -75,7 +75,7 @@ export async function loadEnv(loaded: LoadedTask, options: LoadEnvOptions): Prom
   const reuse =
     !useServices && options.indexPath !== undefined && index.getMeta("fingerprint") === fingerprint;
   if (!reuse) {
-    index.clear();
+    await index.clear();
     index.db.run("DELETE FROM documents");
     const docs = await readDocuments(loaded, split);
     for (const name of APP_NAMES) {

@@ -91,9 +91,10 @@ export class HybridIndex {
     return (this.db.query("SELECT count(*) AS n FROM chunks").get() as { n: number }).n;
   }
 
-  /** Remove every chunk (and its vectors' id mapping stays; vectors are overwritten on re-add). */
-  clear(): void {
+  /** Remove every chunk, its FTS5 row and its vector. */
+  async clear(): Promise<void> {
     this.db.run("DELETE FROM chunks; DELETE FROM chunks_fts;");
+    await this.vectors.clear();
   }
 
   /** Index chunks: rows + FTS5 text (title and body) + one vector each (embedded from title and text). */

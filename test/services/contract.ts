@@ -208,6 +208,9 @@ export function vectorContract(open: () => Promise<VectorStore>): void {
       expect(matches.map((m) => m.id).sort()).toEqual(["x", "y"]);
       expect(matches[0]!.distance).toBeCloseTo(0, 5);
       expect(matches[1]!.distance).toBeCloseTo(0, 5);
+      await store.clear();
+      expect(await store.count()).toBe(0);
+      expect(await store.query(b!, 2)).toEqual([]);
     } finally {
       await store.close();
     }

@@ -156,7 +156,13 @@ async function search(c: Common, flags: Record<string, unknown>, positionals: st
     }
     if (hits.length === 0) console.log("no hits");
     hits.forEach((h, i) => {
-      const where = h.channel ? ` #${h.channel}` : h.subject ? ` "${h.subject}"` : "";
+      const norm = (x: string) =>
+        x
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, " ")
+          .trim();
+      const extra = h.channel ? `#${h.channel}` : h.subject ? `"${h.subject}"` : "";
+      const where = extra && !norm(h.title).includes(norm(extra)) ? ` ${extra}` : "";
       console.log(
         `${String(i + 1).padStart(2)}. ${h.score.toFixed(4)}  ${h.app.padEnd(5)}  ${h.documentId}  ${h.title}${where}`,
       );

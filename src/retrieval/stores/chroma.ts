@@ -61,6 +61,13 @@ export async function chromaStore(options: ChromaOptions): Promise<VectorStore> 
       return ids.map((id, i) => ({ id, distance: distances[i] ?? Number.POSITIVE_INFINITY }));
     },
     count: () => collection.count(),
+    async clear() {
+      for (;;) {
+        const { ids } = await collection.get({ limit: 1000, include: [] });
+        if (ids.length === 0) return;
+        await collection.delete({ ids });
+      }
+    },
     async close() {},
   };
 }

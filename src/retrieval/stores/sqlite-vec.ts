@@ -71,6 +71,10 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
     async count() {
       return (db.query(`SELECT count(*) AS n FROM ${ids}`).get() as { n: number }).n;
     },
+    async clear() {
+      db.run(`DELETE FROM ${ids}`);
+      if (dim !== null) db.run(`DELETE FROM ${vec}`);
+    },
     async close() {},
   };
 }

@@ -10,5 +10,7 @@ export interface VectorStore {
   /** The `k` nearest items to `vector`, closest first (cosine distance). */
   query(vector: number[], k: number): Promise<VectorMatch[]>;
   count(): Promise<number>;
+  /** Remove every vector. */
+  clear(): Promise<void>;
   close(): Promise<void>;
 }
