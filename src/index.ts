@@ -11,3 +11,4 @@ export * from "./generate/llm/index.ts";
 export * from "./generate/index.ts";
 export * from "./store/task-store.ts";
 export * from "./env/extract/index.ts";
+export * from "./eval/index.ts";
