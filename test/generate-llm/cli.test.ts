@@ -69,6 +69,7 @@ describe("drflow generate --llm (CLI branch)", () => {
     const lines: string[] = [];
     expect(await runLlmGenerate(args(), io(lines))).toBe(0);
     expect(server.requests.length).toBe(before);
+    expect(lines).toContain("[*] S1 task seeds resumed ($0.0000 so far)");
     expect(lines).toContain("[healthcare_01] S2 contexts resumed ($0.0000 so far)");
   }, 60_000);
 

@@ -77,19 +77,7 @@ export async function generateLlmSuite(req: SuiteRequest): Promise<SuiteResult> 
   };
   try {
     const seeds =
-      req.source.kind === "seeds"
-        ? req.source.seeds
-        : await suiteWork.stage(`S1.${req.source.domain}.${req.source.n}`, z.array(SeedRecord), () => {
-            const s = req.source as Extract<SuiteSource, { kind: "domain" }>;
-            opts.onProgress?.({
-              kind: "stage",
-              task: "*",
-              stage: "S1 task seeds",
-              status: "start",
-              costUsd: model.meter.costUsd,
-            });
-            return runS1(env, s.domain, s.n);
-          });
+      req.source.kind === "seeds" ? req.source.seeds : await seedsFromS1(req.source, env, opts, suiteWork);
     const tasks: GeneratedTask[] = [];
     for (const seed of seeds) tasks.push(await generateTask(env, seed, opts));
     req.store?.finishRun(runId, { status: "done", finishedAt: req.now() });
@@ -107,4 +95,32 @@ export async function generateLlmSuite(req: SuiteRequest): Promise<SuiteResult> 
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** S1, stored in the suite's work folder so a resumed run keeps the same seeds. */
+async function seedsFromS1(
+  source: Extract<SuiteSource, { kind: "domain" }>,
+  env: StageEnv & { model: Model & { meter: { costUsd: number } } },
+  opts: GenerationOptions,
+  work: ReturnType<typeof openWorkDir>,
+): Promise<SeedRecord[]> {
+  const key = `S1.${source.domain}.${source.n}`;
+  const event = (status: "start" | "done" | "resumed") =>
+    opts.onProgress?.({
+      kind: "stage",
+      task: "*",
+      stage: "S1 task seeds",
+      status,
+      costUsd: env.model.meter.costUsd,
+    });
+  const stored = await work.read(key, z.array(SeedRecord));
+  if (stored) {
+    event("resumed");
+    return stored;
+  }
+  event("start");
+  const seeds = await runS1(env, source.domain, source.n);
+  await work.write(key, seeds);
+  event("done");
+  return seeds;
 }
