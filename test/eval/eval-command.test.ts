@@ -1,0 +1,102 @@
+/** `drflow eval` and `drflow run` end to end on two demo tasks (extractive agent, lexical judge, temp run store). */
+import { afterAll, expect, spyOn, test } from "bun:test";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { main } from "../../src/cli/main.ts";
+import { RunStore } from "../../src/store/run-store.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "drflow-eval-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function capture(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
+  const error = spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
+  const write = spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
+    err.push(String(s));
+    return true;
+  });
+  try {
+    return { code: await main(argv), out: out.join("\n"), err: err.join("") };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+    write.mockRestore();
+  }
+}
+
+test("drflow eval prints the summary; the same command again reads every cell back", async () => {
+  const store = join(dir, "runs.sqlite");
+  const argv = [
+    "eval",
+    "--suite",
+    "demo",
+    "--agents",
+    "extractive",
+    "--split",
+    "original,mixed",
+    "--tasks",
+    "healthcare_01,b2b_01",
+    "--store",
+    store,
+  ];
+  const first = await capture(argv);
+  expect(first.code).toBe(0);
+  expect(first.out).toMatch(/extractive\s+none\s+mixed\s+2/);
+  expect(first.out).toMatch(/extractive\s+none\s+original\s+2/);
+  expect(first.err).toContain("4 cells ran, 0 read back");
+  const second = await capture(argv);
+  expect(second.err).toContain("0 cells ran, 4 read back");
+  // The same table: resumed results are the stored ones.
+  expect(second.out).toBe(first.out);
+  const runs = new RunStore(store);
+  try {
+    expect(runs.listRuns({ status: "done" })).toHaveLength(4);
+    expect(runs.metrics({ metric: "f1" })).toHaveLength(4);
+  } finally {
+    runs.close();
+  }
+});
+
+test("drflow run writes the report Markdown and records the run", async () => {
+  const out = join(dir, "report.md");
+  const store = join(dir, "run.sqlite");
+  const r = await capture([
+    "run",
+    "--agent",
+    "extractive",
+    "--task",
+    "demo/legal_01",
+    "--split",
+    "mixed",
+    "--out",
+    out,
+    "--judge",
+    "lexical",
+    "--store",
+    store,
+    "--quiet",
+  ]);
+  expect(r.code).toBe(0);
+  expect(existsSync(out)).toBe(true);
+  const md = readFileSync(out, "utf8");
+  expect(md).toContain("## 1. Generic Enterprise Workflow");
+  expect(md).toContain("## References");
+  expect(r.err).toMatch(/F1\s+\d/);
+  const runs = new RunStore(store);
+  try {
+    const [run] = runs.listRuns({});
+    expect(run?.status).toBe("done");
+    expect(runs.getReport(run!.id)?.generic_workflow.length).toBeGreaterThan(0);
+  } finally {
+    runs.close();
+  }
+});
+
+test("an LLM agent without --models is a usage error naming the flag", async () => {
+  const r = await capture(["eval", "--suite", "demo", "--agents", "basic", "--store", join(dir, "x.sqlite")]);
+  expect(r.code).not.toBe(0);
+  expect(r.err).toContain("--models");
+});
