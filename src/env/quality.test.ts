@@ -1,8 +1,11 @@
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { listTasks, loadTask } from "../store/task-store.ts";
 import { loadEnv } from "./load.ts";
 import { hitRate, probeSteps, type StepProbe, stepCarriers } from "./quality.ts";
+
+// These tests start servers or read whole suites; bun's default 5 s limit is too tight on a loaded machine.
+setDefaultTimeout(60_000);
 
 const REPO = join(import.meta.dir, "../..");
 

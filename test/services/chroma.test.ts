@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { type ChromaServer, chromaPaths, startChroma } from "../../scripts/services/chroma.ts";
 import { embeddedApp } from "../../src/env/apps/embedded.ts";
 import { loadEnv } from "../../src/env/load.ts";
 import { chromaStore, HybridIndex, hashingEmbedder } from "../../src/retrieval/index.ts";
 import { loadTask } from "../../src/store/task-store.ts";
 import { appContract, describeService, FIXTURE_ROOT, vectorContract } from "./contract.ts";
+
+// These tests start servers or read whole suites; bun's default 5 s limit is too tight on a loaded machine.
+setDefaultTimeout(60_000);
 
 function missing(): string | null {
   const p = chromaPaths();

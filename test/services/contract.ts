@@ -13,6 +13,9 @@ import { loadTask } from "../../src/store/task-store.ts";
 
 export const FIXTURE_ROOT = join(import.meta.dir, "../fixtures/env");
 
+/** Per-test time limit for tests that talk to a server (bun's default is 5 s). */
+export const SERVICE_TIMEOUT = 30_000;
+
 /**
  * Register `body` when the server's package is installed. Under CI (`CI=true`) a missing package fails the run;
  * locally the suite is skipped with a message naming the package to install.
@@ -103,6 +106,7 @@ export function appContract(app: AppName, open: () => Promise<App>): void {
         expect(got.text).toContain(d.text);
       }
     }),
+    SERVICE_TIMEOUT,
   );
 
   test(
@@ -114,6 +118,7 @@ export function appContract(app: AppName, open: () => Promise<App>): void {
       expect(doc?.text).toContain("water temperature logs");
       expect(await a.read(`c_${app}_IN_404`)).toBeNull();
     }),
+    SERVICE_TIMEOUT,
   );
 
   test(
@@ -132,6 +137,7 @@ export function appContract(app: AppName, open: () => Promise<App>): void {
       const scores = hits.map((h) => h.score);
       expect(scores).toEqual([...scores].sort((x, y) => y - x));
     }),
+    SERVICE_TIMEOUT,
   );
 
   test(
@@ -145,6 +151,7 @@ export function appContract(app: AppName, open: () => Promise<App>): void {
       expect(listed[0]!.text).toContain("all logs recovered");
       expect((await a.search("recovered logs", 5))[0]?.documentId).toBe(first!.id);
     }),
+    SERVICE_TIMEOUT,
   );
 
   const realized = REALIZED[app];
@@ -161,6 +168,7 @@ export function appContract(app: AppName, open: () => Promise<App>): void {
         expect(back?.title).toBe(doc.title);
         if (doc.subject) expect(back?.subject).toBe(doc.subject);
       }),
+      SERVICE_TIMEOUT,
     );
   }
 }
@@ -174,45 +182,53 @@ export function vectorContract(open: () => Promise<VectorStore>): void {
     c: "insurer prior authorization",
   };
 
-  test("nearest neighbours come back closest first with cosine distances", async () => {
-    const store = await open();
-    try {
-      const vectors = await embedder.embed(Object.values(texts));
-      await store.upsert(
-        Object.keys(texts).map((id, i) => ({ id, vector: vectors[i]!, metadata: { app: "drive" } })),
-      );
-      expect(await store.count()).toBe(3);
-      const [q] = await embedder.embed(["book an interpreter"]);
-      const matches = await store.query(q!, 2);
-      expect(matches.map((m) => m.id)[0]).toBe("a");
-      expect(matches).toHaveLength(2);
-      expect(matches[0]!.distance).toBeLessThanOrEqual(matches[1]!.distance);
-      expect(matches[0]!.distance).toBeGreaterThanOrEqual(0);
-      expect(matches[0]!.distance).toBeLessThan(1);
-    } finally {
-      await store.close();
-    }
-  });
+  test(
+    "nearest neighbours come back closest first with cosine distances",
+    async () => {
+      const store = await open();
+      try {
+        const vectors = await embedder.embed(Object.values(texts));
+        await store.upsert(
+          Object.keys(texts).map((id, i) => ({ id, vector: vectors[i]!, metadata: { app: "drive" } })),
+        );
+        expect(await store.count()).toBe(3);
+        const [q] = await embedder.embed(["book an interpreter"]);
+        const matches = await store.query(q!, 2);
+        expect(matches.map((m) => m.id)[0]).toBe("a");
+        expect(matches).toHaveLength(2);
+        expect(matches[0]!.distance).toBeLessThanOrEqual(matches[1]!.distance);
+        expect(matches[0]!.distance).toBeGreaterThanOrEqual(0);
+        expect(matches[0]!.distance).toBeLessThan(1);
+      } finally {
+        await store.close();
+      }
+    },
+    SERVICE_TIMEOUT,
+  );
 
-  test("upserting an id replaces its vector", async () => {
-    const store = await open();
-    try {
-      const [a, b] = await embedder.embed([texts.a, texts.b]);
-      await store.upsert([
-        { id: "x", vector: a! },
-        { id: "y", vector: b! },
-      ]);
-      await store.upsert([{ id: "x", vector: b! }]);
-      expect(await store.count()).toBe(2);
-      const matches = await store.query(b!, 2);
-      expect(matches.map((m) => m.id).sort()).toEqual(["x", "y"]);
-      expect(matches[0]!.distance).toBeCloseTo(0, 5);
-      expect(matches[1]!.distance).toBeCloseTo(0, 5);
-      await store.clear();
-      expect(await store.count()).toBe(0);
-      expect(await store.query(b!, 2)).toEqual([]);
-    } finally {
-      await store.close();
-    }
-  });
+  test(
+    "upserting an id replaces its vector",
+    async () => {
+      const store = await open();
+      try {
+        const [a, b] = await embedder.embed([texts.a, texts.b]);
+        await store.upsert([
+          { id: "x", vector: a! },
+          { id: "y", vector: b! },
+        ]);
+        await store.upsert([{ id: "x", vector: b! }]);
+        expect(await store.count()).toBe(2);
+        const matches = await store.query(b!, 2);
+        expect(matches.map((m) => m.id).sort()).toEqual(["x", "y"]);
+        expect(matches[0]!.distance).toBeCloseTo(0, 5);
+        expect(matches[1]!.distance).toBeCloseTo(0, 5);
+        await store.clear();
+        expect(await store.count()).toBe(0);
+        expect(await store.query(b!, 2)).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    },
+    SERVICE_TIMEOUT,
+  );
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, spyOn, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, spyOn, test } from "bun:test";
 import { join } from "node:path";
 import { type ChromaServer, chromaPaths, startChroma } from "../../scripts/services/chroma.ts";
 import { type DovecotServer, startDovecot } from "../../scripts/services/dovecot.ts";
@@ -9,6 +9,9 @@ import { loadEnv } from "../../src/env/load.ts";
 import { connectServices } from "../../src/env/services/index.ts";
 import { loadTask } from "../../src/store/task-store.ts";
 import { describeService } from "./contract.ts";
+
+// These tests start servers or read whole suites; bun's default 5 s limit is too tight on a loaded machine.
+setDefaultTimeout(60_000);
 
 const ROOT = join(import.meta.dir, "../../tasks");
 const TASK = "demo/healthcare_01";

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { ImapFlow } from "imapflow";
 import { type DovecotServer, startDovecot } from "../../scripts/services/dovecot.ts";
 import { imapApp, parseImapUrl } from "../../src/env/services/imap.ts";
 import { appContract, describeService } from "./contract.ts";
+
+// These tests start servers or read whole suites; bun's default 5 s limit is too tight on a loaded machine.
+setDefaultTimeout(60_000);
 
 describeService(
   "contract: email app over IMAP on a real Dovecot server",

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readArtifact } from "../../src/env/documents.ts";
@@ -7,6 +7,9 @@ import type { App } from "../../src/env/types.ts";
 import { loadTask } from "../../src/store/task-store.ts";
 import { FIXTURE_ROOT } from "./contract.ts";
 import { Exchange, startReplay } from "./mattermost-replay.ts";
+
+// These tests start servers or read whole suites; bun's default 5 s limit is too tight on a loaded machine.
+setDefaultTimeout(60_000);
 
 const exchanges = Exchange.array().parse(
   JSON.parse(readFileSync(join(import.meta.dir, "fixtures/mattermost-v4-exchanges.json"), "utf8")),

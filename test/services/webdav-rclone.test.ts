@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startWebdav, type WebdavServer } from "../../scripts/services/webdav.ts";
 import { parseWebdavUrl, webdavApp } from "../../src/env/services/webdav.ts";
 import { appContract, describeService } from "./contract.ts";
+
+// These tests start servers or read whole suites; bun's default 5 s limit is too tight on a loaded machine.
+setDefaultTimeout(60_000);
 
 describeService(
   "contract: drive and files apps over WebDAV (Nextcloud layout) on a real rclone server",

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -7,6 +7,9 @@ import { loadEnv } from "../../env/load.ts";
 import type { Env } from "../../env/types.ts";
 import { loadTask, validateTaskFolder } from "../../store/task-store.ts";
 import { DRBENCH_APPS, importDrbench } from "./drbench.ts";
+
+// These tests start servers or read whole suites; bun's default 5 s limit is too tight on a loaded machine.
+setDefaultTimeout(60_000);
 
 /** The two DRBench sample tasks shipped beside the repo (override with DRFLOW_DRBENCH_SAMPLE). */
 const SAMPLE =
