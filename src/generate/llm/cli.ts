@@ -15,7 +15,7 @@ import { generateLlmSuite, type SuiteSource } from "./suite.ts";
 export const LLM_USAGE = [
   "drflow generate --llm --suite NAME (--domain DOMAIN --n N | --seeds FILE.csv|xlsx|json) [--model HANDLE]",
   "                [--root tasks] [--seed 7] [--adjacent 2] [--max-retries 3] [--modalities JSON]",
-  "                [--store .drflow/runs.sqlite] [--run ID] [--review] [--quiet]",
+  "                [--concurrency 4] [--store .drflow/runs.sqlite] [--run ID] [--review] [--quiet]",
   "drflow generate --llm --suite NAME --review-import FILE.csv|json [--root tasks]",
   "",
   "  --model      generator handle (default $DRFLOW_GENERATOR_MODEL, else openai:gpt-5.2)",
@@ -62,6 +62,7 @@ export async function runLlmGenerate(
         "run",
         "adjacent",
         "max-retries",
+        "concurrency",
         "modalities",
         "review-import",
       ],
@@ -119,6 +120,7 @@ export async function runLlmGenerate(
       adjacentCases: int(flags.adjacent, "adjacent", GENERATION_DEFAULTS.adjacentCases),
       maxRetries:
         flags["max-retries"] === undefined ? undefined : int(flags["max-retries"], "max-retries", 3),
+      concurrency: Math.max(1, int(flags.concurrency, "concurrency", GENERATION_DEFAULTS.concurrency)),
       modalities,
       onProgress: flags.quiet ? undefined : (e) => log(progressLine(e)),
     });

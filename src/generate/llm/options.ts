@@ -29,6 +29,8 @@ export type GenerationOptions = {
   baseDate: string;
   /** Cap on K.5 `n_supports`. */
   maxUserInsights: number;
+  /** Artifacts realized at the same time (the model layer still limits requests per endpoint). */
+  concurrency: number;
   onProgress?: (event: ProgressEvent) => void;
 };
 
@@ -46,4 +48,5 @@ export const GENERATION_DEFAULTS: Omit<GenerationOptions, "root" | "suite" | "on
   seed: 7,
   baseDate: "2026-03-02",
   maxUserInsights: 10,
+  concurrency: 4,
 };

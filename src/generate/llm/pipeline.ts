@@ -143,7 +143,7 @@ export async function generateTask(
     emailMessages: opts.emailMessages,
   };
   const realized = new Map<string, Realized>();
-  for (const [i, a] of plan.entries()) {
+  const realizeOne = async (a: (typeof plan)[number]) => {
     const rng = new Rng(`${opts.seed}/${a.id}`);
     const scene = a.caseIndex !== null ? (scenes[a.caseIndex] ?? null) : null;
     const date = scene
@@ -163,11 +163,17 @@ export async function generateTask(
       kind: "artifact",
       task: taskId,
       id: a.id,
-      done: i + 1,
+      done: realized.size,
       total: plan.length,
       costUsd: cost(),
     });
-  }
+  };
+  // Artifacts are independent (each has its own seeded stream and work file), so a few are realized at once.
+  let next = 0;
+  const worker = async () => {
+    while (next < plan.length) await realizeOne(plan[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, plan.length)) }, worker));
 
   const { task, manifest, files } = await assembleTask({
     seed,
