@@ -55,7 +55,9 @@ describe("drflow generate --llm (CLI branch)", () => {
     expect(
       lines.some((l) => /^\[healthcare_01\] S4 personalized workflow done \(\$\d+\.\d{4} so far\)$/.test(l)),
     ).toBe(true);
-    expect(lines.some((l) => /^\[healthcare_01\] realize 26\/26 healthcare_01_(IN|DI)_\d+/.test(l))).toBe(true);
+    expect(lines.some((l) => /^\[healthcare_01\] realize 26\/26 healthcare_01_(IN|DI)_\d+/.test(l))).toBe(
+      true,
+    );
     expect(lines.some((l) => /^healthcare_01: 12 steps, 26 artifacts, 0 issue\(s\)/.test(l))).toBe(true);
     expect(lines.some((l) => /^run gen-cli-\d+: \d+ calls/.test(l))).toBe(true);
     expect(lines).toContain(
