@@ -12,7 +12,7 @@ const generated = generateProceduralTask({ taskId: "legal_01", domain: "legal", 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "drflow-store-"));
   await writeTask(root, "s", generated.task, generated.manifest, await realizeTask(generated));
-});
+}, 60_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 async function errorOf(promise: Promise<unknown>): Promise<TaskStoreError> {
@@ -31,24 +31,24 @@ describe("task store", () => {
     expect(loaded.task).toEqual(Task.parse(generated.task));
     expect(loaded.manifest.artifacts.map((a) => a.id)).toEqual(generated.manifest.artifacts.map((a) => a.id));
     expect(loaded.dir).toBe(join(root, "s", "legal_01"));
-  });
+  }, 60_000);
 
   test("task.json is a stable, parseable JSON document (schema round trip)", async () => {
     const text = await readFile(join(root, "s", "legal_01", "task.json"), "utf8");
     const parsed = Task.parse(JSON.parse(text));
     expect(`${JSON.stringify(parsed, null, 2)}\n`).toBe(text);
-  });
+  }, 60_000);
 
   test("lists tasks by suite", async () => {
     expect((await listTasks(root, "s")).map((t) => t.ref)).toEqual(["s/legal_01"]);
     expect((await listTasks(root)).map((t) => t.ref)).toContain("s/legal_01");
     expect(await listTasks(root, "missing")).toEqual([]);
-  });
+  }, 60_000);
 
   test("refuses path-like references", () => {
     expect(() => taskDir(root, "../etc/passwd")).toThrow(/expected "<suite>\/<task_id>"/);
     expect(() => taskDir(root, "s/..")).toThrow();
-  });
+  }, 60_000);
 
   test("a malformed step names the file, the JSON path and the expectation", async () => {
     const dir = join(root, "bad", "legal_01");
@@ -63,7 +63,7 @@ describe("task store", () => {
     );
     expect(error.message).toContain("$.seed.domain: expected one of");
     expect(error.issues).toHaveLength(2);
-  });
+  }, 60_000);
 
   test("invalid JSON and missing files are reported with the file name", async () => {
     const dir = join(root, "broken", "legal_01");
@@ -73,7 +73,7 @@ describe("task store", () => {
     expect(error.message).toStartWith(`${join(dir, "task.json")}: $: expected valid JSON`);
     const missing = await errorOf(loadTask(root, "nowhere/legal_01"));
     expect(missing.message).toContain("expected the file to exist");
-  });
+  }, 60_000);
 
   test("validateTaskFolder finds missing artifact files and unknown evidence ids", async () => {
     await writeTask(
@@ -94,5 +94,5 @@ describe("task store", () => {
       true,
     );
     expect(await validateTaskFolder(join(root, "s", "legal_01"))).toEqual([]);
-  });
+  }, 60_000);
 });

@@ -30,7 +30,7 @@ test("generating the same suite twice gives byte-identical folders, PDFs and DOC
   const formats = new Set([...a.keys()].map((k) => k.split(".").pop()));
   expect([...formats].sort()).toEqual(["docx", "eml", "json", "md", "pdf"]);
   for (const [path, bytes] of a) expect(b.get(path)!.equals(bytes)).toBe(true);
-});
+}, 60_000);
 
 test("the committed demo suite is what seed 7 produces", async () => {
   const root = await mkdtemp(join(tmpdir(), "drflow-demo-"));
@@ -40,4 +40,4 @@ test("the committed demo suite is what seed 7 produces", async () => {
   const committed = await files(join(import.meta.dir, "../../tasks/demo"));
   expect([...committed.keys()].sort()).toEqual([...fresh.keys()].sort());
   for (const [path, bytes] of fresh) expect(committed.get(path)!.equals(bytes)).toBe(true);
-});
+}, 60_000);

@@ -26,4 +26,4 @@ test("every evidence sentence of the demo suite comes back from its realized fil
   }
   expect([...formats].sort()).toEqual(["chat", "docx", "eml", "md", "pdf"]);
   expect(checked).toBeGreaterThan(400);
-});
+}, 60_000);

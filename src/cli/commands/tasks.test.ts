@@ -10,7 +10,7 @@ import { runTasks } from "./tasks.ts";
 let root: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "drflow-cli-tasks-"));
-});
+}, 60_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 function capture() {
@@ -53,7 +53,7 @@ test("generate --procedural writes a suite; tasks list/show/validate read it", a
   const ok = capture();
   expect(await runTasks(["validate", "cli", "--root", root], ok.log)).toBe(0);
   expect(ok.lines.at(-1)).toBe("2 task(s) checked, 0 violation(s)");
-});
+}, 60_000);
 
 test("tasks validate lists every violation with its location and exits 1", async () => {
   const file = join(root, "cli", "legal_01", "task.json");
@@ -65,7 +65,7 @@ test("tasks validate lists every violation with its location and exits 1", async
   expect(out.lines).toContain(
     `  ${file}: $.generic_workflow[2].title: expected a non-empty string, got an empty string [schema]`,
   );
-});
+}, 60_000);
 
 test("demo validates the suite it finds and prints the summary table", async () => {
   const out = capture();
@@ -75,7 +75,7 @@ test("demo validates the suite it finds and prints the summary table", async () 
   expect(table).toContain("steps");
   expect(table).toContain("demo/healthcare_01");
   expect(out.lines.at(-1)).toBe("10 task(s) validated, 0 violation(s)");
-});
+}, 60_000);
 
 test("bad flags are usage errors", async () => {
   expect(runProceduralGenerate(["--procedural", "--suite", "../x"])).rejects.toBeInstanceOf(UsageError);
@@ -83,4 +83,4 @@ test("bad flags are usage errors", async () => {
     /expected one of/,
   );
   expect(runTasks(["frobnicate"])).rejects.toBeInstanceOf(UsageError);
-});
+}, 60_000);

@@ -77,14 +77,27 @@ export function caseId(pattern: string, rng: Rng): string {
   return pattern.replace(/#/g, () => String(rng.int(0, 9)));
 }
 
-export function drawCase(family: FamilySpec, names: NameDraw, rng: Rng, anchorMs: number): CaseProfile {
-  const { first, last } = names.next();
-  const subjectRef = family.honorific ? `${rng.pick(HONORIFICS)} ${last}` : `${first} ${last}`;
+/** Draw a case; `organization` replaces a person as the subject (a customer company, a client). */
+export function drawCase(
+  family: FamilySpec,
+  names: NameDraw,
+  rng: Rng,
+  anchorMs: number,
+  organization?: string,
+): CaseProfile {
+  const { first, last } = organization
+    ? { first: organization, last: organization.split(" ").pop()! }
+    : names.next();
+  const subjectRef = organization
+    ? organization
+    : family.honorific
+      ? `${rng.pick(HONORIFICS)} ${last}`
+      : `${first} ${last}`;
   const vars: Record<string, string> = {};
   for (const [key, values] of Object.entries(family.vars)) vars[key] = rng.pick(values);
   return {
     caseId: caseId(family.caseId, rng),
-    subject: `${first} ${last}`,
+    subject: organization ?? `${first} ${last}`,
     subjectFirst: first,
     subjectLast: last,
     subjectRef,

@@ -51,6 +51,10 @@ export type FamilySpec = {
   adjacentQuestions: readonly string[];
   /** What a case is about: "patient", "customer", "student", "client"… */
   subjectKind: string;
+  /** Names of the domain's companies where this workflow makes sense (default: any of them). */
+  companies?: readonly string[];
+  /** When cases are about organizations (B2B customers, clients): their names, each with a distinct last word. */
+  organizations?: readonly string[];
   /** Case id pattern: `#` becomes a digit, e.g. "MRN-######". */
   caseId: string;
   /** Subject names get this honorific when set (e.g. patients "Mrs."/"Mr."). */

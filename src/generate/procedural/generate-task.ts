@@ -92,6 +92,23 @@ export function generateProceduralTask(options: ProceduralOptions): GeneratedTas
   return new TaskBuilder(taskId, family, seed, root).build();
 }
 
+/** Share of case evidence that also spells out the deciding fact in the policy's terms (the rest must be inferred). */
+export const CUE_RATE = 0.75;
+
+/**
+ * A colleague's sentence about the case, and usually the policy-term reading of it ("…, so the patient has received
+ * sedating medication in the last four hours"), so a careful reader can match it to the branch.
+ */
+function withCue(rng: Rng, evidence: string, when: string): string {
+  if (!rng.chance(CUE_RATE)) return sentence(evidence);
+  const e = phrase(evidence);
+  return rng.pick([
+    `${e}, so ${when}.`,
+    `${e}, which means ${when}.`,
+    `${sentence(e)} In other words, ${when}.`,
+  ]);
+}
+
 /** Draw the case variables that selected branches constrain (an amount above a threshold, a seat count…). */
 function constrain(c: CaseProfile, branches: Iterable<BranchSpec>, rng: Rng): void {
   for (const b of branches)
@@ -151,7 +168,10 @@ class TaskBuilder {
     private readonly rng: Rng,
   ) {
     this.dom = DOMAINS[family.domain];
-    this.company = rng.fork("company").pick(this.dom.companies);
+    const fitting = this.dom.companies.filter((c) => !family.companies || family.companies.includes(c.name));
+    if (fitting.length === 0)
+      throw new Error(`family ${family.id}: none of its companies is in domain ${family.domain}`);
+    this.company = rng.fork("company").pick(fitting);
     const names = new NameDraw(rng.fork("names"));
     this.user = names.member(family.user.role, this.company.domain);
     this.persona = names.member(family.persona.role, this.company.domain);
@@ -160,9 +180,10 @@ class TaskBuilder {
       .sample(this.dom.colleagueRoles, 4)
       .map((role) => names.member(role, this.company.domain));
     this.anchor = anchorDate(rng.fork("calendar"));
-    this.userCase = drawCase(family, names, rng.fork("case/user"), this.anchor);
+    const orgs = family.organizations ? rng.fork("organizations").sample(family.organizations, 3) : [];
+    this.userCase = drawCase(family, names, rng.fork("case/user"), this.anchor, orgs[0]);
     this.adjacent = [1, 2].map((k) =>
-      drawCase(family, names, rng.fork(`case/adjacent-${k}`), this.anchor + k * 3 * DAY_MS),
+      drawCase(family, names, rng.fork(`case/adjacent-${k}`), this.anchor + k * 3 * DAY_MS, orgs[k]),
     );
   }
 
@@ -352,7 +373,10 @@ class TaskBuilder {
         text: fill(f.text, { company: this.company.name }),
       })),
     ];
-    const fillers = rng.sample(pool, rng.int(fillerCount[0], fillerCount[1]));
+    // keep the pool's order (scope first, revision history last) so the skeleton reads like a real document
+    const fillers = rng
+      .sample(pool, rng.int(fillerCount[0], fillerCount[1]))
+      .sort((a, b) => pool.indexOf(a) - pool.indexOf(b));
     const at = rng.int(1, Math.max(1, fillers.length - 1));
     const sections: Section[] = fillers.map((f) => ({ heading: f.heading, paragraphs: [f.text] }));
     sections.splice(at, 0, injected);
@@ -615,8 +639,9 @@ class TaskBuilder {
       const cond = p.spec.condition!;
       const branch = chosen.get(cond.id)!;
       const colleague = this.colleagues[i % this.colleagues.length]!;
+      const vars = this.vars(this.userCase, colleague);
       const text = this.anchored(
-        sentence(fill(rng.pick(branch.evidence), this.vars(this.userCase, colleague))),
+        withCue(rng, fill(rng.pick(branch.evidence), vars), fill(branch.when, vars)),
         this.userCase,
       );
       const unit = this.unit({
@@ -671,7 +696,7 @@ class TaskBuilder {
         "insight",
         "user",
         [unit.id],
-        rng.pick(["{subject_ref} - details", "Re: {case_id} logistics", "{case_id} heads-up"]),
+        rng.pick(["{subject_ref} - details", "{case_id} logistics", "{case_id} heads-up"]),
       );
     });
   }
@@ -793,7 +818,11 @@ class TaskBuilder {
       texts.push({ text: fill(rng.pick(ADJACENT_INTROS), vars) });
       for (const p of conditional) {
         const b = branches.get(p.spec.condition!.id)!;
-        texts.push({ text: sentence(fill(b.evidence[0]!, vars)), cond: p.spec.condition!.id, branch: b });
+        texts.push({
+          text: withCue(rng, fill(b.evidence[0]!, vars), fill(b.when, vars)),
+          cond: p.spec.condition!.id,
+          branch: b,
+        });
       }
       for (const f of this.family.facts) texts.push({ text: sentence(fill(f, vars)) });
       for (const p of conditional) {
@@ -829,7 +858,7 @@ class TaskBuilder {
             "{case_id} - {subject_ref}",
             "{subject_ref} ({case_id})",
             "New case {case_id}",
-            "Re: {subject_ref}",
+            "About {subject_ref}",
           ]),
         );
       });

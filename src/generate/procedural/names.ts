@@ -104,3 +104,19 @@ export const LAST_NAMES = [
 
 /** Honorifics for subjects when a family uses them (patients). */
 export const HONORIFICS = ["Mr.", "Mrs.", "Ms."] as const;
+
+/** Customer and client organizations (B2B customers, collection clients); last words are distinct on purpose. */
+export const ORGANIZATIONS = [
+  "Kestrel Fabrication",
+  "Marlow Plastics",
+  "Ironleaf Components",
+  "Bluepeak Dynamics",
+  "Harbor Castings",
+  "Northwind Tooling",
+  "Copperline Electric",
+  "Sablewood Foods",
+  "Tidewater Packaging",
+  "Granite Ridge Logistics",
+  "Foxglove Labs",
+  "Summit Hydraulics",
+] as const;

@@ -18,7 +18,7 @@ const generated = generateProceduralTask({
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "drflow-validate-"));
   await writeTask(root, "ok", generated.task, generated.manifest, await realizeTask(generated));
-});
+}, 60_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 /** Load the sound task, apply a defect to task.json in memory, validate against the real files. */
@@ -35,7 +35,7 @@ describe("task validation", () => {
   test("a generated task passes every check", async () => {
     const loaded = await loadTask(root, "ok/healthcare_01");
     expect(await validateTask(loaded)).toEqual([]);
-  });
+  }, 60_000);
 
   test("a step with no insight is reported at its JSON path", async () => {
     const found = await withDefect((t) => {
@@ -46,7 +46,7 @@ describe("task validation", () => {
     expect(v.path).toBe("$.generic_workflow[4]");
     expect(v.file).toEndWith("task.json");
     expect(v.expected).toContain("step 5");
-  });
+  }, 60_000);
 
   test("an unresolved condition is reported", async () => {
     const found = await withDefect((t) => {
@@ -57,7 +57,7 @@ describe("task validation", () => {
     const v = found.find((x) => x.rule === "condition-resolution")!;
     expect(v.expected).toContain('condition "witness_mode"');
     expect(v.path).toMatch(/^\$\.generic_workflow\[\d+\]\.condition$/);
-  });
+  }, 60_000);
 
   test("a user unit selecting another branch than the gold one is reported", async () => {
     const found = await withDefect((t) => {
@@ -65,7 +65,7 @@ describe("task validation", () => {
       u.selects_branch = u.selects_branch === "vri" ? "in_person" : "vri";
     });
     expect(rules(found).has("condition-resolution")).toBe(true);
-  });
+  }, 60_000);
 
   test("an adjacent fact that contradicts the user's case is reported", async () => {
     const found = await withDefect((t) => {
@@ -82,7 +82,7 @@ describe("task validation", () => {
     const v = found.find((x) => x.rule === "adjacent-contradiction")!;
     expect(v.expected).toContain("contradicting the user's branch");
     expect(v.path).toMatch(/^\$\.evidence\[\d+\]\.text$/);
-  });
+  }, 60_000);
 
   test("a distractor that leaks a step is reported", async () => {
     const found = await withDefect((t) => {
@@ -92,7 +92,7 @@ describe("task validation", () => {
     });
     const v = found.find((x) => x.rule === "distractor-leak")!;
     expect(v.expected).toMatch(/marker of gold step|from gold unit/);
-  });
+  }, 60_000);
 
   test("an unknown chat user, a wrong channel and out-of-order posts are reported on the file", async () => {
     const dir = join(root, "chat", "healthcare_01");
@@ -112,7 +112,7 @@ describe("task validation", () => {
         .map((v) => v.rule)
         .sort(),
     ).toEqual(expect.arrayContaining(["people", "channels", "event-order"]));
-  });
+  }, 60_000);
 
   test("structural problems stop at the schema stage", async () => {
     await writeTask(root, "broken", generated.task, generated.manifest, []);
@@ -121,5 +121,5 @@ describe("task validation", () => {
     );
     expect(found.length).toBe(generated.manifest.artifacts.length);
     expect(rules(found)).toEqual(new Set(["schema"]));
-  });
+  }, 60_000);
 });

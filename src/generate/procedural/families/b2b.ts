@@ -1,8 +1,11 @@
 /** @module B2B workflow families: customer onboarding, disputed invoice resolution, contract redline approval. */
 import type { FamilySpec } from "../family.ts";
+import { ORGANIZATIONS } from "../names.ts";
 
 export const customerOnboarding: FamilySpec = {
   id: "customer-onboarding",
+  companies: ["Helix Ledger Systems", "Quillstone Analytics"],
+  organizations: ORGANIZATIONS,
   domain: "b2b",
   question: "What is the workflow to set up a new B2B customer onboarding?",
   policy: "New Customer Onboarding Standard",
@@ -10,7 +13,7 @@ export const customerOnboarding: FamilySpec = {
     "What is the workflow to offboard {subject} after the contract was not renewed?",
     "What steps should we follow to expand {subject}'s account to a second business unit?",
   ],
-  subjectKind: "customer account",
+  subjectKind: "customer",
   caseId: "ACCT-#####",
   user: {
     role: "Customer Success Manager",
@@ -252,6 +255,7 @@ export const customerOnboarding: FamilySpec = {
 
 export const invoiceDispute: FamilySpec = {
   id: "invoice-dispute",
+  organizations: ORGANIZATIONS,
   domain: "b2b",
   question: "What is the workflow to resolve a disputed B2B invoice payment?",
   policy: "Invoice Dispute Resolution Procedure",
@@ -259,7 +263,7 @@ export const invoiceDispute: FamilySpec = {
     "What is the workflow to apply an unidentified payment from {subject}?",
     "What steps should we take to issue a rebill to {subject} after a pricing error?",
   ],
-  subjectKind: "customer account",
+  subjectKind: "customer",
   caseId: "DSP-######",
   user: {
     role: "Billing Specialist",
@@ -462,6 +466,8 @@ export const invoiceDispute: FamilySpec = {
 
 export const contractRedlines: FamilySpec = {
   id: "contract-redlines",
+  companies: ["Helix Ledger Systems", "Quillstone Analytics", "Ardent Freight Partners"],
+  organizations: ORGANIZATIONS,
   domain: "b2b",
   question: "What is the step-by-step process to approve contract redlines quickly?",
   policy: "Commercial Contract Redline Approval Process",
@@ -469,7 +475,7 @@ export const contractRedlines: FamilySpec = {
     "What is the workflow to approve a non-disclosure agreement for {subject} on their paper?",
     "What steps do we take to amend {subject}'s master services agreement mid-term?",
   ],
-  subjectKind: "customer account",
+  subjectKind: "customer",
   caseId: "CTR-####-##",
   user: {
     role: "Deal Desk Analyst",

@@ -3,6 +3,7 @@ import type { FamilySpec } from "../family.ts";
 
 export const lateReturn: FamilySpec = {
   id: "late-return",
+  companies: ["Larkspur Home Goods", "Cobalt Outfitters"],
   domain: "b2c",
   question: "What steps should I take to return an online purchase past the deadline?",
   policy: "Returns and Exceptions Policy for Online Orders",
@@ -480,6 +481,7 @@ export const hackedAccount: FamilySpec = {
 
 export const duplicateCharge: FamilySpec = {
   id: "duplicate-charge",
+  companies: ["Verdant Streaming", "PulsePoint Mobile"],
   domain: "b2c",
   question: "What is the workflow to dispute a duplicate charge on a customer's subscription?",
   policy: "Subscription Billing Adjustments Procedure",

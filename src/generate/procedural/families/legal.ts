@@ -1,8 +1,10 @@
 /** @module Legal workflow families: denied insurance claims, internal compliance investigations, legal collection of overdue invoices. */
 import type { FamilySpec } from "../family.ts";
+import { ORGANIZATIONS } from "../names.ts";
 
 export const deniedClaim: FamilySpec = {
   id: "denied-claim",
+  companies: ["Stonebridge Mutual Insurance"],
   domain: "legal",
   question: "What exact steps should I take to process a denied insurance claim?",
   policy: "Claim Denial Review and Appeal Procedure",
@@ -242,6 +244,7 @@ export const deniedClaim: FamilySpec = {
 
 export const complianceInvestigation: FamilySpec = {
   id: "compliance-investigation",
+  companies: ["Calloway & Finch Manufacturing", "Orion Biologics", "Tessellate Payments"],
   domain: "legal",
   question: "What exact steps should we take to investigate a potential internal compliance violation?",
   policy: "Internal Investigations Protocol",
@@ -486,6 +489,8 @@ export const complianceInvestigation: FamilySpec = {
 
 export const overdueCollection: FamilySpec = {
   id: "overdue-collection",
+  companies: ["Calloway & Finch Manufacturing", "Orion Biologics", "Tessellate Payments"],
+  organizations: ORGANIZATIONS,
   domain: "legal",
   question: "What steps should we take to collect an overdue invoice legally?",
   policy: "Commercial Collections Procedure",
