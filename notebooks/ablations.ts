@@ -1,7 +1,7 @@
 /** @module Notebook: DRFA ablations (full, w/o GF, w/o CAP, w/o both) and the iteration budget (5 / 10 / 15), Table 4 and C.1. */
 import { aggregate, formatMeanStd, metricRows, variantLabel } from "../src/analysis/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { fullOptions, goldFlowchart, reportFlowchart, runsFor, type Want } from "./lib/data.ts";
+import { fullOptions, goldFlowchart, reportFlowchart, runsFor, suiteOf, type Want } from "./lib/data.ts";
 import { LABELS, metricPoints, metricTable } from "./lib/present.ts";
 
 export const title = "Ablations — DRFA components and iteration budget";
@@ -24,11 +24,11 @@ function drfaGrid(): string[] {
 export default async function ablations(nb: NotebookApi): Promise<void> {
   const { model } = nb.settings;
   nb.md(
-    `The paper ablates DRFA's two planning components — **gap finding (GF)** and **conditional action planning (CAP)** — and its iteration budget (Table 4, Table C.1). Every run below comes from the run store; the offline **extractive** baseline is (re)computed on the demo suite with the **lexical** judge when missing.`,
+    `The paper ablates DRFA's two planning components — **gap finding (GF)** and **conditional action planning (CAP)** — and its iteration budget (Table 4, Table C.1). Every run below comes from the run store; the offline **extractive** baseline is (re)computed on the \`${suiteOf(nb.settings)}\` suite with the **lexical** judge when missing.`,
   );
 
   const want: Want = {
-    suite: "demo",
+    suite: suiteOf(nb.settings),
     splits: ["original"],
     agents: ["extractive"],
     models: [],

@@ -8,7 +8,7 @@ import {
 } from "../src/analysis/index.ts";
 import type { MetricName, Split } from "../src/core/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { reportFlowchart, runsFor, type Want } from "./lib/data.ts";
+import { reportFlowchart, runsFor, suiteOf, type Want } from "./lib/data.ts";
 import { LABELS } from "./lib/present.ts";
 
 export const title = "Compare — two runs side by side";
@@ -25,12 +25,12 @@ export default async function compare(nb: NotebookApi): Promise<void> {
   const split = (p.split ?? "original") as Split;
   const model = p.model ?? nb.settings.model;
   nb.md(
-    `**A** = \`${a}\`, **B** = \`${b}\`, ${split} split of the demo suite, judged by the lexical judge${model ? `, LLM agents on ${model}` : ""}. Choose others with \`bun run nb compare a=<agent spec> b=<agent spec> [split=mixed] [model=<handle>]\` or \`POST /notebooks/compare/run\` with \`{"params": {…}}\`.`,
+    `**A** = \`${a}\`, **B** = \`${b}\`, ${split} split of the \`${suiteOf(nb.settings)}\` suite, judged by the lexical judge${model ? `, LLM agents on ${model}` : ""}. Choose others with \`bun run nb compare a=<agent spec> b=<agent spec> [split=mixed] [model=<handle>]\` or \`POST /notebooks/compare/run\` with \`{"params": {…}}\`.`,
   );
 
   const runsOf = async (spec: string): Promise<ScoredRun[]> => {
     const want: Want = {
-      suite: "demo",
+      suite: suiteOf(nb.settings),
       splits: [split],
       agents: [spec],
       models: model ? [model] : [],

@@ -11,7 +11,7 @@ import {
   variantLabel,
 } from "../src/analysis/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { reportFlowchart, runsFor, type Want } from "./lib/data.ts";
+import { reportFlowchart, runsFor, suiteOf, type Want } from "./lib/data.ts";
 import { LABELS, pct } from "./lib/present.ts";
 
 export const title = "Contamination — the mixed split";
@@ -23,7 +23,7 @@ function label(r: ScoredRun): string {
 export default async function contamination(nb: NotebookApi): Promise<void> {
   const { model } = nb.settings;
   const want: Want = {
-    suite: "demo",
+    suite: suiteOf(nb.settings),
     splits: ["original", "mixed"],
     agents: ["extractive"],
     models: [],
@@ -39,7 +39,7 @@ export default async function contamination(nb: NotebookApi): Promise<void> {
   );
   const runs = await runsFor(nb.settings, want, {
     warn: nb.md,
-    includeStored: (r) => r.task.startsWith("demo/"),
+    includeStored: (r) => r.task.startsWith(`${suiteOf(nb.settings)}/`),
   });
   const mixed = runs.filter((r) => r.split === "mixed" && r.report);
   const groups = new Map<string, ScoredRun[]>();

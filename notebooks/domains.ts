@@ -1,7 +1,7 @@
 /** @module Notebook: domain-wise results (Table D.1) for each agent on the original and mixed splits. */
 import { aggregate, metricRows } from "../src/analysis/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { goldFlowchart, runsFor, type Want } from "./lib/data.ts";
+import { goldFlowchart, runsFor, suiteOf, type Want } from "./lib/data.ts";
 import { metricPoints, metricTable } from "./lib/present.ts";
 
 export const title = "Domains — results per domain";
@@ -9,7 +9,7 @@ export const title = "Domains — results per domain";
 export default async function domains(nb: NotebookApi): Promise<void> {
   const { model } = nb.settings;
   const want: Want = {
-    suite: "demo",
+    suite: suiteOf(nb.settings),
     splits: ["original", "mixed"],
     agents: ["extractive"],
     models: [],
@@ -21,11 +21,11 @@ export default async function domains(nb: NotebookApi): Promise<void> {
     want.models.push(model);
   }
   nb.md(
-    `Table D.1 of the paper breaks results down by domain (B2B, B2C, education, healthcare, legal). Below: every agent evaluated on the demo suite${model ? ` (with ${model} for LLM agents)` : " (offline: the extractive agent with the lexical judge; set `DRFLOW_MODEL` to add DRFA)"}, grouped by domain and split. Scores ×100.`,
+    `Table D.1 of the paper breaks results down by domain (B2B, B2C, education, healthcare, legal). Below: every agent evaluated on the \`${suiteOf(nb.settings)}\` suite${model ? ` (with ${model} for LLM agents)` : " (offline: the extractive agent with the lexical judge; set `DRFLOW_MODEL` to add DRFA)"}, grouped by domain and split. Scores ×100.`,
   );
   const runs = await runsFor(nb.settings, want, {
     warn: nb.md,
-    includeStored: (r) => r.task.startsWith("demo/"),
+    includeStored: (r) => r.task.startsWith(`${suiteOf(nb.settings)}/`),
   });
   const rows = metricRows(runs);
   const cells = aggregate(rows, ["agent", "model", "split", "domain"]);

@@ -9,7 +9,7 @@ import {
 } from "../src/analysis/index.ts";
 import type { MetricName } from "../src/core/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { goldFlowchart, runsFor, type Want } from "./lib/data.ts";
+import { goldFlowchart, runsFor, suiteOf, type Want } from "./lib/data.ts";
 import { LABELS } from "./lib/present.ts";
 
 export const title = "Cost vs performance — the Pareto frontier";
@@ -19,10 +19,10 @@ type Point = CostPoint & { agent: string; model: string; onFrontier: boolean };
 export default async function pareto(nb: NotebookApi): Promise<void> {
   const { model } = nb.settings;
   nb.md(
-    `Each point is one agent × model: **cost per report** is the mean USD of a run's model calls (recorded by the model layer at the provider's prices; cached calls cost nothing), against its mean score on the demo suite's original split. A point is on the **Pareto frontier** when no other point is at least as cheap and at least as good (Figure G.1 of the paper prices reports by tokenizing them; here the recorded call costs are used).`,
+    `Each point is one agent × model: **cost per report** is the mean USD of a run's model calls (recorded by the model layer at the provider's prices; cached calls cost nothing), against its mean score on the \`${suiteOf(nb.settings)}\` suite's original split. A point is on the **Pareto frontier** when no other point is at least as cheap and at least as good (Figure G.1 of the paper prices reports by tokenizing them; here the recorded call costs are used).`,
   );
   const want: Want = {
-    suite: "demo",
+    suite: suiteOf(nb.settings),
     splits: ["original"],
     agents: ["extractive"],
     models: [],
@@ -39,7 +39,7 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
   }
   const runs = await runsFor(nb.settings, want, {
     warn: nb.md,
-    includeStored: (r) => r.split === "original" && r.task.startsWith("demo/"),
+    includeStored: (r) => r.split === "original" && r.task.startsWith(`${suiteOf(nb.settings)}/`),
   });
   const costs = new Map(costPerReport(costRows(runs)).map((c) => [`${c.group.agent}|${c.group.model}`, c]));
   const cells = aggregate(metricRows(runs), ["agent", "model"]);

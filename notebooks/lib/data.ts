@@ -25,6 +25,11 @@ export type Want = {
   judge: string;
 };
 
+/** The suite a notebook runs on: the `suite` parameter (`bun run nb <name> suite=…`), else `demo`. */
+export function suiteOf(settings: NotebookSettings): string {
+  return settings.params.suite ?? "demo";
+}
+
 export function openStore(settings: NotebookSettings): RunStore {
   return new RunStore(join(settings.stateDir, "runs.sqlite"));
 }
@@ -161,13 +166,15 @@ export async function runsFor(
   const batch = batchId(want);
   const wantedAgents = new Set(want.agents);
   const all = await storedRuns(settings, () => true);
+  // A configuration the notebook evaluates itself comes from its own batch only, so other batches of the same
+  // configuration (a `drflow eval`, an API run) are not counted twice; other stored configurations are added.
+  const wanted = (r: ScoredRun) =>
+    [...wantedAgents].some((spec) => sameAgent(spec, r)) &&
+    (agentFromSpec(r.agent).needsModel ? want.models.includes(r.model) : true);
   return all.filter((r) => {
-    const fromWant =
-      r.batch === batch &&
-      want.splits.includes(r.split) &&
-      r.task.startsWith(`${want.suite}/`) &&
-      [...wantedAgents].some((spec) => sameAgent(spec, r));
-    return fromWant || (options.includeStored?.(r) ?? false);
+    if (r.batch === batch)
+      return want.splits.includes(r.split) && r.task.startsWith(`${want.suite}/`) && wanted(r);
+    return !wanted(r) && (options.includeStored?.(r) ?? false);
   });
 }
 

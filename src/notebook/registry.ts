@@ -67,7 +67,11 @@ export type RunResult = { name: string; output: string; cells: number; bytes: nu
 /** Import `notebooks/<name>.ts`, run it over a fresh API, and write the page (temp file + rename). */
 export async function runNotebook(
   name: string,
-  options: { dir?: string; settings?: Partial<NotebookSettings> } = {},
+  options: {
+    dir?: string;
+    settings?: Partial<NotebookSettings> /** default `<dir>/out` */;
+    outDir?: string;
+  } = {},
 ): Promise<RunResult> {
   const dir = options.dir ?? NOTEBOOKS_DIR;
   const file = notebookFile(dir, name);
@@ -88,8 +92,9 @@ export async function runNotebook(
     generatedAt: settings.now().toISOString(),
     notebook: name,
   });
-  const output = notebookOutput(dir, name);
-  await mkdir(join(dir, "out"), { recursive: true });
+  const outDir = options.outDir ?? join(dir, "out");
+  const output = join(outDir, `${name}.html`);
+  await mkdir(outDir, { recursive: true });
   const tmp = `${output}.${process.pid}.${Date.now()}.tmp`;
   await Bun.write(tmp, html);
   await rename(tmp, output);

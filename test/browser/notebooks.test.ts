@@ -36,13 +36,16 @@ describe("notebooks in chromium", () => {
 
   for (const nb of notebooks) {
     test(`${nb.name}: chart and mermaid diagram render, no request leaves the page`, async () => {
-      if (!existsSync(nb.output)) await runNotebook(nb.name);
+      const { output } = await runNotebook(nb.name, {
+        settings: { stateDir, model: null },
+        outDir: join(stateDir, "out"),
+      });
       const page = await browser.context.newPage();
       const requests: string[] = [];
       const errors: string[] = [];
       page.on("request", (r) => requests.push(r.url()));
       page.on("pageerror", (e) => errors.push(e.message));
-      await page.goto(pathToFileURL(nb.output).href);
+      await page.goto(pathToFileURL(output).href);
       await page.waitForFunction(() => document.body.dataset.mermaid !== undefined, null, {
         timeout: 60_000,
       });

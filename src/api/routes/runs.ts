@@ -142,14 +142,15 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
 
   /** A finished run from the store, shaped like a job's detail. */
   const fromStore = (runId: string) => {
-    const run = deps.store?.getRun(runId);
-    if (!run || run.kind !== "agent") return null;
-    const calls = deps.store!.calls(runId);
-    const report = deps.store!.getReport(runId);
+    const store = deps.store;
+    const run = store?.getRun(runId);
+    if (!store || run?.kind !== "agent") return null;
+    const calls = store.calls(runId);
+    const report = store.getReport(runId);
     return {
       ...storedSummary(run),
       report,
-      trace: (deps.store!.getTrace(runId) ?? []) as TraceEvent[],
+      trace: (store.getTrace(runId) ?? []) as TraceEvent[],
       usage: usageTotals(
         calls.map((c) => ({
           inputTokens: c.input_tokens,
@@ -157,7 +158,7 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
           costUsd: c.cost_usd ?? 0,
         })),
       ),
-      metrics: deps.store!.metrics({ run: runId }).map((m) => m.result),
+      metrics: store.metrics({ run: runId }).map((m) => m.result),
       flowcharts: flowcharts(deps, report),
     };
   };
@@ -215,7 +216,7 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
     const job = jobs.get(runId);
     if (!job) {
       const stored = deps.store?.getRun(runId);
-      if (!stored || stored.kind !== "agent") throw new ApiError(404, `run ${runId}: not found`);
+      if (stored?.kind !== "agent") throw new ApiError(404, `run ${runId}: not found`);
       // A run from the store (another process, or before a restart): only its final status is known.
       return streamSSE(c, async (stream) => {
         const e = { type: "status", status: stored.status, ...(stored.error ? { error: stored.error } : {}) };

@@ -1,0 +1,103 @@
+/**
+ * The notebooks with a model configured: DRFA, DRBA and their ablations run against the scripted OpenAI-compatible
+ * server over real HTTP (the agent tests' realistic replies), and the pages show those runs — the online path of
+ * every notebook, without a key or the internet.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateSuite } from "../src/generate/index.ts";
+import { runNotebook } from "../src/notebook/registry.ts";
+import { agentReplies } from "../test/agents/support/scripted-agent.ts";
+import { type ScriptedServer, startScriptedServer } from "../test/support/scripted-server.ts";
+import { openStore } from "./lib/data.ts";
+
+let dir: string;
+let server: ScriptedServer;
+const saved = { cache: process.env.DRFLOW_CACHE_PATH };
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "drflow-nb-model-"));
+  process.env.DRFLOW_CACHE_PATH = join(dir, "cache.sqlite");
+  await generateSuite({
+    root: join(dir, "tasks"),
+    suite: "mini",
+    seed: 7,
+    perDomain: 1,
+    domains: ["healthcare", "legal"],
+  });
+  server = await startScriptedServer({ reply: agentReplies() });
+});
+afterAll(async () => {
+  await server?.close();
+  if (saved.cache === undefined) delete process.env.DRFLOW_CACHE_PATH;
+  else process.env.DRFLOW_CACHE_PATH = saved.cache;
+  await rm(dir, { recursive: true, force: true });
+});
+
+const settings = () => ({
+  tasksRoot: join(dir, "tasks"),
+  stateDir: join(dir, "state"),
+  model: `compat:${server.url}#test-model`,
+  params: { suite: "mini" },
+});
+
+describe("bun run nb ablations (offline)", () => {
+  test("writes notebooks/out/ablations.html with an SVG chart, tables, and the plain no-model note", async () => {
+    const proc = Bun.spawn(["bun", "run", "nb", "ablations"], {
+      cwd: join(import.meta.dir, ".."),
+      env: { ...process.env, DRFLOW_STATE: join(dir, "offline-state"), DRFLOW_MODEL: "" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout).text()]);
+    expect(code).toBe(0);
+    const output = join(import.meta.dir, "out", "ablations.html");
+    expect(out).toContain(output);
+    const html = await Bun.file(output).text();
+    expect(html).toMatch(/<svg[^>]*class="plot-/);
+    expect(html).toContain("<table><caption>Ablation results (original split)</caption>");
+    expect(html).toContain("<td>extractive</td>");
+    expect(html).toContain("No model configured");
+    expect(html).toContain("<td>not run</td>");
+  }, 300_000);
+});
+
+describe("notebooks with a model", () => {
+  test("ablations fills the DRFA grid (full, w/o GF, w/o CAP, w/o both; 5/10/15 iterations) from real HTTP runs", async () => {
+    const result = await runNotebook("ablations", { settings: settings(), outDir: join(dir, "out") });
+    const html = await Bun.file(result.output).text();
+    expect(html).not.toContain("No model configured");
+    const grid = html.slice(html.indexOf("DRFA ablation grid"));
+    const rows = [...grid.matchAll(/<tr><td>([^<]+)<\/td><td[^>]*>([^<]+)<\/td><\/tr>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(rows.map((r) => r[0])).toEqual([
+      "drfa",
+      "drfa w/o GF",
+      "drfa w/o CAP",
+      "drfa w/o GF &amp; CAP",
+      "drfa, 5 iterations",
+      "drfa, 15 iterations",
+    ]);
+    for (const [, value] of rows) expect(value).toMatch(/^\d+\.\d\d$/);
+    expect(server.requests.length).toBeGreaterThan(12);
+    const store = openStore({ ...settings(), now: () => new Date() });
+    try {
+      const drfa = store.listRuns({ agent: "drfa:gf=false,cap=true,iterations=10", status: "done" });
+      expect(drfa.length).toBe(2);
+      expect(store.calls(drfa[0]!.id).length).toBeGreaterThan(0);
+    } finally {
+      store.close();
+    }
+  }, 300_000);
+
+  test("pareto places DRBA and DRFA next to the extractive baseline", async () => {
+    const result = await runNotebook("pareto", { settings: settings(), outDir: join(dir, "out") });
+    const html = await Bun.file(result.output).text();
+    for (const agent of ["extractive", "drba", "drfa"]) expect(html).toContain(`<td>${agent}</td>`);
+    expect(html).toContain(`<td>compat:${server.url}#test-model</td>`);
+  }, 300_000);
+});
