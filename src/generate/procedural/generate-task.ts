@@ -92,6 +92,24 @@ export function generateProceduralTask(options: ProceduralOptions): GeneratedTas
   return new TaskBuilder(taskId, family, seed, root).build();
 }
 
+/** Slots of a template that are case variables (not the shared subject, case id, people or date slots). */
+function caseSlots(template: string): Set<string> {
+  const common = new Set([
+    "subject",
+    "subject_first",
+    "subject_last",
+    "subject_ref",
+    "subject_kind",
+    "case_id",
+    "date",
+    "user",
+    "user_first",
+    "colleague",
+    "company",
+  ]);
+  return new Set([...template.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).filter((k) => !common.has(k)));
+}
+
 /** Share of case evidence that also spells out the deciding fact in the policy's terms (the rest must be inferred). */
 export const CUE_RATE = 0.75;
 
@@ -221,12 +239,16 @@ class TaskBuilder {
 
     const stepDoc = this.companyInsights(placed);
     const conditionSource = this.userInsights(conditional, chosen);
-    this.userFacts();
+    const factSource = this.userFacts(placed);
     this.companyDistractors();
     this.userDistractors();
     const adjacentCases = this.adjacentCases(conditional, chosen);
 
-    const personalized = personalizedSteps(placed, generic, chosen, baseVars, { stepDoc, conditionSource });
+    const personalized = personalizedSteps(placed, generic, chosen, baseVars, {
+      stepDoc,
+      conditionSource,
+      factSource,
+    });
     const task: Task = {
       id: this.taskId,
       kind: "drflow",
@@ -678,17 +700,29 @@ class TaskBuilder {
   }
 
   /** Case facts (dates, people, specifics) that personalize unconditional steps. */
-  private userFacts(): void {
+  private userFacts(placed: readonly PlacedStep[]): Map<number, string> {
     const rng = this.rng.fork("user-facts");
     const carriers = this.carriers(rng, this.family.facts.length, ["md", "email", "chat"]);
+    const source = new Map<number, string>();
     this.family.facts.forEach((template, i) => {
       const colleague = rng.pick(this.colleagues);
       const text = this.anchored(
         sentence(fill(template, this.vars(this.userCase, colleague))),
         this.userCase,
       );
-      const unit = this.unit({ id: `ev_fact_${i + 1}`, role: "insight", side: "user", text });
-      this.carry(
+      // a fact supports the steps whose personalized wording uses one of its case variables
+      const own = caseSlots(template);
+      const supports = placed
+        .filter((p) => p.spec.personal && [...caseSlots(p.spec.personal)].some((slot) => own.has(slot)))
+        .map((p) => p.item);
+      const unit = this.unit({
+        id: `ev_fact_${i + 1}`,
+        role: "insight",
+        side: "user",
+        text,
+        supports_steps: supports,
+      });
+      const entry = this.carry(
         rng,
         carriers[i]!,
         this.userCase,
@@ -698,7 +732,9 @@ class TaskBuilder {
         [unit.id],
         rng.pick(["{subject_ref} - details", "{case_id} logistics", "{case_id} heads-up"]),
       );
+      for (const item of supports) if (!source.has(item)) source.set(item, `"${entry.title}" (${entry.id})`);
     });
+    return source;
   }
 
   private carriers(rng: Rng, n: number, kinds: Carrier[]): Carrier[] {

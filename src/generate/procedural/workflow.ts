@@ -98,7 +98,12 @@ export function personalizedSteps(
   generic: readonly GenericStep[],
   chosen: ReadonlyMap<string, BranchSpec>,
   vars: Readonly<Record<string, string>>,
-  sources: { stepDoc: ReadonlyMap<number, string>; conditionSource: ReadonlyMap<string, string> },
+  sources: {
+    stepDoc: ReadonlyMap<number, string>;
+    conditionSource: ReadonlyMap<string, string>;
+    /** Step item → the user artifact whose case facts personalize it. */
+    factSource?: ReadonlyMap<number, string>;
+  },
 ): PersonalizedStep[] {
   return placed.map(({ spec }, i) => {
     const g = generic[i]!;
@@ -114,7 +119,9 @@ export function personalizedSteps(
         task_description: description,
         answer: "",
         resolved_branch: null,
-        justification: `"${doc}" requires this step for every case; it applies unchanged to ${anchor}.`,
+        justification: sources.factSource?.has(g.item)
+          ? `"${doc}" requires this step for every case; ${sources.factSource.get(g.item)} gives the details of ${anchor}.`
+          : `"${doc}" requires this step for every case; it applies unchanged to ${anchor}.`,
       };
     }
     const branch = chosen.get(spec.condition.id)!;
