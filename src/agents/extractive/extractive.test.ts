@@ -230,7 +230,7 @@ describe("extractive agent", () => {
 
 test("options are validated and unknown ones named", () => {
   expect(extractive({ searchLimit: 5 }).options).toEqual({
-    relevanceShare: 0.2,
+    relevanceShare: 0.5,
     searchLimit: 5,
     evidencePerRule: 6,
   });

@@ -15,8 +15,11 @@ import { contentTerms, coverage, termSet } from "./text.ts";
 /** Options of the extractive agent, with their defaults declared once. */
 export const ExtractiveOptions = z
   .object({
-    /** A policy document is kept when its relevance is at least this share of the best document's. */
-    relevanceShare: z.number().min(0).max(1).default(0.2),
+    /**
+     * A policy document is kept when its relevance is at least this share of the best document's, or when its
+     * numbered steps continue the sequence of the documents kept before it without clashing.
+     */
+    relevanceShare: z.number().min(0).max(1).default(0.5),
     /** Search hits fetched per query. */
     searchLimit: z.number().int().min(1).default(12),
     /** Evidence sentences considered per rule. */
@@ -144,7 +147,17 @@ async function run(options: ExtractiveOptions, context: AgentContext): Promise<A
     .filter((p) => p.steps.length > 0 && p.score >= 2);
   const relevance = new Map(procedural.map((p) => [p.doc.id, relevanceOf(p.doc, questionTerms, rank)]));
   const best = Math.max(0, ...relevance.values());
-  const policies = procedural.filter((p) => relevance.get(p.doc.id)! >= options.relevanceShare * best);
+  // Close to the best document by relevance, or continuing the documented step sequence without a clash.
+  const taken = new Set<number>();
+  const policies: typeof procedural = [];
+  for (const p of [...procedural].sort((a, b) => relevance.get(b.doc.id)! - relevance.get(a.doc.id)!)) {
+    const numbers = p.steps.flatMap((s) => (s.number === null ? [] : [s.number]));
+    const relevant = relevance.get(p.doc.id)! >= options.relevanceShare * best;
+    const continues = numbers.length > 0 && numbers.every((n) => !taken.has(n));
+    if (!relevant && !continues) continue;
+    policies.push(p);
+    for (const n of numbers) taken.add(n);
+  }
   const policyIds = new Set(procedural.map((p) => p.doc.id));
   emit({
     type: "note",

@@ -31,6 +31,35 @@ export class CitationKeys {
   }
 }
 
+/** "otherwise (not: X)" → "unless X"; a plain condition stays as it is. */
+function branchCondition(when: string): string {
+  const m = /^otherwise \(not: (.*)\)$/.exec(when);
+  return m ? `unless ${m[1]}` : when;
+}
+
+/** The step text without the sentences (or `;` clauses) that state the given rules. */
+function withoutRules(text: string, sources: readonly string[]): string {
+  const norm = (t: string) =>
+    t
+      .replace(/[.;:\s]+$/, "")
+      .replace(/\s+/g, " ")
+      .trim()
+      .toLowerCase();
+  const stated = sources.map(norm);
+  const belongs = (clause: string) =>
+    norm(clause).length > 0 && stated.some((src) => src.includes(norm(clause)));
+  return splitSentences(text)
+    .map((sentence) =>
+      sentence
+        .split(/;\s+/)
+        .filter((c) => !belongs(c))
+        .join("; "),
+    )
+    .filter((sentence) => sentence.trim().length > 0)
+    .map((sentence) => (/[.!?]$/.test(sentence) ? sentence : `${sentence}.`))
+    .join(" ");
+}
+
 const quote = (s: string, max = 220) => `"${s.length > max ? `${s.slice(0, max - 1)}…` : s}"`;
 
 /** The step's action sentence: its first sentence after the title, or the title itself. */
@@ -82,6 +111,7 @@ export function writeReport(input: {
     });
     const chosen: string[] = [];
     const open: Rule[] = [];
+    const resolvedSources: string[] = [];
     const reasons: string[] = [];
     const evidenceKeys: string[] = [];
     for (const { rule, resolution } of rules) {
@@ -101,8 +131,9 @@ export function writeReport(input: {
       if (branch) {
         chosen.push(branch.action);
         evidenceKeys.push(...supportKeys);
+        resolvedSources.push(rule.source);
         reasons.push(
-          `The policy rule ${quote(rule.source, 160)} applies; the user's evidence ${quote(support[0]!.text, 160)} (${title(support[0]!.docId)}) selects: ${branch.action}.`,
+          `The policy's branch for this case applies (${branchCondition(branch.when)}): the user's evidence ${quote(support[0]!.text, 160)} (${title(support[0]!.docId)}) selects: ${branch.action}.`,
         );
       } else {
         open.push(rule);
@@ -117,7 +148,11 @@ export function writeReport(input: {
       ...reasons,
       ...(detailText ? [`Case details: ${detailText}.`] : []),
     ].join(" ");
-    const description = chosen.length > 0 ? `${step.text} For this case: ${chosen.join("; ")}.` : step.text;
+    // The personalized step commits to the chosen branches: the sentences stating the resolved rules are replaced.
+    const description =
+      chosen.length > 0
+        ? `${withoutRules(step.text, resolvedSources)} For this case: ${chosen.join("; ")}.`
+        : step.text;
     personalized.push({
       ...base,
       task_description: description,

@@ -23,6 +23,28 @@ export type TermWeight = (term: string) => number;
 
 const isOtherwise = (when: string) => when.startsWith("otherwise");
 
+/**
+ * The terms whose polarity decides whether a sentence agrees with a branch's condition: for "X is not English" the
+ * terms in the negation's scope ("English"), else all terms of the condition; none for an "otherwise" branch.
+ */
+function polarityTerms(branch: Rule["branches"][number]): Set<string> {
+  if (isOtherwise(branch.when)) return new Set();
+  const cue = NEGATION.exec(branch.when);
+  const scope = cue ? termSet(branch.when.slice(cue.index + cue[0].length)) : new Set<string>();
+  return scope.size > 0 ? scope : termSet(branch.when);
+}
+
+/** Clause boundaries inside a sentence: a negation's scope ends at one ("No questionnaire, so they accept the package"). */
+const CLAUSE_BREAK = /[,;:()]|\s[-–—]\s|\b(?:so|but|and|which|because|since|while|although)\b/i;
+
+/** A sentence's clauses with their terms and whether each carries a negation cue. */
+function clausesOf(text: string): { terms: Set<string>; negated: boolean }[] {
+  return text
+    .split(CLAUSE_BREAK)
+    .filter((c): c is string => typeof c === "string" && c.trim().length > 0)
+    .map((c) => ({ terms: termSet(c), negated: NEGATION.test(c) }));
+}
+
 /** Terms of each branch that no other branch uses: what tells the branches apart. */
 export function distinguishingTerms(rule: Rule): Set<string>[] {
   const all = rule.branches.map((b) => termSet(`${isOtherwise(b.when) ? "" : b.when} ${b.action}`));
@@ -43,12 +65,12 @@ export function resolveRule(
   termWeight: TermWeight = () => 1,
 ): Resolution {
   const distinct = distinguishingTerms(rule);
-  const whenTerms = rule.branches.map((b) => (isOtherwise(b.when) ? new Set<string>() : termSet(b.when)));
+  const whenTerms = rule.branches.map(polarityTerms);
   const scores = rule.branches.map(() => 0);
   const contributions: { sentence: EvidenceSentence; branch: number; amount: number }[] = [];
   for (const sentence of evidence) {
     const terms = termSet(sentence.text);
-    const negated = NEGATION.test(sentence.text);
+    const clauses = clausesOf(sentence.text);
     rule.branches.forEach((branch, i) => {
       const d = distinct[i]!;
       if (d.size === 0) return;
@@ -60,9 +82,16 @@ export function resolveRule(
       }
       if (stated === 0) return;
       const amount = (sentence.weight * stated) / total;
-      let whenHits = 0;
-      for (const t of whenTerms[i]!) if (terms.has(t)) whenHits++;
-      const flips = whenHits > 0 && negated !== branch.negated && rule.branches.length > 1;
+      // Polarity where the sentence restates this branch's condition: clauses agreeing with it against clauses denying it.
+      let agree = 0;
+      let deny = 0;
+      for (const clause of clauses) {
+        let hits = 0;
+        for (const t of whenTerms[i]!) if (clause.terms.has(t)) hits++;
+        if (clause.negated === branch.negated) agree += hits;
+        else deny += hits;
+      }
+      const flips = deny > agree && rule.branches.length > 1;
       if (flips) {
         const others = rule.branches.map((_, j) => j).filter((j) => j !== i);
         for (const j of others) {

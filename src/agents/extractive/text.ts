@@ -106,8 +106,8 @@ const STOPWORDS = new Set(
     "a an the and or but nor of to in on at by for with from into onto upon as is are was were be been being am do does did " +
     "has have had having this that these those it its it's they them their there here he she his her him we our us you your i me my " +
     "will would shall should can could may might must not no yes if then else otherwise when whenever where while so such than too very " +
-    "also just only any all each every both either neither some more most other another same own about above below after before " +
-    "again further once during through between out over under up down off per via within without which who whom whose what why how " +
+    "also just only any all each every both either neither some other another same own about " +
+    "again further once during through between out up down off per via which who whom whose what why how " +
     "step steps please thanks thank hi hello fyi re fw fwd let lets let's get got one two"
   ).split(" "),
 );
