@@ -2,6 +2,7 @@
  * @module Notebook data: evaluate what is missing through the public primitives (resumable batch in the run store),
  * then read scored runs back from the store. The offline loop is the extractive agent with the lexical judge.
  */
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { agentFromSpec, parseAgentSpec } from "../../src/agents/index.ts";
 import { ScoredRun } from "../../src/analysis/index.ts";
@@ -34,9 +35,21 @@ export function openStore(settings: NotebookSettings): RunStore {
   return new RunStore(join(settings.stateDir, "runs.sqlite"));
 }
 
-/** The batch the notebooks share, so a cell evaluated for one notebook is reused by the others. */
-function batchId(want: Want): string {
-  return `notebooks-${want.suite}-${want.judge.replace(/[^A-Za-z0-9_.-]/g, "_")}`;
+const NOTEBOOK_BATCH = "notebooks-";
+
+/**
+ * The batch the notebooks share, so a cell evaluated for one notebook is reused by the others. It is keyed by the
+ * suite's content (task.json and manifest of every task), so a regenerated suite is evaluated afresh.
+ */
+async function batchId(settings: NotebookSettings, want: Want): Promise<string> {
+  const hash = createHash("sha256");
+  for (const t of await listTasks(settings.tasksRoot, want.suite)) {
+    hash.update(t.ref);
+    hash.update(await Bun.file(join(t.dir, "task.json")).text());
+    hash.update(await Bun.file(join(t.dir, "artifacts", "manifest.json")).text());
+  }
+  const judge = want.judge.replace(/[^A-Za-z0-9_.-]/g, "_");
+  return `${NOTEBOOK_BATCH}${want.suite}-${judge}-${hash.digest("hex").slice(0, 10)}`;
 }
 
 const tasksCache = new Map<string, LoadedTask>();
@@ -64,7 +77,7 @@ export async function ensureEvaluated(settings: NotebookSettings, want: Want): P
   try {
     const judgeModel = want.judge === "lexical" ? null : createModel(want.judge, { usage: store });
     const result = await evaluateSuite({
-      batch: batchId(want),
+      batch: await batchId(settings, want),
       tasks,
       splits: want.splits,
       agents: want.agents.map((spec) => ({ spec, agent: agentFromSpec(spec) })),
@@ -163,7 +176,7 @@ export async function runsFor(
     if (options.warn) options.warn(text);
     else console.error(text);
   }
-  const batch = batchId(want);
+  const batch = await batchId(settings, want);
   const wantedAgents = new Set(want.agents);
   const all = await storedRuns(settings, () => true);
   // A configuration the notebook evaluates itself comes from its own batch only, so other batches of the same
@@ -174,6 +187,8 @@ export async function runsFor(
   return all.filter((r) => {
     if (r.batch === batch)
       return want.splits.includes(r.split) && r.task.startsWith(`${want.suite}/`) && wanted(r);
+    // Other notebook batches are earlier versions of a suite or other notebooks' configurations: never mixed in.
+    if (r.batch?.startsWith(NOTEBOOK_BATCH)) return false;
     return !wanted(r) && (options.includeStored?.(r) ?? false);
   });
 }
