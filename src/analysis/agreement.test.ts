@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import {
   concordantPairs,
   fleissKappa,
+  humanJudgeAgreement,
   kendallTau,
   labelCounts,
   meanAbsoluteDifference,
@@ -73,6 +74,17 @@ describe("pearson and mean absolute difference", () => {
   });
   test("mean absolute difference", () => {
     expect(meanAbsoluteDifference([0.5, 0.7, 0.2], [0.6, 0.5, 0.2])).toBeCloseTo(0.1, 12);
+  });
+  test("human–judge agreement bundles both over paired items", () => {
+    const a = humanJudgeAgreement([
+      { human: 0.5, judge: 0.6 },
+      { human: 0.7, judge: 0.5 },
+      { human: 0.2, judge: 0.2 },
+    ]);
+    expect(a.n).toBe(3);
+    expect(a.meanAbsoluteDifference).toBeCloseTo(0.1, 12);
+    // hand-computed: mx = 0.4667, my = 0.4333; sxy = 0.0833, sxx = 0.1267, syy = 0.0867 → r ≈ 0.7954
+    expect(a.pearson).toBeCloseTo(0.7954, 4);
   });
 });
 

@@ -131,3 +131,16 @@ export function raterAgreement(labels: readonly (readonly string[])[]): { all: n
   }
   return { all: all / labels.length, majority: majority / labels.length };
 }
+
+export type HumanJudgeAgreement = {
+  n: number;
+  pearson: number | null;
+  meanAbsoluteDifference: number | null;
+};
+
+/** Human vs judge scores on the same items (e.g. human-average F1 and judge F1 per task × agent, Appendix F). */
+export function humanJudgeAgreement(pairs: readonly { human: number; judge: number }[]): HumanJudgeAgreement {
+  const h = pairs.map((p) => p.human);
+  const j = pairs.map((p) => p.judge);
+  return { n: pairs.length, pearson: pearson(h, j), meanAbsoluteDifference: meanAbsoluteDifference(h, j) };
+}
