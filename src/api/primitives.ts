@@ -24,7 +24,7 @@ async function runNotebookProcess(
       cwd: resolve(dir, ".."),
       stdout: "pipe",
       stderr: "pipe",
-      env: { ...process.env, DRFLOW_NOTEBOOKS: dir },
+      env: { ...process.env, DRFLOW_NOTEBOOKS: dir, DRFLOW_TASKS: resolve(tasksRoot) },
     },
   );
   const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
@@ -39,8 +39,9 @@ async function runNotebookProcess(
 export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
   const notebooksDir = overrides.notebooksDir ?? NOTEBOOKS_DIR;
   const store = overrides.store === undefined ? new RunStore() : overrides.store;
+  const tasksRoot = overrides.tasksRoot ?? "tasks";
   return {
-    tasksRoot: "tasks",
+    tasksRoot,
     store,
     notebooksDir,
     listTasks,
@@ -55,7 +56,7 @@ export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
     judge: async (report, loaded, { model, metrics }) =>
       (await evaluate(report, loaded, { judge: model ?? "lexical", ...(metrics ? { metrics } : {}) }))
         .metrics,
-    runNotebook: (name, params) => runNotebookProcess(notebooksDir, name, params),
+    runNotebook: (name, params) => runNotebookProcess(notebooksDir, tasksRoot, name, params),
     now: () => new Date(),
     ...overrides,
   };
