@@ -7,7 +7,7 @@ import { renderEml } from "./eml.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { renderPdf } from "./pdf.ts";
 
-export type * from "./content.ts";
+export * from "./content.ts";
 export { renderChat, renderDocx, renderEml, renderMarkdown, renderPdf };
 
 /** Render `content` in `format`; a mismatch (e.g. an email as PDF) is an error naming both. */

@@ -114,6 +114,20 @@ describe("task validation", () => {
     ).toEqual(expect.arrayContaining(["people", "channels", "event-order"]));
   }, 60_000);
 
+  test("a planned chat event posted twice (or never) is reported", async () => {
+    const dir = join(root, "twice", "healthcare_01");
+    await writeTask(root, "twice", generated.task, generated.manifest, await realizeTask(generated));
+    const entry = generated.manifest.artifacts.find((a) => a.format === "chat" && a.role === "insight")!;
+    const file = join(dir, "artifacts", entry.path);
+    const chat = JSON.parse(await readFile(file, "utf8"));
+    const last = chat.posts.at(-1);
+    const carrier = chat.posts.find((p: { message: string }) => p.message.length > 60);
+    chat.posts.push({ ...carrier, create_at: last.create_at + 60_000 });
+    await writeFile(file, JSON.stringify(chat));
+    const found = await validateTaskDir(dir, () => loadTask(root, "twice/healthcare_01"));
+    expect(found.some((v) => v.file === file && v.expected.startsWith("expected exactly one post carrying unit"))).toBe(true);
+  }, 60_000);
+
   test("structural problems stop at the schema stage", async () => {
     await writeTask(root, "broken", generated.task, generated.manifest, []);
     const found = await validateTaskDir(join(root, "broken", "healthcare_01"), () =>

@@ -123,6 +123,12 @@ export async function validateTask(loaded: LoadedTask, options: ValidateOptions 
   }
   generic.forEach((s, i) => {
     const at = `$.generic_workflow[${i}]`;
+    if (task.kind === "drflow") {
+      for (const field of ["task", "task_description"] as const) {
+        if (s[field].trim() === "")
+          add("workflow-shape", taskFile, `${at}.${field}`, "expected a non-empty string");
+      }
+    }
     if (s.item !== i + 1)
       add(
         "workflow-shape",
@@ -364,6 +370,19 @@ async function checkFiles(
             `expected a channel listed in task.json channels, got "${c.name}"`,
           );
       });
+      for (const ev of a.evidence) {
+        const unit = task.evidence.find((u) => u.id === ev);
+        if (!unit) continue;
+        const carrying = chat.posts.filter((p) => containsNormalized(p.message, unit.text)).length;
+        if (carrying !== 1) {
+          add(
+            "event-order",
+            file,
+            "$.posts",
+            `expected exactly one post carrying unit "${ev}", found ${carrying}`,
+          );
+        }
+      }
       chat.posts.forEach((p, j) => {
         if (!members.has(p.user))
           add("people", file, `$.posts[${j}].user`, `expected a user of this export, got "${p.user}"`);
