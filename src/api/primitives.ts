@@ -15,6 +15,7 @@ const RUN_NOTEBOOK = resolve(import.meta.dir, "../notebook/run.ts");
 /** Run `bun src/notebook/run.ts <name> k=v…` in a child process (fresh module state, so edits to the notebook apply). */
 async function runNotebookProcess(
   dir: string,
+  tasksRoot: string,
   name: string,
   params: Record<string, string>,
 ): Promise<string> {
