@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Task } from "../core/index.ts";
@@ -43,6 +43,9 @@ describe("task store", () => {
     expect((await listTasks(root, "s")).map((t) => t.ref)).toEqual(["s/legal_01"]);
     expect((await listTasks(root)).map((t) => t.ref)).toContain("s/legal_01");
     expect(await listTasks(root, "missing")).toEqual([]);
+    await writeTask(root, "hidden", generated.task, generated.manifest, []);
+    await rename(join(root, "hidden", "legal_01"), join(root, "hidden", ".legal_01.tmp-1"));
+    expect(await listTasks(root, "hidden")).toEqual([]);
   }, 60_000);
 
   test("refuses path-like references", () => {

@@ -165,7 +165,10 @@ async function safeEntries(dir: string): Promise<string[]> {
   if (!(await isDir(dir))) return [];
   const names = await readdir(dir);
   const out: string[] = [];
-  for (const name of names.sort()) if (SAFE_ID.test(name) && (await isDir(join(dir, name)))) out.push(name);
+  // hidden folders are writeTask's temporaries (`.<id>.tmp-<pid>`), never tasks
+  for (const name of names.sort()) {
+    if (!name.startsWith(".") && SAFE_ID.test(name) && (await isDir(join(dir, name)))) out.push(name);
+  }
   return out;
 }
 
