@@ -201,3 +201,13 @@ test("usage rows grouped by role and stage sum to the totals", () => {
   expect(store.calls("r1")).toHaveLength(4);
   expect(store.calls("r1")[2]!.cached).toBe(true);
 });
+
+test("updating a run's status keeps its report and calls (upsert, not delete + insert)", () => {
+  run("r1");
+  store.saveReport("r1", Report.parse({ task_id: "healthcare_01", question: "q" }), T0);
+  store.recordCall(call({}));
+  run("r1", { status: "done", finished_at: T0 });
+  expect(store.getRun("r1")?.status).toBe("done");
+  expect(store.getReport("r1")?.task_id).toBe("healthcare_01");
+  expect(store.calls("r1")).toHaveLength(1);
+});

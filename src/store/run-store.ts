@@ -84,13 +84,20 @@ export class RunStore implements UsageSink {
     migrate(this.db, path);
   }
 
-  /** Insert or replace a run (validated against RunRecord). */
+  /**
+   * Insert a run, or update it in place (validated against RunRecord). An upsert, never a delete and
+   * re-insert, so the run's report, calls, metrics and citations survive a status update.
+   */
   saveRun(input: z.input<typeof RunRecord>): RunRecord {
     const run = RunRecord.parse(input);
     this.db
       .query(
-        `INSERT OR REPLACE INTO runs (id, kind, batch, task, split, agent, agent_options, model, repeat, status, started_at, finished_at, error)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO runs (id, kind, batch, task, split, agent, agent_options, model, repeat, status, started_at, finished_at, error)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, batch = excluded.batch, task = excluded.task,
+           split = excluded.split, agent = excluded.agent, agent_options = excluded.agent_options, model = excluded.model,
+           repeat = excluded.repeat, status = excluded.status, started_at = excluded.started_at,
+           finished_at = excluded.finished_at, error = excluded.error`,
       )
       .run(
         run.id,
