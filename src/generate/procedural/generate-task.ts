@@ -1,23 +1,7 @@
 /** @module The offline `procedural` generator: one seeded task (S1–S6) with its planned artifacts, truth known by construction. */
-import type {
-  AppName,
-  ArtifactEntry,
-  ArtifactFormat,
-  ArtifactManifest,
-  ArtifactRole,
-  Domain,
-  EvidenceSide,
-  EvidenceUnit,
-  Task,
-} from "../../core/index.ts";
-import { artifactId } from "../../core/index.ts";
-import type {
-  ArtifactContent,
-  ChatContent,
-  DocumentContent,
-  EmailContent,
-  Section,
-} from "../realize/content.ts";
+import type { ArtifactManifest, Domain, EvidenceUnit, Task } from "../../core/index.ts";
+import { ArtifactPlanner, type PlannedArtifact } from "./artifacts.ts";
+import { caseSlots, chooseBranches, constrain, withCue } from "./branches.ts";
 import {
   anchorDate,
   type CaseProfile,
@@ -31,47 +15,22 @@ import {
 import { DOMAINS } from "./domains/index.ts";
 import { FAMILIES } from "./families/index.ts";
 import type { BranchSpec, FamilySpec } from "./family.ts";
-import { hash32, Rng } from "./prng.ts";
+import { Rng } from "./prng.ts";
 import { fill, phrase, sentence } from "./template.ts";
-import {
-  ADJACENT_INTROS,
-  ADJACENT_STATUS,
-  CHAT_ACKS,
-  CHAT_ASKS,
-  CHAT_OPENERS,
-  CHAT_SMALL_TALK,
-  EMAIL_ASKS,
-  EMAIL_CLOSERS,
-  EMAIL_GREETINGS,
-  GENERIC_FILLERS,
-  NOTE_TODOS,
-} from "./voice.ts";
+import { ADJACENT_INTROS, ADJACENT_STATUS, CHAT_ACKS } from "./voice.ts";
 import { genericSteps, type PlacedStep, personalizedSteps, selectSteps, stepParagraph } from "./workflow.ts";
 
 export const GENERATOR_VERSION = "1";
 /** Adjacent artifacts per look-alike case (two cases → the paper's 24 mixed documents). */
 export const ADJACENT_PER_CASE = 12;
 
-export type PlannedArtifact = { entry: ArtifactEntry; content: ArtifactContent };
+export type { PlannedArtifact } from "./artifacts.ts";
 export type GeneratedTask = { task: Task; manifest: ArtifactManifest; artifacts: PlannedArtifact[] };
 export type ProceduralOptions = { taskId: string; domain: Domain; seed: number; family?: string };
-
-type Carrier = "email" | "chat" | "md" | "docx";
 
 /** Families of a domain, in declaration order. */
 export function familiesOf(domain: Domain): FamilySpec[] {
   return FAMILIES.filter((f) => f.domain === domain);
-}
-
-function slug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60)
-      .replace(/-+$/, "") || "file"
-  );
 }
 
 /** Generate one task: seed, contexts, gold workflows, evidence units, adjacent cases and every artifact's content. */
@@ -92,78 +51,6 @@ export function generateProceduralTask(options: ProceduralOptions): GeneratedTas
   return new TaskBuilder(taskId, family, seed, root).build();
 }
 
-/** Slots of a template that are case variables (not the shared subject, case id, people or date slots). */
-function caseSlots(template: string): Set<string> {
-  const common = new Set([
-    "subject",
-    "subject_first",
-    "subject_last",
-    "subject_ref",
-    "subject_kind",
-    "case_id",
-    "date",
-    "user",
-    "user_first",
-    "colleague",
-    "company",
-  ]);
-  return new Set([...template.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).filter((k) => !common.has(k)));
-}
-
-/** Share of case evidence that also spells out the deciding fact in the policy's terms (the rest must be inferred). */
-export const CUE_RATE = 0.75;
-
-/**
- * A colleague's sentence about the case, and usually the policy-term reading of it ("…, so the patient has received
- * sedating medication in the last four hours"), so a careful reader can match it to the branch.
- */
-function withCue(rng: Rng, evidence: string, when: string): string {
-  if (!rng.chance(CUE_RATE)) return sentence(evidence);
-  const e = phrase(evidence);
-  return rng.pick([
-    `${e}, so ${when}.`,
-    `${e}, which means ${when}.`,
-    `${sentence(e)} In other words, ${when}.`,
-  ]);
-}
-
-/** Draw the case variables that selected branches constrain (an amount above a threshold, a seat count…). */
-function constrain(c: CaseProfile, branches: Iterable<BranchSpec>, rng: Rng): void {
-  for (const b of branches)
-    for (const [key, values] of Object.entries(b.set ?? {})) c.vars[key] = rng.pick(values);
-}
-
-/**
- * Pick one branch per condition. A condition that `follows` another takes the branch its leader's branch maps to, so a
- * case never holds facts that contradict each other. With `differFrom`, at least one free decision differs from it.
- */
-function chooseBranches(
-  conditional: readonly PlacedStep[],
-  rng: Rng,
-  differFrom?: ReadonlyMap<string, BranchSpec>,
-): Map<string, BranchSpec> {
-  const out = new Map<string, BranchSpec>();
-  const free = conditional.map((p) => p.spec.condition!).filter((c) => !c.follows);
-  for (const c of free) out.set(c.id, rng.pick(c.branches));
-  if (differFrom && free.length > 0 && free.every((c) => out.get(c.id) === differFrom.get(c.id))) {
-    const flip = rng.pick(free);
-    out.set(flip.id, flip.branches.find((b) => b !== differFrom.get(flip.id))!);
-  }
-  for (const p of conditional) {
-    const c = p.spec.condition!;
-    if (!c.follows) continue;
-    const leader = out.get(c.follows.condition);
-    const target = leader ? c.follows.branches[leader.id] : undefined;
-    const branch = target ? c.branches.find((b) => b.id === target) : rng.pick(c.branches);
-    if (!branch)
-      throw new Error(
-        `condition ${c.id}: follows ${c.follows.condition} but maps to unknown branch "${target}"`,
-      );
-    out.set(c.id, branch);
-  }
-  return out;
-}
-
 class TaskBuilder {
   private readonly dom;
   private readonly company;
@@ -174,10 +61,7 @@ class TaskBuilder {
   private readonly userCase: CaseProfile;
   private readonly adjacent: CaseProfile[];
   private readonly evidence: EvidenceUnit[] = [];
-  private readonly artifacts: PlannedArtifact[] = [];
-  private readonly counters: Record<ArtifactRole, number> = { insight: 0, distractor: 0, adjacent: 0 };
-  private readonly usedPaths = new Set<string>();
-  private messageCount = 0;
+  private readonly files: ArtifactPlanner;
 
   constructor(
     private readonly taskId: string,
@@ -203,6 +87,16 @@ class TaskBuilder {
     this.adjacent = [1, 2].map((k) =>
       drawCase(family, names, rng.fork(`case/adjacent-${k}`), this.anchor + k * 3 * DAY_MS, orgs[k]),
     );
+    this.files = new ArtifactPlanner({
+      taskId,
+      family,
+      dom: this.dom,
+      company: this.company,
+      user: this.user,
+      colleagues: this.colleagues,
+      anchor: this.anchor,
+      vars: (c, colleague) => this.vars(c, colleague),
+    });
   }
 
   private vars(
@@ -291,9 +185,9 @@ class TaskBuilder {
     };
     const manifest: ArtifactManifest = {
       task_id: this.taskId,
-      artifacts: this.artifacts.map((a) => a.entry),
+      artifacts: this.files.artifacts.map((a) => a.entry),
     };
-    return { task, manifest, artifacts: this.artifacts };
+    return { task, manifest, artifacts: this.files.artifacts };
   }
 
   private personaOf(m: Member, role: { role: string; description: string }) {
@@ -349,77 +243,6 @@ class TaskBuilder {
     return unit;
   }
 
-  private add(
-    role: ArtifactRole,
-    side: EvidenceSide,
-    content: ArtifactContent,
-    format: ArtifactFormat,
-    meta: { title: string; author: string; dateMs: number; pathHint: string },
-    evidence: string[],
-  ): ArtifactEntry {
-    const app: AppName =
-      format === "eml" ? "email" : format === "chat" ? "chat" : side === "company" ? "drive" : "files";
-    const ext = format === "chat" ? "json" : format;
-    const folder = app;
-    let base = slug(meta.pathHint);
-    let path = `${folder}/${base}.${ext}`;
-    for (let k = 2; this.usedPaths.has(path); k++) path = `${folder}/${base}-${k}.${ext}`;
-    this.usedPaths.add(path);
-    base = path;
-    const entry: ArtifactEntry = {
-      id: artifactId(this.taskId, role, ++this.counters[role]),
-      role,
-      side,
-      app,
-      format,
-      path,
-      title: meta.title,
-      evidence,
-      author: meta.author,
-      date: isoDate(meta.dateMs),
-    };
-    this.artifacts.push({ entry, content });
-    return entry;
-  }
-
-  private document(
-    rng: Rng,
-    meta: { title: string; subtitle: string; author: string; dateMs: number },
-    injected: Section,
-    fillerCount: [number, number],
-  ): DocumentContent {
-    const pool = [
-      ...this.dom.fillers,
-      ...GENERIC_FILLERS.map((f) => ({
-        heading: f.heading,
-        text: fill(f.text, { company: this.company.name }),
-      })),
-    ];
-    // keep the pool's order (scope first, revision history last) so the skeleton reads like a real document
-    const fillers = rng
-      .sample(pool, rng.int(fillerCount[0], fillerCount[1]))
-      .sort((a, b) => pool.indexOf(a) - pool.indexOf(b));
-    const at = rng.int(1, Math.max(1, fillers.length - 1));
-    const sections: Section[] = fillers.map((f) => ({ heading: f.heading, paragraphs: [f.text] }));
-    sections.splice(at, 0, injected);
-    return {
-      kind: "document",
-      title: meta.title,
-      subtitle: meta.subtitle,
-      author: meta.author,
-      date: isoDate(meta.dateMs),
-      sections,
-    };
-  }
-
-  private docCode(rng: Rng): string {
-    const letters = this.family.id
-      .replace(/[^a-z]/g, "")
-      .slice(0, 2)
-      .toUpperCase();
-    return `${letters}-${rng.int(100, 899)}`;
-  }
-
   /** Company insights: steps spread over several policy documents, each injected into one section of a realistic skeleton. */
   private companyInsights(placed: readonly PlacedStep[]): Map<number, string> {
     const rng = this.rng.fork("company-insights");
@@ -463,7 +286,7 @@ class TaskBuilder {
         ids.push(unit.id);
       }
       const kind = rng.pick(this.dom.docKinds);
-      const code = this.docCode(rng);
+      const code = this.files.docCode(rng);
       const title = `${this.family.policy}: ${g[0]!.spec.title}${g.length > 1 ? " and Related Steps" : ""}`;
       const heading = rng.pick([
         "Procedure",
@@ -473,7 +296,7 @@ class TaskBuilder {
         "How the Process Runs",
       ]);
       const dateMs = this.anchor - rng.int(60, 700) * DAY_MS;
-      const content = this.document(
+      const content = this.files.document(
         rng,
         {
           title,
@@ -484,7 +307,7 @@ class TaskBuilder {
         { heading, paragraphs },
         [3, 5],
       );
-      this.add(
+      this.files.add(
         "insight",
         "company",
         content,
@@ -495,151 +318,6 @@ class TaskBuilder {
       for (const p of g) stepDoc.set(p.item, title);
     }
     return stepDoc;
-  }
-
-  /** The carrier text for one user-side sentence: an email reply, a chat exchange or a personal note. */
-  private carry(
-    rng: Rng,
-    carrier: Carrier,
-    c: CaseProfile,
-    text: string,
-    role: ArtifactRole,
-    side: EvidenceSide,
-    unitIds: string[],
-    topic: string,
-  ): ArtifactEntry {
-    const colleague = rng.pick(this.colleagues);
-    const other = rng.pick(this.colleagues.filter((m) => m !== colleague));
-    const vars = this.vars(c, colleague);
-    const dayMs = this.anchor - rng.int(0, 9) * DAY_MS;
-    const startMs = dayMs + rng.int(8 * 60, 16 * 60) * 60_000;
-    if (carrier === "email") {
-      const subject = fill(topic, vars);
-      const ask = this.message(
-        this.user,
-        [colleague],
-        [],
-        startMs,
-        subject,
-        fill(rng.pick(EMAIL_ASKS), vars),
-      );
-      const reply = this.message(
-        colleague,
-        [this.user],
-        rng.chance(0.3) ? [other] : [],
-        startMs + rng.int(20, 300) * 60_000,
-        `Re: ${subject}`,
-        [
-          fill(rng.pick(EMAIL_GREETINGS), vars),
-          text,
-          fill(rng.pick(EMAIL_CLOSERS), vars),
-          `${colleague.first}`,
-        ].join("\n\n"),
-      );
-      const content: EmailContent = { kind: "email", thread: [ask, reply] };
-      return this.add(
-        role,
-        side,
-        content,
-        "eml",
-        {
-          title: reply.subject,
-          author: colleague.name,
-          dateMs: startMs,
-          pathHint: `${isoDate(startMs)} ${subject}`,
-        },
-        unitIds,
-      );
-    }
-    if (carrier === "chat") {
-      const channel = rng.pick(this.family.channels);
-      const lines: [Member, string][] = [];
-      if (rng.chance(0.6)) lines.push([other, fill(rng.pick(CHAT_OPENERS), vars)]);
-      lines.push([this.user, fill(rng.pick(CHAT_ASKS), vars)]);
-      lines.push([colleague, text]);
-      lines.push([this.user, rng.pick(CHAT_ACKS)]);
-      if (rng.chance(0.5)) lines.push([other, fill(rng.pick(CHAT_SMALL_TALK), vars)]);
-      const content = this.chat(channel, lines, startMs, rng);
-      return this.add(
-        role,
-        side,
-        content,
-        "chat",
-        {
-          title: `#${channel} ${isoDate(startMs)}`,
-          author: colleague.name,
-          dateMs: startMs,
-          pathHint: `${channel} ${isoDate(startMs)}`,
-        },
-        unitIds,
-      );
-    }
-    const title =
-      carrier === "md"
-        ? `Notes - ${c.subjectRef} (${c.caseId})`
-        : `Case summary - ${c.subjectRef} (${c.caseId})`;
-    const todos = rng.sample(NOTE_TODOS, 2).map((t) => fill(t, vars));
-    const content: DocumentContent = {
-      kind: "document",
-      title,
-      subtitle: `${this.family.subjectKind} case ${c.caseId}`,
-      author: this.user.name,
-      date: isoDate(dayMs),
-      sections: [
-        {
-          heading: "What I heard",
-          paragraphs: [`From ${colleague.name} (${colleague.role}), ${spokenDate(dayMs)}:`, text],
-        },
-        { heading: "Open items", paragraphs: todos },
-      ],
-    };
-    return this.add(
-      role,
-      side,
-      content,
-      carrier === "md" ? "md" : "docx",
-      { title, author: this.user.name, dateMs: dayMs, pathHint: title },
-      unitIds,
-    );
-  }
-
-  private message(from: Member, to: Member[], cc: Member[], ms: number, subject: string, body: string) {
-    const n = ++this.messageCount;
-    const id = `${hash32(`${this.taskId}/${n}`).toString(16).padStart(8, "0")}.${n}.${this.taskId}@mail.${this.company.domain}`;
-    const addr = (m: Member) => ({ name: m.name, email: m.email });
-    return {
-      messageId: id,
-      from: addr(from),
-      to: to.map(addr),
-      cc: cc.map(addr),
-      date: new Date(ms).toISOString(),
-      subject,
-      body,
-    };
-  }
-
-  private chat(channel: string, lines: [Member, string][], startMs: number, rng: Rng): ChatContent {
-    const users = [...new Map(lines.map(([m]) => [m.username, m])).values()];
-    let t = startMs;
-    return {
-      kind: "chat",
-      team: { name: slug(this.company.name), display_name: this.company.name },
-      channel: {
-        name: channel,
-        display_name: channel.replace(/-/g, " "),
-        purpose: `${this.family.subjectKind} cases and team coordination`,
-      },
-      users: users.map((m) => ({
-        username: m.username,
-        email: m.email,
-        first_name: m.first,
-        last_name: m.last,
-      })),
-      posts: lines.map(([m, message]) => {
-        t += rng.int(1, 25) * 60_000;
-        return { user: m.username, message, create_at: t };
-      }),
-    };
   }
 
   /** Names the case in the sentence when a template does not, so every case fact is tied to its case. */
@@ -655,7 +333,7 @@ class TaskBuilder {
     chosen: ReadonlyMap<string, BranchSpec>,
   ): Map<string, string> {
     const rng = this.rng.fork("user-insights");
-    const carriers = this.carriers(rng, conditional.length, ["email", "chat", "md"]);
+    const carriers = this.files.carriers(rng, conditional.length, ["email", "chat", "md"]);
     const source = new Map<string, string>();
     conditional.forEach((p, i) => {
       const cond = p.spec.condition!;
@@ -678,7 +356,7 @@ class TaskBuilder {
         resolves_conditions: [cond.id],
         selects_branch: branch.id,
       });
-      const entry = this.carry(
+      const entry = this.files.carry(
         rng,
         carriers[i]!,
         this.userCase,
@@ -702,7 +380,7 @@ class TaskBuilder {
   /** Case facts (dates, people, specifics) that personalize unconditional steps. */
   private userFacts(placed: readonly PlacedStep[]): Map<number, string> {
     const rng = this.rng.fork("user-facts");
-    const carriers = this.carriers(rng, this.family.facts.length, ["md", "email", "chat"]);
+    const carriers = this.files.carriers(rng, this.family.facts.length, ["md", "email", "chat"]);
     const source = new Map<number, string>();
     this.family.facts.forEach((template, i) => {
       const colleague = rng.pick(this.colleagues);
@@ -722,7 +400,7 @@ class TaskBuilder {
         text,
         supports_steps: supports,
       });
-      const entry = this.carry(
+      const entry = this.files.carry(
         rng,
         carriers[i]!,
         this.userCase,
@@ -735,12 +413,6 @@ class TaskBuilder {
       for (const item of supports) if (!source.has(item)) source.set(item, `"${entry.title}" (${entry.id})`);
     });
     return source;
-  }
-
-  private carriers(rng: Rng, n: number, kinds: Carrier[]): Carrier[] {
-    const out: Carrier[] = [];
-    while (out.length < n) out.push(...rng.shuffle(kinds));
-    return out.slice(0, n);
   }
 
   private distractorCounts(): { company: number; user: number } {
@@ -760,14 +432,14 @@ class TaskBuilder {
       const author = rng.pick([this.persona, ...this.colleagues]);
       const dateMs = this.anchor - rng.int(30, 500) * DAY_MS;
       const kind = rng.pick(this.dom.docKinds);
-      const code = this.docCode(rng);
-      const content = this.document(
+      const code = this.files.docCode(rng);
+      const content = this.files.document(
         rng,
         { title: d.title, subtitle: `${kind} ${code} | ${this.company.name}`, author: author.name, dateMs },
         { heading: d.heading, paragraphs: [text] },
         [2, 4],
       );
-      this.add(
+      this.files.add(
         "distractor",
         "company",
         content,
@@ -782,7 +454,7 @@ class TaskBuilder {
   private userDistractors(): void {
     const rng = this.rng.fork("user-distractors");
     const { user } = this.distractorCounts();
-    const carriers = this.carriers(rng, user, ["email", "chat"]);
+    const carriers = this.files.carriers(rng, user, ["email", "chat"]);
     rng.sample(this.dom.userDistractors, user).forEach((d, i) => {
       const colleague = rng.pick(this.colleagues);
       const text = fill(d.text, {
@@ -794,7 +466,7 @@ class TaskBuilder {
       const dayMs = this.anchor - rng.int(0, 20) * DAY_MS;
       const startMs = dayMs + rng.int(8 * 60, 17 * 60) * 60_000;
       if (carriers[i] === "email") {
-        const msg = this.message(
+        const msg = this.files.message(
           colleague,
           [this.user],
           [],
@@ -802,7 +474,7 @@ class TaskBuilder {
           d.topic,
           [`Hi ${this.user.first},`, text, `${colleague.first}`].join("\n\n"),
         );
-        this.add(
+        this.files.add(
           "distractor",
           "user",
           { kind: "email", thread: [msg] },
@@ -821,10 +493,10 @@ class TaskBuilder {
           [colleague, text],
           [this.user, rng.pick(CHAT_ACKS)],
         ];
-        this.add(
+        this.files.add(
           "distractor",
           "user",
-          this.chat(channel, lines, startMs, rng),
+          this.files.chat(channel, lines, startMs, rng),
           "chat",
           {
             title: `#${channel} ${isoDate(startMs)}`,
@@ -868,7 +540,14 @@ class TaskBuilder {
       }
       for (const s of rng.shuffle(ADJACENT_STATUS)) texts.push({ text: fill(s, vars) });
       const picked = texts.slice(0, ADJACENT_PER_CASE);
-      const carriers = this.carriers(rng, picked.length, ["email", "chat", "md", "email", "chat", "docx"]);
+      const carriers = this.files.carriers(rng, picked.length, [
+        "email",
+        "chat",
+        "md",
+        "email",
+        "chat",
+        "docx",
+      ]);
       const ids: string[] = [];
       picked.forEach((t, i) => {
         const text = this.anchored(t.text, c);
@@ -882,7 +561,7 @@ class TaskBuilder {
           case_id: c.caseId,
         });
         ids.push(unit.id);
-        this.carry(
+        this.files.carry(
           rng,
           carriers[i]!,
           c,

@@ -1,0 +1,79 @@
+/** @module Case decisions: branch choice with coupled conditions, branch-constrained variables, and policy-term cues. */
+
+import type { CaseProfile } from "./cast.ts";
+import type { BranchSpec } from "./family.ts";
+import type { Rng } from "./prng.ts";
+import { phrase, sentence } from "./template.ts";
+import type { PlacedStep } from "./workflow.ts";
+
+/** Slots of a template that are case variables (not the shared subject, case id, people or date slots). */
+export function caseSlots(template: string): Set<string> {
+  const common = new Set([
+    "subject",
+    "subject_first",
+    "subject_last",
+    "subject_ref",
+    "subject_kind",
+    "case_id",
+    "date",
+    "user",
+    "user_first",
+    "colleague",
+    "company",
+  ]);
+  return new Set([...template.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).filter((k) => !common.has(k)));
+}
+
+/** Share of case evidence that also spells out the deciding fact in the policy's terms (the rest must be inferred). */
+export const CUE_RATE = 0.75;
+
+/**
+ * A colleague's sentence about the case, and usually the policy-term reading of it ("…, so the patient has received
+ * sedating medication in the last four hours"), so a careful reader can match it to the branch.
+ */
+export function withCue(rng: Rng, evidence: string, when: string): string {
+  if (!rng.chance(CUE_RATE)) return sentence(evidence);
+  const e = phrase(evidence);
+  return rng.pick([
+    `${e}, so ${when}.`,
+    `${e}, which means ${when}.`,
+    `${sentence(e)} In other words, ${when}.`,
+  ]);
+}
+
+/** Draw the case variables that selected branches constrain (an amount above a threshold, a seat count…). */
+export function constrain(c: CaseProfile, branches: Iterable<BranchSpec>, rng: Rng): void {
+  for (const b of branches)
+    for (const [key, values] of Object.entries(b.set ?? {})) c.vars[key] = rng.pick(values);
+}
+
+/**
+ * Pick one branch per condition. A condition that `follows` another takes the branch its leader's branch maps to, so a
+ * case never holds facts that contradict each other. With `differFrom`, at least one free decision differs from it.
+ */
+export function chooseBranches(
+  conditional: readonly PlacedStep[],
+  rng: Rng,
+  differFrom?: ReadonlyMap<string, BranchSpec>,
+): Map<string, BranchSpec> {
+  const out = new Map<string, BranchSpec>();
+  const free = conditional.map((p) => p.spec.condition!).filter((c) => !c.follows);
+  for (const c of free) out.set(c.id, rng.pick(c.branches));
+  if (differFrom && free.length > 0 && free.every((c) => out.get(c.id) === differFrom.get(c.id))) {
+    const flip = rng.pick(free);
+    out.set(flip.id, flip.branches.find((b) => b !== differFrom.get(flip.id))!);
+  }
+  for (const p of conditional) {
+    const c = p.spec.condition!;
+    if (!c.follows) continue;
+    const leader = out.get(c.follows.condition);
+    const target = leader ? c.follows.branches[leader.id] : undefined;
+    const branch = target ? c.branches.find((b) => b.id === target) : rng.pick(c.branches);
+    if (!branch)
+      throw new Error(
+        `condition ${c.id}: follows ${c.follows.condition} but maps to unknown branch "${target}"`,
+      );
+    out.set(c.id, branch);
+  }
+  return out;
+}
