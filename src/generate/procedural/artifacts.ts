@@ -21,6 +21,7 @@ import {
   EMAIL_CLOSERS,
   EMAIL_GREETINGS,
   GENERIC_FILLERS,
+  NOTE_LAYOUTS,
   NOTE_TODOS,
 } from "./voice.ts";
 
@@ -222,24 +223,25 @@ export class ArtifactPlanner {
         unitIds,
       );
     }
-    const title =
-      carrier === "md"
-        ? `Notes - ${c.subjectRef} (${c.caseId})`
-        : `Case summary - ${c.subjectRef} (${c.caseId})`;
+    const layout = rng.pick(NOTE_LAYOUTS);
+    const title = `${carrier === "md" ? layout.title : "Case summary"} - ${c.subjectRef} (${c.caseId})`;
     const todos = rng.sample(NOTE_TODOS, 2).map((t) => fill(t, vars));
+    const heard = [`From ${colleague.name} (${colleague.role}), ${spokenDate(dayMs)}:`, text];
     const content: DocumentContent = {
       kind: "document",
       title,
       subtitle: `${this.family.subjectKind} case ${c.caseId}`,
       author: this.user.name,
       date: isoDate(dayMs),
-      sections: [
-        {
-          heading: "What I heard",
-          paragraphs: [`From ${colleague.name} (${colleague.role}), ${spokenDate(dayMs)}:`, text],
-        },
-        { heading: "Open items", paragraphs: todos },
-      ],
+      sections: layout.todosFirst
+        ? [
+            { heading: layout.todos, paragraphs: todos },
+            { heading: layout.heard, paragraphs: heard },
+          ]
+        : [
+            { heading: layout.heard, paragraphs: heard },
+            { heading: layout.todos, paragraphs: todos },
+          ],
     };
     return this.add(
       role,

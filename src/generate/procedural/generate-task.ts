@@ -287,7 +287,13 @@ class TaskBuilder {
       }
       const kind = rng.pick(this.dom.docKinds);
       const code = this.files.docCode(rng);
-      const title = `${this.family.policy}: ${g[0]!.spec.title}${g.length > 1 ? " and Related Steps" : ""}`;
+      const first = g[0]!.spec.title;
+      const more = g.length > 1 ? " and Related Steps" : "";
+      const title = rng.pick([
+        `${this.family.policy}: ${first}${more}`,
+        `${first}${more} (${this.family.policy})`,
+        `${this.family.policy}, Part ${groups.indexOf(g) + 1}: ${first}${more}`,
+      ]);
       const heading = rng.pick([
         "Procedure",
         "Required Actions",

@@ -60,6 +60,14 @@ export const NOTE_TODOS = [
   "Confirm parking validation for the visit.",
 ];
 
+/** Shapes of the user's personal notes (title prefix and section headings). */
+export const NOTE_LAYOUTS = [
+  { title: "Notes", heard: "What I heard", todos: "Open items", todosFirst: false },
+  { title: "Call log", heard: "Calls and messages", todos: "Next steps", todosFirst: false },
+  { title: "Case checklist", heard: "Updates from the team", todos: "Still to do", todosFirst: true },
+  { title: "Handoff notes", heard: "Context", todos: "For whoever picks this up", todosFirst: false },
+];
+
 /** Policy-document sections common to every domain (slot `{company}`). */
 export const GENERIC_FILLERS = [
   {
