@@ -1,11 +1,12 @@
 /** @module What the API calls: the primitives, injected so the app holds no logic and tests can point it at temp folders. */
 import type { Agent, TraceEvent } from "../agents/types.ts";
-import type { MetricResult, Report, Split } from "../core/index.ts";
+import type { Domain, MetricResult, Report, Split } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
 import type { FlowchartStep } from "../judge/report/flowchart.ts";
 import type { Model } from "../llm/types.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
+import type { UsageTotals } from "./schemas.ts";
 
 export type JudgeChoice = "lexical" | string;
 
@@ -37,6 +38,16 @@ export type ApiDeps = {
     loaded: LoadedTask,
     options: { judge: JudgeChoice; metrics?: MetricResult["metric"][]; model: Model | null },
   ): Promise<MetricResult[]>;
+  /** LLM generation (S1–S6) of `n` tasks of one domain; usage attributed to one `generate` run. */
+  generateLlmSuite(input: {
+    root: string;
+    suite: string;
+    seed: number;
+    domain: Domain;
+    n: number;
+    adjacentCases: number;
+    model: Model;
+  }): Promise<{ refs: string[]; runId: string; usage: UsageTotals }>;
   /** Run a notebook (in a child process) and return the written page's path. */
   runNotebook(name: string, params: Record<string, string>): Promise<string>;
   now(): Date;

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { agentFromSpec, runAgent } from "../agents/index.ts";
 import { loadEnv } from "../env/load.ts";
 import { generateSuite } from "../generate/index.ts";
+import { generateLlmSuite } from "../generate/llm/index.ts";
 import { evaluate, workflowFlowchart } from "../judge/index.ts";
 import { createModel } from "../llm/index.ts";
 import { NOTEBOOKS_DIR, notebookOutput } from "../notebook/registry.ts";
@@ -50,6 +51,19 @@ export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
     workflowFlowchart,
     generateSuite: async ({ root, suite, seed, perDomain }) =>
       (await generateSuite({ root, suite, seed, perDomain })).map((t) => t.ref),
+    generateLlmSuite: async ({ root, suite, seed, domain, n, adjacentCases, model }) => {
+      const out = await generateLlmSuite({
+        root,
+        suite,
+        seed,
+        adjacentCases,
+        source: { kind: "domain", domain, n },
+        model,
+        ...(store ? { store } : {}),
+        now: () => new Date().toISOString(),
+      });
+      return { refs: out.tasks.map((t) => `${suite}/${t.task.id}`), runId: out.runId, usage: out.usage };
+    },
     loadEnv: (loaded, { split }) => loadEnv(loaded, { split }),
     makeAgent: (name, options) => agentFromSpec(name, options),
     makeModel: (handle) => createModel(handle, store ? { usage: store } : {}),

@@ -1,6 +1,6 @@
 /** @module Request and response schemas of the HTTP API (zod first; the OpenAPI document is generated from them). */
 import { z } from "zod";
-import { AppName, MetricName, MetricResult, Report, SafeId, Split } from "../core/index.ts";
+import { AppName, Domain, MetricName, MetricResult, Report, SafeId, Split } from "../core/index.ts";
 
 /** `suite/task_id`, both parts safe ids (never a path). */
 export const TaskRefString = z
@@ -24,13 +24,34 @@ export const ModelHandle = z
 export const GenerateRequest = z.object({
   suite: SafeId.describe("suite folder to write under the tasks root"),
   seed: z.number().int().min(0).default(7),
+  /** Procedural generator (offline, no key): tasks per domain. */
   per_domain: z.number().int().min(1).max(20).default(2),
-  /** Offline procedural generator (no key needed); LLM generation runs from the CLI. */
-  procedural: z.literal(true).default(true),
+  /** Generate with a model through stages S1–S6 instead (resumable: a repeated request continues where it stopped). */
+  llm: z
+    .object({
+      model: ModelHandle,
+      domain: Domain,
+      n: z.number().int().min(1).max(50).default(1),
+      adjacent_cases: z.number().int().min(0).max(5).default(2),
+    })
+    .optional(),
 });
 export type GenerateRequest = z.infer<typeof GenerateRequest>;
 
-export const GenerateResponse = z.object({ suite: z.string(), tasks: z.array(z.string()) });
+export const GenerateResponse = z.object({
+  suite: z.string(),
+  generator: z.enum(["procedural", "llm"]),
+  tasks: z.array(z.string()),
+  run_id: z.string().nullable(),
+  usage: z
+    .object({
+      calls: z.number().int(),
+      inputTokens: z.number().int(),
+      outputTokens: z.number().int(),
+      costUsd: z.number(),
+    })
+    .nullable(),
+});
 
 export const EnvRequest = z.object({ task: TaskRefString, split: Split.default("original") });
 export type EnvRequest = z.infer<typeof EnvRequest>;

@@ -10,6 +10,8 @@ import { serve } from "../../src/cli/commands/serve.ts";
 import type { Report } from "../../src/core/index.ts";
 import { renderReportMarkdown } from "../../src/judge/index.ts";
 import { RunStore } from "../../src/store/run-store.ts";
+import { fixtureReplier } from "../generate-llm/replier.ts";
+import { startScriptedServer } from "../support/scripted-server.ts";
 
 let dir: string;
 let app: Hono;
@@ -68,7 +70,34 @@ describe("POST /generate", () => {
     refs = r.data.tasks;
     expect(refs.every((x) => x.startsWith("t/"))).toBe(true);
   }, 120_000);
+  test("with `llm`, a model generates the suite through S1–S6 (scripted server, real HTTP)", async () => {
+    const server = await startScriptedServer({ reply: fixtureReplier().reply });
+    const saved = process.env.DRFLOW_CACHE_PATH;
+    process.env.DRFLOW_CACHE_PATH = join(dir, "cache.sqlite");
+    try {
+      const model = `compat:${server.url}#test-model`;
+      const r = await call("POST", "/generate", {
+        suite: "g",
+        llm: { model, domain: "healthcare", n: 1, adjacent_cases: 0 },
+      });
+      expect(r.status).toBe(201);
+      expect(r.data).toMatchObject({ suite: "g", generator: "llm", tasks: ["g/healthcare_01"] });
+      expect(r.data.usage.calls).toBeGreaterThan(5);
+      expect(server.requests.length).toBeGreaterThan(5);
+      expect(store.getRun(r.data.run_id)).toMatchObject({ kind: "generate", model });
+      const task = await call("GET", "/tasks/g/healthcare_01");
+      expect(task.data.flowcharts.generic).toMatch(/D\d+\{"/);
+    } finally {
+      if (saved === undefined) delete process.env.DRFLOW_CACHE_PATH;
+      else process.env.DRFLOW_CACHE_PATH = saved;
+      await server.close();
+    }
+  }, 120_000);
   test("bad input names the field", async () => {
+    expect400(
+      await call("POST", "/generate", { suite: "t", llm: { model: "compat:x#y", domain: "space" } }),
+      "llm.domain",
+    );
     expect400(await call("POST", "/generate", { suite: "../escape" }), "suite");
     expect400(await call("POST", "/generate", { suite: "t", seed: "seven" }), "seed");
     expect400(await call("POST", "/generate", "{not json"), "body");
@@ -77,8 +106,9 @@ describe("POST /generate", () => {
 
 describe("tasks", () => {
   test("GET /tasks lists every task, optionally by suite", async () => {
-    const all = await call("GET", "/tasks");
+    const all = await call("GET", "/tasks?suite=t");
     expect(all.data.tasks.map((t: { ref: string }) => t.ref)).toEqual(refs);
+    expect((await call("GET", "/tasks")).data.tasks.length).toBe(refs.length + 1);
     expect((await call("GET", "/tasks?suite=none")).data.tasks).toEqual([]);
     expect400(await call("GET", "/tasks?suite=a%2Fb"), "suite");
   });
