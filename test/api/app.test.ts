@@ -254,6 +254,28 @@ describe("POST /judge", () => {
     expect(b.status).toBe(200);
     expect(b.data.metrics.find((m: { metric: string }) => m.metric === "f1").value).toBeCloseTo(f1.value, 6);
   });
+  test("a judge model handle sends the judge prompts to that model; unreadable replies stay unscored", async () => {
+    const server = await startScriptedServer({ reply: () => ({ content: "I would rather not say." }) });
+    const saved = process.env.DRFLOW_CACHE_PATH;
+    process.env.DRFLOW_CACHE_PATH = join(dir, "judge-cache.sqlite");
+    try {
+      const judge = `compat:${server.url}#judge-model`;
+      const r = await call("POST", "/judge", { task: refs[1], report, judge, metrics: ["precision"] });
+      expect(r.status).toBe(200);
+      const precision = r.data.metrics.find((m: { metric: string }) => m.metric === "precision");
+      expect(precision.judge.model).toBe(judge);
+      expect(precision.unscored).toBeGreaterThan(0);
+      expect(precision.value).toBeNull();
+      expect(server.requests.length).toBeGreaterThan(0);
+      expect(JSON.stringify(server.requests[0]!.body)).toContain(
+        report.personalized_workflow[0]?.title ?? "",
+      );
+    } finally {
+      if (saved === undefined) delete process.env.DRFLOW_CACHE_PATH;
+      else process.env.DRFLOW_CACHE_PATH = saved;
+      await server.close();
+    }
+  }, 120_000);
   test("exactly one of report or markdown; judge must be lexical or a handle", async () => {
     expect400(await call("POST", "/judge", { task: refs[1] }), "report");
     expect400(await call("POST", "/judge", { task: refs[1], report, markdown: "# x" }), "report");
