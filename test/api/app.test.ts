@@ -10,6 +10,7 @@ import { serve } from "../../src/cli/commands/serve.ts";
 import type { Report } from "../../src/core/index.ts";
 import { renderReportMarkdown } from "../../src/judge/index.ts";
 import { RunStore } from "../../src/store/run-store.ts";
+import { agentReplies } from "../agents/support/scripted-agent.ts";
 import { fixtureReplier } from "../generate-llm/replier.ts";
 import { startScriptedServer } from "../support/scripted-server.ts";
 
@@ -219,6 +220,34 @@ describe("runs", () => {
     const events = await (await restarted.request(`http://127.0.0.1/runs/${runId}/events`)).text();
     expect(events).toContain('"status":"done"');
   });
+  test("an LLM agent (DRFA) runs against its model; model calls stream as events and land in the run store", async () => {
+    const server = await startScriptedServer({ reply: agentReplies() });
+    const saved = process.env.DRFLOW_CACHE_PATH;
+    process.env.DRFLOW_CACHE_PATH = join(dir, "agent-cache.sqlite");
+    try {
+      const model = `compat:${server.url}#test-model`;
+      const r = await call("POST", "/runs", {
+        task: refs[1],
+        agent: "drfa",
+        options: { iterations: 2 },
+        model,
+        judge: "lexical",
+      });
+      const events = (await call("GET", `/runs/${r.data.id}/events`)).data as string;
+      expect(events).toContain('"type":"model"');
+      expect(events).toContain('"status":"done"');
+      const detail = await call("GET", `/runs/${r.data.id}`);
+      expect(detail.data.usage.calls).toBeGreaterThan(3);
+      expect(detail.data.usage.calls).toBe(server.requests.length);
+      expect(store.calls(r.data.id).length).toBe(server.requests.length);
+      expect(store.getRun(r.data.id)).toMatchObject({ agent: "drfa", model, status: "done" });
+      expect(store.getRun(r.data.id)!.agent_options).toMatchObject({ iterations: 2, gf: true, cap: true });
+    } finally {
+      if (saved === undefined) delete process.env.DRFLOW_CACHE_PATH;
+      else process.env.DRFLOW_CACHE_PATH = saved;
+      await server.close();
+    }
+  }, 120_000);
   test("an LLM agent without a model fails with a message saying so", async () => {
     const r = await call("POST", "/runs", { task: refs[1], agent: "drfa" });
     const events = await call("GET", `/runs/${r.data.id}/events`);
