@@ -1,5 +1,5 @@
 /** @module What the API calls: the primitives, injected so the app holds no logic and tests can point it at temp folders. */
-import type { Agent, TraceEvent } from "../agents/types.ts";
+import type { TraceEvent } from "../agents/types.ts";
 import type { Domain, MetricResult, Report, Split } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
 import type { FlowchartStep } from "../judge/report/flowchart.ts";
@@ -12,8 +12,8 @@ export type JudgeChoice = "lexical" | string;
 
 export type ApiDeps = {
   tasksRoot: string;
-  /** Where runs started through the API are recorded (and other runs are read from); null keeps them in memory only. */
-  store: RunStore | null;
+  /** Where runs started through the API are recorded and other runs are read from (`:memory:` keeps them in memory). */
+  store: RunStore;
   notebooksDir: string;
   listTasks(root: string, suite?: string): Promise<{ ref: string; suite: string; id: string }[]>;
   loadTask(root: string, ref: string): Promise<LoadedTask>;
@@ -21,18 +21,21 @@ export type ApiDeps = {
   /** Procedural generation of a suite; returns the refs written. */
   generateSuite(input: { root: string; suite: string; seed: number; perDomain: number }): Promise<string[]>;
   loadEnv(loaded: LoadedTask, options: { split: Split }): Promise<Env>;
-  makeAgent(name: string, options: Record<string, unknown>): Agent;
   makeModel(handle: string): Model;
-  runAgent(
-    agent: Agent,
-    env: Env,
-    model: Model | null,
-    options: { runId: string; onEvent?: (event: TraceEvent) => void },
-  ): Promise<{
-    report: Report;
-    trace: TraceEvent[];
-    usage: { calls?: number; inputTokens: number; outputTokens: number; costUsd: number };
-  }>;
+  /**
+   * One recorded agent run (the `drflow run` primitive): saves the run, runs the agent on the task's environment,
+   * judges it when `judge` is set, and records report, trace, usage and metrics in `store`.
+   */
+  runOnce(input: {
+    /** Agent spec, e.g. `drfa:gf=false,iterations=5`. */
+    agent: string;
+    model?: string;
+    task: string;
+    split: Split;
+    judge?: JudgeChoice;
+    runId: string;
+    onEvent?: (event: TraceEvent) => void;
+  }): Promise<{ report: Report; trace: TraceEvent[]; usage: UsageTotals; metrics: MetricResult[] }>;
   judge(
     report: Report | string,
     loaded: LoadedTask,

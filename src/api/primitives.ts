@@ -1,7 +1,7 @@
 /** @module The API's default dependencies: the real primitives from the public modules, rooted at the given folders. */
 import { resolve } from "node:path";
-import { agentFromSpec, runAgent } from "../agents/index.ts";
 import { loadEnv } from "../env/load.ts";
+import { defaultServices, LEXICAL, runOnce } from "../eval/index.ts";
 import { generateSuite } from "../generate/index.ts";
 import { generateLlmSuite } from "../generate/llm/index.ts";
 import { evaluate, workflowFlowchart } from "../judge/index.ts";
@@ -37,10 +37,10 @@ async function runNotebookProcess(
   return notebookOutput(dir, name);
 }
 
-/** The real primitives; `store` defaults to the run store at `.drflow/runs.sqlite` (pass null for memory only). */
+/** The real primitives; `store` defaults to the run store at `.drflow/runs.sqlite`. */
 export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
   const notebooksDir = overrides.notebooksDir ?? NOTEBOOKS_DIR;
-  const store = overrides.store === undefined ? new RunStore() : overrides.store;
+  const store = overrides.store ?? new RunStore();
   const tasksRoot = overrides.tasksRoot ?? "tasks";
   return {
     tasksRoot,
@@ -59,15 +59,28 @@ export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
         adjacentCases,
         source: { kind: "domain", domain, n },
         model,
-        ...(store ? { store } : {}),
+        store,
         now: () => new Date().toISOString(),
       });
       return { refs: out.tasks.map((t) => `${suite}/${t.task.id}`), runId: out.runId, usage: out.usage };
     },
     loadEnv: (loaded, { split }) => loadEnv(loaded, { split }),
-    makeAgent: (name, options) => agentFromSpec(name, options),
-    makeModel: (handle) => createModel(handle, store ? { usage: store } : {}),
-    runAgent: (agent, env, model, options) => runAgent(agent, env, model, options),
+    makeModel: (handle) => createModel(handle, { usage: store }),
+    runOnce: async ({ agent, model, task, split, judge, runId, onEvent }) => {
+      const services = defaultServices({ root: tasksRoot, store, judge: judge ?? LEXICAL });
+      const out = await runOnce({
+        agent,
+        ...(model ? { model } : {}),
+        task,
+        split,
+        store,
+        services,
+        judge: judge !== undefined,
+        runId,
+        ...(onEvent ? { onEvent } : {}),
+      });
+      return { report: out.report, trace: out.trace, usage: out.usage, metrics: out.metrics };
+    },
     judge: async (report, loaded, { model, metrics }) =>
       (await evaluate(report, loaded, { judge: model ?? "lexical", ...(metrics ? { metrics } : {}) }))
         .metrics,

@@ -95,7 +95,16 @@ export const RunRequest = z.object({
   split: Split.default("original"),
   agent: AgentName,
   /** Agent options, e.g. `{ "gf": false, "cap": true, "iterations": 5 }` for drfa. */
-  options: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).default({}),
+  options: z
+    .record(
+      z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,40}$/, "expected an option name of letters, digits, _"),
+      z.union([
+        z.boolean(),
+        z.number(),
+        z.string().regex(/^[^,=:]{0,100}$/, "expected a value without , = or :"),
+      ]),
+    )
+    .default({}),
   model: ModelHandle.optional(),
   /** Judge the report when the run finishes: `lexical` (offline) or a model handle. */
   judge: z.union([z.literal("lexical"), ModelHandle]).optional(),

@@ -240,7 +240,7 @@ describe("runs", () => {
       expect(detail.data.usage.calls).toBeGreaterThan(3);
       expect(detail.data.usage.calls).toBe(server.requests.length);
       expect(store.calls(r.data.id).length).toBe(server.requests.length);
-      expect(store.getRun(r.data.id)).toMatchObject({ agent: "drfa", model, status: "done" });
+      expect(store.getRun(r.data.id)).toMatchObject({ agent: "drfa:iterations=2", model, status: "done" });
       expect(store.getRun(r.data.id)!.agent_options).toMatchObject({ iterations: 2, gf: true, cap: true });
     } finally {
       if (saved === undefined) delete process.env.DRFLOW_CACHE_PATH;
@@ -260,6 +260,14 @@ describe("runs", () => {
     expect400(
       await call("POST", "/runs", { task: refs[1], agent: "drfa", options: { iterations: [1] } }),
       "options.iterations",
+    );
+    expect400(
+      await call("POST", "/runs", { task: refs[1], agent: "drfa", options: { "gf,cap": false } }),
+      "options.gf,cap",
+    );
+    expect400(
+      await call("POST", "/runs", { task: refs[1], agent: "drfa", options: { planning: "a,b=c" } }),
+      "options.planning",
     );
     expect((await call("GET", "/runs/run_nope")).status).toBe(404);
     expect400(await call("GET", "/runs?limit=0"), "limit");

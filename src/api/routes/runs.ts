@@ -78,56 +78,34 @@ function flowcharts(deps: ApiDeps, report: Report | null) {
   };
 }
 
-/** Run the job: environment → agent → (judge) → done/failed; every step goes through the injected primitives. */
+/** The agent spec of a request: `drfa` + `{ gf: false }` → `drfa:gf=false` (values are checked by the schema). */
+export function agentSpec(agent: string, options: Record<string, unknown>): string {
+  const pairs = Object.entries(options).map(([k, v]) => `${k}=${String(v)}`);
+  return pairs.length ? `${agent}:${pairs.join(",")}` : agent;
+}
+
+/** Run the job through the `runOnce` primitive (recorded in the run store); the job mirrors it for live clients. */
 async function execute(deps: ApiDeps, jobs: JobRegistry, job: Job, req: RunRequest): Promise<void> {
-  const { store } = deps;
-  let env: Awaited<ReturnType<ApiDeps["loadEnv"]>> | null = null;
   try {
-    const loaded = await loadTaskOr404(deps, req.task);
-    const agent = deps.makeAgent(req.agent, req.options);
-    store?.saveRun({
-      id: job.id,
-      kind: "agent",
+    const out = await deps.runOnce({
+      agent: agentSpec(req.agent, req.options),
+      ...(req.model ? { model: req.model } : {}),
       task: req.task,
       split: req.split,
-      agent: req.agent,
-      agent_options: { ...agent.options },
-      model: req.model ?? "",
-      status: "running",
-      started_at: job.started_at,
-    });
-    const model = req.model ? deps.makeModel(req.model) : null;
-    if (agent.needsModel && !model)
-      throw new Error(`agent ${req.agent} needs a model: set "model" (e.g. openai:gpt-4o)`);
-    env = await deps.loadEnv(loaded, { split: req.split });
-    const out = await deps.runAgent(agent, env, model, {
+      ...(req.judge ? { judge: req.judge } : {}),
       runId: job.id,
       onEvent: (event) => jobs.emit(job, { type: "trace", event }),
     });
     job.report = out.report;
-    job.usage = usageTotals(out.usage);
-    store?.saveTrace(job.id, out.trace);
-    store?.saveReport(job.id, out.report);
-    if (req.judge) {
-      const judgeModel = req.judge === "lexical" ? null : deps.makeModel(req.judge);
-      job.metrics = await deps.judge(out.report, loaded, { judge: req.judge, model: judgeModel });
-      store?.saveMetrics(job.id, job.metrics);
-      jobs.emit(job, { type: "metrics", metrics: job.metrics });
-    }
+    job.usage = out.usage;
+    job.metrics = out.metrics;
+    if (req.judge) jobs.emit(job, { type: "metrics", metrics: out.metrics });
     job.status = "done";
   } catch (error) {
     job.status = "failed";
     job.error = (error as Error).message;
   } finally {
-    await env?.close().catch(() => {});
     job.finished_at = deps.now().toISOString();
-    if (store?.getRun(job.id)) {
-      store.finishRun(job.id, {
-        status: job.status === "done" ? "done" : "failed",
-        error: job.error,
-        finishedAt: job.finished_at,
-      });
-    }
     const end: JobEvent = { type: "status", status: job.status, ...(job.error ? { error: job.error } : {}) };
     jobs.emit(job, end);
     job.listeners.clear();
@@ -143,8 +121,8 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
   /** A finished run from the store, shaped like a job's detail. */
   const fromStore = (runId: string) => {
     const store = deps.store;
-    const run = store?.getRun(runId);
-    if (!store || run?.kind !== "agent") return null;
+    const run = store.getRun(runId);
+    if (run?.kind !== "agent") return null;
     const calls = store.calls(runId);
     const report = store.getReport(runId);
     return {
@@ -172,7 +150,7 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
       id: runId,
       task: req.task,
       split: req.split,
-      agent: req.agent,
+      agent: agentSpec(req.agent, req.options),
       model: req.model ?? "",
       started_at: started.toISOString(),
     });
@@ -215,7 +193,7 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
     const runId = id(c.req.param());
     const job = jobs.get(runId);
     if (!job) {
-      const stored = deps.store?.getRun(runId);
+      const stored = deps.store.getRun(runId);
       if (stored?.kind !== "agent") throw new ApiError(404, `run ${runId}: not found`);
       // A run from the store (another process, or before a restart): only its final status is known.
       return streamSSE(c, async (stream) => {
