@@ -41,10 +41,34 @@ export function withCue(rng: Rng, evidence: string, when: string): string {
   ]);
 }
 
-/** Draw the case variables that selected branches constrain (an amount above a threshold, a seat count…). */
-export function constrain(c: CaseProfile, branches: Iterable<BranchSpec>, rng: Rng): void {
-  for (const b of branches)
-    for (const [key, values] of Object.entries(b.set ?? {})) c.vars[key] = rng.pick(values);
+/** Pick a value, avoiding the values in `avoid` whenever another value is available. */
+function pickAvoiding(rng: Rng, values: readonly string[], avoid: readonly (string | undefined)[]): string {
+  const others = values.filter((v) => !avoid.includes(v));
+  return rng.pick(others.length > 0 ? others : values);
+}
+
+/**
+ * Draw the case variables that selected branches constrain (an amount above a threshold, a seat count…). With
+ * `avoid` (the variables of cases drawn before: the user's, then earlier look-alikes), a look-alike case also re-draws
+ * any other variable from `pools` that would repeat one of their values, so cases do not share an invoice number, a
+ * room or an amount by accident (when the pool has enough values).
+ */
+export function constrain(
+  c: CaseProfile,
+  branches: Iterable<BranchSpec>,
+  rng: Rng,
+  avoid?: readonly Readonly<Record<string, string>>[],
+  pools: Readonly<Record<string, readonly string[]>> = {},
+): void {
+  const fixed = new Map<string, readonly string[]>();
+  for (const b of branches) for (const [key, values] of Object.entries(b.set ?? {})) fixed.set(key, values);
+  const taken = (key: string) => (avoid ?? []).map((vars) => vars[key]);
+  for (const [key, values] of fixed) c.vars[key] = pickAvoiding(rng, values, taken(key));
+  if (!avoid) return;
+  for (const [key, values] of Object.entries(pools)) {
+    if (!fixed.has(key) && taken(key).includes(c.vars[key]))
+      c.vars[key] = pickAvoiding(rng, values, taken(key));
+  }
 }
 
 /**

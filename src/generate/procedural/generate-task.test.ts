@@ -84,6 +84,16 @@ describe("procedural generator", () => {
     }
   });
 
+  test("look-alike cases never reuse the user's identifiers (invoice numbers here)", () => {
+    for (let seed = 0; seed < 8; seed++) {
+      const g = generateProceduralTask({ taskId: "b2b_02", domain: "b2b", seed, family: "invoice-dispute" });
+      const invoice = /INV-\d+/.exec(g.task.evidence.find((u) => u.id === "ev_fact_1")!.text)![0];
+      const adjacent = g.task.evidence.filter((u) => u.role === "adjacent");
+      expect(adjacent.some((u) => u.text.includes(invoice))).toBe(false);
+      expect(adjacent.some((u) => u.text.includes(g.task.user_case!.subject))).toBe(false);
+    }
+  });
+
   test("the same options give the same task; a new seed gives another", () => {
     const a = generateProceduralTask({ taskId: "b2b_01", domain: "b2b", seed: 7 });
     const b = generateProceduralTask({ taskId: "b2b_01", domain: "b2b", seed: 7 });

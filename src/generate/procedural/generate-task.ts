@@ -521,12 +521,16 @@ class TaskBuilder {
     conditional: readonly PlacedStep[],
     chosen: ReadonlyMap<string, BranchSpec>,
   ): Task["adjacent_cases"] {
+    // the two look-alike cases ask the family's two phrasings, in a seeded order
+    const questions = this.rng.fork("adjacent-questions").shuffle(this.family.adjacentQuestions);
+    const adjacentQuestion = (k: number) => questions[k % questions.length]!;
     return this.adjacent.map((c, k) => {
       const rng = this.rng.fork(`adjacent-${k + 1}`);
       const branches = chooseBranches(conditional, rng, chosen);
-      constrain(c, branches.values(), rng);
+      const before = [this.userCase, ...this.adjacent.slice(0, k)].map((x) => x.vars);
+      constrain(c, branches.values(), rng, before, this.family.vars);
       const colleague = this.colleagues[(k + 1) % this.colleagues.length]!;
-      const question = fill(rng.pick(this.family.adjacentQuestions), this.vars(c, colleague));
+      const question = fill(adjacentQuestion(k), this.vars(c, colleague));
       const vars = this.vars(c, colleague, { question });
       const texts: { text: string; cond?: string; branch?: BranchSpec }[] = [];
       texts.push({ text: fill(rng.pick(ADJACENT_INTROS), vars) });

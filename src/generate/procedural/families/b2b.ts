@@ -10,8 +10,8 @@ export const customerOnboarding: FamilySpec = {
   question: "What is the workflow to set up a new B2B customer onboarding?",
   policy: "New Customer Onboarding Standard",
   adjacentQuestions: [
-    "What is the workflow to offboard {subject} after the contract was not renewed?",
-    "What steps should we follow to expand {subject}'s account to a second business unit?",
+    "What is the workflow to onboard {subject} as a new customer?",
+    "What steps should we follow to get {subject} from signed order form to go-live?",
   ],
   subjectKind: "customer",
   caseId: "ACCT-#####",
@@ -260,8 +260,8 @@ export const invoiceDispute: FamilySpec = {
   question: "What is the workflow to resolve a disputed B2B invoice payment?",
   policy: "Invoice Dispute Resolution Procedure",
   adjacentQuestions: [
-    "What is the workflow to apply an unidentified payment from {subject}?",
-    "What steps should we take to issue a rebill to {subject} after a pricing error?",
+    "What is the workflow to resolve {subject}'s disputed invoice ({invoice})?",
+    "What steps should we take to settle the invoice {subject} is contesting?",
   ],
   subjectKind: "customer",
   caseId: "DSP-######",
@@ -472,8 +472,8 @@ export const contractRedlines: FamilySpec = {
   question: "What is the step-by-step process to approve contract redlines quickly?",
   policy: "Commercial Contract Redline Approval Process",
   adjacentQuestions: [
-    "What is the workflow to approve a non-disclosure agreement for {subject} on their paper?",
-    "What steps do we take to amend {subject}'s master services agreement mid-term?",
+    "What is the process to approve {subject}'s contract redlines before {date}?",
+    "What steps do we take to get {subject}'s marked-up agreement approved and signed quickly?",
   ],
   subjectKind: "customer",
   caseId: "CTR-####-##",

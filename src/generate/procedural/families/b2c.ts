@@ -8,8 +8,8 @@ export const lateReturn: FamilySpec = {
   question: "What steps should I take to return an online purchase past the deadline?",
   policy: "Returns and Exceptions Policy for Online Orders",
   adjacentQuestions: [
-    "What steps should I take to exchange {subject}'s online order for a different size?",
-    "What is the workflow to handle {subject}'s return of an item bought in store?",
+    "What steps should I take to process {subject}'s late return of {item}?",
+    "What is the workflow to accept {subject}'s return after the 30-day window?",
   ],
   subjectKind: "customer",
   caseId: "ORD-#######",
@@ -252,8 +252,8 @@ export const hackedAccount: FamilySpec = {
   question: "What steps do I follow to recover a hacked customer account?",
   policy: "Account Takeover Response Procedure",
   adjacentQuestions: [
-    "What steps do I follow to merge {subject}'s duplicate accounts?",
-    "What is the workflow to close {subject}'s account at the customer's request?",
+    "What steps do I follow to recover {subject}'s compromised account?",
+    "What is the workflow to give {subject} back control of a hacked account?",
   ],
   subjectKind: "customer",
   caseId: "SEC-######",
@@ -486,8 +486,8 @@ export const duplicateCharge: FamilySpec = {
   question: "What is the workflow to dispute a duplicate charge on a customer's subscription?",
   policy: "Subscription Billing Adjustments Procedure",
   adjacentQuestions: [
-    "What is the workflow to downgrade {subject}'s subscription mid-cycle?",
-    "What steps do I follow when {subject}'s card payment fails at renewal?",
+    "What is the workflow to fix {subject}'s double charge for {plan}?",
+    "What steps do I follow to refund {subject}'s duplicate subscription charge?",
   ],
   subjectKind: "subscriber",
   caseId: "SUB-######",

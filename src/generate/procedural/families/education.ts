@@ -7,8 +7,8 @@ export const finaidAppeal: FamilySpec = {
   question: "What steps should I follow to appeal a financial aid suspension decision?",
   policy: "Satisfactory Academic Progress Appeals Procedure",
   adjacentQuestions: [
-    "What steps should {subject} follow to request a dependency override for financial aid?",
-    "What is the workflow to reinstate {subject}'s aid after completing an academic plan?",
+    "What steps should {subject} follow to appeal the financial aid suspension?",
+    "What is the workflow to get {subject}'s aid back after the SAP suspension?",
   ],
   subjectKind: "student",
   caseId: "SAP-#####",
@@ -251,8 +251,8 @@ export const transcriptCorrection: FamilySpec = {
   question: "What exact steps should I take to request a transcript correction?",
   policy: "Academic Record Correction Procedure",
   adjacentQuestions: [
-    "What steps should I take to request a name change on {subject}'s academic record?",
-    "What is the workflow to order an official transcript for {subject} with a degree posted?",
+    "What steps should I take to correct the {course} grade on {subject}'s transcript?",
+    "What is the workflow to fix the wrong entry on {subject}'s transcript?",
   ],
   subjectKind: "student",
   caseId: "REC-######",
@@ -486,8 +486,8 @@ export const priorLearning: FamilySpec = {
   question: "What steps do I take to get course credit for prior work experience?",
   policy: "Credit for Prior Learning Policy",
   adjacentQuestions: [
-    "What steps does {subject} take to transfer credit from another college?",
-    "What is the workflow for {subject} to test out of an introductory course?",
+    "What steps does {subject} take to earn credit for {course} from work experience?",
+    "What is the workflow for {subject} to get prior learning credit?",
   ],
   subjectKind: "student",
   caseId: "CPL-#####",

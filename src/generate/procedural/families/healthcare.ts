@@ -8,8 +8,8 @@ export const lepConsent: FamilySpec = {
     "What is the step-by-step workflow to obtain informed consent for a procedure when the patient has limited English proficiency?",
   policy: "Informed Consent for Patients with Limited English Proficiency",
   adjacentQuestions: [
-    "What is the workflow to obtain consent for {subject_ref}, who lacks capacity, through a legally authorized representative?",
-    "What is the step-by-step workflow to re-consent {subject_ref} after the planned procedure changed?",
+    "What is the workflow to obtain informed consent for {subject_ref}'s {procedure} with an interpreter?",
+    "How do we get valid consent from {subject_ref}, who prefers {language}, before the procedure?",
   ],
   subjectKind: "patient",
   caseId: "MRN-######",
@@ -277,8 +277,8 @@ export const tbIsolation: FamilySpec = {
   question: "What workflow should we follow to isolate a patient with suspected tuberculosis?",
   policy: "Airborne Isolation for Suspected Tuberculosis",
   adjacentQuestions: [
-    "What is the workflow to discontinue airborne isolation for {subject_ref} after three negative sputum smears?",
-    "What steps do we follow to transfer {subject_ref}, who is on airborne isolation, to another facility?",
+    "What is the workflow to isolate {subject_ref}, who may have tuberculosis?",
+    "What steps do we follow to start airborne precautions for {subject_ref} on {unit}?",
   ],
   subjectKind: "patient",
   caseId: "MRN-######",
@@ -531,8 +531,8 @@ export const recordsRelease: FamilySpec = {
     "What exact steps should we take to process and document a request for release of medical records?",
   policy: "Release of Protected Health Information",
   adjacentQuestions: [
-    "What steps should we take to process a subpoena for {subject_ref}'s medical records?",
-    "What is the workflow to amend {subject_ref}'s medical record at the patient's request?",
+    "What steps should we take to release {subject_ref}'s records to {requester}?",
+    "What is the workflow to process the records request for {subject_ref} covering {period}?",
   ],
   subjectKind: "patient",
   caseId: "ROI-2025-####",

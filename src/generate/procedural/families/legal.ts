@@ -9,8 +9,8 @@ export const deniedClaim: FamilySpec = {
   question: "What exact steps should I take to process a denied insurance claim?",
   policy: "Claim Denial Review and Appeal Procedure",
   adjacentQuestions: [
-    "What steps should I take to process a subrogation recovery on {subject}'s paid claim?",
-    "What is the workflow to reopen {subject}'s closed claim after new evidence arrived?",
+    "What steps should I take to review {subject}'s appeal of the denied claim?",
+    "What is the workflow to decide {subject}'s appeal of the {loss} denial?",
   ],
   subjectKind: "policyholder",
   caseId: "CLM-########",
@@ -249,8 +249,8 @@ export const complianceInvestigation: FamilySpec = {
   question: "What exact steps should we take to investigate a potential internal compliance violation?",
   policy: "Internal Investigations Protocol",
   adjacentQuestions: [
-    "What steps do we follow to respond to a regulator's inquiry about {subject}'s department?",
-    "What is the workflow to close the investigation into {subject} after it was substantiated?",
+    "What steps do we follow to investigate the report about {subject} in {department}?",
+    "What is the workflow to look into the allegation that {subject} was {allegation}?",
   ],
   subjectKind: "employee",
   caseId: "INV-####-###",
@@ -495,8 +495,8 @@ export const overdueCollection: FamilySpec = {
   question: "What steps should we take to collect an overdue invoice legally?",
   policy: "Commercial Collections Procedure",
   adjacentQuestions: [
-    "What steps should we take to settle a payment plan with {subject}?",
-    "What is the workflow to write off {subject}'s balance after bankruptcy?",
+    "What steps should we take to collect {subject}'s overdue balance on {invoice}?",
+    "What is the workflow to recover the {amount} {subject} owes us?",
   ],
   subjectKind: "client",
   caseId: "COL-#####",
