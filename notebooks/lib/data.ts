@@ -7,10 +7,8 @@ import { join } from "node:path";
 import { agentFromSpec, parseAgentSpec } from "../../src/agents/index.ts";
 import { ScoredRun } from "../../src/analysis/index.ts";
 import type { Report, RunRecord, Split } from "../../src/core/index.ts";
-import { loadEnv } from "../../src/env/load.ts";
-import { evaluateSuite } from "../../src/eval/evaluate-suite.ts";
-import { evaluate, workflowFlowchart } from "../../src/judge/index.ts";
-import { createModel } from "../../src/llm/index.ts";
+import { defaultServices, evaluateSuite } from "../../src/eval/index.ts";
+import { workflowFlowchart } from "../../src/judge/index.ts";
 import type { NotebookSettings } from "../../src/notebook/context.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { type LoadedTask, listTasks, loadTask } from "../../src/store/task-store.ts";
@@ -75,7 +73,7 @@ export async function ensureEvaluated(settings: NotebookSettings, want: Want): P
   }
   const store = openStore(settings);
   try {
-    const judgeModel = want.judge === "lexical" ? null : createModel(want.judge, { usage: store });
+    const services = defaultServices({ root: settings.tasksRoot, store, judge: want.judge });
     const result = await evaluateSuite({
       batch: await batchId(settings, want),
       tasks,
@@ -84,11 +82,7 @@ export async function ensureEvaluated(settings: NotebookSettings, want: Want): P
       models: want.models,
       repeats: want.repeats,
       store,
-      loadTask: (ref) => cachedTask(settings, ref),
-      openEnv: (loaded, split) => loadEnv(loaded, { split }),
-      model: (handle) => createModel(handle, { usage: store }),
-      score: async (report, loaded) =>
-        (await evaluate(report, loaded, { judge: judgeModel ?? "lexical" })).metrics,
+      ...services,
       progress: process.stderr,
     });
     return result.results
