@@ -114,6 +114,17 @@ describe("task validation", () => {
     ).toEqual(expect.arrayContaining(["people", "channels", "event-order"]));
   }, 60_000);
 
+  test("a gold detail that no insight file states is reported", async () => {
+    const found = await withDefect((t) => {
+      t.personalized_workflow[0]!.task_description += " Reference INV-99999 and charge $12,345.";
+    });
+    const values = found.filter((v) => v.rule === "personalized-grounding").map((v) => v.expected);
+    expect(values).toEqual([
+      'expected "INV-99999" to appear in an insight file (the user\'s evidence or the policy)',
+      'expected "$12,345" to appear in an insight file (the user\'s evidence or the policy)',
+    ]);
+  });
+
   test("a planned chat event posted twice (or never) is reported", async () => {
     const dir = join(root, "twice", "healthcare_01");
     await writeTask(root, "twice", generated.task, generated.manifest, await realizeTask(generated));
@@ -125,7 +136,9 @@ describe("task validation", () => {
     chat.posts.push({ ...carrier, create_at: last.create_at + 60_000 });
     await writeFile(file, JSON.stringify(chat));
     const found = await validateTaskDir(dir, () => loadTask(root, "twice/healthcare_01"));
-    expect(found.some((v) => v.file === file && v.expected.startsWith("expected exactly one post carrying unit"))).toBe(true);
+    expect(
+      found.some((v) => v.file === file && v.expected.startsWith("expected exactly one post carrying unit")),
+    ).toBe(true);
   }, 60_000);
 
   test("structural problems stop at the schema stage", async () => {

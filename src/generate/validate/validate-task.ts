@@ -30,6 +30,7 @@ export const RULES = [
   "event-order",
   "adjacent-contradiction",
   "distractor-leak",
+  "personalized-grounding",
 ] as const;
 export type Rule = (typeof RULES)[number];
 
@@ -281,6 +282,7 @@ export async function validateTask(loaded: LoadedTask, options: ValidateOptions 
     }
   }
 
+  checkGrounding(task, manifest.artifacts, texts, taskFile, add);
   await checkFiles(task, loaded, texts, add);
   checkAdjacent(task, taskFile, unitIndex, add);
   checkLeaks(
@@ -297,6 +299,40 @@ export async function validateTask(loaded: LoadedTask, options: ValidateOptions 
 }
 
 type Add = (rule: Rule, file: string, path: string, expected: string) => void;
+
+/** Amounts, percentages and record identifiers (`$47,900`, `12 percent`, `INV-40817`, `MRN-221551`). */
+const CASE_VALUE = /\$\d[\d,]*(?:\.\d+)?|\b\d+(?:\.\d+)? percent\b|\b[A-Z]{2,6}-\d[\d-]*\b/g;
+
+/**
+ * Every amount, percentage and identifier a gold personalized step states is found in the user's insight files or
+ * the policy (the §C.1 check of numerical claims against their sources): a gold detail nobody could read is a bug.
+ */
+function checkGrounding(
+  task: Task,
+  artifacts: readonly ArtifactEntry[],
+  texts: Map<string, string>,
+  taskFile: string,
+  add: Add,
+): void {
+  const sources = artifacts
+    .filter((a) => a.role === "insight")
+    .map((a) => normalizeText(texts.get(a.id) ?? ""))
+    .join("\n");
+  task.personalized_workflow.forEach((p, i) => {
+    for (const field of ["task", "task_description", "answer"] as const) {
+      for (const value of new Set(p[field].match(CASE_VALUE) ?? [])) {
+        if (!sources.includes(value)) {
+          add(
+            "personalized-grounding",
+            taskFile,
+            `$.personalized_workflow[${i}].${field}`,
+            `expected "${value}" to appear in an insight file (the user's evidence or the policy)`,
+          );
+        }
+      }
+    }
+  });
+}
 
 /** People and channels referenced by emails and chats exist; chat posts and email threads are in planned order. */
 async function checkFiles(
