@@ -15,7 +15,12 @@ import { writeDemoSummary } from "./demo-summary.ts";
 
 export const DEMO_SUITE = "demo";
 export const DEMO_SEED = 7;
-const USAGE = "drflow demo [--regenerate] [--root tasks]";
+const USAGE = [
+  "drflow demo [--regenerate] [--root tasks]",
+  "",
+  "  Validates tasks/demo (generating it when missing) and prints steps, conditions and artifacts by role and app.",
+  "  The committed suite is reproduced bit for bit by: drflow generate --procedural --suite demo --seed 7",
+].join("\n");
 const FULL_USAGE =
   "drflow demo [--regenerate] [--root tasks] [--suite-only] [--html .drflow/demo/summary.html] [--store .drflow/demo/runs.sqlite]\n" +
   "            [--concurrency 2] [--batch ID]";
