@@ -27,7 +27,10 @@ export function escapeHtml(text: string): string {
 
 function formatValue(v: unknown): string {
   if (v === null || v === undefined) return "—";
-  if (typeof v === "number") return Number.isInteger(v) ? String(v) : v.toFixed(Math.abs(v) < 1 ? 4 : 2);
+  if (typeof v === "number") {
+    if (Number.isInteger(v)) return String(v);
+    return Math.abs(v) < 0.01 ? v.toPrecision(2) : v.toFixed(2);
+  }
   if (typeof v === "object") return JSON.stringify(v);
   return String(v);
 }

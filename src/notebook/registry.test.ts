@@ -12,7 +12,7 @@ await Bun.write(
   `export const title = "Sample <notebook>";
 export default async function (nb) {
   nb.md("## Section\\n\\nSome **bold** text.");
-  nb.table([{ agent: "extractive", f1: 0.41234 }, { agent: "drfa", f1: null }], { caption: "F1 by agent" });
+  nb.table([{ agent: "extractive", f1: 0.41234 }, { agent: "drfa", f1: null }, { agent: "basic", f1: 0.0012345 }], { caption: "F1 by agent" });
   nb.plot({ marks: [nb.Plot.dot([{ x: 0.2, y: 0.4 }], { x: "x", y: "y" })] }, "one dot");
   nb.mermaid('graph TD\\n  A["one"] --> B["two"]', "a flowchart");
   nb.json({ a: 1, when: nb.settings.params.when ?? "none" });
@@ -32,8 +32,9 @@ describe("notebook runtime", () => {
     expect(html).toContain("<title>Sample &lt;notebook&gt;</title>");
     expect(html).toContain("<strong>bold</strong>");
     expect(html).toContain("<caption>F1 by agent</caption>");
-    expect(html).toContain('<td class="num">0.4123</td>');
+    expect(html).toContain('<td class="num">0.41</td>');
     expect(html).toContain("<td>—</td>");
+    expect(html).toContain('<td class="num">0.0012</td>');
     expect(html).toMatch(/<svg[^>]*class="plot-[^"]*"/);
     expect(html).toContain("<circle");
     expect(html).toContain(
