@@ -19,8 +19,13 @@ export type Job = RunSummary & {
 
 export const ZERO_USAGE: UsageTotals = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
 
+/** Finished jobs kept in memory for live clients; older ones are served from the run store. */
+export const KEEP_FINISHED = 200;
+
 export class JobRegistry {
   private readonly jobs = new Map<string, Job>();
+
+  constructor(private readonly keepFinished = KEEP_FINISHED) {}
 
   create(summary: Omit<RunSummary, "status" | "finished_at" | "error">): Job {
     const job: Job = {
@@ -36,8 +41,16 @@ export class JobRegistry {
       listeners: new Set(),
     };
     this.jobs.set(job.id, job);
+    this.evict();
     this.emit(job, { type: "status", status: "running" });
     return job;
+  }
+
+  /** Drop the oldest finished jobs beyond the limit (Map order is insertion order). */
+  private evict(): void {
+    const finished = [...this.jobs.values()].filter((j) => j.status !== "running");
+    for (const j of finished.slice(0, Math.max(0, finished.length - this.keepFinished)))
+      this.jobs.delete(j.id);
   }
 
   get(id: string): Job | undefined {
