@@ -28,6 +28,13 @@ export default async function domains(nb: NotebookApi): Promise<void> {
     includeStored: (r) => r.task.startsWith(`${suiteOf(nb.settings)}/`),
   });
   const rows = metricRows(runs);
+  nb.md(
+    "## Overall, per split (Tables 2, 3 and E.1)\n\nMean over tasks per repeat, then mean ± standard deviation over repeats.",
+  );
+  nb.table(metricTable(aggregate(rows, ["agent", "model", "split"])), {
+    caption: "Results per agent × model × split",
+  });
+  nb.md("## Per domain (Table D.1)");
   const cells = aggregate(rows, ["agent", "model", "split", "domain"]);
   nb.table(metricTable(cells), { caption: "Domain-wise results (Table D.1)" });
 
