@@ -1,7 +1,7 @@
 /** @module The artifact manifest: one entry per realized file of a task. */
 import { z } from "zod";
-import { ArtifactRole } from "./ids.ts";
 import { EvidenceSide } from "./evidence.ts";
+import { ArtifactRole } from "./ids.ts";
 
 export const AppName = z.enum(["drive", "files", "chat", "email"]);
 export type AppName = z.infer<typeof AppName>;

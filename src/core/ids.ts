@@ -4,12 +4,18 @@ import { z } from "zod";
 /** A safe id: letters, digits, `_`, `-`, `.`; never `.`/`..`; never a path separator. */
 export const SAFE_ID = /^(?!\.{1,2}$)[A-Za-z0-9_.-]{1,128}$/;
 
-export const SafeId = z.string().regex(SAFE_ID, "expected an id of letters, digits, '_', '-', '.' (no slashes)");
+export const SafeId = z
+  .string()
+  .regex(SAFE_ID, "expected an id of letters, digits, '_', '-', '.' (no slashes)");
 
 export const ArtifactRole = z.enum(["insight", "distractor", "adjacent"]);
 export type ArtifactRole = z.infer<typeof ArtifactRole>;
 
-const ROLE_CODE: Record<ArtifactRole, "IN" | "DI" | "AD"> = { insight: "IN", distractor: "DI", adjacent: "AD" };
+const ROLE_CODE: Record<ArtifactRole, "IN" | "DI" | "AD"> = {
+  insight: "IN",
+  distractor: "DI",
+  adjacent: "AD",
+};
 const CODE_ROLE = { IN: "insight", DI: "distractor", AD: "adjacent" } as const;
 
 /** `artifactId("healthcare_01", "insight", 3)` → `healthcare_01_IN_3`. */
@@ -30,7 +36,9 @@ export function parseArtifactId(id: string): { taskId: string; role: ArtifactRol
 export function parseTaskRef(ref: string): { suite: string; taskId: string } {
   const parts = ref.split("/");
   if (parts.length !== 2 || !parts.every((p) => SAFE_ID.test(p))) {
-    throw new Error(`task reference "${ref}": expected "<suite>/<task_id>" made of safe ids, e.g. demo/healthcare_01`);
+    throw new Error(
+      `task reference "${ref}": expected "<suite>/<task_id>" made of safe ids, e.g. demo/healthcare_01`,
+    );
   }
   return { suite: parts[0]!, taskId: parts[1]! };
 }

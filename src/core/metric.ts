@@ -10,9 +10,19 @@ export const DRFLOW_METRICS = [
   "condition_resolution",
   "personalized_comprehensiveness",
 ] as const;
-export const DRBENCH_METRICS = ["insight_recall", "distractor_avoidance", "factuality", "report_quality"] as const;
+export const DRBENCH_METRICS = [
+  "insight_recall",
+  "distractor_avoidance",
+  "factuality",
+  "report_quality",
+] as const;
 
-export const MetricName = z.enum([...DRFLOW_METRICS, "insight_recall", "distractor_avoidance", "report_quality"]);
+export const MetricName = z.enum([
+  ...DRFLOW_METRICS,
+  "insight_recall",
+  "distractor_avoidance",
+  "report_quality",
+]);
 export type MetricName = z.infer<typeof MetricName>;
 
 /** How a judge decision was made, pinned so every number can be reproduced. */

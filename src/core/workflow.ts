@@ -5,6 +5,7 @@ import { z } from "zod";
 export const Branch = z.object({
   id: z.string().min(1),
   when: z.string().min(1).describe("the fact pattern that selects this branch"),
+  // biome-ignore lint/suspicious/noThenProperty: a string, never a function, so the object is not a thenable
   then: z.string().min(1).describe("what the workflow does on this branch"),
 });
 export type Branch = z.infer<typeof Branch>;
@@ -12,7 +13,10 @@ export type Branch = z.infer<typeof Branch>;
 /** The structured decision behind a step's `condition_description`. */
 export const Condition = z.object({
   id: z.string().min(1),
-  question: z.string().min(1).describe("the decision, e.g. 'Is the patient's preferred language other than English?'"),
+  question: z
+    .string()
+    .min(1)
+    .describe("the decision, e.g. 'Is the patient's preferred language other than English?'"),
   branches: z.array(Branch).min(2),
 });
 export type Condition = z.infer<typeof Condition>;
