@@ -11,9 +11,9 @@ import { DRBENCH_APPS, importDrbench } from "./drbench.ts";
 // These tests start servers or read whole suites; bun's default 5 s limit is too tight on a loaded machine.
 setDefaultTimeout(60_000);
 
-/** The two DRBench sample tasks shipped beside the repo (override with DRFLOW_DRBENCH_SAMPLE). */
+/** The two DRBench sample tasks kept in test/fixtures (Apache-2.0, see its ATTRIBUTION.md) (override with DRFLOW_DRBENCH_SAMPLE). */
 const SAMPLE =
-  process.env.DRFLOW_DRBENCH_SAMPLE ?? join(import.meta.dir, "../../../../shared/drbench-sample/tasks");
+  process.env.DRFLOW_DRBENCH_SAMPLE ?? join(import.meta.dir, "../../../test/fixtures/drbench-sample/tasks");
 
 const root = mkdtempSync(join(tmpdir(), "drflow-drbench-"));
 let results: Awaited<ReturnType<typeof importDrbench>>;
