@@ -12,9 +12,9 @@ import {
   toolsSection,
 } from "../prompts/tool-guidelines.ts";
 import { type Action, ProposedActions, toAction } from "../shared/action.ts";
-import { executeAction, openContext, type ResearchContext } from "../shared/context.ts";
+import { openContext, type ResearchContext } from "../shared/context.ts";
 import { askJson } from "../shared/llm.ts";
-import { runRound } from "../shared/plan.ts";
+import { researchLoop } from "../shared/research-loop.ts";
 import { ResearchPlan, SubQuestions } from "../shared/research-plan.ts";
 import { DEFAULT_EVIDENCE_CHARS, sessionEvidence } from "../shared/sources.ts";
 import { truncate } from "../shared/text.ts";
@@ -163,20 +163,9 @@ async function runDrba(
   try {
     const objs = await objectives(rc, opts.planning);
     for (const [i, o] of objs.entries()) rc.plan.add(await planActions(rc, o, i));
-    for (let iteration = 1; iteration <= opts.iterations; iteration++) {
-      await runRound(rc.plan, (a) => executeAction(rc, a, iteration).then(() => undefined), {
-        concurrency: opts.concurrency,
-        iteration,
-      });
-      const added = opts.aap ? (await adaptive(rc, iteration)).length : 0;
-      if (!rc.plan.hasPending() && added === 0) {
-        rc.tracer.note(`converged after ${iteration} iteration(s)`);
-        break;
-      }
-    }
-    const pending = rc.plan.stats().pending;
-    if (pending > 0)
-      rc.tracer.note(`iteration budget (${opts.iterations}) reached with ${pending} action(s) pending`);
+    await researchLoop(rc, opts, async (iteration) =>
+      opts.aap ? (await adaptive(rc, iteration)).length : 0,
+    );
     const pieces = await sessionEvidence(rc, [], opts.evidenceChars);
     const final = await generateWorkflow(rc, pieces, opts.evidenceChars);
     return { report: final.report, trace: rc.tracer.events };

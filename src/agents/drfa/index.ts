@@ -5,8 +5,8 @@
  * components off for the paper's ablations; `iterations` bounds the loop.
  */
 import { z } from "zod";
-import { executeAction, openContext } from "../shared/context.ts";
-import { runRound } from "../shared/plan.ts";
+import { openContext } from "../shared/context.ts";
+import { researchLoop } from "../shared/research-loop.ts";
 import { DEFAULT_EVIDENCE_CHARS, sessionEvidence } from "../shared/sources.ts";
 import type { WebSearch } from "../shared/tools.ts";
 import { generateWorkflow } from "../shared/workflow.ts";
@@ -52,25 +52,15 @@ async function runDrfa(
 
     // Stages 3-4: execute, then adapt, within the iteration budget.
     const state = newAdaptiveState();
-    for (let iteration = 1; iteration <= opts.iterations; iteration++) {
-      const ran = await runRound(rc.plan, (a) => executeAction(rc, a, iteration).then(() => undefined), {
-        concurrency: opts.concurrency,
-        iteration,
-      });
+    await researchLoop(rc, opts, async (iteration, ran) => {
       let added = 0;
       if (opts.cap) added += (await conditionalActionPlanning(rc, state, iteration)).length;
       if (opts.gf) added += (await gapFinding(rc, iteration)).length;
       rc.tracer.note(
         `iteration ${iteration}: ran ${ran.map((a) => a.id).join(", ") || "nothing"}; planned ${added} new action(s)`,
       );
-      if (!rc.plan.hasPending() && added === 0) {
-        rc.tracer.note(`converged after ${iteration} iteration(s)`);
-        break;
-      }
-    }
-    const pending = rc.plan.stats().pending;
-    if (pending > 0)
-      rc.tracer.note(`iteration budget (${opts.iterations}) reached with ${pending} action(s) pending`);
+      return added;
+    });
 
     // Stage 5.
     const focus = state.intermediate ? workflowText(state.intermediate).split("\n") : [];
