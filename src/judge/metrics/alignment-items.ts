@@ -21,8 +21,3 @@ export function alignmentItems(
     };
   });
 }
-
-export function alignedShare(items: readonly MetricItem[]): number | null {
-  const scored = items.filter((i) => i.score !== null);
-  return scored.length === 0 ? null : scored.filter((i) => i.score === 1).length / scored.length;
-}

@@ -1,7 +1,7 @@
 /** @module Condition resolution (N.4): on golden steps with conditions, 1 / 0.5 / 0 for the step precision matched to it, 0 when none. */
 import type { MetricItem } from "../../core/index.ts";
 import { predStepId } from "./precision.ts";
-import { type Metric, meanScore } from "./types.ts";
+import { itemsResult, type Metric } from "./types.ts";
 
 export const conditionResolution: Metric = {
   name: "condition_resolution",
@@ -34,15 +34,6 @@ export const conditionResolution: Metric = {
         justification: verdict.value === null ? `unscored: ${verdict.justification}` : verdict.justification,
       });
     }
-    const unscored = items.filter((i) => i.score === null).length;
-    return {
-      metric: "condition_resolution",
-      value: meanScore(items),
-      scored: items.length - unscored,
-      unscored,
-      items,
-      judge: judge.info("condition_resolution"),
-      tokens,
-    };
+    return itemsResult("condition_resolution", items, judge.info("condition_resolution"), tokens);
   },
 };

@@ -5,7 +5,7 @@ import { withoutCitations } from "../report/citations.ts";
 import { resolveCitations } from "../sources.ts";
 import { consideredInsights } from "./insight-matching.ts";
 import { predStepId } from "./precision.ts";
-import { type Metric, type MetricContext, meanScore } from "./types.ts";
+import { itemsResult, type Metric, type MetricContext } from "./types.ts";
 
 /** Chunks of cited evidence the judge sees per claim. */
 export const TOP_CHUNKS = 5;
@@ -78,15 +78,6 @@ export const factuality: Metric = {
         justification: verdict.value === null ? `unscored: ${verdict.justification}` : verdict.justification,
       });
     }
-    const unscored = items.filter((i) => i.score === null).length;
-    return {
-      metric: "factuality",
-      value: meanScore(items),
-      scored: items.length - unscored,
-      unscored,
-      items,
-      judge: judge.info("factuality"),
-      tokens,
-    };
+    return itemsResult("factuality", items, judge.info("factuality"), tokens);
   },
 };

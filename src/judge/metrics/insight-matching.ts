@@ -1,7 +1,7 @@
 /** @module DRBench insight machinery shared by insight recall, distractor avoidance and insight factuality: decompose once, keep the first gold + 5 insights, match each to a reference fact. */
-import type { EvidenceUnit } from "../../core/index.ts";
+import type { EvidenceUnit, MetricItem } from "../../core/index.ts";
 import type { AtomicInsight, Candidate } from "../judges/types.ts";
-import type { MetricContext } from "./types.ts";
+import { itemsResult, type Metric, type MetricContext } from "./types.ts";
 
 /** Report insights considered beyond the number of golden insights (DRBench's anti-copying cutoff). */
 export const INSIGHT_SLACK = 5;
@@ -69,4 +69,43 @@ export async function insightMatching(ctx: MetricContext): Promise<InsightMatchi
     return ctx.state.insightMatching;
   }
   return { ...(await ctx.state.insightMatching), tokens: 0 };
+}
+
+/**
+ * Items per unit: 1 when some considered insight states it, 0 when every considered insight was judged and none does,
+ * null (unscored) when it was not stated but some judge reply could not be read.
+ */
+export function unitItems(units: readonly EvidenceUnit[], m: InsightMatching, hit: 1 | 0): MetricItem[] {
+  const someUnscored = m.considered === null || m.matches.some((x) => x === undefined);
+  return units.map((u) => {
+    const at = m.matches.indexOf(u.id);
+    const stated = at >= 0;
+    return {
+      id: u.id,
+      score: stated ? hit : someUnscored ? null : 1 - hit,
+      matched: stated ? `INSIGHT_${at + 1}` : null,
+      confidence: null,
+      justification: stated
+        ? `stated by report insight ${at + 1}: "${m.considered![at]!.text.slice(0, 160)}"`
+        : someUnscored
+          ? `not found, but ${m.considered === null ? "the decomposition" : "some matches"} could not be read: unscored`
+          : `not stated by any of the ${m.considered!.length} considered insights`,
+    };
+  });
+}
+
+/** A metric over reference units (golden insights or distractors): each scores `hit` when the report states it, `1 − hit` when not. */
+export function unitMetric(
+  name: "insight_recall" | "distractor_avoidance",
+  unitsOf: (ctx: MetricContext) => EvidenceUnit[],
+  hit: 1 | 0,
+): Metric {
+  return {
+    name,
+    dependsOn: [],
+    async run(ctx) {
+      const m = await insightMatching(ctx);
+      return itemsResult(name, unitItems(unitsOf(ctx), m, hit), ctx.judge.info("insight_match"), m.tokens);
+    },
+  };
 }

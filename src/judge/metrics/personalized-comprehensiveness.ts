@@ -2,7 +2,7 @@
 import type { MetricItem } from "../../core/index.ts";
 import { goldStepId } from "../gold.ts";
 import { predStepId } from "./precision.ts";
-import { type Metric, meanScore } from "./types.ts";
+import { itemsResult, type Metric } from "./types.ts";
 
 export const personalizedComprehensiveness: Metric = {
   name: "personalized_comprehensiveness",
@@ -32,15 +32,11 @@ export const personalizedComprehensiveness: Metric = {
           v === null ? `unscored: ${verdict.justification}` : `${verdict.justification}${missing}`,
       });
     }
-    const unscored = items.filter((i) => i.score === null).length;
-    return {
-      metric: "personalized_comprehensiveness",
-      value: meanScore(items),
-      scored: items.length - unscored,
-      unscored,
+    return itemsResult(
+      "personalized_comprehensiveness",
       items,
-      judge: judge.info("personalized_comprehensiveness"),
+      judge.info("personalized_comprehensiveness"),
       tokens,
-    };
+    );
   },
 };

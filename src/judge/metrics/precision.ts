@@ -1,8 +1,8 @@
 /** @module Precision: the share of predicted steps aligned one-to-one to a golden step (N.1, confidence ≥ the judge's precision bar). */
 import { oneToOne } from "../alignment/one-to-one.ts";
 import { goldStepId } from "../gold.ts";
-import { alignedShare, alignmentItems } from "./alignment-items.ts";
-import type { Metric } from "./types.ts";
+import { alignmentItems } from "./alignment-items.ts";
+import { itemsResult, type Metric, meanScore } from "./types.ts";
 
 export const predStepId = (item: number) => `PRED_STEP_${item}`;
 
@@ -14,17 +14,8 @@ export const precision: Metric = {
     const alignment = oneToOne(batch.decisions, judge.bars.precision);
     state.precision = alignment;
     const items = alignmentItems(alignment, predStepId, goldStepId);
-    const unscored = items.filter((i) => i.score === null).length;
     // Predicting nothing is a real outcome (precision 0), unlike replies that could not be read (unscored).
-    const value = predicted.length === 0 ? 0 : alignedShare(items);
-    return {
-      metric: "precision",
-      value,
-      scored: items.length - unscored,
-      unscored,
-      items,
-      judge: judge.info("precision"),
-      tokens: batch.tokens,
-    };
+    const value = predicted.length === 0 ? 0 : meanScore(items);
+    return itemsResult("precision", items, judge.info("precision"), batch.tokens, value);
   },
 };

@@ -1,9 +1,9 @@
 /** @module Recall: the share of golden steps covered one-to-one by a predicted step (N.2, confidence ≥ the judge's recall bar). */
 import { oneToOne } from "../alignment/one-to-one.ts";
 import { goldStepId } from "../gold.ts";
-import { alignedShare, alignmentItems } from "./alignment-items.ts";
+import { alignmentItems } from "./alignment-items.ts";
 import { predStepId } from "./precision.ts";
-import type { Metric } from "./types.ts";
+import { itemsResult, type Metric } from "./types.ts";
 
 export const recall: Metric = {
   name: "recall",
@@ -13,15 +13,6 @@ export const recall: Metric = {
     const alignment = oneToOne(batch.decisions, judge.bars.recall);
     state.recall = alignment;
     const items = alignmentItems(alignment, goldStepId, predStepId);
-    const unscored = items.filter((i) => i.score === null).length;
-    return {
-      metric: "recall",
-      value: alignedShare(items),
-      scored: items.length - unscored,
-      unscored,
-      items,
-      judge: judge.info("recall"),
-      tokens: batch.tokens,
-    };
+    return itemsResult("recall", items, judge.info("recall"), batch.tokens);
   },
 };

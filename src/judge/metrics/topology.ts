@@ -2,7 +2,7 @@
 import type { MetricItem } from "../../core/index.ts";
 import { goldStepId } from "../gold.ts";
 import { predStepId } from "./precision.ts";
-import type { Metric } from "./types.ts";
+import { itemsResult, type Metric } from "./types.ts";
 
 export const topology: Metric = {
   name: "topology",
@@ -30,14 +30,6 @@ export const topology: Metric = {
       }
     }
     const value = items.length === 0 ? null : items.filter((i) => i.score === 1).length / items.length;
-    return {
-      metric: "topology",
-      value,
-      scored: items.length,
-      unscored: 0,
-      items,
-      judge: judge.info("precision"),
-      tokens: 0,
-    };
+    return itemsResult("topology", items, judge.info("precision"), 0, value);
   },
 };

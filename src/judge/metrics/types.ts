@@ -1,5 +1,13 @@
 /** @module The metric contract: a name, the metrics it depends on, and a run over the shared evaluation context. */
-import type { MetricName, MetricResult, Report, ReportStep, Task } from "../../core/index.ts";
+import type {
+  JudgeInfo,
+  MetricItem,
+  MetricName,
+  MetricResult,
+  Report,
+  ReportStep,
+  Task,
+} from "../../core/index.ts";
 import type { Alignment } from "../alignment/one-to-one.ts";
 import type { GoldStep } from "../gold.ts";
 import type { AtomicInsight, Judge, Verdict } from "../judges/types.ts";
@@ -42,4 +50,16 @@ export function meanScore(items: readonly { score: number | null }[]): number | 
   const scored = items.filter((i) => i.score !== null);
   if (scored.length === 0) return null;
   return scored.reduce((s, i) => s + i.score!, 0) / scored.length;
+}
+
+/** A result over per-item scores: null-scored items count as unscored; the value defaults to the scored items' mean. */
+export function itemsResult(
+  metric: MetricName,
+  items: MetricItem[],
+  judge: JudgeInfo,
+  tokens: number,
+  value: number | null = meanScore(items),
+): MetricResult {
+  const unscored = items.filter((i) => i.score === null).length;
+  return { metric, value, scored: items.length - unscored, unscored, items, judge, tokens };
 }
