@@ -1,7 +1,7 @@
 /** @module Notebook: DRFA ablations (full, w/o GF, w/o CAP, w/o both) and the iteration budget (5 / 10 / 15), Table 4 and C.1. */
 import { aggregate, formatMeanStd, metricRows, variantLabel } from "../src/analysis/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { fullOptions, goldFlowchart, reportFlowchart, runsFor, suiteOf, type Want } from "./lib/data.ts";
+import { fullOptions, goldFlowchart, offlineWant, reportFlowchart, runsFor, suiteOf } from "./lib/data.ts";
 import { LABELS, metricPoints, metricTable } from "./lib/present.ts";
 
 export const title = "Ablations — DRFA components and iteration budget";
@@ -27,18 +27,8 @@ export default async function ablations(nb: NotebookApi): Promise<void> {
     `The paper ablates DRFA's two planning components — **gap finding (GF)** and **conditional action planning (CAP)** — and its iteration budget (Table 4, Table C.1). Every run below comes from the run store; the offline **extractive** baseline is (re)computed on the \`${suiteOf(nb.settings)}\` suite with the **lexical** judge when missing.`,
   );
 
-  const want: Want = {
-    suite: suiteOf(nb.settings),
-    splits: ["original"],
-    agents: ["extractive"],
-    models: [],
-    repeats: 1,
-    judge: "lexical",
-  };
-  if (model) {
-    want.agents.push(...drfaGrid());
-    want.models.push(model);
-  } else {
+  const want = offlineWant(nb.settings, ["original"], drfaGrid());
+  if (!model) {
     nb.md(
       `> **No model configured.** DRFA plans, reads and writes with a language model, so none of its ablations can run offline. Set \`DRFLOW_MODEL\` (e.g. \`openai:gpt-4o\`) with the provider's key and re-run \`bun run nb ablations\` to fill the grid. Until then this notebook shows the DRFA runs already in the run store, if any, next to the offline extractive baseline — no number here is invented.`,
     );

@@ -11,7 +11,7 @@ import {
   variantLabel,
 } from "../src/analysis/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { reportFlowchart, runsFor, suiteOf, type Want } from "./lib/data.ts";
+import { inSuite, offlineWant, reportFlowchart, runsFor } from "./lib/data.ts";
 import { LABELS, pct } from "./lib/present.ts";
 
 export const title = "Contamination — the mixed split";
@@ -22,24 +22,13 @@ function label(r: ScoredRun): string {
 
 export default async function contamination(nb: NotebookApi): Promise<void> {
   const { model } = nb.settings;
-  const want: Want = {
-    suite: suiteOf(nb.settings),
-    splits: ["original", "mixed"],
-    agents: ["extractive"],
-    models: [],
-    repeats: 1,
-    judge: "lexical",
-  };
-  if (model) {
-    want.agents.push("drba", "drfa");
-    want.models.push(model);
-  }
+  const want = offlineWant(nb.settings, ["original", "mixed"], ["drba", "drfa"]);
   nb.md(
     `The **mixed** split adds look-alike documents about *another* person's case (adjacent artifacts, ids \`<task>_AD_<n>\`) to the user's environment. A report that cites them has let a neighbouring case leak into the user's workflow. Citations are classified by the artifact id convention: \`_IN_\` insight, \`_DI_\` distractor, \`_AD_\` adjacent.${model ? "" : " Offline, the extractive agent is evaluated with the lexical judge; set `DRFLOW_MODEL` to add DRBA and DRFA."}`,
   );
   const runs = await runsFor(nb.settings, want, {
     warn: nb.md,
-    includeStored: (r) => r.task.startsWith(`${suiteOf(nb.settings)}/`),
+    includeStored: inSuite(nb.settings),
   });
   const mixed = runs.filter((r) => r.split === "mixed" && r.report);
   const groups = new Map<string, ScoredRun[]>();

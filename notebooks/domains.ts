@@ -1,31 +1,20 @@
 /** @module Notebook: domain-wise results (Table D.1) for each agent on the original and mixed splits. */
 import { aggregate, metricRows } from "../src/analysis/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { goldFlowchart, runsFor, suiteOf, type Want } from "./lib/data.ts";
+import { goldFlowchart, inSuite, offlineWant, runsFor, suiteOf } from "./lib/data.ts";
 import { metricPoints, metricTable } from "./lib/present.ts";
 
 export const title = "Domains — results per domain";
 
 export default async function domains(nb: NotebookApi): Promise<void> {
   const { model } = nb.settings;
-  const want: Want = {
-    suite: suiteOf(nb.settings),
-    splits: ["original", "mixed"],
-    agents: ["extractive"],
-    models: [],
-    repeats: 1,
-    judge: "lexical",
-  };
-  if (model) {
-    want.agents.push("drfa");
-    want.models.push(model);
-  }
+  const want = offlineWant(nb.settings, ["original", "mixed"], ["drfa"]);
   nb.md(
     `Table D.1 of the paper breaks results down by domain (B2B, B2C, education, healthcare, legal). Below: every agent evaluated on the \`${suiteOf(nb.settings)}\` suite${model ? ` (with ${model} for LLM agents)` : " (offline: the extractive agent with the lexical judge; set `DRFLOW_MODEL` to add DRFA)"}, grouped by domain and split. Scores ×100.`,
   );
   const runs = await runsFor(nb.settings, want, {
     warn: nb.md,
-    includeStored: (r) => r.task.startsWith(`${suiteOf(nb.settings)}/`),
+    includeStored: inSuite(nb.settings),
   });
   const rows = metricRows(runs);
   nb.md(

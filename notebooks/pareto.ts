@@ -9,7 +9,7 @@ import {
 } from "../src/analysis/index.ts";
 import type { MetricName } from "../src/core/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { goldFlowchart, runsFor, suiteOf, type Want } from "./lib/data.ts";
+import { goldFlowchart, inSuite, offlineWant, runsFor, suiteOf } from "./lib/data.ts";
 import { LABELS } from "./lib/present.ts";
 
 export const title = "Cost vs performance — the Pareto frontier";
@@ -21,25 +21,15 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
   nb.md(
     `Each point is one agent × model: **cost per report** is the mean USD of a run's model calls (recorded by the model layer at the provider's prices; cached calls cost nothing), against its mean score on the \`${suiteOf(nb.settings)}\` suite's original split. A point is on the **Pareto frontier** when no other point is at least as cheap and at least as good (Figure G.1 of the paper prices reports by tokenizing them; here the recorded call costs are used).`,
   );
-  const want: Want = {
-    suite: suiteOf(nb.settings),
-    splits: ["original"],
-    agents: ["extractive"],
-    models: [],
-    repeats: 1,
-    judge: "lexical",
-  };
-  if (model) {
-    want.agents.push("drba", "drfa");
-    want.models.push(model);
-  } else {
+  const want = offlineWant(nb.settings, ["original"], ["drba", "drfa"]);
+  if (!model) {
     nb.md(
       `> **No model configured**: only the offline extractive agent runs here (it makes no model calls, so it costs $0). Set \`DRFLOW_MODEL\` and a key to add DRBA and DRFA points; LLM runs already in the run store are included below.`,
     );
   }
   const runs = await runsFor(nb.settings, want, {
     warn: nb.md,
-    includeStored: (r) => r.split === "original" && r.task.startsWith(`${suiteOf(nb.settings)}/`),
+    includeStored: (r) => r.split === "original" && inSuite(nb.settings)(r),
   });
   const costs = new Map(costPerReport(costRows(runs)).map((c) => [`${c.group.agent}|${c.group.model}`, c]));
   const cells = aggregate(metricRows(runs), ["agent", "model"]);

@@ -29,6 +29,28 @@ export function suiteOf(settings: NotebookSettings): string {
   return settings.params.suite ?? "demo";
 }
 
+/**
+ * What the notebooks evaluate: the offline extractive agent with the lexical judge on the notebook's suite, plus
+ * `llmAgents` on the configured model when there is one.
+ */
+export function offlineWant(settings: NotebookSettings, splits: Split[], llmAgents: readonly string[]): Want {
+  const { model } = settings;
+  return {
+    suite: suiteOf(settings),
+    splits,
+    agents: ["extractive", ...(model ? llmAgents : [])],
+    models: model ? [model] : [],
+    repeats: 1,
+    judge: "lexical",
+  };
+}
+
+/** Whether a stored run is on the notebook's suite. */
+export function inSuite(settings: NotebookSettings): (run: ScoredRun) => boolean {
+  const prefix = `${suiteOf(settings)}/`;
+  return (run) => run.task.startsWith(prefix);
+}
+
 export function openStore(settings: NotebookSettings): RunStore {
   return new RunStore(join(settings.stateDir, "runs.sqlite"));
 }
