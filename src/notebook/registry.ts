@@ -1,7 +1,8 @@
 /** @module Notebooks on disk: list them, resolve a name safely to its `.ts` file, run one to `out/<name>.html` atomically. */
-import { mkdir, readdir, rename, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { SAFE_ID } from "../core/index.ts";
+import { writeFileAtomic } from "../store/atomic-write.ts";
 import { createNotebookApi, type NotebookModule, type NotebookSettings } from "./context.ts";
 import { renderPage } from "./html.ts";
 
@@ -94,9 +95,6 @@ export async function runNotebook(
   });
   const outDir = options.outDir ?? join(dir, "out");
   const output = join(outDir, `${name}.html`);
-  await mkdir(outDir, { recursive: true });
-  const tmp = `${output}.${process.pid}.${Date.now()}.tmp`;
-  await Bun.write(tmp, html);
-  await rename(tmp, output);
+  await writeFileAtomic(output, html);
   return { name, output, cells: cells.length, bytes: html.length };
 }

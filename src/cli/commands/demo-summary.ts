@@ -1,12 +1,11 @@
 /** @module The demo's HTML summary: per-split metrics, F1 per task and split, per-task metric table (a notebook-style page). */
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import { DRFLOW_METRICS } from "../../core/index.ts";
 import type { SuiteEvaluation } from "../../eval/evaluate-suite.ts";
 import { METRIC_LABELS } from "../../eval/table.ts";
 import type { Cell } from "../../notebook/cells.ts";
 import { renderPage } from "../../notebook/html.ts";
 import { Plot, renderPlot } from "../../notebook/plot.ts";
+import { writeFileAtomic } from "../../store/atomic-write.ts";
 
 const pct = (v: number | null | undefined) =>
   v === null || v === undefined ? null : Math.round(v * 10000) / 100;
@@ -83,8 +82,5 @@ export async function writeDemoSummary(
     generatedAt,
     notebook: "drflow demo",
   });
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, html);
-  await rename(tmp, path);
+  await writeFileAtomic(path, html);
 }

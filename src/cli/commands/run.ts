@@ -1,10 +1,10 @@
 /** @module `drflow run`: one agent on one task and split → report Markdown (file or stdout), recorded in the run store. */
-import { rename, writeFile } from "node:fs/promises";
 import { Split } from "../../core/index.ts";
 import { runOnce } from "../../eval/run-once.ts";
 import { defaultServices, LEXICAL } from "../../eval/services.ts";
 import { formatMetric, METRIC_LABELS } from "../../eval/table.ts";
 import { renderReportMarkdown } from "../../judge/index.ts";
+import { writeFileAtomic } from "../../store/atomic-write.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
@@ -12,13 +12,6 @@ import type { Command } from "../command.ts";
 const USAGE =
   "drflow run --agent <name[:key=value,…]> [--model <handle>] --task <suite/task_id> [--split original|mixed]\n" +
   "           [--out report.md|report.json] [--judge lexical|<handle>] [--root tasks] [--store .drflow/runs.sqlite] [--quiet]";
-
-/** Write a file atomically (temp file + rename). */
-async function writeAtomic(path: string, text: string): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, text);
-  await rename(tmp, path);
-}
 
 export const run: Command = {
   name: "run",
@@ -57,7 +50,7 @@ export const run: Command = {
       const markdown = renderReportMarkdown(out.report);
       if (flags.out) {
         const path = String(flags.out);
-        await writeAtomic(
+        await writeFileAtomic(
           path,
           path.endsWith(".json") ? `${JSON.stringify(out.report, null, 2)}\n` : markdown,
         );

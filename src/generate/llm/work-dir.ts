@@ -1,9 +1,10 @@
 /** @module The generation work folder: one JSON file per finished stage output, written atomically, so an interrupted run resumes at the next stage. */
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { z } from "zod";
 import { SAFE_ID } from "../../core/index.ts";
+import { writeFileAtomic } from "../../store/atomic-write.ts";
 
 /** Stage keys are file names: `S2.contexts`, `realize.company.3` … */
 const KEY = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -53,10 +54,7 @@ export function openWorkDir(dir: string): WorkDir {
     },
     async write(key, value) {
       const file = fileOf(dir, key);
-      await mkdir(dir, { recursive: true });
-      const tmp = `${file}.tmp-${process.pid}`;
-      await writeFile(tmp, `${JSON.stringify(value, null, 2)}\n`);
-      await rename(tmp, file);
+      await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
     },
     async stage(key, schema, produce) {
       const done = await self.read(key, schema);

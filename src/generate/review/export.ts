@@ -1,10 +1,11 @@
 /** @module Review export (CSV or JSON, every step with its validation outcome) and import of the reviewer's accepted / revised / rejected decisions. */
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { dirname, extname, join } from "node:path";
+import { readFile } from "node:fs/promises";
+import { extname, join } from "node:path";
 import * as XLSX from "xlsx";
 import { z } from "zod";
 import { SAFE_ID, Task } from "../../core/index.ts";
+import { writeFileAtomic } from "../../store/atomic-write.ts";
 import { parseWith, stableJson, TASK_FILE } from "../../store/task-store.ts";
 import { ReviewItem } from "./evidence.ts";
 
@@ -42,18 +43,11 @@ export function toCsv(items: readonly ReviewItem[]): string {
   return `${[COLUMNS.join(","), ...rows].join("\n")}\n`;
 }
 
-async function atomicWrite(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}`;
-  await writeFile(tmp, text);
-  await rename(tmp, path);
-}
-
 /** Write the review file; the format follows the extension (.csv or .json). */
 export async function exportReview(items: readonly ReviewItem[], path: string): Promise<void> {
   const ext = extname(path).toLowerCase();
-  if (ext === ".csv") return atomicWrite(path, toCsv(items));
-  if (ext === ".json") return atomicWrite(path, stableJson(items));
+  if (ext === ".csv") return writeFileAtomic(path, toCsv(items));
+  if (ext === ".json") return writeFileAtomic(path, stableJson(items));
   throw new Error(`review export ${path}: expected a .csv or .json file name`);
 }
 
@@ -125,8 +119,8 @@ export async function importReview(
         );
       step.task_description = it.revision.trim();
     }
-    await atomicWrite(file, stableJson(Task.parse(task)));
-    await atomicWrite(join(root, suite, ".work", taskId, "review.decisions.json"), stableJson(decided));
+    await writeFileAtomic(file, stableJson(Task.parse(task)));
+    await writeFileAtomic(join(root, suite, ".work", taskId, "review.decisions.json"), stableJson(decided));
   }
   return counts;
 }
