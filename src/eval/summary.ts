@@ -1,7 +1,13 @@
 /** @module The batch summary: per agent × model × split, each metric's mean ± std over repeats (task means per repeat). */
+
+import { mean, std } from "../analysis/stats.ts";
 import { DRFLOW_METRICS, type MetricName, type Split } from "../core/index.ts";
 import type { CellResult } from "./cells.ts";
-import { mean, std } from "./stats.ts";
+
+/** A finite number (a metric value that was scored). */
+function isScored(v: number | null | undefined): v is number {
+  return typeof v === "number" && Number.isFinite(v);
+}
 
 export type MetricSummary = { mean: number | null; std: number | null; repeats: number };
 
@@ -43,10 +49,15 @@ export function summarize(
     const summaries: Partial<Record<MetricName, MetricSummary>> = {};
     for (const metric of metrics) {
       const perRepeat = [...byRepeat.values()].map((cells) =>
-        mean(cells.map((c) => c.metrics[metric] ?? null)),
+        mean(cells.map((c) => c.metrics[metric]).filter(isScored)),
       );
-      const present = perRepeat.filter((v) => v !== null);
-      summaries[metric] = { mean: mean(present), std: std(present), repeats: present.length };
+      const present = perRepeat.filter(isScored);
+      // A single repeat has no spread: its std is 0 (the analysis std leaves it undefined).
+      summaries[metric] = {
+        mean: mean(present),
+        std: present.length === 1 ? 0 : std(present),
+        repeats: present.length,
+      };
     }
     const usage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
     for (const r of list) {
