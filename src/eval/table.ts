@@ -1,5 +1,6 @@
 /** @module Plain-text rendering of a batch summary: one row per agent × model × split, metrics in percent as mean ± std. */
 import { DRFLOW_METRICS, type MetricName } from "../core/index.ts";
+import { textTable } from "../core/text-table.ts";
 import type { MetricSummary, SummaryRow } from "./summary.ts";
 
 /** Short column headers for the seven DRFlow metrics (the paper's table order). */
@@ -37,8 +38,5 @@ export function formatSummaryTable(
     ...metrics.map((m) => formatMetric(r.metrics[m])),
     r.usage.costUsd.toFixed(4),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n");
+  return textTable(header, body, { right: (i) => i >= 3 });
 }

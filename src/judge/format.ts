@@ -1,5 +1,6 @@
 /** @module Plain-text rendering of an evaluation: the metric table, the per-step alignment table, report problems, repeat agreement. */
 import type { MetricName, Report } from "../core/index.ts";
+import { textTable } from "../core/text-table.ts";
 import type { AlignmentRow, EvaluationResult } from "./result.ts";
 
 const LABELS: Record<MetricName, string> = {
@@ -15,22 +16,12 @@ const LABELS: Record<MetricName, string> = {
   report_quality: "Report Quality",
 };
 
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join("  ")
-      .trimEnd();
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
-
 function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 function alignmentTable(rows: readonly AlignmentRow[], titles: Map<string, string>): string {
-  return table(
+  return textTable(
     ["step", "title", "aligned", "proposed", "conf", "outcome"],
     rows.map((r) => [
       r.source,
@@ -67,7 +58,7 @@ export function formatEvaluation(
   const parts = [
     `task ${result.task_id} · judge ${result.judge} · protocol ${result.protocol} · ${result.tokens} judge tokens`,
     "",
-    table(["metric", "value", "scored", "unscored", "tokens"], metricRows),
+    textTable(["metric", "value", "scored", "unscored", "tokens"], metricRows),
   ];
   if (result.alignment.precision.length) {
     parts.push(
@@ -92,7 +83,7 @@ export function formatEvaluation(
     parts.push(
       "",
       `repeats: ${r.repeats}, identical alignment decisions ${r.alignment_agreement === null ? "–" : `${(r.alignment_agreement * 100).toFixed(1)}%`} of ${r.decisions}`,
-      table(
+      textTable(
         ["metric", "values", "spread (max-min)", "std"],
         r.spread.map((s) => [
           LABELS[s.metric],

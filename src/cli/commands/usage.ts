@@ -1,4 +1,5 @@
 /** @module `drflow usage`: tokens and cost from the run store, by role and stage (or any grouping), for a run or a batch. */
+import { textTable } from "../../core/text-table.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { callTotals, callTotalsBy, UsageGroup } from "../../store/usage-queries.ts";
 import { parseFlags, UsageError } from "../args.ts";
@@ -9,15 +10,12 @@ const USAGE =
 
 /** Left-aligned text columns, right-aligned numbers. */
 export function formatTable(header: string[], rows: (string | number)[][]): string {
-  const cells = [header, ...rows.map((r) => r.map(String))];
   const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === "number"));
-  const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
-  const line = (r: string[]) =>
-    r
-      .map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
-      .join("  ")
-      .trimEnd();
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...cells.slice(1).map(line)].join("\n");
+  return textTable(
+    header,
+    rows.map((r) => r.map(String)),
+    { right: (i) => numeric[i]! },
+  );
 }
 
 export function usd(value: number): string {

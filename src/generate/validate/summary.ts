@@ -1,5 +1,6 @@
 /** @module Suite summaries: per task, steps, conditions and artifacts by role and app, rendered as a plain-text table. */
 import type { AppName, ArtifactRole } from "../../core/index.ts";
+import { textTable } from "../../core/text-table.ts";
 import type { LoadedTask } from "../../store/task-store.ts";
 
 export type TaskSummary = {
@@ -55,10 +56,9 @@ export function renderSummaryTable(rows: readonly TaskSummary[]): string {
         ? ""
         : String(rows.reduce((sum, r) => sum + Number(f(r)), 0)),
   );
-  const all = [COLUMNS.map(([name]) => name), ...body, total];
-  const widths = COLUMNS.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-  const line = (r: string[]) =>
-    r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  const rule = widths.map((w) => "-".repeat(w)).join("  ");
-  return [line(all[0]!), rule, ...body.map(line), rule, line(total)].join("\n");
+  return textTable(
+    COLUMNS.map(([name]) => name),
+    body,
+    { right: (i) => i >= 2, footer: total },
+  );
 }
