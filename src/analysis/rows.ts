@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { MetricName, MetricResult, Report, Split } from "../core/index.ts";
 
-/** One metric value of one agent run, with everything needed to group it. */
-export const ScoreRow = z.object({
+/** The columns that identify one agent run and group its values. */
+const RunColumns = z.object({
   run_id: z.string().min(1),
   /** `suite/task_id` */
   task: z.string().min(1),
@@ -13,6 +13,10 @@ export const ScoreRow = z.object({
   model: z.string().default(""),
   split: Split,
   repeat: z.number().int().min(0).default(0),
+});
+
+/** One metric value of one agent run, with everything needed to group it. */
+export const ScoreRow = RunColumns.extend({
   metric: MetricName,
   /** In [0, 1]; null when nothing could be scored (never folded into 0). */
   value: z.number().nullable(),
@@ -20,13 +24,7 @@ export const ScoreRow = z.object({
 export type ScoreRow = z.infer<typeof ScoreRow>;
 
 /** One agent run's cost: the total of its model calls (0 for offline agents). */
-export const CostRow = z.object({
-  run_id: z.string().min(1),
-  task: z.string().min(1),
-  agent: z.string().min(1),
-  agent_options: z.record(z.string(), z.unknown()).default({}),
-  model: z.string().default(""),
-  split: Split,
+export const CostRow = RunColumns.omit({ domain: true, repeat: true }).extend({
   cost_usd: z.number().min(0),
   input_tokens: z.number().int().min(0).default(0),
   output_tokens: z.number().int().min(0).default(0),
@@ -66,16 +64,8 @@ export function groupValue(row: ScoreRow | CostRow, key: GroupKey): string {
 }
 
 /** One finished agent run joined with its report, judged metrics and cost: what notebooks and the API read back. */
-export const ScoredRun = z.object({
-  run_id: z.string().min(1),
+export const ScoredRun = RunColumns.extend({
   batch: z.string().nullable().default(null),
-  task: z.string().min(1),
-  domain: z.string().default(""),
-  agent: z.string().min(1),
-  agent_options: z.record(z.string(), z.unknown()).default({}),
-  model: z.string().default(""),
-  split: Split,
-  repeat: z.number().int().min(0).default(0),
   report: Report.nullable(),
   metrics: z.array(MetricResult).default([]),
   cost_usd: z.number().min(0).default(0),
@@ -86,33 +76,26 @@ export type ScoredRun = z.infer<typeof ScoredRun>;
 
 /** Flatten runs to one metric row per (run, metric). */
 export function metricRows(runs: readonly ScoredRun[]): ScoreRow[] {
-  return runs.flatMap((r) =>
-    r.metrics.map((m) => ({
-      run_id: r.run_id,
-      task: r.task,
-      domain: r.domain,
-      agent: r.agent,
-      agent_options: r.agent_options,
-      model: r.model,
-      split: r.split,
-      repeat: r.repeat,
-      metric: m.metric,
-      value: m.value,
-    })),
-  );
+  return runs.flatMap((r) => {
+    const { run_id, task, domain, agent, agent_options, model, split, repeat } = r;
+    const columns = { run_id, task, domain, agent, agent_options, model, split, repeat };
+    return r.metrics.map((m) => ({ ...columns, metric: m.metric, value: m.value }));
+  });
 }
 
 /** One cost row per run. */
 export function costRows(runs: readonly ScoredRun[]): CostRow[] {
-  return runs.map((r) => ({
-    run_id: r.run_id,
-    task: r.task,
-    agent: r.agent,
-    agent_options: r.agent_options,
-    model: r.model,
-    split: r.split,
-    cost_usd: r.cost_usd,
-    input_tokens: r.input_tokens,
-    output_tokens: r.output_tokens,
-  }));
+  return runs.map(
+    ({ run_id, task, agent, agent_options, model, split, cost_usd, input_tokens, output_tokens }) => ({
+      run_id,
+      task,
+      agent,
+      agent_options,
+      model,
+      split,
+      cost_usd,
+      input_tokens,
+      output_tokens,
+    }),
+  );
 }
