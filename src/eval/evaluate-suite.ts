@@ -75,8 +75,17 @@ export function usageOf(calls: readonly CallRecord[]): CellUsage {
   return usage;
 }
 
-function metricValues(results: readonly MetricResult[]): CellResult["metrics"] {
-  return Object.fromEntries(results.map((r) => [r.metric, r.value]));
+/** A cell's outcome: its metric values and the usage recorded under its run id. */
+function outcome(
+  store: RunStore,
+  cell: Cell,
+  runId: string,
+  status: CellResult["status"],
+  results: readonly MetricResult[],
+  error: string | null = null,
+): CellResult {
+  const metrics = Object.fromEntries(results.map((r) => [r.metric, r.value]));
+  return { cell, runId, status, metrics, usage: usageOf(store.calls(runId)), error };
 }
 
 /** The stored outcome of a cell that finished in an earlier invocation, or null if it has not. */
@@ -84,14 +93,7 @@ function finishedCell(store: RunStore, cell: Cell, runId: string): CellResult | 
   const run = store.getRun(runId);
   if (run?.status !== "done") return null;
   const metrics = store.metrics({ run: runId }).map((m) => m.result);
-  return {
-    cell,
-    runId,
-    status: "skipped",
-    metrics: metricValues(metrics),
-    usage: usageOf(store.calls(runId)),
-    error: null,
-  };
+  return outcome(store, cell, runId, "skipped", metrics);
 }
 
 async function runCell(
@@ -136,18 +138,11 @@ async function runCell(
     const results = await options.score(report, loaded, runId);
     store.saveMetrics(runId, results, { now: clock().toISOString() });
     store.finishRun(runId, { status: "done", finishedAt: clock().toISOString() });
-    return {
-      cell,
-      runId,
-      status: "done",
-      metrics: metricValues(results),
-      usage: usageOf(store.calls(runId)),
-      error: null,
-    };
+    return outcome(store, cell, runId, "done", results);
   } catch (error) {
     const message = (error as Error).message ?? String(error);
     store.finishRun(runId, { status: "failed", error: message, finishedAt: clock().toISOString() });
-    return { cell, runId, status: "failed", metrics: {}, usage: usageOf(store.calls(runId)), error: message };
+    return outcome(store, cell, runId, "failed", [], message);
   }
 }
 
