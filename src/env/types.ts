@@ -1,5 +1,8 @@
 /** @module The environment an agent explores: four apps over a task's realized files, and search across them. */
 import type { AppName, ArtifactFormat, Split } from "../core/index.ts";
+import type { SearchHit } from "../retrieval/search-hit.ts";
+
+export type { SearchHit };
 
 /** A document as an app serves it: text extracted from the realized file, never from task.json. */
 export type EnvDocument = {
@@ -17,22 +20,6 @@ export type EnvDocument = {
   /** The realized file the text came from (service backends load these bytes: APPEND an .eml, PUT a PDF). */
   format?: ArtifactFormat;
   raw?: Uint8Array;
-};
-
-/** A ranked search result with its source metadata. */
-export type SearchHit = {
-  documentId: string;
-  chunkId: string;
-  app: AppName;
-  title: string;
-  path: string;
-  score: number;
-  snippet: string;
-  text: string;
-  author: string;
-  date: string;
-  channel?: string;
-  subject?: string;
 };
 
 /** One app (drive, files, chat, email) behind one interface, embedded or backed by a real service. */

@@ -1,11 +1,11 @@
 /** @module Hybrid search: BM25 (SQLite FTS5) and vectors (sqlite-vec or Chroma) over chunks, fused by reciprocal rank fusion. */
 import { Database } from "bun:sqlite";
 import type { AppName } from "../core/index.ts";
-import type { SearchHit } from "../env/types.ts";
 import type { Chunk } from "./chunk.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { ftsQuery } from "./fts.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
+import type { SearchHit } from "./search-hit.ts";
 import { snippet } from "./snippet.ts";
 import { sqliteVecStore } from "./stores/sqlite-vec.ts";
 import type { VectorStore } from "./stores/vector-store.ts";

@@ -1,9 +1,10 @@
 /** @module Rank a handful of documents against a query in a throwaway in-memory index (for services without ranked search). */
-import type { SearchHit } from "../env/types.ts";
+
 import { type ChunkSource, chunkDocument } from "./chunk.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { hashingEmbedder } from "./embedders/hashing.ts";
 import { HybridIndex, type SearchMode } from "./hybrid.ts";
+import type { SearchHit } from "./search-hit.ts";
 
 /** Chunk `docs`, index them in memory, search, and drop the index. */
 export async function rankDocuments(

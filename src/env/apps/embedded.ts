@@ -7,18 +7,10 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS documents (
   id TEXT PRIMARY KEY, app TEXT NOT NULL, title TEXT NOT NULL, path TEXT NOT NULL, text TEXT NOT NULL,
   author TEXT NOT NULL, date TEXT NOT NULL, channel TEXT, subject TEXT, format TEXT, seq INTEGER NOT NULL)`;
 
-type Row = {
-  id: string;
-  app: AppName;
-  title: string;
-  path: string;
-  text: string;
-  author: string;
-  date: string;
-  channel: string | null;
-  subject: string | null;
-  format: EnvDocument["format"] | null;
-};
+/** Optional document fields, stored as NULL when absent. */
+type Nullable = "channel" | "subject" | "format";
+/** A `documents` row: an EnvDocument without its raw bytes, optional fields as NULL. */
+type Row = Omit<EnvDocument, Nullable | "raw"> & { [K in Nullable]: NonNullable<EnvDocument[K]> | null };
 
 function toDoc(r: Row): EnvDocument {
   const doc: EnvDocument = {
