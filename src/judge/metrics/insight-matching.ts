@@ -75,7 +75,7 @@ export async function insightMatching(ctx: MetricContext): Promise<InsightMatchi
  * Items per unit: 1 when some considered insight states it, 0 when every considered insight was judged and none does,
  * null (unscored) when it was not stated but some judge reply could not be read.
  */
-export function unitItems(units: readonly EvidenceUnit[], m: InsightMatching, hit: 1 | 0): MetricItem[] {
+function unitItems(units: readonly EvidenceUnit[], m: InsightMatching, hit: 1 | 0): MetricItem[] {
   const someUnscored = m.considered === null || m.matches.some((x) => x === undefined);
   return units.map((u) => {
     const at = m.matches.indexOf(u.id);

@@ -1,14 +1,6 @@
 /** @module Fill the paper's prompt templates as Python f-strings would: `{{`/`}}` are literal braces, `{expr}` takes the value given for that exact expression. */
 import { templateHash } from "../../llm/template.ts";
 
-/** Every `{…}` slot expression of a template (doubled braces excluded), in order of first appearance. */
-export function slotsOf(template: string): string[] {
-  const out: string[] = [];
-  for (const m of template.replace(/\{\{|\}\}/g, "").matchAll(/\{([^{}]+)\}/g))
-    if (!out.includes(m[1]!)) out.push(m[1]!);
-  return out;
-}
-
 /** Fill `template`; a slot without a value is an error naming the slot and the prompt. */
 export function fillPaperTemplate(
   template: string,
