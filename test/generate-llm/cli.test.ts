@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runLlmGenerate } from "../../src/generate/llm/cli.ts";
+import { runLlmGenerate } from "../../src/cli/commands/generate-llm.ts";
 import { type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
 import { fixtureReplier } from "./replier.ts";
 

@@ -2,10 +2,10 @@
 
 import { Domain, SAFE_ID } from "../../core/index.ts";
 import { ALL_DOMAINS, generateProceduralSuite } from "../../generate/index.ts";
-import { LLM_USAGE, runLlmGenerate } from "../../generate/llm/cli.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+import { LLM_USAGE, runLlmGenerate } from "./generate-llm.ts";
 
 const PROCEDURAL_USAGE =
   "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--root tasks]";

@@ -9,7 +9,6 @@ export { runS3Distractors } from "../stages/s3-company.ts";
 export { runS4 } from "../stages/s4-personalized.ts";
 export { runS5Distractors, runS5Insights } from "../stages/s5-user.ts";
 export { factCheck, runS6Insights, runS6Questions, runS6Scene } from "../stages/s6-adjacent.ts";
-export { runLlmGenerate } from "./cli.ts";
 export { DEFAULT_MODALITIES, ModalityConfig } from "./files/modality.ts";
 export { GENERATION_DEFAULTS, type GenerationOptions, type ProgressEvent } from "./options.ts";
 export { type GeneratedTask, generateTask as generateLlmTask } from "./pipeline.ts";

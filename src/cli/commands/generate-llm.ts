@@ -1,16 +1,16 @@
 /** @module The `--llm` branch of `drflow generate`: flags → an LLM generation run with per-stage progress, cost so far, resume, optional §C.2 review export, and review import. */
 import { join } from "node:path";
-import { parseFlags, UsageError } from "../../cli/args.ts";
 import { Domain } from "../../core/index.ts";
+import { ModalityConfig } from "../../generate/llm/files/modality.ts";
+import { GENERATION_DEFAULTS, type ProgressEvent } from "../../generate/llm/options.ts";
+import { generateLlmSuite, type SuiteSource } from "../../generate/llm/suite.ts";
+import { type ReviewItem, validateTaskEvidence } from "../../generate/review/evidence.ts";
+import { exportReview, importReview, readReview } from "../../generate/review/export.ts";
+import { importSeeds } from "../../generate/seeds/import.ts";
 import { createModel, resolveRole } from "../../llm/index.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
-import { type ReviewItem, validateTaskEvidence } from "../review/evidence.ts";
-import { exportReview, importReview, readReview } from "../review/export.ts";
-import { importSeeds } from "../seeds/import.ts";
-import { ModalityConfig } from "./files/modality.ts";
-import { GENERATION_DEFAULTS, type ProgressEvent } from "./options.ts";
-import { generateLlmSuite, type SuiteSource } from "./suite.ts";
+import { parseFlags, UsageError } from "../args.ts";
 
 export const LLM_USAGE = [
   "drflow generate --llm --suite NAME (--domain DOMAIN --n N | --seeds FILE.csv|xlsx|json) [--model HANDLE]",
