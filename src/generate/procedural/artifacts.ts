@@ -136,7 +136,11 @@ export class ArtifactPlanner {
       subtitle: meta.subtitle,
       author: meta.author,
       date: isoDate(meta.dateMs),
-      sections,
+      // company documents number their sections, so policies can cite "section 3 of LE-412"
+      sections: sections.map((section, i) => ({
+        heading: `${i + 1} ${section.heading}`,
+        paragraphs: section.paragraphs,
+      })),
     };
   }
   docCode(rng: Rng): string {

@@ -15,10 +15,18 @@ import {
 import { DOMAINS } from "./domains/index.ts";
 import { FAMILIES } from "./families/index.ts";
 import type { BranchSpec, FamilySpec } from "./family.ts";
+import {
+  DOC_LABELS,
+  DOC_STYLES,
+  PROCEDURE_HEADINGS,
+  procedureParagraphs,
+  type StepPlace,
+  wordStep,
+} from "./policy-text.ts";
 import { Rng } from "./prng.ts";
 import { fill, phrase, sentence } from "./template.ts";
 import { ADJACENT_INTROS, ADJACENT_STATUS, CHAT_ACKS } from "./voice.ts";
-import { genericSteps, type PlacedStep, personalizedSteps, selectSteps, stepParagraph } from "./workflow.ts";
+import { genericSteps, type PlacedStep, personalizedSteps, selectSteps } from "./workflow.ts";
 
 export const GENERATOR_VERSION = "1";
 /** Adjacent artifacts per look-alike case (two cases → the paper's 24 mixed documents). */
@@ -267,40 +275,39 @@ class TaskBuilder {
     groups.push(group);
     const stepDoc = new Map<number, string>();
     const owner = this.persona;
-    for (const g of groups) {
-      const paragraphs: string[] = [];
-      const ids: string[] = [];
-      for (const p of g) {
-        const text = stepParagraph(rng, p, placed);
+    const wording = new Map(placed.map((p) => [p.item, wordStep(rng, p.spec)]));
+    const placeOf = new Map<number, StepPlace>();
+    const labels = rng.sample(DOC_LABELS, Math.min(DOC_LABELS.length, groups.length));
+    groups.forEach((g, docIndex) => {
+      const style = rng.pick(DOC_STYLES);
+      const kind = rng.pick(this.dom.docKinds);
+      const code = this.files.docCode(rng);
+      for (const [k, p] of g.entries()) placeOf.set(p.item, { code, section: 0, item: k + 1, docIndex });
+      const { leadIn, paragraphs } = procedureParagraphs(rng, style, g, placed, wording, placeOf, docIndex);
+      const ids = g.map((p, k) => {
         const unit = this.unit({
           id: `ev_step_${String(p.item).padStart(2, "0")}`,
           role: "insight",
           side: "company",
-          text,
+          text: paragraphs[k]!,
           question: `What does step ${p.item} of "${this.family.policy}" require?`,
           answer: p.spec.task,
           supports_steps: [p.item],
           resolves_conditions: p.spec.condition ? [p.spec.condition.id] : [],
         });
-        paragraphs.push(text);
-        ids.push(unit.id);
-      }
-      const kind = rng.pick(this.dom.docKinds);
-      const code = this.files.docCode(rng);
-      const first = g[0]!.spec.title;
-      const more = g.length > 1 ? " and Related Steps" : "";
+        return unit.id;
+      });
+      // topical titles and file names: the policy and the document's part, never a step
+      const label = labels[docIndex % labels.length]!;
       const title = rng.pick([
-        `${this.family.policy}: ${first}${more}`,
-        `${first}${more} (${this.family.policy})`,
-        `${this.family.policy}, Part ${groups.indexOf(g) + 1}: ${first}${more}`,
+        `${this.family.policy}: ${label} (${code})`,
+        `${label} ${code} - ${this.family.policy}`,
+        `${kind} ${code}: ${this.family.policy}, ${label}`,
       ]);
-      const heading = rng.pick([
-        "Procedure",
-        "Required Actions",
-        "Operating Procedure",
-        "Process Requirements",
-        "How the Process Runs",
-      ]);
+      const injected = {
+        heading: rng.pick(PROCEDURE_HEADINGS[style]),
+        paragraphs: leadIn ? [leadIn, ...paragraphs] : paragraphs,
+      };
       const dateMs = this.anchor - rng.int(60, 700) * DAY_MS;
       const content = this.files.document(
         rng,
@@ -310,19 +317,21 @@ class TaskBuilder {
           author: owner.name,
           dateMs,
         },
-        { heading, paragraphs },
+        injected,
         [3, 5],
       );
+      const section = content.sections.findIndex((s) => s.paragraphs === injected.paragraphs) + 1;
+      for (const p of g) placeOf.get(p.item)!.section = section;
       this.files.add(
         "insight",
         "company",
         content,
         rng.chance(0.5) ? "pdf" : "docx",
-        { title, author: owner.name, dateMs, pathHint: `${code} ${g[0]!.spec.title}` },
+        { title, author: owner.name, dateMs, pathHint: `${code} ${kind} ${label}` },
         ids,
       );
       for (const p of g) stepDoc.set(p.item, title);
-    }
+    });
     return stepDoc;
   }
 

@@ -1,4 +1,4 @@
-/** @module Gold workflows from a family: step selection (12–15), prerequisites, conditions, policy prose, personalization. */
+/** @module Gold workflows from a family: step selection (12–15), prerequisites, conditions, personalization. */
 import type { GenericStep, PersonalizedStep } from "../../core/index.ts";
 import type { BranchSpec, FamilySpec, StepSpec } from "./family.ts";
 import type { Rng } from "./prng.ts";
@@ -61,35 +61,6 @@ export function genericSteps(placed: readonly PlacedStep[]): GenericStep[] {
         : null,
     };
   });
-}
-
-/**
- * The policy paragraph that carries one step in a company document: a recognizable "Step N — Title." marker, the
- * task and its description, the prerequisite and, for decisions, both branches with their distinguishing terms.
- */
-export function stepParagraph(rng: Rng, placed: PlacedStep, all: readonly PlacedStep[]): string {
-  const { spec, item, prerequisite } = placed;
-  const pre = all[prerequisite - 1];
-  const head = `Step ${item} — ${spec.title}.`;
-  const body = `${sentence(spec.task)} ${spec.description}`;
-  const preText = pre
-    ? rng.pick([
-        `This step starts only after Step ${pre.item} (${pre.spec.title}) is complete.`,
-        `Do not begin it until Step ${pre.item} (${pre.spec.title}) has been completed.`,
-        `Prerequisite: Step ${pre.item} (${pre.spec.title}).`,
-      ])
-    : "";
-  let cond = "";
-  if (spec.condition) {
-    const [a, b] = spec.condition.branches;
-    cond = rng.pick([
-      `If ${a.when}, ${phrase(a.action)}; otherwise, ${phrase(b.action)}.`,
-      `Where ${a.when}, ${phrase(a.action)}. If ${b.when}, ${phrase(b.action)} instead.`,
-      `If ${b.when}, ${phrase(b.action)}; if ${a.when}, ${phrase(a.action)}.`,
-    ]);
-  }
-  const parts = rng.chance(0.5) ? [head, preText, body, cond] : [head, body, preText, cond];
-  return parts.filter(Boolean).join(" ");
 }
 
 /** Gold personalized steps: same inventory, the user's case details, resolved branches and a justification each. */
