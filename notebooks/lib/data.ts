@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { agentFromSpec, parseAgentSpec } from "../../src/agents/index.ts";
 import { ScoredRun } from "../../src/analysis/index.ts";
 import type { Report, RunRecord, Split } from "../../src/core/index.ts";
-import { defaultServices, evaluateSuite } from "../../src/eval/index.ts";
+import { defaultServices, evaluateSuite, usageOf } from "../../src/eval/index.ts";
 import { workflowFlowchart } from "../../src/judge/index.ts";
 import type { NotebookSettings } from "../../src/notebook/context.ts";
 import { RunStore } from "../../src/store/run-store.ts";
@@ -138,7 +138,7 @@ export function fullOptions(run: Pick<ScoredRun, "agent" | "agent_options">): Re
 }
 
 function joinRun(store: RunStore, run: RunRecord, domain: string): ScoredRun {
-  const calls = store.calls(run.id);
+  const usage = usageOf(store.calls(run.id));
   const parsed = parseAgentSpec(run.agent);
   return ScoredRun.parse({
     run_id: run.id,
@@ -152,9 +152,9 @@ function joinRun(store: RunStore, run: RunRecord, domain: string): ScoredRun {
     repeat: run.repeat,
     report: store.getReport(run.id),
     metrics: store.metrics({ run: run.id }).map((m) => m.result),
-    cost_usd: calls.reduce((s, c) => s + (c.cached ? 0 : (c.cost_usd ?? 0)), 0),
-    input_tokens: calls.reduce((s, c) => s + (c.cached ? 0 : c.input_tokens), 0),
-    output_tokens: calls.reduce((s, c) => s + (c.cached ? 0 : c.output_tokens), 0),
+    cost_usd: usage.costUsd,
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
   });
 }
 

@@ -76,20 +76,3 @@ export class JobRegistry {
     return () => job.listeners.delete(listener);
   }
 }
-
-/** Sum a run's model usage whatever shape the agent layer reports (one record, a list, or totals). */
-export function usageTotals(
-  u:
-    | { inputTokens: number; outputTokens: number; costUsd: number; calls?: number }
-    | readonly { inputTokens: number; outputTokens: number; costUsd: number }[],
-): UsageTotals {
-  const list = Array.isArray(u) ? u : [u];
-  const totals = { ...ZERO_USAGE };
-  for (const x of list as { inputTokens: number; outputTokens: number; costUsd: number; calls?: number }[]) {
-    totals.calls += x.calls ?? 1;
-    totals.inputTokens += x.inputTokens;
-    totals.outputTokens += x.outputTokens;
-    totals.costUsd += x.costUsd;
-  }
-  return totals;
-}

@@ -4,9 +4,10 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import type { TraceEvent } from "../../agents/types.ts";
 import type { Report, RunRecord } from "../../core/index.ts";
+import { usageOf } from "../../eval/evaluate-suite.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, jsonBody, parseOr400 } from "../errors.ts";
-import { type Job, type JobEvent, type JobRegistry, usageTotals } from "../jobs.ts";
+import type { Job, JobEvent, JobRegistry } from "../jobs.ts";
 import type { RouteSpec } from "../openapi.ts";
 import { IdParam, RunDetail, RunRequest, RunSummary } from "../schemas.ts";
 import { loadTaskOr404 } from "./load.ts";
@@ -123,19 +124,12 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
     const store = deps.store;
     const run = store.getRun(runId);
     if (run?.kind !== "agent") return null;
-    const calls = store.calls(runId);
     const report = store.getReport(runId);
     return {
       ...storedSummary(run),
       report,
       trace: (store.getTrace(runId) ?? []) as TraceEvent[],
-      usage: usageTotals(
-        calls.map((c) => ({
-          inputTokens: c.input_tokens,
-          outputTokens: c.output_tokens,
-          costUsd: c.cost_usd ?? 0,
-        })),
-      ),
+      usage: usageOf(store.calls(runId)),
       metrics: store.metrics({ run: runId }).map((m) => m.result),
       flowcharts: flowcharts(deps, report),
     };
