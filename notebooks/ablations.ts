@@ -1,4 +1,6 @@
 /** @module Notebook: DRFA ablations (full, w/o GF, w/o CAP, w/o both) and the iteration budget (5 / 10 / 15), Table 4 and C.1. */
+
+import { formatAgentSpec } from "../src/agents/index.ts";
 import { aggregate, formatMeanStd, metricRows, variantLabel } from "../src/analysis/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { fullOptions, goldFlowchart, offlineWant, reportFlowchart, runsFor, suiteOf } from "./lib/data.ts";
@@ -16,8 +18,9 @@ const ITERATIONS = [5, 10, 15] as const;
 
 /** Agent specs of the ablation grid in the eval runner's syntax, e.g. `drfa:gf=false,cap=true,iterations=5`. */
 function drfaGrid(): string[] {
-  const specs = VARIANTS.map((v) => `drfa:gf=${v.gf},cap=${v.cap},iterations=10`);
-  for (const it of ITERATIONS) if (it !== 10) specs.push(`drfa:gf=true,cap=true,iterations=${it}`);
+  const specs = VARIANTS.map((v) => formatAgentSpec("drfa", { ...v, iterations: 10 }));
+  for (const it of ITERATIONS)
+    if (it !== 10) specs.push(formatAgentSpec("drfa", { gf: true, cap: true, iterations: it }));
   return specs;
 }
 

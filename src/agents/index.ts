@@ -3,7 +3,7 @@ export { type BasicOptions, basic } from "./basic/index.ts";
 export { type DrbaOptions, type DrbaPlanning, drba } from "./drba/index.ts";
 export { type DrfaOptions, drfa } from "./drfa/index.ts";
 export { extractive } from "./extractive/index.ts";
-export { AGENT_NAMES, agentFromSpec, agentLabel, parseAgentSpec } from "./registry.ts";
+export { AGENT_NAMES, agentFromSpec, agentLabel, formatAgentSpec, parseAgentSpec } from "./registry.ts";
 export { type RunAgentOptions, type RunAgentResult, runAgent } from "./run.ts";
 export type { UsageTotals } from "./shared/trace.ts";
 export type { Agent, AgentContext, AgentOutput, TraceEvent } from "./types.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { agentFromSpec, agentLabel, parseAgentSpec } from "./registry.ts";
+import { agentFromSpec, agentLabel, formatAgentSpec, parseAgentSpec } from "./registry.ts";
 
 test("specs and ablation aliases build agents with their options", () => {
   expect(parseAgentSpec("drfa:gf=false,iterations=5")).toEqual({
@@ -26,4 +26,11 @@ test("unknown agents and bad options are errors that say what was expected", () 
 
 test("a misspelt option is rejected, not silently ignored", () => {
   expect(() => agentFromSpec("drfa:gff=false")).toThrow(/invalid options.*gff/);
+});
+
+test("formatAgentSpec is the inverse of parseAgentSpec", () => {
+  expect(formatAgentSpec("drfa")).toBe("drfa");
+  const spec = formatAgentSpec("drfa", { gf: false, cap: true, iterations: 5 });
+  expect(spec).toBe("drfa:gf=false,cap=true,iterations=5");
+  expect(parseAgentSpec(spec)).toEqual({ name: "drfa", options: { gf: false, cap: true, iterations: 5 } });
 });

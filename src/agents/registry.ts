@@ -38,6 +38,12 @@ export function parseAgentSpec(spec: string): { name: string; options: Record<st
   return { name: alias?.name ?? name, options };
 }
 
+/** The spec of a name and options, the inverse of `parseAgentSpec`: `drfa` + `{ gf: false }` → `drfa:gf=false`. */
+export function formatAgentSpec(name: string, options: Readonly<Record<string, unknown>> = {}): string {
+  const pairs = Object.entries(options).map(([k, v]) => `${k}=${String(v)}`);
+  return pairs.length ? `${name}:${pairs.join(",")}` : name;
+}
+
 /** Build an agent from its name (or spec) and options; options given here override those in the spec. */
 export function agentFromSpec(spec: string, options: Record<string, unknown> = {}): Agent {
   const parsed = parseAgentSpec(spec);

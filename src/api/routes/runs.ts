@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { formatAgentSpec } from "../../agents/registry.ts";
 import type { TraceEvent } from "../../agents/types.ts";
 import type { Report, RunRecord } from "../../core/index.ts";
 import { usageOf } from "../../eval/evaluate-suite.ts";
@@ -79,17 +80,11 @@ function flowcharts(deps: ApiDeps, report: Report | null) {
   };
 }
 
-/** The agent spec of a request: `drfa` + `{ gf: false }` → `drfa:gf=false` (values are checked by the schema). */
-export function agentSpec(agent: string, options: Record<string, unknown>): string {
-  const pairs = Object.entries(options).map(([k, v]) => `${k}=${String(v)}`);
-  return pairs.length ? `${agent}:${pairs.join(",")}` : agent;
-}
-
 /** Run the job through the `runOnce` primitive (recorded in the run store); the job mirrors it for live clients. */
 async function execute(deps: ApiDeps, jobs: JobRegistry, job: Job, req: RunRequest): Promise<void> {
   try {
     const out = await deps.runOnce({
-      agent: agentSpec(req.agent, req.options),
+      agent: formatAgentSpec(req.agent, req.options),
       ...(req.model ? { model: req.model } : {}),
       task: req.task,
       split: req.split,
@@ -144,7 +139,7 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
       id: runId,
       task: req.task,
       split: req.split,
-      agent: agentSpec(req.agent, req.options),
+      agent: formatAgentSpec(req.agent, req.options),
       model: req.model ?? "",
       started_at: started.toISOString(),
     });
