@@ -1,5 +1,5 @@
 /** @module DRFA action planning (J.5): 2-3 diverse actions per investigation area. */
-import { fillTemplate, parseTemplate } from "./template.ts";
+import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
 
 /** Figure J.5 of the paper, VERBATIM (PDF text of seed 000; the figure title is dropped, slots keep the paper's f-string names). */
 export const SOURCE =

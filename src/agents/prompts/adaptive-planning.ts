@@ -1,5 +1,5 @@
 /** @module DRFA gap finding (J.6): 0-2 complementary actions under explicit diversity rules. */
-import { fillTemplate, parseTemplate, pyBool, pyJson } from "./template.ts";
+import { fillTemplate, parseTemplate, pyBool, pyJson } from "../../llm/paper-template.ts";
 
 /** Figure J.6 of the paper, VERBATIM (PDF text of seed 000; the figure title is dropped, slots keep the paper's f-string names). */
 export const SOURCE =

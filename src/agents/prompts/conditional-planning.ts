@@ -1,5 +1,5 @@
 /** @module DRFA conditional action planning (J.8): targeted personal-evidence actions for unresolved conditions. */
-import { fillTemplate, parseTemplate, pyJson } from "./template.ts";
+import { fillTemplate, parseTemplate, pyJson } from "../../llm/paper-template.ts";
 
 /** Figure J.8 of the paper, VERBATIM (PDF text of seed 000; the figure title is dropped, slots keep the paper's f-string names). */
 export const SOURCE =

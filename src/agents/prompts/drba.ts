@@ -6,7 +6,7 @@
  * new actions from research gaps. Unlike DRFA's prompts they know nothing of workflows, conditions or the
  * generic/personal split. DRBA's report uses the J.9 workflow prediction prompt, as the DRFlow paper adapts it.
  */
-import { fillTemplate, parseTemplate, pyJson } from "./template.ts";
+import { fillTemplate, parseTemplate, pyJson } from "../../llm/paper-template.ts";
 
 export const SRP_SOURCE = `Break the following enterprise research question into 2-4 simpler sub-questions that together answer it.
 Each sub-question must be answerable by searching the company's documents, emails, chats and files.

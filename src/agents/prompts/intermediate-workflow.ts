@@ -1,5 +1,5 @@
 /** @module DRFA intermediate generic workflow (J.7): steps and their conditions from the findings so far. */
-import { fillTemplate, parseTemplate } from "./template.ts";
+import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
 
 /** Figure J.7 of the paper, VERBATIM (PDF text of seed 000; the figure title is dropped, slots keep the paper's f-string names). */
 export const SOURCE =

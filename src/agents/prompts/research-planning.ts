@@ -1,5 +1,5 @@
 /** @module DRFA research planning (J.4): two investigation areas, one requirement-collection and one personal-evidence area. */
-import { fillTemplate, parseTemplate } from "./template.ts";
+import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
 
 /** Figure J.4 of the paper, VERBATIM (PDF text of seed 000; the figure title is dropped, slots keep the paper's f-string names). */
 export const SOURCE =

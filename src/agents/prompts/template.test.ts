@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
+import { fillTemplate, parseTemplate, slotNames } from "../../llm/paper-template.ts";
 import * as J5 from "./action-planning.ts";
 import * as J6 from "./adaptive-planning.ts";
 import * as J8 from "./conditional-planning.ts";
 import * as DRBA from "./drba.ts";
 import * as J7 from "./intermediate-workflow.ts";
 import * as J4 from "./research-planning.ts";
-import { fillTemplate, parseTemplate, slotNames } from "./template.ts";
 import * as J9 from "./workflow-prediction.ts";
 
 describe("template", () => {

@@ -1,5 +1,5 @@
 /** @module Workflow prediction (J.9): the Markdown report with generic and personalized workflows, shared by every LLM agent. */
-import { fillTemplate, parseTemplate } from "./template.ts";
+import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
 
 /** Figure J.9 of the paper, VERBATIM (PDF text of seed 000; the figure title is dropped, slots keep the paper's f-string names). */
 export const SOURCE =

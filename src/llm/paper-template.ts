@@ -1,4 +1,4 @@
-/** @module Prompt templates with named `{slot}`s in the paper's (Python f-string) notation: `{{`/`}}` are literal braces. */
+/** @module The paper's prompt templates (Python f-string notation, shared by the agent prompts J.4–J.9 and the judge prompts N.1–N.5): `{{`/`}}` are literal braces, `{expr}` a named slot. */
 
 /** A parsed template: literal text interleaved with slot names, in order. */
 export type Template = { readonly source: string; readonly parts: readonly (string | { slot: string })[] };
