@@ -283,13 +283,21 @@ class TaskBuilder {
       const kind = rng.pick(this.dom.docKinds);
       const code = this.files.docCode(rng);
       for (const [k, p] of g.entries()) placeOf.set(p.item, { code, section: 0, item: k + 1, docIndex });
-      const { leadIn, paragraphs } = procedureParagraphs(rng, style, g, placed, wording, placeOf, docIndex);
+      const { stepTexts, paragraphs } = procedureParagraphs(
+        rng,
+        style,
+        g,
+        placed,
+        wording,
+        placeOf,
+        docIndex,
+      );
       const ids = g.map((p, k) => {
         const unit = this.unit({
           id: `ev_step_${String(p.item).padStart(2, "0")}`,
           role: "insight",
           side: "company",
-          text: paragraphs[k]!,
+          text: stepTexts[k]!,
           question: `What does step ${p.item} of "${this.family.policy}" require?`,
           answer: p.spec.task,
           supports_steps: [p.item],
@@ -306,7 +314,7 @@ class TaskBuilder {
       ]);
       const injected = {
         heading: rng.pick(PROCEDURE_HEADINGS[style]),
-        paragraphs: leadIn ? [leadIn, ...paragraphs] : paragraphs,
+        paragraphs,
       };
       const dateMs = this.anchor - rng.int(60, 700) * DAY_MS;
       const content = this.files.document(

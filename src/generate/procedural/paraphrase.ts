@@ -81,7 +81,6 @@ export const VERB_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   lock: ["freeze", "secure"],
   log: ["enter", "record"],
   mail: ["post", "send"],
-  make: ["produce", "put together"],
   map: ["chart", "lay out"],
   mark: ["flag", "label"],
   mask: ["cover", "shield"],
@@ -306,6 +305,7 @@ const IRREGULAR_PAST: Readonly<Record<string, string>> = {
   tell: "told",
   write: "written",
   redo: "redone",
+  seek: "sought",
   resend: "resent",
   rerun: "rerun",
   "spot-check": "spot-checked",
@@ -314,6 +314,7 @@ const IRREGULAR_PAST: Readonly<Record<string, string>> = {
 
 const DOUBLE_FINAL = new Set([
   "begin",
+  "pin",
   "cut",
   "drop",
   "get",
@@ -504,9 +505,9 @@ const HAVE_SOMEONE = /(^|[.;:,]\s+|\band\s+)(have|Have) ((?:the|a|an) [a-z’'-]
 
 /** Meaning-preserving rewrites of policy phrasing (modals, negation, counts written as words). */
 const PHRASES: readonly [RegExp, readonly string[]][] = [
-  [/\bmust not\b/gi, ["may not", "is not permitted to"]],
-  [/\bmust(?! not)\b/gi, ["shall", "is expected to"]],
-  [/\bmay not\b/gi, ["must not", "are not allowed to"]],
+  [/\bmust not\b/gi, ["may not", "shall not"]],
+  [/\bmust(?! not)\b/gi, ["shall"]],
+  [/\bmay not\b/gi, ["must not", "shall not"]],
   [/\bnever\b/gi, ["at no point", "under no circumstances"]],
   [/\bunless\b/gi, ["except where", "except when"]],
   [/\bdoes not\b/gi, ["doesn't"]],

@@ -45,6 +45,14 @@ const LEAD_INS = [
   "Each action is recorded in the case file when it is done.",
 ];
 
+/** Working notes a procedure section may carry between its steps (they state no step). */
+const WORKING_NOTES = [
+  "Note: record each action in the case file on the day it is taken, with the name of the person who took it.",
+  "Note: the forms referred to in this section are kept in the shared forms folder; always use the current version.",
+  "Where an action cannot be completed on the same business day, the reason is written in the case file.",
+  "Questions about any action in this section go to the document owner before the action is taken.",
+];
+
 /** Reword one step: headings, task, description and the branch actions keep every fact but not the gold phrasing. */
 export function wordStep(rng: Rng, spec: PlacedStep["spec"]): StepWording {
   const actions = (spec.condition?.branches ?? []).map(
@@ -100,9 +108,10 @@ function localReference(rng: Rng, style: DocStyle, heading: string, at: StepPlac
 }
 
 /**
- * The paragraphs of one procedure section. `steps` are this document's steps in order; `placeOf` gives where any
- * earlier step was written (this document or another); `code`/`section`/`docIndex` locate this document.
- * Returns the lead-in (or null) and one paragraph per step — each paragraph is the step's evidence text.
+ * The text of one procedure section. `steps` are this document's steps in order; `placeOf` gives where any earlier
+ * step was written (this document or another); `docIndex` locates this document. Returns each step's text (its
+ * evidence) and the section's paragraphs: an optional lead-in, the steps (prose runs several steps into one
+ * paragraph) and, sometimes, a working note that states no step.
  */
 export function procedureParagraphs(
   rng: Rng,
@@ -112,9 +121,9 @@ export function procedureParagraphs(
   wording: ReadonlyMap<number, StepWording>,
   placeOf: ReadonlyMap<number, StepPlace>,
   docIndex: number,
-): { leadIn: string | null; paragraphs: string[] } {
+): { stepTexts: string[]; paragraphs: string[] } {
   const leadIn = style === "prose" ? null : rng.chance(0.6) ? rng.pick(LEAD_INS) : null;
-  const paragraphs = steps.map((p, k) => {
+  const stepTexts = steps.map((p, k) => {
     const w = wording.get(p.item)!;
     const pre = all[p.prerequisite - 1];
     const preAt = pre ? placeOf.get(pre.item) : undefined;
@@ -146,8 +155,24 @@ export function procedureParagraphs(
     else if (k === steps.length - 1 && steps.length >= 3) lead = rng.pick(["Finally, ", "Lastly, "]);
     else if (previousHere && rng.chance(0.4))
       lead = `Once ${lower(wording.get(steps[k - 1]!.item)!.heading)} is complete, `;
-    else lead = rng.pick(["Then ", "After that, ", "Next, ", "Once that is done, "]);
+    else
+      lead = rng.pick([
+        "Then ",
+        "After that, ",
+        "Next, ",
+        "Once that is done, ",
+        "Staff then ",
+        "The team next ",
+      ]);
     return [`${lead}${lowerFirst(w.task)}`, ...body].join(" ");
   });
-  return { leadIn, paragraphs };
+  // prose runs one to three steps into a paragraph; lists keep one item per paragraph
+  const paragraphs: string[] = [];
+  for (let k = 0; k < stepTexts.length; ) {
+    const n = style === "prose" ? rng.int(1, 3) : 1;
+    paragraphs.push(stepTexts.slice(k, k + n).join(" "));
+    k += n;
+  }
+  if (rng.chance(0.4)) paragraphs.splice(rng.int(1, paragraphs.length), 0, rng.pick(WORKING_NOTES));
+  return { stepTexts, paragraphs: leadIn ? [leadIn, ...paragraphs] : paragraphs };
 }
