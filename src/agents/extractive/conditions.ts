@@ -27,7 +27,15 @@ function splitConditional(rest: string): { when: string; action: string } | null
   return null;
 }
 
-const stripEnd = (s: string) => s.replace(/[\s.;:]+$/, "").trim();
+/** "B unless X, in which case A" (the exception and its action in one sentence). */
+const UNLESS = /^(.{3,}?),?\s+unless\s+(.{3,}?),\s+in which case\s+(.+)$/i;
+
+/** A clause without its final punctuation and a trailing "instead". */
+const stripEnd = (s: string) =>
+  s
+    .replace(/[\s.;:]+$/, "")
+    .replace(/,?\s+instead$/i, "")
+    .trim();
 
 /** Turn a condition clause into a yes/no question: "the patient is a minor" → "Is it the case that the patient is a minor?" */
 function toQuestion(when: string): string {
@@ -55,6 +63,22 @@ export function extractRules(text: string): Rule[] {
   for (const sentence of splitSentences(text)) {
     for (const clause of sentence.split(/;\s+/)) {
       const c = clause.trim();
+      const unless = UNLESS.exec(c);
+      if (unless) {
+        // "Do B unless X, in which case do A": X selects A, everything else B
+        close();
+        const when = stripEnd(unless[2]!);
+        const negated = NEGATION.test(when);
+        rules.push({
+          question: toQuestion(when),
+          branches: [
+            { id: "", when, action: stripEnd(unless[3]!), negated },
+            { id: "", when: `otherwise (not: ${when})`, action: stripEnd(unless[1]!), negated: !negated },
+          ],
+          source: c,
+        });
+        continue;
+      }
       const ifMatch = IF_START.exec(c);
       const elseMatch = ELSE_START.exec(c);
       if (ifMatch && !/^if not\b/i.test(c)) {

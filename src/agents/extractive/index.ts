@@ -142,22 +142,43 @@ async function run(options: ExtractiveOptions, context: AgentContext): Promise<A
     if (!rank.has(h.documentId)) rank.set(h.documentId, i);
   });
   const questionTerms = new Set(contentTerms(env.question));
-  const procedural = all
+  const extracted = all
     .map((doc) => ({ doc, steps: extractSteps(doc.id, doc.text), score: procedureScore(doc.text) }))
     .filter((p) => p.steps.length > 0 && p.score >= 2);
+  // Policies live in shared company sources; the user's own mail, chat and files are evidence, unless nothing else is.
+  const shared = extracted.filter((p) => !PERSONAL_APPS.includes(p.doc.app));
+  const procedural = shared.length > 0 ? shared : extracted;
   const relevance = new Map(procedural.map((p) => [p.doc.id, relevanceOf(p.doc, questionTerms, rank)]));
   const best = Math.max(0, ...relevance.values());
-  // Close to the best document by relevance, or continuing the documented step sequence without a clash.
+  // Close to the best document by relevance, continuing the "Step N" sequence without a clash, or tied to a kept
+  // document by a cross-reference (it cites one, or one cites it).
   const taken = new Set<number>();
-  const policies: typeof procedural = [];
+  const kept = new Set<string>();
   for (const p of [...procedural].sort((a, b) => relevance.get(b.doc.id)! - relevance.get(a.doc.id)!)) {
-    const numbers = p.steps.flatMap((s) => (s.number === null ? [] : [s.number]));
+    const numbers = p.steps.flatMap((s) => (s.global && s.number !== null ? [s.number] : []));
     const relevant = relevance.get(p.doc.id)! >= options.relevanceShare * best;
     const continues = numbers.length > 0 && numbers.every((n) => !taken.has(n));
     if (!relevant && !continues) continue;
-    policies.push(p);
+    kept.add(p.doc.id);
     for (const n of numbers) taken.add(n);
   }
+  const codeOf = (p: (typeof procedural)[number]) => p.steps[0]?.docCode ?? null;
+  const citesOf = (p: (typeof procedural)[number]) =>
+    new Set(p.steps.flatMap((s) => s.refs.map((r) => r.code)));
+  for (let grew = true; grew; ) {
+    grew = false;
+    const keptCodes = new Set(procedural.filter((p) => kept.has(p.doc.id)).map(codeOf));
+    const keptCites = new Set(procedural.filter((p) => kept.has(p.doc.id)).flatMap((p) => [...citesOf(p)]));
+    for (const p of procedural) {
+      if (kept.has(p.doc.id)) continue;
+      const code = codeOf(p);
+      if ([...citesOf(p)].some((c) => keptCodes.has(c)) || (code !== null && keptCites.has(code))) {
+        kept.add(p.doc.id);
+        grew = true;
+      }
+    }
+  }
+  const policies = procedural.filter((p) => kept.has(p.doc.id));
   const policyIds = new Set(procedural.map((p) => p.doc.id));
   emit({
     type: "note",

@@ -1,4 +1,7 @@
-/** @module De-duplicate steps read from several policy documents and put them in order (step numbers, then document order). */
+/**
+ * @module Merge steps read from several policy documents into one ordered workflow: "Step N" numbers across documents;
+ * otherwise documents chained by their cross-references ("see section 2 of LE-400"), each in its own item order.
+ */
 import type { Rule } from "./conditions.ts";
 import type { ExtractedStep } from "./steps.ts";
 import { dice, termSet } from "./text.ts";
@@ -19,10 +22,8 @@ export type MergedStep = {
 
 /** Two titles at or above this Dice similarity name the same step. */
 const SAME_TITLE = 0.5;
-/** Two unnumbered steps whose texts are this similar are one step. */
+/** Two steps from different documents whose texts are this similar are one step. */
 const SAME_TEXT = 0.55;
-
-type Group = { steps: ExtractedStep[]; relevance: number };
 
 function sameStep(a: ExtractedStep, b: ExtractedStep): boolean {
   return (
@@ -31,9 +32,17 @@ function sameStep(a: ExtractedStep, b: ExtractedStep): boolean {
   );
 }
 
-function combine(
-  group: ExtractedStep[],
-): Omit<MergedStep, "item" | "prerequisites" | "explicitPrerequisite"> & { requires: number[] } {
+/** One merged step before numbering: the longest text of its group, every distinct rule, every document. */
+type Combined = {
+  steps: ExtractedStep[];
+  number: number | null;
+  title: string;
+  text: string;
+  docIds: string[];
+  rules: Rule[];
+};
+
+function combine(group: ExtractedStep[]): Combined {
   const longest = [...group].sort((a, b) => b.text.length - a.text.length)[0]!;
   const rules: Rule[] = [...longest.rules];
   for (const s of group) {
@@ -42,81 +51,157 @@ function combine(
     }
   }
   return {
+    steps: group,
     number: longest.number,
     title: longest.title,
     text: longest.text,
     docIds: [...new Set(group.map((s) => s.docId))],
     rules,
-    requires: [...new Set(group.flatMap((s) => s.requires))].sort((a, b) => a - b),
   };
 }
 
-/**
- * Merge steps from documents ranked by relevance (`relevance(docId)`, higher first).
- * Numbered steps: per number, the cluster of same-titled steps backed by the most relevant document wins.
- * Unnumbered steps follow, in document order, unless they repeat a step already kept.
- */
-export function mergeSteps(
+/** Steps with "Step N" markers, one per number: the cluster backed by the most relevant document wins. */
+function globalSequence(
   steps: readonly ExtractedStep[],
   relevance: (docId: string) => number,
-): MergedStep[] {
-  const byNumber = new Map<number, Group[]>();
-  const unnumbered: ExtractedStep[] = [];
+): ExtractedStep[][] {
+  const byNumber = new Map<number, { steps: ExtractedStep[]; relevance: number }[]>();
   for (const s of steps) {
-    if (s.number === null) {
-      unnumbered.push(s);
-      continue;
-    }
-    const groups = byNumber.get(s.number) ?? [];
+    const groups = byNumber.get(s.number!) ?? [];
     const home = groups.find((g) => g.steps.some((o) => sameStep(o, s)));
     if (home) {
       home.steps.push(s);
       home.relevance = Math.max(home.relevance, relevance(s.docId));
     } else groups.push({ steps: [s], relevance: relevance(s.docId) });
-    byNumber.set(s.number, groups);
+    byNumber.set(s.number!, groups);
   }
-  const kept: ReturnType<typeof combine>[] = [];
-  for (const n of [...byNumber.keys()].sort((a, b) => a - b)) {
-    const best = [...byNumber.get(n)!].sort(
-      (a, b) => b.relevance - a.relevance || b.steps.length - a.steps.length,
-    )[0]!;
-    kept.push(combine(best.steps));
+  return [...byNumber.keys()]
+    .sort((a, b) => a - b)
+    .map(
+      (n) =>
+        [...byNumber.get(n)!].sort((a, b) => b.relevance - a.relevance || b.steps.length - a.steps.length)[0]!
+          .steps,
+    );
+}
+
+/**
+ * Order documents: a document whose steps cite another document comes after it. Among the documents whose cited
+ * documents are all placed, the one continuing the most recently placed document goes next; documents that others
+ * cite open a chain before isolated ones; relevance, then the documents' own labels (codes), break ties — never the
+ * order in which the environment listed them.
+ */
+export function orderDocuments(
+  docs: readonly string[],
+  cites: ReadonlyMap<string, ReadonlySet<string>>,
+  relevance: (docId: string) => number,
+  label: (docId: string) => string = (d) => d,
+): string[] {
+  const cited = new Set([...cites.values()].flatMap((s) => [...s]));
+  const placed: string[] = [];
+  const remaining = new Set(docs);
+  while (remaining.size > 0) {
+    const ready = [...remaining].filter((d) =>
+      [...(cites.get(d) ?? [])].every((c) => !remaining.has(c) || c === d),
+    );
+    const pool = ready.length > 0 ? ready : [...remaining];
+    const latest = (d: string) => Math.max(-1, ...[...(cites.get(d) ?? [])].map((c) => placed.indexOf(c)));
+    pool.sort(
+      (a, b) =>
+        latest(b) - latest(a) ||
+        Number(cited.has(b)) - Number(cited.has(a)) ||
+        relevance(b) - relevance(a) ||
+        (label(a) < label(b) ? -1 : label(a) > label(b) ? 1 : 0),
+    );
+    placed.push(pool[0]!);
+    remaining.delete(pool[0]!);
   }
-  const ordered = [...unnumbered].sort(
-    (a, b) => relevance(b.docId) - relevance(a.docId) || a.position - b.position,
+  return placed;
+}
+
+/** Local steps in workflow order: documents chained by cross-references, each document in its own order. */
+function localSequence(
+  steps: readonly ExtractedStep[],
+  relevance: (docId: string) => number,
+): ExtractedStep[] {
+  const docs = [...new Set(steps.map((s) => s.docId))];
+  const byCode = new Map<string, string>();
+  for (const s of steps) if (s.docCode && !byCode.has(s.docCode)) byCode.set(s.docCode, s.docId);
+  const cites = new Map<string, Set<string>>();
+  for (const s of steps) {
+    for (const r of s.refs) {
+      const target = byCode.get(r.code);
+      if (target && target !== s.docId) cites.set(s.docId, (cites.get(s.docId) ?? new Set()).add(target));
+    }
+  }
+  const codeOf = new Map(steps.map((s) => [s.docId, s.docCode ?? s.title]));
+  const order = orderDocuments(docs, cites, relevance, (d) => codeOf.get(d) ?? d);
+  return order.flatMap((d) => steps.filter((s) => s.docId === d).sort((a, b) => a.position - b.position));
+}
+
+/** The step a cross-reference points at: the cited document's step whose title the citing sentence names best. */
+function citedStep(ref: { code: string; sentence: string }, all: readonly Combined[]): number | undefined {
+  const candidates = all
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.steps.some((s) => s.docCode === ref.code));
+  if (candidates.length === 0) return undefined;
+  const words = termSet(ref.sentence);
+  const scored = candidates.map(({ c, i }) => ({ i, score: dice(termSet(c.title), words) }));
+  const best = scored.sort((a, b) => b.score - a.score || b.i - a.i)[0]!;
+  return best.score > 0 ? best.i : candidates[candidates.length - 1]!.i;
+}
+
+/**
+ * Merge steps from documents ranked by relevance (`relevance(docId)`, higher first). "Step N" steps come first, by
+ * number; the other steps follow the cross-reference order of their documents. A step repeated in another document
+ * (same title or text) is kept once.
+ */
+export function mergeSteps(
+  steps: readonly ExtractedStep[],
+  relevance: (docId: string) => number,
+): MergedStep[] {
+  const groups: ExtractedStep[][] = globalSequence(
+    steps.filter((s) => s.global),
+    relevance,
   );
-  const extra: ExtractedStep[][] = [];
-  for (const s of ordered) {
-    if (
-      kept.some(
-        (k) =>
-          dice(termSet(k.text), termSet(s.text)) >= SAME_TEXT ||
-          dice(termSet(k.title), termSet(s.title)) >= SAME_TITLE,
-      )
-    )
-      continue;
-    const home = extra.find((g) => g.some((o) => sameStep(o, s)));
+  for (const s of localSequence(
+    steps.filter((x) => !x.global),
+    relevance,
+  )) {
+    const home = groups.find((g) => g.some((o) => o.docId !== s.docId && sameStep(o, s)));
     if (home) home.push(s);
-    else extra.push([s]);
+    else groups.push([s]);
   }
-  const all = [...kept, ...extra.map(combine)];
+  const all = groups.map(combine);
   const itemOfNumber = new Map<number, number>();
-  all.forEach((s, i) => {
-    if (s.number !== null && !itemOfNumber.has(s.number)) itemOfNumber.set(s.number, i + 1);
+  all.forEach((c, i) => {
+    if (c.number !== null && c.steps.some((s) => s.global) && !itemOfNumber.has(c.number))
+      itemOfNumber.set(c.number, i + 1);
   });
-  return all.map((s, i) => {
-    const explicit = s.requires
-      .map((n) => itemOfNumber.get(n))
-      .filter((x): x is number => x !== undefined && x < i + 1);
+  return all.map((c, i) => {
+    const explicit = new Set<number>();
+    for (const s of c.steps) {
+      for (const n of s.requires) {
+        // "Step N" numbers are global; "item N" is the N-th item of the same document
+        const target = s.global
+          ? itemOfNumber.get(n)
+          : all.findIndex((o) => o.steps.some((x) => x.docId === s.docId && x.number === n)) + 1 || undefined;
+        if (target !== undefined && target < i + 1) explicit.add(target);
+      }
+      for (const r of s.refs) {
+        const target = citedStep(r, all);
+        if (target !== undefined && target < i) explicit.add(target + 1);
+      }
+    }
+    const list = [...explicit].sort((a, b) => a - b);
     return {
       item: i + 1,
-      number: s.number,
-      title: s.title,
-      text: s.text,
-      docIds: s.docIds,
-      rules: s.rules,
-      prerequisites: explicit.length > 0 ? explicit : i > 0 ? [i] : [],
-      explicitPrerequisite: explicit.length > 0,
+      number: c.number,
+      title: c.title,
+      text: c.text,
+      docIds: c.docIds,
+      rules: c.rules,
+      prerequisites: list.length > 0 ? list : i > 0 ? [i] : [],
+      explicitPrerequisite: list.length > 0,
     };
   });
 }

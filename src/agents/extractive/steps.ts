@@ -1,69 +1,74 @@
-/** @module Step extraction from one policy document: "Step N —" markers, numbered list items, and sequencing words. */
+/**
+ * @module Step extraction from one policy document: "Step N" markers, numbered and bulleted items, and sentences that
+ * open with sequencing words, segmented per section; cross-references to other documents and items kept for ordering.
+ */
 import { extractRules, type Rule } from "./conditions.ts";
 import { isHeadingLine, normalizeText, splitSentences } from "./text.ts";
 
 /** A step as read from one document, before de-duplication across documents. */
 export type ExtractedStep = {
-  /** The document's own step number, when it numbers its steps. */
+  /** The step's number: global for "Step N" markers, local (item N of its list) otherwise. */
   number: number | null;
+  /** True when the number is a "Step N" marker meant to be read across documents. */
+  global: boolean;
   title: string;
-  /** The step's text (marker removed), bounded to its own paragraph. */
+  /** The step's text (marker removed), bounded to its own block. */
   text: string;
   docId: string;
-  /** Position among the document's extracted steps (0-based), for ordering unnumbered steps. */
+  /** The document's own identifier ("LE-400") from its header, when it states one. */
+  docCode: string | null;
+  /** Position among the document's extracted steps (0-based), for ordering. */
   position: number;
   rules: Rule[];
-  /** Step numbers this step says must come first ("after Step 3", "once Step 2 is complete"). */
+  /** Step numbers this step says must come first ("after Step 3", "requires item 2"). */
   requires: number[];
+  /** Other documents this step says must be done first, with the sentence that says so. */
+  refs: { code: string; sentence: string }[];
 };
 
-/** Most sentences a step keeps after its marker when no paragraph break or next marker bounds it. */
+/** Most sentences a step keeps after its marker when no block break or next marker bounds it. */
 const MAX_STEP_SENTENCES = 6;
 const MAX_TITLE_WORDS = 12;
 
 /** "Step 6 — Title.", "Step 6: Title", "STEP 6. Title" at a sentence or line start. */
 const STEP_MARKER = /(^|\n|[.!?]["”’)]?\s+|#+\s*)step\s+(\d{1,2})\s*(?:[—–:.)]|-{1,2}|\s(?=[A-Z]))\s*/gi;
-/** "6. Title" or "6) Title" at a line start (Markdown and DOCX lists). */
-const LIST_MARKER = /(^|\n)\s*(?:#+\s*)?(\d{1,2})[.)]\s+(?=[A-Z])/g;
-/** Sentences that open with a sequencing word mark steps in prose without numbers. */
+/** "6. Text" or "6) Text" opening a block (Markdown, DOCX and PDF lists). */
+const NUMBERED_ITEM = /^(?:#+\s*)?(\d{1,2})[.)]\s+(?=\S)/;
+/** "• Text", "- Text", "* Text", "[ ] Text", "☐ Text" opening a block. */
+const BULLET_ITEM = /^(?:[•▪◦‣*-]|\[\s?\]|☐)\s+(?=\S)/;
+/** Sentences that open with a sequencing word mark steps in prose. */
 const SEQUENCE_START =
-  /^(first|firstly|second|secondly|third|next|then|after that|afterwards|subsequently|once that is done|following this|finally|lastly)\b[,:]?\s*/i;
-/** References to another step inside a step: "after Step 3", "once Step 2 is complete", "requires Step 4". */
+  /^(?:first|firstly|to begin(?: with)?|to start|begin by|start by|the process (?:starts|begins)(?: here)?|second|secondly|third|thirdly|next|then|after that|afterwards|subsequently|once that is (?:done|complete)|following this|following that|finally|lastly)\b[,:]?\s*/i;
+/** "Once <something> is complete/done, …" opens a step that follows <something>. */
+const ONCE_START =
+  /^once\s+[^,]{3,120}?\s+(?:is|are|has been|have been)\s+(?:complete|completed|done|finished)\s*,\s*/i;
+/** References to another step inside a step: "after Step 3", "once Step 2 is complete", "requires item 4". */
 const STEP_REFERENCE =
-  /\b(?:after|once|following|upon|requires?|prerequisite|completion of|completed|until|before proceeding|depends on|building on)\b[^.;]{0,40}?\bsteps?\s+(\d{1,2})\b/gi;
+  /\b(?:after|once|following|upon|requires?|prerequisite|completion of|completed|until|before|depends on|building on)\b[^.;]{0,40}?\b(?:steps?|items?)\s+(\d{1,2})\b/gi;
+/** A document identifier such as "LE-400" or "SOP-12". */
+const DOC_CODE = /\b[A-Z]{2,5}-\d{2,5}\b/g;
+/** A section heading line: "3 Operating Procedure", "Section 2. Procedure", "## Scope", or a short unpunctuated line. */
+const NUMBERED_HEADING = /^(?:section\s+)?\d{1,2}(?:\.\d+)*\.?\s+[A-Z][^.!?;:]{1,60}$/i;
 
-type Marker = { index: number; end: number; number: number | null };
-
-/**
- * Cut `body` to the step's own text: its paragraph (for a heading-style marker, the paragraph under it), up to the
- * next section heading, at most MAX_STEP_SENTENCES sentences.
- */
-function boundStep(body: string): string {
-  const paragraphs = body.split(/\n\s*\n/).map((p) => p.trim());
-  const kept = [paragraphs[0] ?? ""];
-  const headingOnly =
-    !kept[0]!.includes("\n") && splitSentences(kept[0]!).length <= 1 && !/[.!?]$/.test(kept[0]!);
-  const next = paragraphs[1];
-  if (headingOnly && next && !/^#/.test(next)) {
-    kept[0] = `${kept[0]}.`;
-    kept.push(next);
-  }
-  const lines = kept.join("\n").split("\n");
-  const end = lines.findIndex((line, i) => i > 0 && isHeadingLine(line));
-  const text = (end === -1 ? lines : lines.slice(0, end)).join("\n");
-  return splitSentences(text).slice(0, MAX_STEP_SENTENCES).join(" ");
+/** The document's own code: the first identifier in its first lines (title, subtitle). */
+export function documentCode(text: string): string | null {
+  const head = text.split("\n").slice(0, 4).join("\n");
+  return head.match(DOC_CODE)?.[0] ?? null;
 }
 
-/** The title: the first sentence (or line) when short, else its first words up to a comma or dash. */
-function titleOf(text: string): { title: string; rest: string } {
+function isSectionHeading(line: string): boolean {
+  return NUMBERED_HEADING.test(line) || isHeadingLine(line);
+}
+
+/** The title: a short lead before ":" or the first sentence when short, else its first words up to a comma. */
+function titleOf(text: string): string {
+  const colon = /^([^:.;]{3,90}):\s/.exec(text);
+  if (colon && colon[1]!.split(/\s+/).length <= MAX_TITLE_WORDS) return colon[1]!.trim();
   const first = splitSentences(text)[0] ?? text;
   const cleaned = first.replace(/[.:;]+$/, "").trim();
-  if (cleaned.split(/\s+/).length <= MAX_TITLE_WORDS) {
-    return { title: cleaned, rest: text.slice(text.indexOf(first) + first.length).trim() };
-  }
-  const clause = cleaned.split(/[,—–]|\s-\s/)[0]!.trim();
-  const ws = clause.split(/\s+/);
-  return { title: ws.slice(0, MAX_TITLE_WORDS).join(" "), rest: text };
+  if (cleaned.split(/\s+/).length <= MAX_TITLE_WORDS) return cleaned;
+  const clause = cleaned.split(/[,—–;]|\s-\s/)[0]!.trim();
+  return clause.split(/\s+/).slice(0, MAX_TITLE_WORDS).join(" ");
 }
 
 function requiresOf(text: string, own: number | null): number[] {
@@ -75,74 +80,129 @@ function requiresOf(text: string, own: number | null): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
-function markersOf(text: string): Marker[] {
-  const stepMarkers: Marker[] = [];
-  for (const m of text.matchAll(STEP_MARKER)) {
-    stepMarkers.push({ index: m.index! + m[1]!.length, end: m.index! + m[0].length, number: Number(m[2]) });
+function refsOf(text: string, own: string | null): { code: string; sentence: string }[] {
+  const out: { code: string; sentence: string }[] = [];
+  for (const sentence of splitSentences(text)) {
+    for (const code of sentence.match(DOC_CODE) ?? []) {
+      if (code !== own && !out.some((r) => r.code === code)) out.push({ code, sentence });
+    }
   }
-  if (stepMarkers.length > 0) return stepMarkers;
-  const listMarkers: Marker[] = [];
-  for (const m of text.matchAll(LIST_MARKER)) {
-    listMarkers.push({ index: m.index! + m[1]!.length, end: m.index! + m[0].length, number: Number(m[2]) });
-  }
-  // A list counts only when it looks like a sequence (at least two items, numbers increasing).
-  const increasing = listMarkers.every((m, i) => i === 0 || m.number! > listMarkers[i - 1]!.number!);
-  return listMarkers.length >= 2 && increasing ? listMarkers : [];
+  return out;
 }
 
+type Draft = { body: string; number: number | null; global: boolean };
+
 function makeStep(
-  body: string,
-  number: number | null,
+  draft: Draft,
   docId: string,
+  docCode: string | null,
   position: number,
 ): ExtractedStep | null {
-  const text = boundStep(body);
+  const text = splitSentences(draft.body).slice(0, MAX_STEP_SENTENCES).join(" ").trim();
   if (!text) return null;
-  const { title } = titleOf(text);
+  const title = titleOf(text);
   if (!title) return null;
   return {
-    number,
+    number: draft.number,
+    global: draft.global,
     title,
     text,
     docId,
+    docCode,
     position,
     rules: extractRules(text),
-    requires: requiresOf(text, number),
+    requires: requiresOf(text, draft.global ? draft.number : null),
+    refs: refsOf(text, docCode),
   };
+}
+
+/** "Step N" markers: each marker's text runs to the next marker or the end of its block. */
+function markerDrafts(text: string): Draft[] {
+  const markers = [...text.matchAll(STEP_MARKER)].map((m) => ({
+    index: m.index! + m[1]!.length,
+    end: m.index! + m[0].length,
+    number: Number(m[2]),
+  }));
+  return markers.map((m, i) => {
+    const raw = text.slice(m.end, markers[i + 1]?.index ?? text.length);
+    const lines = raw.split("\n");
+    const end = lines.findIndex((line, k) => k > 0 && (line.trim() === "" || isSectionHeading(line.trim())));
+    const body = (end === -1 ? lines : lines.slice(0, end)).join(" ");
+    return { body, number: m.number, global: true };
+  });
+}
+
+/** Whether a list item reads as a procedure step: a lead with a colon, or at least two sentences. */
+function stepLike(body: string): boolean {
+  return /^[^:.;]{3,90}:\s/.test(body) || splitSentences(body).length >= 2;
+}
+
+/** Items and sequencing sentences of one section's blocks. */
+function sectionDrafts(blocks: readonly string[]): Draft[] {
+  const drafts: Draft[] = [];
+  const numbered = blocks.flatMap((b) => {
+    const m = NUMBERED_ITEM.exec(b);
+    return m ? [{ n: Number(m[1]), body: b.slice(m[0].length) }] : [];
+  });
+  // a numbered list counts when its numbers increase and its items read as steps
+  const increasing = numbered.every((x, i) => i === 0 || x.n > numbered[i - 1]!.n);
+  const listOk = numbered.length > 0 && increasing && numbered.some((x) => stepLike(x.body));
+  for (const block of blocks) {
+    const num = NUMBERED_ITEM.exec(block);
+    if (num && listOk) {
+      drafts.push({ body: block.slice(num[0].length), number: Number(num[1]), global: false });
+      continue;
+    }
+    const bullet = BULLET_ITEM.exec(block);
+    if (bullet) {
+      const body = block.slice(bullet[0].length);
+      if (stepLike(body)) drafts.push({ body, number: null, global: false });
+      continue;
+    }
+    // prose: each sentence opening with a sequencing word starts a step that runs to the next one
+    const sentences = splitSentences(block);
+    let current: string[] | null = null;
+    for (const s of sentences) {
+      const cue = SEQUENCE_START.exec(s) ?? ONCE_START.exec(s);
+      if (cue) {
+        if (current) drafts.push({ body: current.join(" "), number: null, global: false });
+        const rest = s.slice(cue[0].length);
+        current = [rest.charAt(0).toUpperCase() + rest.slice(1)];
+      } else if (current) current.push(s);
+    }
+    if (current) drafts.push({ body: current.join(" "), number: null, global: false });
+  }
+  return drafts;
+}
+
+/** Blocks (paragraphs or list items) of each section; a heading line starts a new section. */
+function sections(text: string): string[][] {
+  const out: string[][] = [[]];
+  for (const line of text.split("\n")) {
+    const t = line.trim();
+    if (!t) continue;
+    if (isSectionHeading(t)) out.push([]);
+    else out[out.length - 1]!.push(t);
+  }
+  return out.filter((s) => s.length > 0);
 }
 
 /** Extract the steps a document states, in document order; [] when it states none. */
 export function extractSteps(docId: string, rawText: string): ExtractedStep[] {
   const text = normalizeText(rawText);
-  const markers = markersOf(text);
+  const code = documentCode(text);
+  const marked = markerDrafts(text);
+  const drafts = marked.length > 0 ? marked : sections(text).flatMap(sectionDrafts);
   const steps: ExtractedStep[] = [];
-  if (markers.length > 0) {
-    markers.forEach((m, i) => {
-      const body = text.slice(m.end, markers[i + 1]?.index ?? text.length);
-      const step = makeStep(body, m.number, docId, steps.length);
-      if (step) steps.push(step);
-    });
-    return steps;
-  }
-  // Unnumbered prose: each sentence opening with a sequencing word starts a step (needs at least three).
-  const sentences = splitSentences(text);
-  const starts = sentences.flatMap((s, i) => (SEQUENCE_START.test(s) ? [i] : []));
-  if (starts.length < 3) return [];
-  starts.forEach((start, k) => {
-    const end = Math.min(starts[k + 1] ?? sentences.length, start + MAX_STEP_SENTENCES);
-    const body = sentences.slice(start, end).join(" ").replace(SEQUENCE_START, "");
-    const capitalized = body.charAt(0).toUpperCase() + body.slice(1);
-    const step = makeStep(capitalized, null, docId, steps.length);
+  for (const d of drafts) {
+    const step = makeStep(d, docId, code, steps.length);
     if (step) steps.push(step);
-  });
+  }
   return steps;
 }
 
-/** How strongly a text looks like a procedure: step markers, list items, sequencing sentences, rules. */
+/** How strongly a text looks like a procedure: steps found (each counts double) and the rules they state. */
 export function procedureScore(rawText: string): number {
-  const text = normalizeText(rawText);
-  const markers = markersOf(text).length;
-  const sequencing = splitSentences(text).filter((s) => SEQUENCE_START.test(s)).length;
-  const rules = (text.match(/\b(if|when)\b[^.]{3,120},[^.]*(otherwise|if not)\b/gi) ?? []).length;
-  return markers * 2 + sequencing + rules;
+  const steps = extractSteps("", rawText);
+  return steps.length * 2 + steps.reduce((n, s) => n + s.rules.length, 0);
 }
