@@ -1,5 +1,5 @@
 /**
- * @module Retrieval quality on a suite (default: demo, mixed split): for each gold step, a query made from its title
+ * @module Retrieval quality on a suite (default: demo, mixed split): for each gold step, a query made from its title and task
  * must find an artifact carrying it within the top 5. Prints the hit rate for hybrid, BM25-only and vector-only.
  * `bun scripts/bench/retrieval.ts [--suite demo] [--split mixed] [--k 5] [--root tasks] [--verbose]`
  */
@@ -26,7 +26,7 @@ const all: Record<SearchMode, StepProbe[]> = { hybrid: [], bm25: [], vector: [] 
 const refs = await listTasks(values.root, values.suite);
 if (refs.length === 0) throw new Error(`no tasks in ${values.root}/${values.suite}`);
 console.log(
-  `retrieval quality: suite ${values.suite}, split ${split}, ${refs.length} tasks, top-${k}, query = gold step title`,
+  `retrieval quality: suite ${values.suite}, split ${split}, ${refs.length} tasks, top-${k}, query = gold step title + task`,
 );
 console.log(`${"task".padEnd(16)} steps  ${modes.map((m) => m.padStart(7)).join("")}`);
 for (const ref of refs) {

@@ -19,7 +19,7 @@ test("step carriers come from manifest evidence ↔ evidence supports_steps", as
   );
 });
 
-test("demo suite (mixed): hybrid finds a carrier of every gold step title in the top 5 at least 90% of the time", async () => {
+test("demo suite (mixed): hybrid finds a carrier of every gold step (title + task) in the top 5 at least 90% of the time", async () => {
   const refs = await listTasks(join(REPO, "tasks"), "demo");
   expect(refs.length).toBeGreaterThanOrEqual(10);
   const all: Record<"hybrid" | "bm25" | "vector", StepProbe[]> = { hybrid: [], bm25: [], vector: [] };

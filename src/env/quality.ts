@@ -1,6 +1,7 @@
 /**
  * @module Retrieval quality against a task's gold: for each gold generic step, does a query made from the step's
- * title find an artifact carrying it (manifest `evidence` ↔ evidence `supports_steps`) within the top k?
+ * title and task find an artifact carrying it (manifest `evidence` ↔ evidence `supports_steps`) within the top k?
+ * (Company documents word steps in their own voice, so the short gold title alone is not what a document says.)
  * An evaluation tool: it reads gold data, so agents never call it.
  */
 import type { SearchMode } from "../retrieval/index.ts";
@@ -34,11 +35,12 @@ export async function probeSteps(
   for (const step of loaded.task.generic_workflow) {
     const gold = carriers.get(step.item) ?? [];
     if (gold.length === 0) continue;
-    const hits = await env.search(step.title, { limit: k, mode });
+    const query = `${step.title}. ${step.task}`;
+    const hits = await env.search(query, { limit: k, mode });
     const found = hits.map((h) => h.documentId);
     probes.push({
       item: step.item,
-      query: step.title,
+      query,
       gold,
       found,
       hit: found.some((id) => gold.includes(id)),
