@@ -159,6 +159,80 @@ describe("text extraction", () => {
   });
 });
 
+const MANUAL_A = `Records Release Standard: Field Guide (RR-210)
+Records Policy RR-210 | Mercy Health | Owner: Ana Ruiz
+1 Scope
+This guide applies to every release of patient records.
+2 Procedure Steps
+Staff follow the actions below in the order given.
+1. Checking the authorization. Look over the signed authorization form against the request. The form names the patient and the recipient.
+2. Pulling the records. Retrieve the requested records from the archive. Ship them by courier unless the recipient is a hospital, in which case send them through the secure exchange.
+3 Revision History
+Revision 2 aligned terminology.`;
+const MANUAL_B = `Records Release Standard: Quick Reference (RR-455)
+Records Policy RR-455 | Mercy Health | Owner: Ana Ruiz
+1 Checklist
+• Logging the disclosure: enter the release in the disclosure log. Before this, pulling the records must be done; see RR-210, section 2.
+• Closing the request: mark the request complete. Requires item 1 above.`;
+const MANUAL_C = `Records Release Standard: Practice Notes (RR-388)
+Records Policy RR-388 | Mercy Health | Owner: Ana Ruiz
+1 How the Process Runs
+First, confirm the requester's identity. This starts only once closing the request (see section 1 of RR-455) is complete. Then send the patient a copy of the release summary. Staff then archive the request file.`;
+
+describe("realistic manuals", () => {
+  test("numbered items, checklist bullets and sequencing sentences are steps; lead-ins and headings are not", () => {
+    const a = extractSteps("a", MANUAL_A);
+    expect(a.map((s) => [s.number, s.global, s.title])).toEqual([
+      [1, false, "Checking the authorization"],
+      [2, false, "Pulling the records"],
+    ]);
+    expect(a[0]!.docCode).toBe("RR-210");
+    const b = extractSteps("b", MANUAL_B);
+    expect(b.map((s) => s.title)).toEqual(["Logging the disclosure", "Closing the request"]);
+    expect(b[0]!.refs.map((r) => r.code)).toEqual(["RR-210"]);
+    expect(b[1]!.requires).toEqual([1]);
+    const c = extractSteps("c", MANUAL_C);
+    // "Staff then …" has no sentence-initial cue: it stays inside the step before it
+    expect(c.map((s) => s.title)).toEqual([
+      "Confirm the requester's identity",
+      "Send the patient a copy of the release summary",
+    ]);
+  });
+
+  test("'B unless X, in which case A' is a decision with X selecting A", () => {
+    const [rule] = extractSteps("a", MANUAL_A)[1]!.rules;
+    expect(rule!.branches.map((b) => [b.when, b.action])).toEqual([
+      ["the recipient is a hospital", "send them through the secure exchange"],
+      ["otherwise (not: the recipient is a hospital)", "Ship them by courier"],
+    ]);
+  });
+
+  test("documents are ordered by their cross-references, not by how the environment lists them", async () => {
+    const docs = [
+      doc("m_3", "drive", "Records Release Standard: Practice Notes (RR-388)", MANUAL_C),
+      doc("m_2", "drive", "Records Release Standard: Quick Reference (RR-455)", MANUAL_B),
+      doc("m_1", "drive", "Records Release Standard: Field Guide (RR-210)", MANUAL_A),
+    ];
+    const env = memoryEnv(
+      docs,
+      "What is the workflow to release patient records under the records release standard?",
+    );
+    const { report } = await extractive().run({ env, model: null, runId: "m" });
+    expect(report.generic_workflow.map((s) => s.title)).toEqual([
+      "Checking the authorization",
+      "Pulling the records",
+      "Logging the disclosure",
+      "Closing the request",
+      "Confirm the requester's identity",
+      "Send the patient a copy of the release summary",
+    ]);
+    // the cross-reference names the cited step; "item 1 above" is the first item of the same document
+    expect(report.generic_workflow[2]!.prerequisite).toBe("2");
+    expect(report.generic_workflow[3]!.prerequisite).toBe("3");
+    expect(report.generic_workflow[4]!.prerequisite).toBe("4");
+  });
+});
+
 describe("extractive agent", () => {
   test("recovers ordered steps from two policies, resolves both conditions for the user's case, cites every step", async () => {
     const env = memoryEnv(

@@ -2,8 +2,8 @@
 
 /** A wrapped line is at least this long; shorter lines without final punctuation are headings or labels. */
 const WRAP_MIN = 50;
-/** Lines that always start a new line: chat posts, Markdown headings and lists, quotes, mail headers, step markers. */
-const LINE_START = /^(\[|#|[-*•] |> ?|\d+[.)] |[A-Z][A-Za-z-]{1,20}: |step \d+\s*[—–:.-])/i;
+/** Lines that always start a new line: chat posts, Markdown headings and lists, numbered section headings, quotes, mail headers, step markers. */
+const LINE_START = /^(\[|#|[-*•] |> ?|\d+[.)] |\d{1,2} (?=[A-Z])|[A-Z][A-Za-z-]{1,20}: |step \d+\s*[—–:.-])/i;
 
 /**
  * Collapse runs of spaces and tabs, trim lines, and re-join lines that PDF or e-mail wrapping broke
