@@ -16,7 +16,7 @@ export const VERB_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   apply: ["put in place", "use"],
   approve: ["sign off on", "authorize"],
   arrange: ["organize", "set up"],
-  ask: ["request", "put the question to"],
+  ask: ["check with", "query"],
   assess: ["evaluate", "judge"],
   assign: ["allocate", "give"],
   attach: ["add", "enclose"],
@@ -28,7 +28,7 @@ export const VERB_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   calculate: ["work out", "compute"],
   cancel: ["call off", "withdraw"],
   capture: ["record", "note down"],
-  check: ["look over", "examine"],
+  check: ["examine", "review"],
   choose: ["select", "pick"],
   classify: ["categorize", "sort"],
   close: ["wrap up", "finalize"],
@@ -145,7 +145,7 @@ export const VERB_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   search: ["look through", "query"],
   send: ["forward", "dispatch"],
   serve: ["formally notify", "give notice to"],
-  set: ["fix", "put"],
+  set: ["fix", "determine"],
   share: ["pass on", "circulate"],
   start: ["begin", "launch"],
   stop: ["halt", "cease"],
@@ -205,6 +205,8 @@ export const VERB_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 /** Phrasal verbs rewritten as a whole where they open an instruction ("Set up the …" → "Establish the …"). */
 const PHRASAL_VERBS: Readonly<Record<string, readonly string[]>> = {
   "set up": ["establish", "create"],
+  "ask for": ["request", "call for"],
+  "check for": ["look for", "screen for"],
   "follow up": ["check back", "circle back"],
   "hand over": ["pass on", "transfer"],
   "hand off": ["pass on", "transfer"],
@@ -218,6 +220,11 @@ const PHRASAL_START = new RegExp(
     .map((k) => k.replace(" ", "\\s+"))
     .join("|")})\\b`,
   "gi",
+);
+
+/** Every listed verb and the head word of every synonym (for turning "and inspect" into "and inspecting"). */
+const VERB_WORDS: ReadonlySet<string> = new Set(
+  Object.entries(VERB_SYNONYMS).flatMap(([verb, options]) => [verb, ...options.map((o) => o.split(" ")[0]!)]),
 );
 
 /** Verbs whose -s form is far more often a plural noun in policy text ("records", "checks"): never rewritten mid-sentence. */
@@ -305,6 +312,7 @@ const IRREGULAR_PAST: Readonly<Record<string, string>> = {
   tell: "told",
   write: "written",
   redo: "redone",
+  deal: "dealt",
   seek: "sought",
   resend: "resent",
   rerun: "rerun",
@@ -394,6 +402,13 @@ const PLURAL_SUBJECT =
 /** Prepositions that can follow an intransitive verb ("go through", "differ by"). */
 const PREPOSITION_START = /^\s*(?:through|into|by|to|on|off|at|from|with|under|during|across|over)\b/i;
 
+/** Marks around a phrasal verb's replacement while the word pass runs (removed before returning). */
+const OPEN = "\u0001";
+const CLOSE = "\u0002";
+
+/** After a sentence-initial word: a noun and then a verb, so that word starts a subject ("Return labels are …"). */
+const NOUN_PHRASE_SUBJECT = /^\s+[a-z-]+\s+(?:is|are|was|were|has|have|must|may|can|shall|should|will)\b/;
+
 /** A synonym for `verb`, drawn with `rng`; the verb itself when it is not listed. */
 export function synonym(rng: Rng, verb: string): string {
   const options = VERB_SYNONYMS[verb.toLowerCase()];
@@ -411,12 +426,13 @@ export function paraphrase(
   sentenceFallback = true,
 ): { text: string; changed: number } {
   let changed = 0;
+  // phrasal verbs first, marked so the word pass leaves their replacement alone
   const phrasal = text.replace(PHRASAL_START, (match, lead: string, verb: string) => {
     const options = PHRASAL_VERBS[verb.toLowerCase().replace(/\s+/g, " ")];
     if (!options) return match;
     changed++;
     const r = rng.pick(options);
-    return `${lead}${verb[0] === verb[0]!.toUpperCase() ? capitalize(r) : r}`;
+    return `${lead}${OPEN}${verb[0] === verb[0]!.toUpperCase() ? capitalize(r) : r}${CLOSE}`;
   });
   const source = phrasal.replace(
     HAVE_SOMEONE,
@@ -435,13 +451,17 @@ export function paraphrase(
   const out = source.replace(/[A-Za-z][a-z-]*/g, (word, offset: number) => {
     const lower = word.toLowerCase();
     const hit = FORMS.get(lower);
-    if (!hit) return word;
+    if (!hit || source.lastIndexOf(OPEN, offset) > source.lastIndexOf(CLOSE, offset)) return word;
     const before = source.slice(Math.max(0, offset - 24), offset);
     const start = offset === 0 || /[.!?]\s+$|^\s*$/.test(source.slice(0, offset));
     const after = source.slice(offset + word.length, offset + word.length + 24);
-    // a phrasal verb ("sign off", "set up") keeps its verb
-    if (/^\s+(?:up|off|out|down|back|over)\b/.test(after)) return word;
+    // a phrasal verb ("sign off", "set up", "ask for") keeps its verb here; listed ones are rewritten whole below
+    const particle = /^\s+(up|off|out|down|back|over|for)\b/.exec(after);
+    if (particle && (particle[1] !== "for" || PHRASAL_VERBS[`${lower} for`])) return word;
     let ok = false;
+    // a sentence-initial word that is also a noun is a verb only when an object follows ("Return labels are …")
+    if (hit.form === "base" && start && NOUN_LIKE.has(hit.verb) && NOUN_PHRASE_SUBJECT.test(after))
+      return word;
     if (hit.form === "base")
       ok =
         (start ||
@@ -460,7 +480,7 @@ export function paraphrase(
     const replacement = inflect(synonym(rng, hit.verb), hit.form);
     return word[0] === word[0]!.toUpperCase() ? capitalize(replacement) : replacement;
   });
-  let result = out;
+  let result = out.replaceAll(OPEN, "").replaceAll(CLOSE, "");
   for (const [pattern, options] of PHRASES) {
     result = result.replace(pattern, (match) => {
       changed++;
@@ -531,5 +551,9 @@ export function paraphraseHeading(rng: Rng, title: string, task: string): string
   const verb = first!.toLowerCase();
   const tail = paraphrase(rng, rest.join(" "), false).text;
   if (!VERB_SYNONYMS[verb]) return paraphrase(rng, source, false).text;
-  return `${capitalize(inflect(synonym(rng, verb), "ing"))} ${tail}`.trim();
+  // "Receive and inspect the return" → "Accepting and inspecting the return"
+  const gerunds = tail.replace(/^(and|or) ([a-z-]+)\b/, (m, c: string, w: string) =>
+    VERB_WORDS.has(w) ? `${c} ${inflect(w, "ing")}` : m,
+  );
+  return `${capitalize(inflect(synonym(rng, verb), "ing"))} ${gerunds}`.trim();
 }
