@@ -207,6 +207,20 @@ describe("realistic manuals", () => {
     ]);
   });
 
+  test("an action that defers to a numbered rule is followed to the rule's wording", () => {
+    const text = `Access Standard (AC-120)
+1 Procedure
+1. Granting access. Open the access request. If the requester is a contractor, apply decision rule R1; otherwise, grant standard access.
+2. Closing out. Close the request.
+2 Decision Rules
+Rule R1: Require the sponsor's written approval and expire access after 90 days.`;
+    const [step] = extractSteps("r", text);
+    expect(step!.rules[0]!.branches[0]!.action).toBe(
+      "require the sponsor's written approval and expire access after 90 days",
+    );
+    expect(step!.text).toContain("Rule R1: Require the sponsor's written approval");
+  });
+
   test("documents are ordered by their cross-references, not by how the environment lists them", async () => {
     const docs = [
       doc("m_3", "drive", "Records Release Standard: Practice Notes (RR-388)", MANUAL_C),

@@ -194,11 +194,42 @@ export function extractSteps(docId: string, rawText: string): ExtractedStep[] {
   const marked = markerDrafts(text);
   const drafts = marked.length > 0 ? marked : sections(text).flatMap(sectionDrafts);
   const steps: ExtractedStep[] = [];
+  const rules = ruleDefinitions(text);
   for (const d of drafts) {
     const step = makeStep(d, docId, code, steps.length);
-    if (step) steps.push(step);
+    if (step) steps.push(rules.size > 0 ? withRulesResolved(step, rules) : step);
   }
   return steps;
+}
+
+/** "Rule R2: Do X." lines: numbered rules a document defines once and its steps cite. */
+const RULE_DEFINITION = /^(?:rule\s+)?([A-Z]{0,3}\d+(?:\.\d+)*)\s*[:.]\s+(.+)$/i;
+/** An action that defers to a numbered rule: "apply decision rule R2", "follow rule 4.1 under …". */
+const RULE_CITATION = /\b(?:apply|follow|see|use)\b[^.;]{0,30}?\brule\s+([A-Z]{0,3}\d+(?:\.\d+)*)\b[^.;]*/i;
+
+function ruleDefinitions(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of text.split("\n")) {
+    const m = RULE_DEFINITION.exec(line.trim());
+    if (m && /^rule\s/i.test(line.trim())) out.set(m[1]!.toUpperCase(), m[2]!.replace(/[.\s]+$/, ""));
+  }
+  return out;
+}
+
+/** Follow each branch action that cites a rule to the rule's own wording (one hop), and note it in the step text. */
+function withRulesResolved(step: ExtractedStep, rules: ReadonlyMap<string, string>): ExtractedStep {
+  const stated: string[] = [];
+  const resolved = step.rules.map((rule) => ({
+    ...rule,
+    branches: rule.branches.map((b) => {
+      const cite = RULE_CITATION.exec(b.action);
+      const target = cite ? rules.get(cite[1]!.toUpperCase()) : undefined;
+      if (!target) return b;
+      stated.push(`Rule ${cite![1]}: ${target}.`);
+      return { ...b, action: target.charAt(0).toLowerCase() + target.slice(1) };
+    }),
+  }));
+  return stated.length > 0 ? { ...step, rules: resolved, text: `${step.text} ${stated.join(" ")}` } : step;
 }
 
 /** How strongly a text looks like a procedure: steps found (each counts double) and the rules they state. */

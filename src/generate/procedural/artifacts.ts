@@ -115,6 +115,7 @@ export class ArtifactPlanner {
     meta: { title: string; subtitle: string; author: string; dateMs: number },
     injected: Section,
     fillerCount: [number, number],
+    appendix?: Section,
   ): DocumentContent {
     const pool = [
       ...this.dom.fillers,
@@ -130,6 +131,7 @@ export class ArtifactPlanner {
     const at = rng.int(1, Math.max(1, fillers.length - 1));
     const sections: Section[] = fillers.map((f) => ({ heading: f.heading, paragraphs: [f.text] }));
     sections.splice(at, 0, injected);
+    if (appendix) sections.push(appendix);
     return {
       kind: "document",
       title: meta.title,

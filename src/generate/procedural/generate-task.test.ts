@@ -136,6 +136,30 @@ describe("procedural generator", () => {
       expect(u.text).toMatch(/section \d+ of [A-Z]{2}-\d{3}|[A-Z]{2}-\d{3}, section \d+/);
   });
 
+  test("some decisions defer one branch to a decision rule stated in another section of the same document", () => {
+    let cited = 0;
+    for (const family of FAMILIES) {
+      const g = generateProceduralTask({
+        taskId: `${family.domain}_04`,
+        domain: family.domain,
+        seed: 4,
+        family: family.id,
+      });
+      for (const a of g.artifacts.filter((x) => x.entry.side === "company" && x.entry.role === "insight")) {
+        if (a.content.kind !== "document") continue;
+        const rules = a.content.sections.find((s) => s.heading.endsWith(" Decision Rules"));
+        for (const id of a.entry.evidence) {
+          const unit = g.task.evidence.find((u) => u.id === id)!;
+          for (const m of unit.text.matchAll(/rule (R\d+)/g)) {
+            cited++;
+            expect(rules?.paragraphs.some((p) => p.startsWith(`Rule ${m[1]}: `))).toBe(true);
+          }
+        }
+      }
+    }
+    expect(cited).toBeGreaterThan(5);
+  });
+
   test("across families and seeds, company documents copy no gold title or task (descriptions: at most a sentence)", () => {
     let copied = 0;
     let checked = 0;

@@ -20,6 +20,7 @@ import {
   DOC_STYLES,
   PROCEDURE_HEADINGS,
   procedureParagraphs,
+  RULES_HEADING,
   type StepPlace,
   wordStep,
 } from "./policy-text.ts";
@@ -283,7 +284,7 @@ class TaskBuilder {
       const kind = rng.pick(this.dom.docKinds);
       const code = this.files.docCode(rng);
       for (const [k, p] of g.entries()) placeOf.set(p.item, { code, section: 0, item: k + 1, docIndex });
-      const { stepTexts, paragraphs } = procedureParagraphs(
+      const { stepTexts, paragraphs, rules } = procedureParagraphs(
         rng,
         style,
         g,
@@ -327,6 +328,7 @@ class TaskBuilder {
         },
         injected,
         [3, 5],
+        rules.length > 0 ? { heading: RULES_HEADING, paragraphs: rules } : undefined,
       );
       const section = content.sections.findIndex((s) => s.paragraphs === injected.paragraphs) + 1;
       for (const p of g) placeOf.get(p.item)!.section = section;

@@ -45,6 +45,12 @@ const LEAD_INS = [
   "Each action is recorded in the case file when it is done.",
 ];
 
+/** Share of decisions whose action for one branch is a numbered decision rule stated in another section. */
+export const RULE_RATE = 0.35;
+
+/** Heading of the section that states a document's decision rules. */
+export const RULES_HEADING = "Decision Rules";
+
 /** Working notes a procedure section may carry between its steps (they state no step). */
 const WORKING_NOTES = [
   "Note: record each action in the case file on the day it is taken, with the name of the person who took it.",
@@ -70,10 +76,25 @@ const lower = (heading: string) => heading.charAt(0).toLowerCase() + heading.sli
 const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? lower(text) : text);
 
 /** The decision in varied policy phrasings; each branch keeps its distinguishing terms. */
-function conditionText(rng: Rng, spec: PlacedStep["spec"], actions: [string, string]): string {
+function conditionText(
+  rng: Rng,
+  spec: PlacedStep["spec"],
+  actions: [string, string],
+  rules: string[],
+): string {
   if (!spec.condition) return "";
   const [a, b] = spec.condition.branches;
-  const [actA, actB] = actions.map(phrase) as [string, string];
+  let [actA, actB] = actions.map(phrase) as [string, string];
+  if (rng.chance(RULE_RATE)) {
+    // multi-hop: one branch's action is stated as a numbered decision rule elsewhere in the document
+    const id = `R${rules.length + 1}`;
+    const indirect = rng.chance(0.5) ? "a" : "b";
+    const action = indirect === "a" ? actA : actB;
+    rules.push(`Rule ${id}: ${sentence(action)}`);
+    const ref = rng.pick([`apply decision rule ${id}`, `follow rule ${id} under Decision Rules`]);
+    if (indirect === "a") actA = ref;
+    else actB = ref;
+  }
   return rng.pick([
     `If ${a.when}, ${actA}; otherwise, ${actB}.`,
     `Where ${a.when}, ${actA}. In all other cases, ${actB}.`,
@@ -110,8 +131,8 @@ function localReference(rng: Rng, style: DocStyle, heading: string, at: StepPlac
 /**
  * The text of one procedure section. `steps` are this document's steps in order; `placeOf` gives where any earlier
  * step was written (this document or another); `docIndex` locates this document. Returns each step's text (its
- * evidence) and the section's paragraphs: an optional lead-in, the steps (prose runs several steps into one
- * paragraph) and, sometimes, a working note that states no step.
+ * evidence), the section's paragraphs (an optional lead-in, the steps — prose runs several steps into one
+ * paragraph — and, sometimes, a working note that states no step) and the decision rules the steps refer to.
  */
 export function procedureParagraphs(
   rng: Rng,
@@ -121,7 +142,8 @@ export function procedureParagraphs(
   wording: ReadonlyMap<number, StepWording>,
   placeOf: ReadonlyMap<number, StepPlace>,
   docIndex: number,
-): { stepTexts: string[]; paragraphs: string[] } {
+): { stepTexts: string[]; paragraphs: string[]; rules: string[] } {
+  const rules: string[] = [];
   const leadIn = style === "prose" ? null : rng.chance(0.6) ? rng.pick(LEAD_INS) : null;
   const stepTexts = steps.map((p, k) => {
     const w = wording.get(p.item)!;
@@ -136,7 +158,7 @@ export function procedureParagraphs(
           ? localReference(rng, style, preWording.heading, preAt)
           : crossReference(rng, preWording.heading, preAt);
     }
-    const cond = conditionText(rng, p.spec, w.actions);
+    const cond = conditionText(rng, p.spec, w.actions, rules);
     const body = [w.description, reference, cond].filter(Boolean);
     if (style === "numbered") {
       const head = `${k + 1}. ${w.heading}.`;
@@ -174,5 +196,5 @@ export function procedureParagraphs(
     k += n;
   }
   if (rng.chance(0.4)) paragraphs.splice(rng.int(1, paragraphs.length), 0, rng.pick(WORKING_NOTES));
-  return { stepTexts, paragraphs: leadIn ? [leadIn, ...paragraphs] : paragraphs };
+  return { stepTexts, paragraphs: leadIn ? [leadIn, ...paragraphs] : paragraphs, rules };
 }
