@@ -18,6 +18,7 @@ import type { BranchSpec, FamilySpec } from "./family.ts";
 import {
   DOC_LABELS,
   DOC_STYLES,
+  distractorLayout,
   PROCEDURE_HEADINGS,
   procedureParagraphs,
   RULES_HEADING,
@@ -452,7 +453,8 @@ class TaskBuilder {
     const rng = this.rng.fork("company-distractors");
     const { company } = this.distractorCounts();
     rng.sample(this.dom.distractorDocs, company).forEach((d, i) => {
-      const text = fill(d.text, { company: this.company.name });
+      const paragraphs = distractorLayout(rng, fill(d.text, { company: this.company.name }));
+      const text = paragraphs.join(" ");
       const unit = this.unit({ id: `ev_dc_${i + 1}`, role: "distractor", side: "company", text });
       const author = rng.pick([this.persona, ...this.colleagues]);
       const dateMs = this.anchor - rng.int(30, 500) * DAY_MS;
@@ -461,7 +463,7 @@ class TaskBuilder {
       const content = this.files.document(
         rng,
         { title: d.title, subtitle: `${kind} ${code} | ${this.company.name}`, author: author.name, dateMs },
-        { heading: d.heading, paragraphs: [text] },
+        { heading: d.heading, paragraphs },
         [2, 4],
       );
       this.files.add(

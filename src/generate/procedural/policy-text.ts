@@ -198,3 +198,23 @@ export function procedureParagraphs(
   if (rng.chance(0.4)) paragraphs.splice(rng.int(1, paragraphs.length), 0, rng.pick(WORKING_NOTES));
   return { stepTexts, paragraphs: leadIn ? [leadIn, ...paragraphs] : paragraphs, rules };
 }
+
+/**
+ * A company distractor's text in a seeded layout: as written, or — like a real procedure of another process — as a
+ * numbered list, a checklist or sequenced prose, one sentence per item.
+ */
+export function distractorLayout(rng: Rng, text: string): string[] {
+  const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z])/);
+  const style = sentences.length < 2 ? "plain" : rng.pick(["plain", "plain", ...DOC_STYLES]);
+  if (style === "numbered") return sentences.map((s, k) => `${k + 1}. ${s}`);
+  if (style === "checklist") return sentences.map((s) => `• ${s}`);
+  if (style === "prose")
+    return [
+      sentences
+        .map(
+          (s, k) => `${k === 0 ? "First, " : rng.pick(["Then ", "After that, ", "Next, "])}${lowerFirst(s)}`,
+        )
+        .join(" "),
+    ];
+  return [text];
+}
