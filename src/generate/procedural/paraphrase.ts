@@ -37,7 +37,7 @@ export const VERB_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   compare: ["match up", "set side by side"],
   complete: ["finish", "fill in"],
   configure: ["set up", "tune"],
-  confirm: ["double-check", "make certain of"],
+  confirm: ["double-check", "verify"],
   connect: ["link up", "hook up"],
   consider: ["weigh", "take into account"],
   contact: ["reach out to", "get in touch with"],
