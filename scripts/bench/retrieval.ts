@@ -1,11 +1,12 @@
 /**
  * @module Retrieval quality on a suite (default: demo, mixed split): for each gold step, a query made from its title and task
  * must find an artifact carrying it within the top 5. Prints the hit rate for hybrid, BM25-only and vector-only.
- * `bun scripts/bench/retrieval.ts [--suite demo] [--split mixed] [--k 5] [--root tasks] [--verbose]`
+ * `--query title` probes with the step title alone.
+ * `bun scripts/bench/retrieval.ts [--suite demo] [--split mixed] [--k 5] [--query title+task|title] [--root tasks] [--verbose]`
  */
 import { parseArgs } from "node:util";
 import { loadEnv } from "../../src/env/load.ts";
-import { hitRate, probeSteps, type StepProbe } from "../../src/env/quality.ts";
+import { hitRate, type ProbeQuery, probeSteps, type StepProbe } from "../../src/env/quality.ts";
 import type { SearchMode } from "../../src/retrieval/index.ts";
 import { listTasks, loadTask } from "../../src/store/task-store.ts";
 
@@ -15,18 +16,20 @@ const { values } = parseArgs({
     split: { type: "string", default: "mixed" },
     k: { type: "string", default: "5" },
     root: { type: "string", default: "tasks" },
+    query: { type: "string", default: "title+task" },
     verbose: { type: "boolean", default: false },
   },
 });
 const split = values.split === "original" ? "original" : "mixed";
 const k = Number(values.k);
+const queryOf: ProbeQuery = values.query === "title" ? "title" : "title+task";
 const modes: SearchMode[] = ["hybrid", "bm25", "vector"];
 const all: Record<SearchMode, StepProbe[]> = { hybrid: [], bm25: [], vector: [] };
 
 const refs = await listTasks(values.root, values.suite);
 if (refs.length === 0) throw new Error(`no tasks in ${values.root}/${values.suite}`);
 console.log(
-  `retrieval quality: suite ${values.suite}, split ${split}, ${refs.length} tasks, top-${k}, query = gold step title + task`,
+  `retrieval quality: suite ${values.suite}, split ${split}, ${refs.length} tasks, top-${k}, query = gold step ${queryOf === "title" ? "title" : "title + task"}`,
 );
 console.log(`${"task".padEnd(16)} steps  ${modes.map((m) => m.padStart(7)).join("")}`);
 for (const ref of refs) {
@@ -35,7 +38,7 @@ for (const ref of refs) {
   const row: string[] = [];
   let steps = 0;
   for (const mode of modes) {
-    const probes = await probeSteps(env, loaded, mode, k);
+    const probes = await probeSteps(env, loaded, mode, k, queryOf);
     steps = probes.length;
     all[mode].push(...probes);
     row.push(hitRate(probes).toFixed(3).padStart(7));

@@ -10,6 +10,9 @@ import type { Env } from "./types.ts";
 
 export type StepProbe = { item: number; query: string; gold: string[]; found: string[]; hit: boolean };
 
+/** What a probe query is made of: the gold step's title and task (default), or its title alone (a harder probe). */
+export type ProbeQuery = "title+task" | "title";
+
 /** Artifact ids (within the env's split) carrying evidence that supports each gold step. */
 export function stepCarriers(loaded: LoadedTask): Map<number, string[]> {
   const units = new Map(loaded.task.evidence.map((e) => [e.id, e]));
@@ -29,13 +32,14 @@ export async function probeSteps(
   loaded: LoadedTask,
   mode: SearchMode,
   k = 5,
+  queryOf: ProbeQuery = "title+task",
 ): Promise<StepProbe[]> {
   const carriers = stepCarriers(loaded);
   const probes: StepProbe[] = [];
   for (const step of loaded.task.generic_workflow) {
     const gold = carriers.get(step.item) ?? [];
     if (gold.length === 0) continue;
-    const query = `${step.title}. ${step.task}`;
+    const query = queryOf === "title" ? step.title : `${step.title}. ${step.task}`;
     const hits = await env.search(query, { limit: k, mode });
     const found = hits.map((h) => h.documentId);
     probes.push({
