@@ -1,11 +1,12 @@
 /** @module Snippets: the window of a chunk that best matches a query, for printing hits. */
-import { stem, words } from "./tokenize.ts";
+import { porterStem } from "./porter.ts";
+import { words } from "./tokenize.ts";
 
 /** The `width`-character window of `text` holding the most query stems, cut at word boundaries, on one line. */
 export function snippet(text: string, query: string, width = 200): string {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length <= width) return flat;
-  const targets = new Set(words(query).map(stem));
+  const targets = new Set(words(query).map(porterStem));
   let best = 0;
   let bestScore = -1;
   const tokens = [...flat.matchAll(/\S+/g)];
@@ -13,7 +14,7 @@ export function snippet(text: string, query: string, width = 200): string {
     const start = t.index ?? 0;
     const windowText = flat.slice(start, start + width);
     let score = 0;
-    for (const w of words(windowText)) if (targets.has(stem(w))) score++;
+    for (const w of words(windowText)) if (targets.has(porterStem(w))) score++;
     if (score > bestScore) {
       bestScore = score;
       best = start;

@@ -1,4 +1,4 @@
-/** @module Word tokenization shared by the hashing embedder and the FTS5 query builder. */
+/** @module Word tokenization shared by the hashing embedder, the snippet picker and the FTS5 query builder. */
 
 const STOPWORDS = new Set(
   (
@@ -16,15 +16,4 @@ export function words(text: string): string[] {
     if (w.length > 1 && !STOPWORDS.has(w)) out.push(w);
   }
   return out;
-}
-
-/** A crude suffix stripper (plural, -ing, -ed, -ly …) so "consents", "consenting" and "consent" share a stem. */
-export function stem(word: string): string {
-  if (word.length <= 4) return word;
-  for (const suffix of ["ations", "ation", "ings", "ing", "ies", "ed", "es", "ly", "s"]) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
-      return suffix === "ies" ? `${word.slice(0, -3)}y` : word.slice(0, -suffix.length);
-    }
-  }
-  return word;
 }

@@ -1,5 +1,5 @@
 /** @module Text → content terms: lower-case words, stop words dropped, business synonyms folded to one word, Porter-stemmed. */
-import { porterStem } from "./porter.ts";
+import { porterStem } from "../../../retrieval/index.ts";
 
 const STOP = new Set(
   `a about above after again against all also am an and any are as at be because been before being below between both
