@@ -3,7 +3,7 @@ export { CacheMode, DEFAULT_CACHE_PATH, LlmCache } from "./cache.ts";
 export { CacheMissError, MissingKeyError, ProviderError, StructuredOutputError } from "./errors.ts";
 export { modelForRole } from "./for-role.ts";
 export { KEY_VARIABLE, Provider, parseHandle } from "./handle.ts";
-export { extractJson } from "./json-extract.ts";
+export { type Extracted, extractJson, type LenientResult, parseLenientJson } from "./json-extract.ts";
 export { createModel, MODEL_DEFAULTS, type ModelOptions } from "./model.ts";
 export { costOf, PRICES, PriceTable, priceOf } from "./prices.ts";
 export { ROLE_DEFAULT, ROLE_VARIABLE, ROLES, resolveRole } from "./roles.ts";

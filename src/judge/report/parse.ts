@@ -1,7 +1,7 @@
 /** @module Parse an agent's report (the paper's N.1 step): Markdown or Report JSON → Report plus a per-section problem list, never a crash. */
 import { type ConditionRow, type Reference, Report, type ReportStep } from "../../core/index.ts";
+import { parseLenientJson } from "../../llm/json-extract.ts";
 import { citationKeys, stripTrailingCitations } from "./citations.ts";
-import { parseLenientJson } from "./lenient-json.ts";
 import type { Problem, ReportSection } from "./problem.ts";
 
 export type ParsedReport = { report: Report; problems: Problem[] };

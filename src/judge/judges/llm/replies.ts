@@ -1,6 +1,6 @@
 /** @module Judge reply schemas (N.1–N.5, batched, DRBench) and readers that turn a reply text into a value or a problem to repair. */
 import { z } from "zod";
-import { extractJson } from "../../report/lenient-json.ts";
+import { extractJson } from "../../../llm/json-extract.ts";
 
 export type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -83,7 +83,7 @@ export const QualityReply = z.object({
 /** Read a JSON reply against a schema; the problem names the JSON path and what was expected. */
 export function readJson<S extends z.ZodType>(schema: S, text: string): Read<z.infer<S>> {
   const json = extractJson(text);
-  if (!json.ok) return { ok: false, problem: `expected a JSON object, but ${json.error}.` };
+  if (!json.ok) return { ok: false, problem: json.problem };
   const parsed = schema.safeParse(json.value);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issues = parsed.error.issues
