@@ -1,6 +1,7 @@
 /** @module Write the extractive agent's report: generic workflow, condition table, personalized workflow with justifications, references. */
-import type { ConditionRow, Reference, Report, ReportStep } from "../../core/index.ts";
+import type { ConditionRow, Report, ReportStep } from "../../core/index.ts";
 import type { EnvDocument } from "../../env/types.ts";
+import { CitationRegistry } from "../shared/citations.ts";
 import { describeRule, type Rule } from "./conditions.ts";
 import type { MergedStep } from "./merge.ts";
 import type { EvidenceSentence, Resolution } from "./resolve.ts";
@@ -11,25 +12,6 @@ export type RuleOutcome = { rule: Rule; resolution: Resolution };
 
 /** One step with its rule outcomes and the user evidence that personalizes it. */
 export type StepOutcome = { step: MergedStep; rules: RuleOutcome[]; details: EvidenceSentence[] };
-
-/** Assigns `src_N` keys to source documents in order of first citation. */
-export class CitationKeys {
-  private readonly keys = new Map<string, string>();
-  key(docId: string): string {
-    let key = this.keys.get(docId);
-    if (!key) {
-      key = `src_${this.keys.size + 1}`;
-      this.keys.set(docId, key);
-    }
-    return key;
-  }
-  references(docs: ReadonlyMap<string, EnvDocument>): Reference[] {
-    return [...this.keys].map(([docId, key]) => {
-      const doc = docs.get(docId);
-      return { key, source_id: docId, title: doc?.title ?? "", app: doc?.app ?? "", path: doc?.path ?? "" };
-    });
-  }
-}
 
 /** "otherwise (not: X)" → "unless X"; a plain condition stays as it is. */
 function branchCondition(when: string): string {
@@ -89,13 +71,23 @@ export function writeReport(input: {
   outcomes: readonly StepOutcome[];
   docs: ReadonlyMap<string, EnvDocument>;
 }): Report {
-  const keys = new CitationKeys();
+  // Sources get `src_N` keys in order of first citation.
+  const registry = new CitationRegistry();
+  const keyOf = (docId: string): string => {
+    const doc = input.docs.get(docId);
+    const key = doc ? registry.register(doc) : null;
+    if (!key)
+      throw new Error(
+        `extractive report: cited document "${docId}" is not among the environment's documents`,
+      );
+    return key;
+  };
   const title = (id: string) => input.docs.get(id)?.title ?? id;
   const generic: ReportStep[] = [];
   const personalized: ReportStep[] = [];
   const rows: ConditionRow[] = [];
   for (const { step, rules, details } of input.outcomes) {
-    const policyKeys = step.docIds.map((d) => keys.key(d));
+    const policyKeys = step.docIds.map((d) => keyOf(d));
     const base = {
       item: step.item,
       title: step.title,
@@ -117,7 +109,7 @@ export function writeReport(input: {
     for (const { rule, resolution } of rules) {
       const support = resolution.support.slice(0, 2);
       const branch = resolution.branch === null ? null : rule.branches[resolution.branch]!;
-      const supportKeys = branch ? [...new Set(support.map((s) => keys.key(s.docId)))] : [];
+      const supportKeys = branch ? [...new Set(support.map((s) => keyOf(s.docId)))] : [];
       rows.push({
         condition: rule.question,
         evidence:
@@ -140,7 +132,7 @@ export function writeReport(input: {
         reasons.push(`The evidence does not decide ${quote(rule.source, 160)}; the condition is kept open.`);
       }
     }
-    const detailKeys = details.map((d) => keys.key(d.docId));
+    const detailKeys = details.map((d) => keyOf(d.docId));
     const detailText = details.map((d) => `${quote(d.text, 160)} (${title(d.docId)})`).join("; ");
     const policyNote = `Required by ${step.docIds.map(title).join(" and ")}${step.number !== null ? ` (step ${step.number})` : ""}.`;
     const justification = [
@@ -172,7 +164,7 @@ export function writeReport(input: {
     generic_workflow: generic,
     condition_resolution: rows,
     personalized_workflow: personalized,
-    references: keys.references(input.docs),
+    references: registry.references(registry.entries().map((s) => s.key)),
     findings: "",
   };
 }
