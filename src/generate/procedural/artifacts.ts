@@ -8,6 +8,7 @@ import type {
   EmailContent,
   Section,
 } from "../realize/content.ts";
+import { slug } from "../slug.ts";
 import { type CaseProfile, DAY_MS, isoDate, type Member, spokenDate } from "./cast.ts";
 import type { DomainSpec, FamilySpec } from "./family.ts";
 import { hash32, type Rng } from "./prng.ts";
@@ -42,17 +43,6 @@ export type PlannerContext = {
   /** Template variables for a case as a given colleague writes about it. */
   vars: (c: CaseProfile, colleague: Member) => Record<string, string>;
 };
-
-export function slug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60)
-      .replace(/-+$/, "") || "file"
-  );
-}
 
 /** Plans every artifact of a task: numbering by role (`<task>_IN_<n>` …), unique paths per app, and the content. */
 export class ArtifactPlanner {

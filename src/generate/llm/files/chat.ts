@@ -10,9 +10,10 @@ import {
   reviewChannelDay,
   reviewerFeedback,
 } from "../../review/naturalness.ts";
+import { slug } from "../../slug.ts";
 import { callSettings } from "../../stages/stage-env.ts";
 import { generateValidated } from "../regenerate.ts";
-import { companySlots, type FileContext, personaContext, type Realized, slug } from "./context.ts";
+import { companySlots, type FileContext, personaContext, type Realized } from "./context.ts";
 import { type FactTarget, numberErrors } from "./targets.ts";
 
 const Membership = z.object({

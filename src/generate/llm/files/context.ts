@@ -72,18 +72,6 @@ export function usernameOf(email: string): string {
   return (email.split("@")[0] ?? email).toLowerCase();
 }
 
-/** A file-name slug: lower case, dashes, at most 60 characters. */
-export function slug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60)
-      .replace(/-+$/, "") || "file"
-  );
-}
-
 /** `2026-03-02` + 5 days → `2026-03-07` (UTC, no clock involved). */
 export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);

@@ -11,9 +11,10 @@ import {
 import { fill, type PromptTemplate } from "../../prompts/template.ts";
 import { USER_DISTRACTOR_SECTIONS, USER_INSIGHT_SECTION, USER_OUTLINE } from "../../prompts/user-files.ts";
 import type { DocumentContent } from "../../realize/index.ts";
+import { slug } from "../../slug.ts";
 import { callSettings } from "../../stages/stage-env.ts";
 import { generateValidated } from "../regenerate.ts";
-import { companySlots, type FileContext, personaContext, type Realized, slug } from "./context.ts";
+import { companySlots, type FileContext, personaContext, type Realized } from "./context.ts";
 import type { Modality } from "./modality.ts";
 import { type FactTarget, numberErrors, type StepTarget } from "./targets.ts";
 

@@ -4,9 +4,10 @@ import { WRAP_ARRAY } from "../../prompts/addenda.ts";
 import { EMAIL_THREAD, EMAIL_USERS } from "../../prompts/email.ts";
 import { fill } from "../../prompts/template.ts";
 import type { Address, EmailContent } from "../../realize/index.ts";
+import { slug } from "../../slug.ts";
 import { callSettings } from "../../stages/stage-env.ts";
 import { generateValidated } from "../regenerate.ts";
-import { companySlots, type FileContext, personaContext, type Realized, slug } from "./context.ts";
+import { companySlots, type FileContext, personaContext, type Realized } from "./context.ts";
 import { type FactTarget, numberErrors } from "./targets.ts";
 
 export const EmailUser = z.object({
