@@ -2,9 +2,10 @@
 
 import { formatAgentSpec } from "../src/agents/index.ts";
 import { aggregate, formatMeanStd, metricRows, variantLabel } from "../src/analysis/index.ts";
+import { METRIC_LABELS } from "../src/core/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { fullOptions, goldFlowchart, offlineWant, reportFlowchart, runsFor, suiteOf } from "./lib/data.ts";
-import { LABELS, metricPoints, metricTable } from "./lib/present.ts";
+import { metricPoints, metricTable } from "./lib/present.ts";
 
 export const title = "Ablations — DRFA components and iteration budget";
 
@@ -95,7 +96,7 @@ export default async function ablations(nb: NotebookApi): Promise<void> {
     };
     return { configuration, ...Object.fromEntries(gridModels.map((m) => [m, cellsFor(m)])) };
   });
-  nb.table(grid, { caption: `DRFA ablation grid — ${LABELS.f1}` });
+  nb.table(grid, { caption: `DRFA ablation grid — ${METRIC_LABELS.f1.short}` });
 
   const example = runs.find((r) => r.report && r.report.personalized_workflow.length > 0);
   if (example) {

@@ -10,9 +10,10 @@ import {
   splitDeltas,
   variantLabel,
 } from "../src/analysis/index.ts";
+import { METRIC_LABELS } from "../src/core/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { inSuite, offlineWant, reportFlowchart, runsFor } from "./lib/data.ts";
-import { LABELS, pct } from "./lib/present.ts";
+import { pct } from "./lib/present.ts";
 
 export const title = "Contamination — the mixed split";
 
@@ -110,7 +111,7 @@ export default async function contamination(nb: NotebookApi): Promise<void> {
     deltas.map((d) => ({
       agent: d.group.agent,
       model: d.group.model,
-      metric: LABELS[d.metric],
+      metric: METRIC_LABELS[d.metric].short,
       original: d.original === null ? null : d.original * 100,
       mixed: d.mixed === null ? null : d.mixed * 100,
       Δ: d.delta === null ? null : d.delta * 100,
@@ -120,7 +121,12 @@ export default async function contamination(nb: NotebookApi): Promise<void> {
   const bars = deltas.flatMap((d) =>
     (["original", "mixed"] as const)
       .filter((s) => d[s] !== null)
-      .map((s) => ({ metric: LABELS[d.metric], agent: d.group.agent, split: s, value: d[s]! * 100 })),
+      .map((s) => ({
+        metric: METRIC_LABELS[d.metric].short,
+        agent: d.group.agent,
+        split: s,
+        value: d[s]! * 100,
+      })),
   );
   nb.plot(
     {

@@ -7,10 +7,9 @@ import {
   metricRows,
   paretoFrontier,
 } from "../src/analysis/index.ts";
-import type { MetricName } from "../src/core/index.ts";
+import { METRIC_LABELS, type MetricName } from "../src/core/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { goldFlowchart, inSuite, offlineWant, runsFor, suiteOf } from "./lib/data.ts";
-import { LABELS } from "./lib/present.ts";
 
 export const title = "Cost vs performance — the Pareto frontier";
 
@@ -50,7 +49,7 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
       });
     const frontier = paretoFrontier(points);
     for (const p of frontier) p.onFrontier = true;
-    nb.md(`## ${LABELS[metric]} against cost per report`);
+    nb.md(`## ${METRIC_LABELS[metric].short} against cost per report`);
     nb.plot(
       {
         width: 800,
@@ -61,7 +60,7 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
           label: "cost per report (USD)",
           domain: [0, Math.max(0.01, ...points.map((p) => p.cost)) * 1.15],
         },
-        y: { label: `${LABELS[metric]} (×100)`, domain: [0, 100] },
+        y: { label: `${METRIC_LABELS[metric].short} (×100)`, domain: [0, 100] },
         color: { legend: true, domain: ["on frontier", "dominated"], range: ["#d1495b", "#8c959f"] },
         marks: [
           nb.Plot.line(frontier, { x: "cost", y: "value", stroke: "#d1495b", strokeDasharray: "4,3" }),
@@ -81,7 +80,7 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
           }),
         ],
       },
-      `Figure G.1-style: ${LABELS[metric]} vs cost; the dashed line joins the frontier.`,
+      `Figure G.1-style: ${METRIC_LABELS[metric].short} vs cost; the dashed line joins the frontier.`,
     );
     nb.table(
       points
@@ -90,10 +89,10 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
           agent: p.agent,
           model: p.model,
           "cost per report (USD)": p.cost.toFixed(4),
-          [LABELS[metric]]: p.value.toFixed(2),
+          [METRIC_LABELS[metric].short]: p.value.toFixed(2),
           frontier: p.onFrontier ? "yes" : "no",
         })),
-      { caption: `${LABELS[metric]} and cost per agent × model` },
+      { caption: `${METRIC_LABELS[metric].short} and cost per agent × model` },
     );
     if (points.length < 2)
       nb.md("Only one configuration has been scored, so the frontier is that single point.");

@@ -1,20 +1,7 @@
-/** @module Presentation helpers shared by the notebooks: metric labels, aggregate cells → table rows, long-form chart data. */
+/** @module Presentation helpers shared by the notebooks: aggregate cells → table rows, long-form chart data. */
 import type { AggregateCell } from "../../src/analysis/index.ts";
 import { formatMeanStd } from "../../src/analysis/index.ts";
-import { DRFLOW_METRICS, type MetricName } from "../../src/core/index.ts";
-
-export const LABELS: Record<MetricName, string> = {
-  factuality: "Fact.",
-  recall: "Recall",
-  precision: "Prec.",
-  f1: "F1",
-  topology: "Topo.",
-  condition_resolution: "Cond. Res.",
-  personalized_comprehensiveness: "Pers. Comp.",
-  insight_recall: "Insight Rec.",
-  distractor_avoidance: "Distr. Avoid.",
-  report_quality: "Report Q.",
-};
+import { DRFLOW_METRICS, METRIC_LABELS, type MetricName } from "../../src/core/index.ts";
 
 /** One table row per aggregate cell: the group columns, then each DRFlow metric as "mean ± std" on 0–100. */
 export function metricTable(cells: readonly AggregateCell[]): Record<string, unknown>[] {
@@ -23,7 +10,7 @@ export function metricTable(cells: readonly AggregateCell[]): Record<string, unk
     tasks: c.tasks,
     repeats: c.repeats,
     ...Object.fromEntries(
-      DRFLOW_METRICS.map((m) => [LABELS[m], c.metrics[m] ? formatMeanStd(c.metrics[m]) : "—"]),
+      DRFLOW_METRICS.map((m) => [METRIC_LABELS[m].short, c.metrics[m] ? formatMeanStd(c.metrics[m]) : "—"]),
     ),
   }));
 }
@@ -36,7 +23,7 @@ export function metricPoints(
   return cells.flatMap((c) =>
     metrics
       .filter((m) => c.metrics[m]?.mean != null)
-      .map((m) => ({ ...c.group, metric: LABELS[m], value: c.metrics[m]!.mean! * 100 })),
+      .map((m) => ({ ...c.group, metric: METRIC_LABELS[m].short, value: c.metrics[m]!.mean! * 100 })),
   );
 }
 

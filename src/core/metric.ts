@@ -25,6 +25,20 @@ export const MetricName = z.enum([
 ]);
 export type MetricName = z.infer<typeof MetricName>;
 
+/** How tables name each metric: `short` column headers (the paper's abbreviations) and `long` names for reports. */
+export const METRIC_LABELS: Record<MetricName, { short: string; long: string }> = {
+  factuality: { short: "Fact.", long: "Factuality" },
+  recall: { short: "Recall", long: "Recall" },
+  precision: { short: "Prec.", long: "Precision" },
+  f1: { short: "F1", long: "F1" },
+  topology: { short: "Topo.", long: "Topology" },
+  condition_resolution: { short: "Cond. Res.", long: "Condition Resolution" },
+  personalized_comprehensiveness: { short: "Pers. Comp.", long: "Personalized Comprehensiveness" },
+  insight_recall: { short: "Insight Rec.", long: "Insight Recall" },
+  distractor_avoidance: { short: "Distr. Avoid.", long: "Distractor Avoidance" },
+  report_quality: { short: "Report Q.", long: "Report Quality" },
+};
+
 /** How a judge decision was made, pinned so every number can be reproduced. */
 export const JudgeInfo = z.object({
   judge: z.string().min(1),

@@ -16,4 +16,4 @@ export { createProgress, type Progress, type ProgressSink } from "./progress.ts"
 export { type RunOnceOptions, type RunOnceResult, runOnce } from "./run-once.ts";
 export { defaultServices, LEXICAL, type Services, type ServicesOptions } from "./services.ts";
 export { type MetricSummary, type SummaryRow, summarize } from "./summary.ts";
-export { formatMetric, formatSummaryTable, METRIC_LABELS } from "./table.ts";
+export { formatMetric, formatSummaryTable } from "./table.ts";

@@ -1,21 +1,7 @@
 /** @module Plain-text rendering of a batch summary: one row per agent × model × split, metrics in percent as mean ± std. */
-import { DRFLOW_METRICS, type MetricName } from "../core/index.ts";
+import { DRFLOW_METRICS, METRIC_LABELS, type MetricName } from "../core/index.ts";
 import { textTable } from "../core/text-table.ts";
 import type { MetricSummary, SummaryRow } from "./summary.ts";
-
-/** Short column headers for the seven DRFlow metrics (the paper's table order). */
-export const METRIC_LABELS: Record<MetricName, string> = {
-  factuality: "Fact.",
-  recall: "Recall",
-  precision: "Prec.",
-  f1: "F1",
-  topology: "Topo.",
-  condition_resolution: "Cond.Res.",
-  personalized_comprehensiveness: "Pers.Comp.",
-  insight_recall: "Ins.Rec.",
-  distractor_avoidance: "Dist.Av.",
-  report_quality: "Rep.Q.",
-};
 
 /** `57.93 ± 1.20` (percent), `57.93` when there is a single repeat, `–` when nothing was scored. */
 export function formatMetric(summary: MetricSummary | undefined): string {
@@ -29,7 +15,14 @@ export function formatSummaryTable(
   rows: readonly SummaryRow[],
   metrics: readonly MetricName[] = DRFLOW_METRICS,
 ): string {
-  const header = ["agent", "model", "split", "tasks", ...metrics.map((m) => METRIC_LABELS[m]), "cost $"];
+  const header = [
+    "agent",
+    "model",
+    "split",
+    "tasks",
+    ...metrics.map((m) => METRIC_LABELS[m].short),
+    "cost $",
+  ];
   const body = rows.map((r) => [
     r.agent,
     r.model,

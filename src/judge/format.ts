@@ -1,20 +1,7 @@
 /** @module Plain-text rendering of an evaluation: the metric table, the per-step alignment table, report problems, repeat agreement. */
-import type { MetricName, Report } from "../core/index.ts";
+import { METRIC_LABELS, type Report } from "../core/index.ts";
 import { textTable } from "../core/text-table.ts";
 import type { AlignmentRow, EvaluationResult } from "./result.ts";
-
-const LABELS: Record<MetricName, string> = {
-  factuality: "Factuality",
-  recall: "Recall",
-  precision: "Precision",
-  f1: "F1",
-  topology: "Topology",
-  condition_resolution: "Condition Resolution",
-  personalized_comprehensiveness: "Personalized Comprehensiveness",
-  insight_recall: "Insight Recall",
-  distractor_avoidance: "Distractor Avoidance",
-  report_quality: "Report Quality",
-};
 
 function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
@@ -41,7 +28,7 @@ export function formatEvaluation(
   goldTitles?: Map<number, string>,
 ): string {
   const metricRows = result.metrics.map((m) => [
-    LABELS[m.metric],
+    METRIC_LABELS[m.metric].long,
     m.value === null ? "–" : (m.value * 100).toFixed(2),
     String(m.scored),
     String(m.unscored),
@@ -86,7 +73,7 @@ export function formatEvaluation(
       textTable(
         ["metric", "values", "spread (max-min)", "std"],
         r.spread.map((s) => [
-          LABELS[s.metric],
+          METRIC_LABELS[s.metric].long,
           s.values.map((v) => (v === null ? "–" : (v * 100).toFixed(2))).join(" "),
           s.max === null ? "–" : ((s.max - s.min!) * 100).toFixed(2),
           s.std === null ? "–" : (s.std * 100).toFixed(2),

@@ -1,7 +1,6 @@
 /** @module The demo's HTML summary: per-split metrics, F1 per task and split, per-task metric table (a notebook-style page). */
-import { DRFLOW_METRICS } from "../../core/index.ts";
+import { DRFLOW_METRICS, METRIC_LABELS } from "../../core/index.ts";
 import type { SuiteEvaluation } from "../../eval/evaluate-suite.ts";
-import { METRIC_LABELS } from "../../eval/table.ts";
 import type { Cell } from "../../notebook/cells.ts";
 import { renderPage } from "../../notebook/html.ts";
 import { Plot, renderPlot } from "../../notebook/plot.ts";
@@ -25,7 +24,7 @@ export function demoCells(evaluation: SuiteEvaluation, command: string): Cell[] 
   }));
   const metricColumns = DRFLOW_METRICS.map((m) => ({
     key: m,
-    label: `${METRIC_LABELS[m]} %`,
+    label: `${METRIC_LABELS[m].short} %`,
     align: "right" as const,
   }));
   const f1 = evaluation.results

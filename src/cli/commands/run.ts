@@ -1,8 +1,8 @@
 /** @module `drflow run`: one agent on one task and split → report Markdown (file or stdout), recorded in the run store. */
-import { Split } from "../../core/index.ts";
+import { METRIC_LABELS, Split } from "../../core/index.ts";
 import { runOnce } from "../../eval/run-once.ts";
 import { defaultServices, LEXICAL } from "../../eval/services.ts";
-import { formatMetric, METRIC_LABELS } from "../../eval/table.ts";
+import { formatMetric } from "../../eval/table.ts";
 import { renderReportMarkdown } from "../../judge/index.ts";
 import { writeFileAtomic } from "../../store/atomic-write.ts";
 import { RunStore } from "../../store/run-store.ts";
@@ -62,7 +62,7 @@ export const run: Command = {
         ...(flags.out ? [`report written to ${flags.out}`] : []),
         ...out.metrics.map(
           (m) =>
-            `  ${METRIC_LABELS[m.metric].padEnd(11)} ${formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
+            `  ${METRIC_LABELS[m.metric].short.padEnd(11)} ${formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
         ),
       ];
       console.error(lines.join("\n"));
