@@ -24,7 +24,6 @@ describe("DRFA over the scripted server", () => {
   test("sends the planned prompts in order: J.4, J.5 per area, then each round J.7/J.8 before J.6, and J.9 last", async () => {
     const run = await runScripted(drfa({ iterations: 10 }));
     const chat = run.kinds.filter((k) => k !== "embeddings");
-    console.log(`DRFA prompt sequence: ${chat.join(" ")}`);
     expect(chat.slice(0, 3)).toEqual(["J.4", "J.5", "J.5"]);
     expect(chat.at(-1)).toBe("J.9");
     // Round 1: conditional action planning (J.7 then J.8) comes before gap finding (J.6).
@@ -54,7 +53,6 @@ describe("DRFA over the scripted server", () => {
   test("conditional actions run before gap-finding actions (and before the rest of the plan)", async () => {
     const run = await runScripted(drfa({ iterations: 10 }));
     const order = started(run.trace);
-    console.log(`DRFA action order: ${order.join(" ")}`);
     const cap = order.filter((id) => id.startsWith("cap"));
     const gap = order.filter((id) => id.startsWith("gap"));
     expect(cap.length).toBeGreaterThan(0);
@@ -83,9 +81,6 @@ describe("DRFA over the scripted server", () => {
 
     const neither = await runScripted(drfa({ gf: false, cap: false }));
     expect(neither.kinds.filter((k) => k !== "embeddings")).toEqual(["J.4", "J.5", "J.5", "J.9"]);
-    console.log(
-      `calls: full=${(await runScripted(drfa())).usage.calls} w/o GF=${noGf.usage.calls} w/o CAP=${noCap.usage.calls} w/o both=${neither.usage.calls}`,
-    );
   });
 
   test("the iteration budget holds even when gap finding never stops proposing", async () => {
