@@ -11,6 +11,7 @@ import {
   reviewerFeedback,
 } from "../../review/naturalness.ts";
 import { slug } from "../../slug.ts";
+import type { CastMember } from "../../stages/s6-adjacent.ts";
 import { callSettings } from "../../stages/stage-env.ts";
 import { generateValidated } from "../regenerate.ts";
 import { companySlots, type FileContext, personaContext, type Realized } from "./context.ts";
@@ -163,7 +164,7 @@ export type ChatRequest = {
   rng: Rng;
   stage: string;
   /** A fixed cast (adjacent cases): skips K.15 and uses the persona plus these colleagues in one channel. */
-  cast?: { username: string; first_name: string; last_name: string; role: string }[];
+  cast?: CastMember[];
 };
 
 function castSetup(ctx: FileContext, cast: NonNullable<ChatRequest["cast"]>): ChatSetup {

@@ -5,6 +5,7 @@ import { EMAIL_THREAD, EMAIL_USERS } from "../../prompts/email.ts";
 import { fill } from "../../prompts/template.ts";
 import type { Address, EmailContent } from "../../realize/index.ts";
 import { slug } from "../../slug.ts";
+import type { CastMember } from "../../stages/s6-adjacent.ts";
 import { callSettings } from "../../stages/stage-env.ts";
 import { generateValidated } from "../regenerate.ts";
 import { companySlots, type FileContext, personaContext, type Realized } from "./context.ts";
@@ -85,7 +86,7 @@ export type EmailRequest = {
   id: string;
   stage: string;
   /** A fixed cast (adjacent cases): skips K.16 and writes between the persona and these colleagues. */
-  cast?: { username: string; first_name: string; last_name: string; role: string }[];
+  cast?: CastMember[];
 };
 
 export async function realizeEmail(ctx: FileContext, req: EmailRequest): Promise<Realized> {
