@@ -24,5 +24,16 @@ export function parseFlags(
   }
 }
 
+/** An integer flag value ≥ `min` (`fallback` when the flag is absent); anything else is a usage error naming the flag. */
+export function intFlag(value: unknown, flag: string, fallback: number, min: 0 | 1 = 0): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min)
+    throw new UsageError(
+      `--${flag}: expected a ${min === 1 ? "positive" : "non-negative"} integer, got "${value}"`,
+    );
+  return n;
+}
+
 /** A user mistake on the command line: printed without a stack trace, exit code 2. */
 export class UsageError extends Error {}

@@ -9,7 +9,7 @@ import { generateProceduralSuite } from "../../generate/index.ts";
 import { renderSummaryTable, summarizeTask, validateTaskDir } from "../../generate/validate/index.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask } from "../../store/task-store.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { intFlag, parseFlags } from "../args.ts";
 import type { Command } from "../command.ts";
 import { writeDemoSummary } from "./demo-summary.ts";
 
@@ -66,10 +66,7 @@ export async function runDemoLoop(args: string[], log: (s: string) => void = con
   ];
   const suiteStatus = await runDemoSuite(suiteArgs, log);
   if (flags["suite-only"]) return suiteStatus;
-  const concurrency = Number(flags.concurrency ?? 2);
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new UsageError(`--concurrency: expected a positive integer, got "${flags.concurrency}"`);
-  }
+  const concurrency = intFlag(flags.concurrency, "concurrency", 2, 1);
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
   const started = new Date();
   const batch = String(

@@ -9,7 +9,7 @@ import type { Env } from "../../env/types.ts";
 import { createModel } from "../../llm/model.ts";
 import { type Embedder, embedderFor, type SearchMode } from "../../retrieval/index.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
 const USAGE = `drflow env <load|search|show|up> --task <suite/task_id> [options]
@@ -135,9 +135,7 @@ async function load(c: Common): Promise<number> {
 async function search(c: Common, flags: Record<string, unknown>, positionals: string[]): Promise<number> {
   const query = positionals.join(" ").trim();
   if (!query) throw new UsageError(`search needs a query\nusage: ${USAGE}`);
-  const limit = Number(flags.limit ?? 10);
-  if (!Number.isInteger(limit) || limit < 1)
-    throw new UsageError(`--limit: expected a positive integer, got "${flags.limit}"`);
+  const limit = intFlag(flags.limit, "limit", 10, 1);
   const mode = String(flags.mode ?? "hybrid") as SearchMode;
   if (!["hybrid", "bm25", "vector"].includes(mode))
     throw new UsageError(`--mode: expected hybrid, bm25 or vector, got "${mode}"`);

@@ -8,21 +8,13 @@ import { defaultServices, LEXICAL } from "../../eval/services.ts";
 import { formatSummaryTable } from "../../eval/table.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, listTasks } from "../../store/task-store.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
 const USAGE =
   "drflow eval --suite <name> [--split original|mixed|original,mixed] --agents extractive,drfa:gf=false,… [--models h1,h2]\n" +
   "            [--repeats 3] [--judge lexical|<handle>] [--concurrency N] [--batch ID] [--tasks id1,id2] [--root tasks]\n" +
   "            [--store .drflow/runs.sqlite]";
-
-function positiveInt(flag: string, raw: unknown, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1)
-    throw new UsageError(`--${flag}: expected a positive integer, got "${raw}"`);
-  return n;
-}
 
 export const evalCommand: Command = {
   name: "eval",
@@ -66,8 +58,8 @@ export const evalCommand: Command = {
     }
     const agents = specs.map((spec) => ({ spec, agent: agentFromSpec(spec) }));
     const models = flags.models ? parseList(String(flags.models)) : [];
-    const repeats = positiveInt("repeats", flags.repeats, 1);
-    const concurrency = positiveInt("concurrency", flags.concurrency, 1);
+    const repeats = intFlag(flags.repeats, "repeats", 1, 1);
+    const concurrency = intFlag(flags.concurrency, "concurrency", 1, 1);
     const judge = String(flags.judge ?? LEXICAL);
     const known = await listTasks(root, suite);
     if (known.length === 0) throw new UsageError(`suite "${suite}" has no tasks under ${root}/${suite}`);

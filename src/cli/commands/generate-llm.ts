@@ -10,7 +10,7 @@ import { importSeeds } from "../../generate/seeds/import.ts";
 import { createModel, resolveRole } from "../../llm/index.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { intFlag, parseFlags, UsageError } from "../args.ts";
 
 export const LLM_USAGE = [
   "drflow generate --llm --suite NAME (--domain DOMAIN --n N | --seeds FILE.csv|xlsx|json) [--model HANDLE]",
@@ -25,14 +25,6 @@ export const LLM_USAGE = [
   "               <root>/<suite>/review.csv and review.json for human review",
   "  Re-running the same command resumes from <root>/<suite>/.work/ (finished stages are not asked again).",
 ].join("\n");
-
-function int(value: string | boolean | undefined, flag: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new UsageError(`--${flag}: expected a non-negative integer, got "${value}"`);
-  return n;
-}
 
 function progressLine(e: ProgressEvent): string {
   const cost = `$${e.costUsd.toFixed(4)} so far`;
@@ -92,7 +84,7 @@ export async function runLlmGenerate(
       throw new UsageError(
         `--domain: expected one of ${Domain.options.join(", ")}, got "${flags.domain ?? ""}"`,
       );
-    source = { kind: "domain", domain: domain.data, n: int(flags.n, "n", 10) };
+    source = { kind: "domain", domain: domain.data, n: intFlag(flags.n, "n", 10) };
     if (source.n === 0) throw new UsageError("--n: expected at least 1");
   }
   let modalities = GENERATION_DEFAULTS.modalities;
@@ -116,11 +108,11 @@ export async function runLlmGenerate(
       store,
       now,
       runId: flags.run ? String(flags.run) : undefined,
-      seed: int(flags.seed, "seed", GENERATION_DEFAULTS.seed),
-      adjacentCases: int(flags.adjacent, "adjacent", GENERATION_DEFAULTS.adjacentCases),
+      seed: intFlag(flags.seed, "seed", GENERATION_DEFAULTS.seed),
+      adjacentCases: intFlag(flags.adjacent, "adjacent", GENERATION_DEFAULTS.adjacentCases),
       maxRetries:
-        flags["max-retries"] === undefined ? undefined : int(flags["max-retries"], "max-retries", 3),
-      concurrency: Math.max(1, int(flags.concurrency, "concurrency", GENERATION_DEFAULTS.concurrency)),
+        flags["max-retries"] === undefined ? undefined : intFlag(flags["max-retries"], "max-retries", 3),
+      concurrency: Math.max(1, intFlag(flags.concurrency, "concurrency", GENERATION_DEFAULTS.concurrency)),
       modalities,
       onProgress: flags.quiet ? undefined : (e) => log(progressLine(e)),
     });

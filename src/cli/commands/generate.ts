@@ -3,20 +3,12 @@
 import { Domain, SAFE_ID } from "../../core/index.ts";
 import { ALL_DOMAINS, generateProceduralSuite } from "../../generate/index.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { LLM_USAGE, runLlmGenerate } from "./generate-llm.ts";
 
 const PROCEDURAL_USAGE =
   "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--root tasks]";
-
-function nonNegative(value: string | boolean | undefined, flag: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new UsageError(`--${flag}: expected a non-negative integer, got "${value}"`);
-  return n;
-}
 
 export async function runProceduralGenerate(
   args: string[],
@@ -36,8 +28,8 @@ export async function runProceduralGenerate(
     throw new UsageError(
       `--suite: expected a safe id such as demo, got "${suite}"\nusage: ${PROCEDURAL_USAGE}`,
     );
-  const seed = nonNegative(flags.seed, "seed", 7);
-  const perDomain = nonNegative(flags["per-domain"], "per-domain", 2);
+  const seed = intFlag(flags.seed, "seed", 7);
+  const perDomain = intFlag(flags["per-domain"], "per-domain", 2);
   if (perDomain === 0) throw new UsageError("--per-domain: expected at least 1");
   const raw = (flags.domain as unknown as string[] | undefined) ?? [];
   const domains =

@@ -6,19 +6,12 @@ import { parseReportMarkdown } from "../../judge/report/parse.ts";
 import { createModel } from "../../llm/index.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
 const USAGE =
   "drflow judge (--task <suite/task_id> --report <file.md|file.json> | --run <run id>) [--judge lexical|<model handle>]\n" +
   "             [--protocol per-step|batched] [--metrics m1,m2] [--judge-repeats n] [--root tasks] [--store .drflow/runs.sqlite] [--json]";
-
-function positiveInt(value: unknown, flag: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1)
-    throw new UsageError(`${flag}: expected a positive integer, got "${value}"`);
-  return n;
-}
 
 export const judge: Command = {
   name: "judge",
@@ -52,7 +45,7 @@ export const judge: Command = {
             return parsed.data;
           })
       : undefined;
-    const repeats = flags["judge-repeats"] ? positiveInt(flags["judge-repeats"], "--judge-repeats") : 1;
+    const repeats = intFlag(flags["judge-repeats"] || undefined, "judge-repeats", 1, 1);
     const root = String(flags.root ?? DEFAULT_TASK_ROOT);
     const storePath = String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite");
     const judgeName = String(flags.judge ?? "lexical");
