@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { z } from "zod";
-import { checkReply, initialMessages, jsonPath, rejectionMessage } from "./structured.ts";
+import { jsonPath } from "../core/json-path.ts";
+import { checkReply, initialMessages, rejectionMessage } from "./structured.ts";
 
 test("problems carry the JSON path and what was expected", () => {
   const schema = z.object({ steps: z.array(z.object({ item: z.number().int() })) });

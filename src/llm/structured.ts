@@ -1,5 +1,6 @@
 /** @module Structured output: JSON extraction, zod validation, and re-asking with the accumulated validation errors. */
 import { z } from "zod";
+import { jsonPath } from "../core/json-path.ts";
 import { StructuredOutputError } from "./errors.ts";
 import { extractJson } from "./json-extract.ts";
 import { JSON_INSTRUCTION, REJECTION, rejectionCountPhrase } from "./prompts/structured.ts";
@@ -15,14 +16,6 @@ export type StructuredMode = z.infer<typeof StructuredMode>;
 /** The JSON Schema of what the model must produce (zod input side; unrepresentable parts become `{}`). */
 export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-}
-
-/** `$.steps[0].title` from a zod issue path. */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (acc, key) => (typeof key === "number" ? `${acc}[${key}]` : `${acc}.${String(key)}`),
-    "$",
-  );
 }
 
 /** Validate a reply: the parsed object, or the problems (JSON path + what was expected). */

@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import { dirname, join, normalize, resolve, sep } from "node:path";
 import type { z } from "zod";
 import { ArtifactManifest, parseArtifactId, parseTaskRef, SAFE_ID, Task } from "../core/index.ts";
+import { jsonPath } from "../core/json-path.ts";
 
 export const DEFAULT_TASK_ROOT = "tasks";
 export const TASK_FILE = "task.json";
@@ -26,13 +27,6 @@ export class TaskStoreError extends Error {
     super(issues.map(formatIssue).join("\n"));
     this.name = "TaskStoreError";
   }
-}
-
-/** `["generic_workflow", 3, "title"]` → `$.generic_workflow[3].title`. */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  let out = "$";
-  for (const part of path) out += typeof part === "number" ? `[${part}]` : `.${String(part)}`;
-  return out;
 }
 
 function describeReceived(value: unknown): string {
