@@ -11,4 +11,4 @@ export { snippet } from "./snippet.ts";
 export { type ChromaOptions, chromaStore } from "./stores/chroma.ts";
 export { loadVec, sqliteVecStore } from "./stores/sqlite-vec.ts";
 export type { VectorItem, VectorMatch, VectorStore } from "./stores/vector-store.ts";
-export { words } from "./tokenize.ts";
+export { suffixStem, words } from "./tokenize.ts";

@@ -1,12 +1,11 @@
 /** @module Snippets: the window of a chunk that best matches a query, for printing hits. */
-import { porterStem } from "./porter.ts";
-import { words } from "./tokenize.ts";
+import { suffixStem, words } from "./tokenize.ts";
 
 /** The `width`-character window of `text` holding the most query stems, cut at word boundaries, on one line. */
 export function snippet(text: string, query: string, width = 200): string {
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length <= width) return flat;
-  const targets = new Set(words(query).map(porterStem));
+  const targets = new Set(words(query).map(suffixStem));
   let best = 0;
   let bestScore = -1;
   const tokens = [...flat.matchAll(/\S+/g)];
@@ -14,7 +13,7 @@ export function snippet(text: string, query: string, width = 200): string {
     const start = t.index ?? 0;
     const windowText = flat.slice(start, start + width);
     let score = 0;
-    for (const w of words(windowText)) if (targets.has(porterStem(w))) score++;
+    for (const w of words(windowText)) if (targets.has(suffixStem(w))) score++;
     if (score > bestScore) {
       bestScore = score;
       best = start;

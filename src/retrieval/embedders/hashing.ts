@@ -1,6 +1,5 @@
 /** @module The offline embedder: signed feature hashing of stemmed word unigrams, bigrams and character n-grams, L2-normalized. */
-import { porterStem } from "../porter.ts";
-import { words } from "../tokenize.ts";
+import { suffixStem, words } from "../tokenize.ts";
 import { type Embedder, l2normalize } from "./embedder.ts";
 
 export type HashingOptions = {
@@ -29,7 +28,7 @@ export function hashingEmbedder(options: HashingOptions = {}): Embedder {
   const embedOne = (text: string): number[] => {
     const counts = new Map<string, number>();
     const add = (feature: string, w: number) => counts.set(feature, (counts.get(feature) ?? 0) + w);
-    const stems = words(text).map(porterStem);
+    const stems = words(text).map(suffixStem);
     stems.forEach((s, i) => {
       add(`u:${s}`, weights.unigram);
       if (i > 0) add(`b:${stems[i - 1]} ${s}`, weights.bigram);
