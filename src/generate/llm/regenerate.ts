@@ -1,8 +1,7 @@
 /** @module Regeneration with validation feedback (seed 002 §C.1): re-ask with the ACCUMULATED programmatic errors until the output passes or the retry limit is reached. */
 import type { z } from "zod";
+import { rejectionMessage } from "../../llm/structured.ts";
 import type { ChatMessage, Model, Usage } from "../../llm/types.ts";
-import { REJECTION } from "../prompts/review.ts";
-import { fill } from "../prompts/template.ts";
 
 /** Programmatic checks of one output: every problem as "where: what was expected". Empty when it passes. */
 export type Validator<T> = (output: T) => string[];
@@ -43,16 +42,6 @@ export class ValidationFailed extends Error {
 
 export const DEFAULT_MAX_RETRIES = 3;
 
-function times(n: number): string {
-  return n === 1 ? "once" : `${n} times`;
-}
-
-/** Seed 002's rejection turn: every accumulated error, the latest rejection's errors marked `*`. */
-export function rejectionMessage(accumulated: string[], latest: Set<string>, rejections: number): string {
-  const list = accumulated.map((e) => `\n${latest.has(e) ? "*" : "-"} ${e}`).join("");
-  return fill(REJECTION, { rejection_count_phrase: times(rejections), validation_error_list: list });
-}
-
 /**
  * Ask for a structured object, run the programmatic checks, and on failure re-ask with the original prompt, the
  * rejected answer and the accumulated error list (errors are never dropped once seen, so a fix cannot reintroduce
@@ -85,7 +74,7 @@ export async function generateValidated<S extends z.ZodType>(
     messages = [
       { role: "user", content: req.prompt },
       { role: "assistant", content: result.raw },
-      { role: "user", content: rejectionMessage(accumulated, new Set(errors), rejected.length) },
+      { role: "user", content: rejectionMessage(rejected.length, rejected) },
     ];
   }
   throw new ValidationFailed(req.stage, req.schemaName, accumulated, last);

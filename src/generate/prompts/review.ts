@@ -1,16 +1,9 @@
 /**
- * @module Validation prompts from seed 002 (Appendix C): the rejection re-prompt with accumulated validation errors,
- * the chat naturalness review and its feedback line (C.1), evidence-grounded answering and candidate–gold comparison
- * (C.2.1, C.2.2). Verbatim except the extraction's stray spaces around punctuation; C.2.1's first sentence is adapted
+ * @module Validation prompts from seed 002 (Appendix C): the chat naturalness review and its feedback line (C.1), evidence-grounded answering and candidate–gold comparison
+ * (C.2.1, C.2.2); the rejection re-prompt of C.1 is the model layer's (llm/prompts/structured.ts). Verbatim except the extraction's stray spaces around punctuation; C.2.1's first sentence is adapted
  * from "one fictional company's project" to drflow's records (company documents and one employee's files, emails, chats).
  */
 import { prompt } from "./template.ts";
-
-/** C.1 regeneration with validation feedback (a user turn appended after the model's rejected answer). */
-export const REJECTION = prompt(
-  "002.C1.rejection",
-  "Your answer was rejected ({rejection_count_phrase} so far). Every one of these must hold at once – the latest rejection is marked *: {validation_error_list} Fix every listed problem without reintroducing an earlier one, and return the full corrected JSON object.",
-);
 
 /** C.1 conversational naturalness review of one channel-day. */
 export const NATURALNESS_REVIEW = prompt(
