@@ -1,4 +1,5 @@
-/** @module Text utilities for the extractive agent: whitespace normalization, sentence splitting, content terms, a light stemmer. */
+/** @module Text utilities for the extractive agent: whitespace normalization, sentence splitting, content terms (Porter stems). */
+import { porterStem } from "../../retrieval/porter.ts";
 
 /** A wrapped line is at least this long; shorter lines without final punctuation are headings or labels. */
 const WRAP_MIN = 50;
@@ -116,50 +117,16 @@ const STOPWORDS = new Set(
 export const NEGATION =
   /\b(not|no|never|none|nothing|nobody|without|neither|nor|cannot|can't|doesn't|don't|isn't|aren't|wasn't|won't|hasn't|haven't|lacks?|unable)\b/i;
 
-/** A light suffix-stripping stemmer (plural, -ing, -ed, -ly, -ment, -ation…), enough to match inflected variants. */
-export function lightStem(word: string): string {
-  let w = word.toLowerCase();
-  if (w.length <= 3) return w;
-  for (const [suffix, replacement] of [
-    ["ational", "ate"],
-    ["ization", "ize"],
-    ["ations", "ate"],
-    ["ation", "ate"],
-    ["ments", ""],
-    ["ment", ""],
-    ["ives", ""],
-    ["ive", ""],
-    ["ings", ""],
-    ["ing", ""],
-    ["ies", "y"],
-    ["ied", "y"],
-    ["edly", ""],
-    ["ed", ""],
-    ["ers", ""],
-    ["er", ""],
-    ["ly", ""],
-    ["es", ""],
-    ["s", ""],
-  ] as const) {
-    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
-      w = w.slice(0, w.length - suffix.length) + replacement;
-      break;
-    }
-  }
-  if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
-  return w;
-}
-
 /** Lower-cased word tokens (letters, digits, inner hyphens/apostrophes). */
 export function words(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9]+(?:['’-][a-z0-9]+)*/g) ?? [];
 }
 
-/** Stemmed content terms of a text: stopwords and one-letter tokens dropped. */
+/** Porter-stemmed content terms of a text: stopwords and one-letter tokens dropped. */
 export function contentTerms(text: string): string[] {
   return words(text)
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
-    .map(lightStem);
+    .map(porterStem);
 }
 
 /** Distinct stemmed content terms. */
