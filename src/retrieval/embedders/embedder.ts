@@ -1,7 +1,7 @@
 /** @module The embedder interface: text → fixed-length vectors (hashing offline, or a model's embeddings). */
 
 export interface Embedder {
-  /** `hashing-512`, `openai:text-embedding-3-small` … (part of an index's fingerprint). */
+  /** `hashing-4096`, `openai:text-embedding-3-small` … (part of an index's fingerprint). */
   readonly name: string;
   embed(texts: string[]): Promise<number[][]>;
 }

@@ -1,14 +1,23 @@
-/** @module The offline embedder: signed feature hashing of stemmed word unigrams, bigrams and character n-grams, L2-normalized. */
+/**
+ * @module The offline embedder: signed feature hashing of stemmed word unigrams, bigrams and character n-grams with
+ * sublinear term frequency, L2-normalized.
+ */
 import { suffixStem, words } from "../tokenize.ts";
 import { type Embedder, l2normalize } from "./embedder.ts";
 
 export type HashingOptions = {
   dim?: number;
   charNgrams?: number[];
+  /** Weight of each feature kind: word unigrams, word bigrams, character n-grams (shared across all n-grams of a word). */
   weights?: { unigram: number; bigram: number; char: number };
 };
 
-const DEFAULTS = { dim: 512, charNgrams: [3, 4], weights: { unigram: 1, bigram: 0.7, char: 0.35 } };
+/**
+ * Character n-grams catch inflections the stemmer misses ("arrange"/"arranging" share "arr", "rra", "ran" …), but a
+ * six-letter word yields nine of them: `char` is the weight of one word's n-grams together (each gets `char / count`),
+ * so a word's spelling never outweighs the word itself.
+ */
+const DEFAULTS = { dim: 4096, charNgrams: [3, 4], weights: { unigram: 1, bigram: 0.5, char: 0.5 } };
 
 /** FNV-1a, 32-bit, with a seed so two independent hashes (bucket, sign) come from one function. */
 function fnv1a(text: string, seed: number): number {
@@ -25,25 +34,38 @@ export function hashingEmbedder(options: HashingOptions = {}): Embedder {
   const dim = options.dim ?? DEFAULTS.dim;
   const charNgrams = options.charNgrams ?? DEFAULTS.charNgrams;
   const weights = options.weights ?? DEFAULTS.weights;
-  const embedOne = (text: string): number[] => {
-    const counts = new Map<string, number>();
-    const add = (feature: string, w: number) => counts.set(feature, (counts.get(feature) ?? 0) + w);
+  /** Feature name (`u:`, `b:` or `c:` + text) → weight × sublinear term frequency. */
+  const features = (text: string): Map<string, number> => {
+    // Raw counts per feature, then mean weight × (1 + ln tf): a word said ten times is not ten times the evidence.
+    const tf = new Map<string, { count: number; weight: number }>();
+    const add = (feature: string, w: number) => {
+      const seen = tf.get(feature);
+      if (seen) {
+        seen.count += 1;
+        seen.weight += w;
+      } else tf.set(feature, { count: 1, weight: w });
+    };
     const stems = words(text).map(suffixStem);
     stems.forEach((s, i) => {
       add(`u:${s}`, weights.unigram);
       if (i > 0) add(`b:${stems[i - 1]} ${s}`, weights.bigram);
       const padded = `^${s}$`;
-      for (const n of charNgrams) {
-        for (let j = 0; j + n <= padded.length; j++) add(`c:${padded.slice(j, j + n)}`, weights.char);
-      }
+      const grams: string[] = [];
+      for (const n of charNgrams) for (let j = 0; j + n <= padded.length; j++) grams.push(padded.slice(j, j + n));
+      for (const g of grams) add(`c:${g}`, weights.char / grams.length);
     });
+    const out = new Map<string, number>();
+    for (const [feature, { count, weight }] of tf) out.set(feature, (weight / count) * (1 + Math.log(count)));
+    return out;
+  };
+  const vectorize = (fs: Map<string, number>): number[] => {
     const v = new Array<number>(dim).fill(0);
-    for (const [feature, count] of counts) {
+    for (const [feature, value] of fs) {
       const bucket = fnv1a(feature, 0) % dim;
       const sign = fnv1a(feature, 0x9e3779b9) & 1 ? 1 : -1;
-      v[bucket]! += sign * (1 + Math.log(count));
+      v[bucket]! += sign * value;
     }
     return l2normalize(v);
   };
-  return { name: `hashing-${dim}`, embed: async (texts) => texts.map(embedOne) };
+  return { name: `hashing-${dim}`, embed: async (texts) => texts.map((t) => vectorize(features(t))) };
 }

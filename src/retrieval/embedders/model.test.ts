@@ -63,7 +63,7 @@ test("a hybrid index runs on model embeddings (vectors from the server, BM25 loc
 });
 
 test("embedderFor: hashing names, and model handles need a model factory", () => {
-  expect(embedderFor("hashing").name).toBe("hashing-512");
+  expect(embedderFor("hashing").name).toBe("hashing-4096");
   expect(embedderFor("hashing-128").name).toBe("hashing-128");
   expect(() => embedderFor("openai:text-embedding-3-small")).toThrow(/pass createModel/);
 });
