@@ -51,7 +51,8 @@ export function hashingEmbedder(options: HashingOptions = {}): Embedder {
       if (i > 0) add(`b:${stems[i - 1]} ${s}`, weights.bigram);
       const padded = `^${s}$`;
       const grams: string[] = [];
-      for (const n of charNgrams) for (let j = 0; j + n <= padded.length; j++) grams.push(padded.slice(j, j + n));
+      for (const n of charNgrams)
+        for (let j = 0; j + n <= padded.length; j++) grams.push(padded.slice(j, j + n));
       for (const g of grams) add(`c:${g}`, weights.char / grams.length);
     });
     const out = new Map<string, number>();
