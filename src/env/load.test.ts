@@ -117,6 +117,39 @@ describe("loadEnv (embedded)", () => {
     }
   });
 
+  test("cells opening one persisted index at once build it once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "drflow-env-"));
+    const envs: Env[] = [];
+    try {
+      const indexPath = join(dir, "index.sqlite");
+      const loaded = await loadTask(ROOT, "mini/mini_01");
+      let embedded = 0;
+      const base = hashingEmbedder();
+      const embedder = {
+        name: base.name,
+        embed: (t: string[]) => {
+          embedded += t.length;
+          return base.embed(t);
+        },
+      };
+      envs.push(await loadEnv(loaded, { split: "original", indexPath, embedder }));
+      const once = embedded;
+      await envs.pop()!.close();
+      rmSync(indexPath);
+      embedded = 0;
+      envs.push(
+        ...(await Promise.all(
+          [1, 2, 3].map(() => loadEnv(loaded, { split: "original", indexPath, embedder })),
+        )),
+      );
+      expect(embedded).toBe(once);
+      for (const e of envs) expect((await e.list()).map((d) => d.id).sort()).toHaveLength(4);
+    } finally {
+      for (const e of envs) await e.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("a manifest path escaping the task folder is refused", async () => {
     const loaded = await loadTask(ROOT, "mini/mini_01");
     const bad = {

@@ -1,7 +1,7 @@
 /** @module `loadEnv`: a task's realized files of a split → an `Env` on the embedded backend or on real services. */
 import { createHash } from "node:crypto";
 import { stat } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { AppName } from "../core/index.ts";
 import {
   chunkDocument,
@@ -14,7 +14,7 @@ import { ARTIFACTS_DIR, type LoadedTask } from "../store/task-store.ts";
 import { embeddedApp } from "./apps/embedded.ts";
 import { readDocuments, splitEntries } from "./documents.ts";
 import { APP_NAMES, createEnv } from "./env.ts";
-import type { App, Env, EnvOptions } from "./types.ts";
+import type { App, Env, EnvDocument, EnvOptions } from "./types.ts";
 
 /** Bumped whenever chunking or indexing changes, so persisted indexes are rebuilt. */
 export const INDEX_VERSION = "2";
@@ -60,46 +60,79 @@ export async function loadEnv(loaded: LoadedTask, options: LoadEnvOptions): Prom
     services = connected.apps;
     vectors ??= connected.vectors;
   }
-  const index = await HybridIndex.open({
-    path: useServices ? undefined : options.indexPath,
-    embedder,
-    vectors,
-  });
-  const embedded = Object.fromEntries(APP_NAMES.map((n) => [n, embeddedApp(n, index)])) as Record<
-    AppName,
-    App
-  >;
-  const apps: Record<AppName, App> = useServices ? { ...embedded, ...services } : embedded;
-
-  const fingerprint = await taskFingerprint(loaded, { ...options, vectors }, embedder);
-  const reuse =
-    !useServices && options.indexPath !== undefined && index.getMeta("fingerprint") === fingerprint;
-  if (!reuse) {
-    await index.clear();
-    index.db.run("DELETE FROM documents");
-    const docs = await readDocuments(loaded, split);
-    for (const name of APP_NAMES) {
-      const mine = docs.filter((d) => d.app === name);
-      if (mine.length > 0) await apps[name].add(mine);
-    }
-    if (useServices) {
-      // The env's index is built from what the services serve back, not from the local files.
-      for (const name of Object.keys(services ?? {}) as AppName[]) {
-        const served = await apps[name].list();
-        await index.add(served.flatMap((d) => chunkDocument(d)));
+  // One open at a time per index file in this process: cells of a batch may open the same task and split at once.
+  const persisted = useServices ? undefined : options.indexPath;
+  const release = persisted === undefined ? null : await lock(persisted);
+  try {
+    const index = await HybridIndex.open({ path: persisted, embedder, vectors });
+    const embedded = Object.fromEntries(APP_NAMES.map((n) => [n, embeddedApp(n, index)])) as Record<
+      AppName,
+      App
+    >;
+    const apps: Record<AppName, App> = useServices ? { ...embedded, ...services } : embedded;
+    // Only a persisted index is checked against the task; an in-memory one is always built.
+    const fingerprint =
+      persisted === undefined ? null : await taskFingerprint(loaded, { ...options, vectors }, embedder);
+    if (fingerprint === null || index.getMeta("fingerprint") !== fingerprint) {
+      try {
+        await fill(index, apps, await readDocuments(loaded, split), useServices ? services : undefined);
+      } catch (error) {
+        await index.close();
+        throw error;
       }
+      if (fingerprint !== null) index.setMeta("fingerprint", fingerprint);
     }
-    index.setMeta("fingerprint", fingerprint);
+    const { task } = loaded;
+    return createEnv({
+      taskId: task.id,
+      question: task.seed.question,
+      user: { name: task.seed.user.name, email: task.seed.user.email },
+      split,
+      apps,
+      index,
+    });
+  } finally {
+    release?.();
   }
-  const { task } = loaded;
-  return createEnv({
-    taskId: task.id,
-    question: task.seed.question,
-    user: { name: task.seed.user.name, email: task.seed.user.email },
-    split,
-    apps,
-    index,
+}
+
+/** Replace the index's content with the split's documents (on services, indexed from what the services serve back). */
+async function fill(
+  index: HybridIndex,
+  apps: Record<AppName, App>,
+  docs: EnvDocument[],
+  services: Partial<Record<AppName, App>> | undefined,
+): Promise<void> {
+  await index.clear();
+  index.db.run("DELETE FROM documents");
+  for (const name of APP_NAMES) {
+    const mine = docs.filter((d) => d.app === name);
+    if (mine.length > 0) await apps[name].add(mine);
+  }
+  for (const name of Object.keys(services ?? {}) as AppName[]) {
+    const served = await apps[name].list();
+    await index.add(served.flatMap((d) => chunkDocument(d)));
+  }
+}
+
+/** Index files being opened or built in this process, each with the promise its next opener waits for. */
+const opening = new Map<string, Promise<void>>();
+
+/** Wait for earlier openers of `path` in this process; the returned function lets the next one in. */
+async function lock(path: string): Promise<() => void> {
+  const key = resolve(path);
+  const before = opening.get(key) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((r) => {
+    release = r;
   });
+  const chained = before.then(() => mine);
+  opening.set(key, chained);
+  await before;
+  return () => {
+    release();
+    if (opening.get(key) === chained) opening.delete(key);
+  };
 }
 
 /** Content address of what an index holds: manifest, split, files' sizes and times, embedder, index version. */
