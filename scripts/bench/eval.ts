@@ -3,10 +3,13 @@
  * share of that time spent outside model calls (environment loading, retrieval, agent logic, judging, the run store).
  *
  *   bun scripts/bench/eval.ts [--agent basic] [--delay 200] [--concurrency 1] [--splits original,mixed] [--root tasks]
+ *                             [--index-dir .drflow/env]
  *
  * The LLM agent answers from the scripted OpenAI-compatible server (`test/support/scripted-server.ts`) with the
  * agent test fixtures (`test/agents/support/scripted-agent.ts`); the judge is the lexical one; the cache is off so
- * every call really goes over HTTP.
+ * every call really goes over HTTP. Environments are built in memory per cell, as `drflow eval` does, unless
+ * `--index-dir` names where to keep them (`defaultServices`' indexDir): a first run builds each task × split index
+ * there, later runs reuse them. Each cell of this grid is a distinct task × split, so one run never reuses one.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +34,7 @@ const { values } = parseArgs({
     splits: { type: "string", default: "original,mixed" },
     root: { type: "string", default: "tasks" },
     suite: { type: "string", default: "demo" },
+    "index-dir": { type: "string" },
   },
 });
 const delayMs = Number(values.delay);
@@ -47,6 +51,7 @@ try {
     store,
     judge: LEXICAL,
     modelOptions: { cache: null, env: {} },
+    indexDir: values["index-dir"],
   });
   const tasks = (await listTasks(values.root!, values.suite)).map((t) => t.ref);
   if (tasks.length === 0)
@@ -88,7 +93,7 @@ try {
   console.log(
     [
       "",
-      `agent ${values.agent} on ${values.suite} (${tasks.length} tasks × ${splits.join("+")} = ${out.results.length} cells, concurrency ${concurrency}), scripted model +${delayMs} ms/call, lexical judge`,
+      `agent ${values.agent} on ${values.suite} (${tasks.length} tasks × ${splits.join("+")} = ${out.results.length} cells, concurrency ${concurrency}), scripted model +${delayMs} ms/call, lexical judge, env ${values["index-dir"] ? `indexes kept in ${values["index-dir"]}` : "built in memory per cell"}`,
       `wall time                 ${(wallMs / 1000).toFixed(2)} s`,
       `model calls               ${calls.length} (${(calls.length / out.results.length).toFixed(1)} per cell), ${(modelMs / 1000).toFixed(2)} s in calls`,
       `share outside model calls ${(outside * 100).toFixed(1)} %`,

@@ -1,10 +1,13 @@
 /** @module The standard wiring of an evaluation: task store, embedded environment, model layer with usage in the run store, judge. */
+import { mkdirSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import type { Split } from "../core/index.ts";
 import { loadEnv } from "../env/load.ts";
 import type { Env } from "../env/types.ts";
 import { evaluate } from "../judge/evaluate.ts";
 import { createModel, type ModelOptions } from "../llm/index.ts";
 import type { Model } from "../llm/types.ts";
+import { hashingEmbedder } from "../retrieval/index.ts";
 import type { RunStore } from "../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, type LoadedTask, loadTask } from "../store/task-store.ts";
 import type { ScoreReport } from "./evaluate-suite.ts";
@@ -26,6 +29,12 @@ export type ServicesOptions = {
   judge: string;
   /** Passed to every `createModel` (cache path, env, fetch…); usage always goes to the store. */
   modelOptions?: Omit<ModelOptions, "usage">;
+  /**
+   * Keep each task's environment index in `<indexDir>/<suite>/<task>/<split>-<embedder>.sqlite` (the layout of
+   * `drflow env load`) and reuse it while the task's files are unchanged, across cells, agents, models, repeats and
+   * invocations. When omitted, every cell builds its environment in memory from the realized files.
+   */
+  indexDir?: string;
 };
 
 /** Task store under `root`, embedded environments, models recording usage in the store, and `evaluate` with the judge. */
@@ -43,7 +52,19 @@ export function defaultServices(options: ServicesOptions): Services {
   const judge = options.judge === LEXICAL ? LEXICAL : model(options.judge);
   return {
     loadTask: (ref) => loadTask(root, ref),
-    openEnv: (loaded, split) => loadEnv(loaded, { split }),
+    openEnv: (loaded, split) => {
+      if (options.indexDir === undefined) return loadEnv(loaded, { split });
+      const embedder = hashingEmbedder();
+      const slug = embedder.name.replace(/[^A-Za-z0-9_.-]+/g, "_");
+      const indexPath = join(
+        options.indexDir,
+        basename(dirname(loaded.dir)),
+        loaded.task.id,
+        `${split}-${slug}.sqlite`,
+      );
+      mkdirSync(dirname(indexPath), { recursive: true });
+      return loadEnv(loaded, { split, embedder, indexPath });
+    },
     model,
     score: async (report, loaded) => (await evaluate(report, loaded, { judge })).metrics,
   };
