@@ -95,6 +95,14 @@ describe("HybridIndex", () => {
     expect(await idx.search("certified medical", { mode: "bm25", limit: 3 })).toHaveLength(0);
   });
 
+  test("chunks sharing no word with the query are not vector matches, so they take no fusion credit", async () => {
+    const idx = await build();
+    const vector = await idx.search("parking garage", { mode: "vector", limit: 3 });
+    expect(vector.map((h) => h.documentId)).toEqual(["t_DI_1"]);
+    const hybrid = await idx.search("parking garage", { limit: 3 });
+    expect(hybrid.map((h) => h.documentId)).toEqual(["t_DI_1"]);
+  });
+
   test("empty or stopword-only queries return nothing rather than failing", async () => {
     const idx = await build();
     expect(await idx.search("the and of", { limit: 3 })).toEqual([]);

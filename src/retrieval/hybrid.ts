@@ -10,6 +10,9 @@ import { snippet } from "./snippet.ts";
 import { sqliteVecStore } from "./stores/sqlite-vec.ts";
 import type { VectorStore } from "./stores/vector-store.ts";
 
+/** |Cosine similarity| at or below this is an exact 0 (no shared feature) after float32 rounding. */
+const MIN_SIMILARITY = 1e-6;
+
 export type SearchMode = "hybrid" | "bm25" | "vector";
 
 export type SearchOptions = {
@@ -202,8 +205,12 @@ export class HybridIndex {
     for (const m of matches) {
       const row = appOf.get(m.id) as { app: string } | null;
       if (!row || (wanted && !wanted.has(row.app))) continue;
+      // A chunk whose vector is orthogonal to the query's (with hashing: sharing no feature) is no match (like a chunk BM25 does not return): left in, such
+      // zero-similarity ties would take RRF credit in whatever order the vector store breaks them.
+      const similarity = 1 - m.distance;
+      if (Math.abs(similarity) <= MIN_SIMILARITY) continue;
       ids.push(m.id);
-      scores.set(m.id, 1 - m.distance);
+      scores.set(m.id, similarity);
       if (ids.length >= depth) break;
     }
     return { ids, scores };
