@@ -183,7 +183,7 @@ describe("DRFA over the scripted server", () => {
           j7++ === 0 ? "Here are the steps: step 1 create record" : fixtureText("intermediate-workflow.json"),
       }),
     });
-    expect(j7).toBe(2);
+    expect(j7).toBeGreaterThanOrEqual(2); // the bad reply and its repair, then any later round where policy evidence grew
     const call = run.trace.find((e) => e.type === "model" && e.stage === "intermediate_workflow");
     expect(call?.type === "model" && call.attempts).toBe(2);
     expect(run.usage.requests).toBe(run.requests.length);
