@@ -60,6 +60,15 @@ describe("HybridIndex", () => {
     });
   }
 
+  test("snippets: false returns the same ranking with empty snippets", async () => {
+    const idx = await build();
+    const withSnippets = await idx.search("certified interpreter for consent", { limit: 3 });
+    const without = await idx.search("certified interpreter for consent", { limit: 3, snippets: false });
+    expect(without.map((h) => h.chunkId)).toEqual(withSnippets.map((h) => h.chunkId));
+    expect(without.every((h) => h.snippet === "")).toBe(true);
+    expect(without[0]?.text).toBe(withSnippets[0]?.text);
+  });
+
   test("keeps channel and subject metadata on hits", async () => {
     const idx = await build();
     const [chat] = await idx.search("parking garage repainting", { limit: 1 });

@@ -21,6 +21,8 @@ export type SearchOptions = {
   limit?: number;
   /** Keep only the best chunk of each document (default true). */
   distinctDocuments?: boolean;
+  /** Compute each hit's `snippet` (default true); callers that discard snippets skip the work and get `""`. */
+  snippets?: boolean;
 };
 
 export type HybridIndexOptions = {
@@ -149,6 +151,7 @@ export class HybridIndex {
     const mode = options.mode ?? "hybrid";
     const limit = options.limit ?? 10;
     const distinct = options.distinctDocuments ?? true;
+    const snippets = options.snippets ?? true;
     const depth = Math.max(limit * 8, 50);
     const lists: { ids: string[]; scores: Map<string, number> }[] = [];
     if (mode !== "vector") lists.push(this.bm25(query, depth, options.apps));
@@ -165,7 +168,7 @@ export class HybridIndex {
       if (!row) continue;
       if (distinct && seen.has(row.document_id)) continue;
       seen.add(row.document_id);
-      hits.push(toHit(row, score, query));
+      hits.push(toHit(row, score, snippets ? snippet(row.text, query) : ""));
       if (hits.length >= limit) break;
     }
     return hits;
@@ -222,7 +225,7 @@ export class HybridIndex {
   }
 }
 
-function toHit(row: ChunkRow, score: number, query: string): SearchHit {
+function toHit(row: ChunkRow, score: number, snippet: string): SearchHit {
   return {
     documentId: row.document_id,
     chunkId: row.id,
@@ -230,7 +233,7 @@ function toHit(row: ChunkRow, score: number, query: string): SearchHit {
     title: row.title,
     path: row.path,
     score,
-    snippet: snippet(row.text, query),
+    snippet,
     text: row.text,
     author: row.author,
     date: row.date,

@@ -51,7 +51,7 @@ export class SessionIndex {
     topK = 5,
     mode: SearchMode = "hybrid",
   ): Promise<{ finding: StoredFinding; score: number }[]> {
-    const hits = await this.index.search(query, { limit: topK, mode });
+    const hits = await this.index.search(query, { limit: topK, mode, snippets: false });
     return hits.flatMap((h) => {
       const finding = this.findings.get(h.documentId);
       return finding ? [{ finding, score: h.score }] : [];
