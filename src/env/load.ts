@@ -17,7 +17,7 @@ import { APP_NAMES, createEnv } from "./env.ts";
 import type { App, Env, EnvDocument, EnvOptions } from "./types.ts";
 
 /** Bumped whenever chunking or indexing changes, so persisted indexes are rebuilt. */
-export const INDEX_VERSION = "2";
+export const INDEX_VERSION = "3";
 
 export type LoadEnvOptions = EnvOptions & {
   /** Defaults to the offline hashing embedder. */

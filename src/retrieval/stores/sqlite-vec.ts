@@ -5,6 +5,12 @@ import type { VectorItem, VectorMatch, VectorStore } from "./vector-store.ts";
 
 const loaded = new WeakSet<Database>();
 
+/**
+ * Vectors per vec0 chunk (a multiple of 8). vec0 preallocates a whole chunk's blob: the default 1,024 at 4,096
+ * dimensions reserves ~16 MB per table however few vectors it holds (a demo index has a few hundred); 64 reserves 1 MB.
+ */
+const CHUNK_SIZE = 64;
+
 /** Load the sqlite-vec extension into `db` once. */
 export function loadVec(db: Database): void {
   if (loaded.has(db)) return;
@@ -38,7 +44,7 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
       if (dim === null) {
         dim = items[0]!.vector.length;
         db.run(
-          `CREATE VIRTUAL TABLE IF NOT EXISTS ${vec} USING vec0(embedding float[${dim}] distance_metric=cosine)`,
+          `CREATE VIRTUAL TABLE IF NOT EXISTS ${vec} USING vec0(embedding float[${dim}] distance_metric=cosine, chunk_size=${CHUNK_SIZE})`,
         );
       }
       const getId = db.query(`SELECT rowid FROM ${ids} WHERE id = ?`);
