@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { AppName } from "../core/index.ts";
+import { type AppName, parseTaskRef, type Split } from "../core/index.ts";
 import {
   chunkDocument,
   type Embedder,
@@ -15,6 +15,24 @@ import { embeddedApp } from "./apps/embedded.ts";
 import { readDocuments, splitEntries } from "./documents.ts";
 import { APP_NAMES, createEnv } from "./env.ts";
 import type { App, Env, EnvDocument, EnvOptions } from "./types.ts";
+
+/** Where `drflow env` and `drflow eval` keep persisted indexes unless told otherwise. */
+export const DEFAULT_INDEX_DIR = join(".drflow", "env");
+
+/**
+ * The persisted index of a task's split: `<indexDir>/<suite>/<task_id>/<split>-<embedder>.sqlite`, from a
+ * "suite/task_id" ref of safe ids (checked) and the embedder's name made path-safe.
+ */
+export function indexPathFor(
+  indexDir: string,
+  ref: string,
+  split: Split,
+  embedder: Pick<Embedder, "name">,
+): string {
+  const { suite, taskId } = parseTaskRef(ref);
+  const slug = embedder.name.replace(/[^A-Za-z0-9_.-]+/g, "_");
+  return join(indexDir, suite, taskId, `${split}-${slug}.sqlite`);
+}
 
 /** Bumped whenever chunking or indexing changes, so persisted indexes are rebuilt. */
 export const INDEX_VERSION = "3";

@@ -17,6 +17,8 @@ export type DemoOptions = {
   batch: string;
   concurrency?: number;
   progress?: ProgressSink;
+  /** Keep and reuse environment indexes here (`defaultServices`' indexDir); in memory per cell when omitted. */
+  indexDir?: string;
 };
 
 /** Evaluate the extractive agent with the lexical judge on every task of the suite, original and mixed splits. */
@@ -29,7 +31,12 @@ export async function runDemo(options: DemoOptions): Promise<SuiteEvaluation> {
       `no tasks under ${root}/${suite}: generate them with "drflow generate --procedural --suite ${suite} --seed 7"`,
     );
   }
-  const services = defaultServices({ root, store: options.store, judge: LEXICAL });
+  const services = defaultServices({
+    root,
+    store: options.store,
+    judge: LEXICAL,
+    indexDir: options.indexDir,
+  });
   return evaluateSuite({
     batch: options.batch,
     tasks,

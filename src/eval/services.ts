@@ -1,8 +1,8 @@
 /** @module The standard wiring of an evaluation: task store, embedded environment, model layer with usage in the run store, judge. */
 import { mkdirSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname } from "node:path";
 import type { Split } from "../core/index.ts";
-import { loadEnv } from "../env/load.ts";
+import { indexPathFor, loadEnv } from "../env/load.ts";
 import type { Env } from "../env/types.ts";
 import { evaluate } from "../judge/evaluate.ts";
 import { createModel, type ModelOptions } from "../llm/index.ts";
@@ -55,13 +55,8 @@ export function defaultServices(options: ServicesOptions): Services {
     openEnv: (loaded, split) => {
       if (options.indexDir === undefined) return loadEnv(loaded, { split });
       const embedder = hashingEmbedder();
-      const slug = embedder.name.replace(/[^A-Za-z0-9_.-]+/g, "_");
-      const indexPath = join(
-        options.indexDir,
-        basename(dirname(loaded.dir)),
-        loaded.task.id,
-        `${split}-${slug}.sqlite`,
-      );
+      const ref = `${basename(dirname(loaded.dir))}/${loaded.task.id}`;
+      const indexPath = indexPathFor(options.indexDir, ref, split, embedder);
       mkdirSync(dirname(indexPath), { recursive: true });
       return loadEnv(loaded, { split, embedder, indexPath });
     },

@@ -1,9 +1,9 @@
 /** @module `drflow env load|search|show|up`: build a task's environment, search it, list or print its documents, load it into services. */
 import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { AppName, parseTaskRef, Split } from "../../core/index.ts";
 import { APP_NAMES } from "../../env/env.ts";
-import { loadEnv } from "../../env/load.ts";
+import { DEFAULT_INDEX_DIR, indexPathFor, loadEnv } from "../../env/load.ts";
 import { connectServices, type ServiceUrls, serviceUrlsFromEnv } from "../../env/services/index.ts";
 import type { Env } from "../../env/types.ts";
 import { createModel } from "../../llm/model.ts";
@@ -45,16 +45,9 @@ function common(flags: Record<string, string | boolean | string[] | undefined>):
     ref,
     split: split.data,
     root: String(flags.root ?? DEFAULT_TASK_ROOT),
-    indexDir: String(flags["index-dir"] ?? join(".drflow", "env")),
+    indexDir: String(flags["index-dir"] ?? DEFAULT_INDEX_DIR),
     embedder: embedderFor(spec, (h) => createModel(h)),
   };
-}
-
-/** `.drflow/env/<suite>/<task>/<split>-<embedder>.sqlite` (the embedder name made path-safe). */
-export function indexPathFor(indexDir: string, ref: string, split: Split, embedder: Embedder): string {
-  const { suite, taskId } = parseTaskRef(ref);
-  const slug = embedder.name.replace(/[^A-Za-z0-9_.-]+/g, "_");
-  return join(indexDir, suite, taskId, `${split}-${slug}.sqlite`);
 }
 
 async function openEmbedded(c: Common): Promise<Env> {

@@ -1,6 +1,7 @@
 /** @module `drflow eval`: a batch of agents × models × splits × repeats over a suite, resumable, with a summary table. */
 import { agentFromSpec } from "../../agents/index.ts";
 import { Split } from "../../core/index.ts";
+import { DEFAULT_INDEX_DIR } from "../../env/load.ts";
 import { parseAgentList, parseList } from "../../eval/agent-list.ts";
 import { defaultBatchId } from "../../eval/batch-id.ts";
 import { evaluateSuite } from "../../eval/evaluate-suite.ts";
@@ -14,12 +15,12 @@ import type { Command } from "../command.ts";
 const USAGE =
   "drflow eval --suite <name> [--split original|mixed|original,mixed] --agents extractive,drfa:gf=false,… [--models h1,h2]\n" +
   "            [--repeats 3] [--judge lexical|<handle>] [--concurrency N] [--batch ID] [--tasks id1,id2] [--root tasks]\n" +
-  "            [--store .drflow/runs.sqlite]";
+  "            [--store .drflow/runs.sqlite] [--index-dir .drflow/env | --no-index]";
 
 export const evalCommand: Command = {
   name: "eval",
   summary: "Evaluate agents × models × splits × repeats on a suite (resumable; summary table)",
-  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.`,
+  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.\n  Each task × split environment index is kept under --index-dir (the layout of drflow env) and reused while the\n  task's files are unchanged; --no-index builds every cell's environment in memory instead.`,
   async run(args) {
     const { flags } = parseFlags(
       args,
@@ -36,7 +37,9 @@ export const evalCommand: Command = {
           "tasks",
           "root",
           "store",
+          "index-dir",
         ],
+        booleans: ["index"],
       },
       USAGE,
     );
@@ -83,7 +86,8 @@ export const evalCommand: Command = {
         });
     const store = new RunStore(String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite"));
     try {
-      const services = defaultServices({ root, store, judge });
+      const indexDir = flags.index === false ? undefined : String(flags["index-dir"] ?? DEFAULT_INDEX_DIR);
+      const services = defaultServices({ root, store, judge, indexDir });
       console.error(
         `batch ${batch}: ${tasks.length} tasks × ${agents.length} agents × ${splits.join("+")} × ${repeats} repeats`,
       );
