@@ -7,7 +7,7 @@
  *
  * The LLM agent answers from the scripted OpenAI-compatible server (`test/support/scripted-server.ts`) with the
  * agent test fixtures (`test/agents/support/scripted-agent.ts`); the judge is the lexical one; the cache is off so
- * every call really goes over HTTP. Environments are built in memory per cell, as `drflow eval` does, unless
+ * every call really goes over HTTP. Environments are built in memory per cell, as `drflow eval --no-index` does, unless
  * `--index-dir` names where to keep them (`defaultServices`' indexDir): a first run builds each task × split index
  * there, later runs reuse them. Each cell of this grid is a distinct task × split, so one run never reuses one.
  */
