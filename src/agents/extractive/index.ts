@@ -16,8 +16,9 @@ import { contentTerms, coverage, termSet } from "./text.ts";
 export const ExtractiveOptions = z
   .object({
     /**
-     * A policy document is kept when its relevance is at least this share of the best document's, or when its
-     * numbered steps continue the sequence of the documents kept before it without clashing.
+     * A policy document is kept when its coverage of the question's terms is at least this share of the best
+     * policy document's, or when its numbered steps continue the sequence of the documents kept before it without
+     * clashing, or when it cites or is cited by a kept document.
      */
     relevanceShare: z.number().min(0).max(1).default(0.5),
     /** Search hits fetched per query. */
@@ -72,11 +73,15 @@ function tracedTools(env: Env, limit: number, emit: (e: TraceEvent) => void, now
   };
 }
 
-/** Relevance of a document to the question: question terms it covers, boosted by its best search rank. */
-function relevanceOf(doc: EnvDocument, questionTerms: Set<string>, rank: Map<string, number>): number {
-  const covered = coverage(questionTerms, termSet(`${doc.title} ${doc.text}`));
-  const r = rank.get(doc.id);
-  return covered + (r === undefined ? 0 : 0.5 / (1 + r));
+/**
+ * Search rank only breaks ties between documents that cover the question equally: its bonus stays below the smallest
+ * coverage step (one question term in the longest question it could matter for).
+ */
+const RANK_TIE_BREAK = 1e-3;
+
+/** Topic relevance of a document: the share of the question's terms its title and text cover (no search rank). */
+function topicOf(doc: EnvDocument, questionTerms: Set<string>): number {
+  return coverage(questionTerms, termSet(`${doc.title} ${doc.text}`));
 }
 
 /**
@@ -148,15 +153,24 @@ async function run(options: ExtractiveOptions, context: AgentContext): Promise<A
   // Policies live in shared company sources; the user's own mail, chat and files are evidence, unless nothing else is.
   const shared = extracted.filter((p) => !PERSONAL_APPS.includes(p.doc.app));
   const procedural = shared.length > 0 ? shared : extracted;
-  const relevance = new Map(procedural.map((p) => [p.doc.id, relevanceOf(p.doc, questionTerms, rank)]));
-  const best = Math.max(0, ...relevance.values());
-  // Close to the best document by relevance, continuing the "Step N" sequence without a clash, or tied to a kept
-  // document by a cross-reference (it cites one, or one cites it).
+  // Selection reads only the documents and the question, never the search rank: which other documents share the
+  // index (the mixed split adds adjacent cases) moves ranks, and must not change which procedure documents count.
+  const topic = new Map(procedural.map((p) => [p.doc.id, topicOf(p.doc, questionTerms)]));
+  const best = Math.max(0, ...topic.values());
+  // Ordering and de-duplication prefer the better-covering document; the rank only breaks exact ties.
+  const relevance = new Map(
+    procedural.map((p) => {
+      const r = rank.get(p.doc.id);
+      return [p.doc.id, topic.get(p.doc.id)! + (r === undefined ? 0 : RANK_TIE_BREAK / (1 + r))];
+    }),
+  );
+  // On the question's topic (coverage at least a share of the best document's), continuing the "Step N" sequence
+  // without a clash, or tied to a kept document by a cross-reference (it cites one, or one cites it).
   const taken = new Set<number>();
   const kept = new Set<string>();
   for (const p of [...procedural].sort((a, b) => relevance.get(b.doc.id)! - relevance.get(a.doc.id)!)) {
     const numbers = p.steps.flatMap((s) => (s.global && s.number !== null ? [s.number] : []));
-    const relevant = relevance.get(p.doc.id)! >= options.relevanceShare * best;
+    const relevant = topic.get(p.doc.id)! >= options.relevanceShare * best;
     const continues = numbers.length > 0 && numbers.every((n) => !taken.has(n));
     if (!relevant && !continues) continue;
     kept.add(p.doc.id);
