@@ -247,6 +247,71 @@ Rule R1: Require the sponsor's written approval and expire access after 90 days.
   });
 });
 
+describe("cross-references split by layout", () => {
+  test("a PDF wrap that leaves a number at the line start is re-joined, so the reference is kept", () => {
+    const text = `Supplementary Guidance AP-743
+2 Action Checklist
+• Handing in the appeal: hand in the appeal packet to the office. This starts only once assembling the plan (see section
+2 of AP-806) is complete.
+3 Catalog Year
+Students follow the catalog in effect when they first enrolled.`;
+    const steps = extractSteps("d", text);
+    expect(steps.map((s) => s.title)).toEqual(["Handing in the appeal"]);
+    expect(steps[0]!.refs.map((r) => r.code)).toEqual(["AP-806"]);
+  });
+
+  test("a paragraph after a prose step that names what it depends on belongs to that step", () => {
+    const text = `Process Standard AP-855
+2 How the Process Runs
+First, upload and lodge the appeal packet. Appeal records are retained for 3 years.
+It follows watching probation, described in section 3 of AP-256, which must be finished first.
+3 Training Requirements
+Staff complete the annual refresher module.
+Managers export completion status from the portal.`;
+    const steps = extractSteps("d", text);
+    expect(steps.length).toBe(1);
+    expect(steps[0]!.refs.map((r) => r.code)).toEqual(["AP-256"]);
+    // a paragraph that cites nothing is not pulled into a step
+    expect(steps[0]!.text).not.toContain("refresher");
+  });
+});
+
+describe("policy selection", () => {
+  const FULL = `Expense Reimbursement Claims Procedure: how to file a claim
+1 Procedure
+First, collect the receipts for every expense on the claim. Receipts must be itemised.
+Next, enter the claim in the finance portal and attach the receipts.`;
+  const PARTIAL = `Reimbursement Claims: Approval
+1 Procedure
+First, the line manager approves the claim in the portal. Approval is due within five days.
+Then, finance pays the approved claim with the next payroll run.`;
+  const QUESTION = "How do I file an expense reimbursement claim?";
+  // the FAQ states no steps but ranks between the two procedures, pushing the partial one down the list
+  const FAQ = "Expense reimbursement questions: claims are paid monthly; mileage rates change each January.";
+  const docs = [
+    doc("p_1", "drive", "Expense reimbursement claims", FULL),
+    doc("p_2", "drive", "Reimbursement approval", PARTIAL),
+    doc("p_3", "drive", "Expense reimbursement FAQ", FAQ),
+  ];
+
+  test("documents on the question's topic are kept whatever their search rank", async () => {
+    const base = memoryEnv(docs, QUESTION);
+    expect((await base.search(QUESTION)).map((h) => h.documentId)).toEqual(["p_1", "p_3", "p_2"]);
+    const reversed: Env = {
+      ...base,
+      search: async (q, o) => (await base.search(q, o)).reverse(),
+    };
+    const titles = [];
+    for (const env of [base, reversed]) {
+      const { report } = await extractive().run({ env, model: null, runId: "r" });
+      titles.push(report.generic_workflow.map((s) => s.title));
+    }
+    expect(titles[1]).toEqual(titles[0]!);
+    expect(titles[0]).toContain("The line manager approves the claim in the portal");
+    expect(titles[0]).toContain("Collect the receipts for every expense on the claim");
+  });
+});
+
 describe("extractive agent", () => {
   test("recovers ordered steps from two policies, resolves both conditions for the user's case, cites every step", async () => {
     const env = memoryEnv(

@@ -132,6 +132,12 @@ function markerDrafts(text: string): Draft[] {
   });
 }
 
+/** Whether a sentence points at another document or step ("described in section 3 of FI-256", "after Step 2"). */
+function citesElsewhere(sentence: string): boolean {
+  STEP_REFERENCE.lastIndex = 0;
+  return new RegExp(DOC_CODE.source).test(sentence) || STEP_REFERENCE.test(sentence);
+}
+
 /** Whether a list item reads as a procedure step: a lead with a colon, or at least two sentences. */
 function stepLike(body: string): boolean {
   return /^[^:.;]{3,90}:\s/.test(body) || splitSentences(body).length >= 2;
@@ -169,6 +175,12 @@ function sectionDrafts(blocks: readonly string[]): Draft[] {
         const rest = s.slice(cue[0].length);
         current = [rest.charAt(0).toUpperCase() + rest.slice(1)];
       } else if (current) current.push(s);
+      else if (drafts.length > 0 && citesElsewhere(s)) {
+        // a later paragraph of the same section that says what the step before it depends on (a PDF line break
+        // can split one paragraph in two) still belongs to that step
+        const last = drafts[drafts.length - 1]!;
+        last.body = `${last.body} ${s}`;
+      }
     }
     if (current) drafts.push({ body: current.join(" "), number: null, global: false });
   }

@@ -4,7 +4,12 @@ import { porterStem } from "../../retrieval/porter.ts";
 /** A wrapped line is at least this long; shorter lines without final punctuation are headings or labels. */
 const WRAP_MIN = 50;
 /** Lines that always start a new line: chat posts, Markdown headings and lists, numbered section headings, quotes, mail headers, step markers. */
-const LINE_START = /^(\[|#|[-*•] |> ?|\d+[.)] |\d{1,2} (?=[A-Z])|[A-Z][A-Za-z-]{1,20}: |step \d+\s*[—–:.-])/i;
+const LINE_START = /^(\[|#|[-*•] |> ?|\d+[.)] |[A-Z][A-Za-z-]{1,20}: |step \d+\s*[—–:.-])/i;
+/**
+ * A numbered section heading ("2 How the Process Runs") starts a new line; case-sensitive, so a wrap that leaves a
+ * number at the line start ("… (see section⏎2 of FI-806) is complete.") is still re-joined.
+ */
+const NUMBERED_HEADING_START = /^\d{1,2} [A-Z]/;
 
 /**
  * Collapse runs of spaces and tabs, trim lines, and re-join lines that PDF or e-mail wrapping broke
@@ -25,6 +30,7 @@ export function normalizeText(text: string): string {
       prev !== "" &&
       line !== "" &&
       !LINE_START.test(line) &&
+      !NUMBERED_HEADING_START.test(line) &&
       !/[.!?:;]["”’)]?$/.test(prev) &&
       (prev.length >= WRAP_MIN || /^[a-z]/.test(line));
     if (wrapped) out[out.length - 1] = /[A-Za-z]-$/.test(prev) ? `${prev}${line}` : `${prev} ${line}`;
