@@ -41,6 +41,8 @@ test("drflow eval prints the summary; the same command again reads every cell ba
     "healthcare_01,b2b_01",
     "--store",
     store,
+    "--index-dir",
+    join(dir, "env"),
   ];
   const first = await capture(argv);
   expect(first.code).toBe(0);
