@@ -157,6 +157,30 @@ describe("text extraction", () => {
     expect(says("Her preferred language is English.")).toBe(1);
     expect(says("The parking garage is full.")).toBeNull();
   });
+
+  test("a chat line off the condition's subject does not outvote facts about it, though it shares the otherwise branch's verb", () => {
+    const [rule] = extractRules(
+      "If the customer is a Gold loyalty member, grant an exception without supervisor approval; otherwise, ask for supervisor approval.",
+    );
+    const evidence = [
+      { text: "Loyalty profile shows the customer at Gold tier since 2021.", docId: "a", weight: 1 },
+      { text: "Ask Hiro about coverage next week.", docId: "b", weight: 1 },
+    ];
+    expect(resolveRule(rule!, evidence).branch).toBe(0);
+    // Alone, the off-subject line is all the evidence there is, and it still counts in full.
+    expect(resolveRule(rule!, [evidence[1]!]).branch).toBe(1);
+  });
+
+  test("branches told apart only by negation ('no defect' against 'a defect') are decided by the evidence's polarity", () => {
+    const [rule] = extractRules(
+      "If the customer reports a defect, route the case to the warranty queue; if the customer reports no defect, continue in the returns queue.",
+    );
+    const says = (text: string) => resolveRule(rule!, [{ text, docId: "e", weight: 1 }]).branch;
+    const defect = rule!.branches.findIndex((b) => !b.negated);
+    const noDefect = rule!.branches.findIndex((b) => b.negated);
+    expect(says("On the call the customer said there is no defect, the color is just wrong.")).toBe(noDefect);
+    expect(says("The customer found a defect in the zipper after two days.")).toBe(defect);
+  });
 });
 
 const MANUAL_A = `Records Release Standard: Field Guide (RR-210)

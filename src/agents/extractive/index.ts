@@ -8,7 +8,7 @@ import type { Rule } from "./conditions.ts";
 import { factSentences, inverseDocumentFrequency } from "./evidence.ts";
 import { mergeSteps } from "./merge.ts";
 import { type StepOutcome, writeReport } from "./report.ts";
-import { distinguishingTerms, type EvidenceSentence, resolveRule, type TermWeight } from "./resolve.ts";
+import { decidingTerms, type EvidenceSentence, resolveRule, type TermWeight } from "./resolve.ts";
 import { extractSteps, procedureScore } from "./steps.ts";
 import { contentTerms, coverage, termSet } from "./text.ts";
 
@@ -96,7 +96,7 @@ async function evidenceFor(
   limit: number,
 ): Promise<EvidenceSentence[]> {
   const hits = await tools.search(rule.source, [...PERSONAL_APPS]);
-  const distinct = new Set(distinguishingTerms(rule).flatMap((d) => [...d]));
+  const distinct = new Set(decidingTerms(rule).flatMap((d) => [...d]));
   const candidates: (EvidenceSentence & { score: number })[] = [];
   for (const id of new Set(hits.map((h) => h.documentId))) {
     for (const sentence of sentencesOf(id)) {

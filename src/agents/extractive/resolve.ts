@@ -55,33 +55,71 @@ export function distinguishingTerms(rule: Rule): Set<string>[] {
 }
 
 /**
+ * The condition's subject: the terms of every stated "if" clause (an "otherwise" branch states none). A sentence that
+ * names none of them is not about the condition, whatever action words it shares with a branch.
+ */
+export function subjectTerms(rule: Rule): Set<string> {
+  return new Set(rule.branches.flatMap((b) => (isOtherwise(b.when) ? [] : [...termSet(b.when)])));
+}
+
+/** Terms in a negation's scope ("defect" in "reports no defect"): shared by the branches, told apart by polarity. */
+function polarityScope(rule: Rule): Set<string> {
+  const scope = new Set<string>();
+  for (const b of rule.branches) {
+    if (isOtherwise(b.when)) continue;
+    const cue = NEGATION.exec(b.when);
+    if (cue) for (const t of termSet(b.when.slice(cue.index + cue[0].length))) scope.add(t);
+  }
+  return scope;
+}
+
+/**
+ * The terms that decide between the branches: each branch's distinguishing terms plus the negation-scoped terms every
+ * branch shares (a sentence stating them votes by its polarity).
+ */
+export function decidingTerms(rule: Rule): Set<string>[] {
+  const scope = polarityScope(rule);
+  return distinguishingTerms(rule).map((d) => new Set([...d, ...scope]));
+}
+
+/** Beside evidence that names the condition's subject, a sentence naming none of its terms counts this much. */
+const OFF_SUBJECT = 0.25;
+
+/**
  * Score each branch by the evidence. A sentence adds, for each branch, its weight times the (term-weighted) share of
- * that branch's distinguishing terms it states. When a sentence restates an "if" clause with the opposite polarity
- * ("is English" against "is not English"), its support for that branch goes to the alternative branches instead.
+ * that branch's deciding terms it states. Beside sentences about the condition's subject, one naming none of its terms
+ * counts a quarter: an "otherwise" branch whose only own word is a common verb ("ask") is not decided by a chat line
+ * using it. When a sentence restates an "if" clause with the opposite polarity ("is English" against "is not
+ * English"), its support for that branch goes to the alternative branches instead.
  */
 export function resolveRule(
   rule: Rule,
   evidence: readonly EvidenceSentence[],
   termWeight: TermWeight = () => 1,
 ): Resolution {
-  const distinct = distinguishingTerms(rule);
+  const deciding = decidingTerms(rule);
+  const subject = subjectTerms(rule);
   const whenTerms = rule.branches.map(polarityTerms);
+  const totals = deciding.map((d) => [...d].reduce((sum, t) => sum + termWeight(t), 0));
+  const mentionsSubject = (text: string) => {
+    const terms = termSet(text);
+    return [...subject].some((t) => terms.has(t));
+  };
+  // Off-subject sentences are discounted only beside evidence about the subject; alone, they are all there is.
+  const subjectSeen = evidence.some((s) => mentionsSubject(s.text));
   const scores = rule.branches.map(() => 0);
   const contributions: { sentence: EvidenceSentence; branch: number; amount: number }[] = [];
   for (const sentence of evidence) {
     const terms = termSet(sentence.text);
     const clauses = clausesOf(sentence.text);
+    const discount = subjectSeen && !mentionsSubject(sentence.text) ? OFF_SUBJECT : 1;
     rule.branches.forEach((branch, i) => {
-      const d = distinct[i]!;
+      const d = deciding[i]!;
       if (d.size === 0) return;
       let stated = 0;
-      let total = 0;
-      for (const t of d) {
-        total += termWeight(t);
-        if (terms.has(t)) stated += termWeight(t);
-      }
+      for (const t of d) if (terms.has(t)) stated += termWeight(t);
       if (stated === 0) return;
-      const amount = (sentence.weight * stated) / total;
+      const amount = (discount * sentence.weight * stated) / totals[i]!;
       // Polarity where the sentence restates this branch's condition: clauses agreeing with it against clauses denying it.
       let agree = 0;
       let deny = 0;
