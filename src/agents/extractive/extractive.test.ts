@@ -393,6 +393,26 @@ describe("extractive agent", () => {
     expect(report.references.map((r) => r.source_id)).not.toContain("t_01_AD_1");
   });
 
+  test("a hypothetical in the user's chat ('If a patient is a minor, …') is advice, not a fact: the condition stays open", async () => {
+    const docs = [
+      ...fixtureDocs().filter((d) => d.app === "drive"),
+      doc(
+        "t_01_IN_4",
+        "chat",
+        "#nursing",
+        "If a patient is a minor, page the legal guardian liaison before the visit.",
+        "Priya Nair",
+      ),
+    ];
+    const env = memoryEnv(
+      docs,
+      "What is the workflow to obtain informed consent from a patient with limited English proficiency?",
+    );
+    const { report } = await extractive().run({ env, model: null, runId: "r4" });
+    const minor = report.condition_resolution.find((r) => r.condition.includes("minor"))!;
+    expect(minor.resolved).toBe(false);
+  });
+
   test("with no evidence the condition stays open and is kept in the personalized step", async () => {
     const docs = fixtureDocs().filter((d) => d.app === "drive");
     const env = memoryEnv(

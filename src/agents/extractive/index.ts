@@ -37,6 +37,10 @@ const OTHER_CASE_WEIGHT = 0.15;
 const NO_CASE_WEIGHT = 0.5;
 /** A step is personalized with a user sentence whose overlap with the step's terms reaches this share. */
 const DETAIL_COVERAGE = 0.34;
+/** A restated rule ("if …, otherwise …") is not a fact of the case. */
+const RESTATED_RULE = /\b(if|when)\b.*\b(otherwise|if not)\b/i;
+/** Nor is a hypothetical: a sentence that opens with a condition ("If you need more packets, submit a request"). */
+const HYPOTHETICAL = /^\W*(if|unless|in case)\b/i;
 
 type Tools = {
   list(): Promise<EnvDocument[]>;
@@ -100,7 +104,7 @@ async function evidenceFor(
   const candidates: (EvidenceSentence & { score: number })[] = [];
   for (const id of new Set(hits.map((h) => h.documentId))) {
     for (const sentence of sentencesOf(id)) {
-      if (/\b(if|when)\b.*\b(otherwise|if not)\b/i.test(sentence.text)) continue; // a restated rule is not a fact
+      if (RESTATED_RULE.test(sentence.text) || HYPOTHETICAL.test(sentence.text)) continue;
       let score = 0;
       for (const t of termSet(sentence.text)) if (distinct.has(t)) score += idf(t);
       if (score > 0) candidates.push({ ...sentence, score: score * sentence.weight });
