@@ -42,26 +42,42 @@ export function userTie(doc: Pick<EnvDocument, "author" | "text" | "title">, use
 }
 
 /**
- * The case ids of the user's own case. Personal documents are grouped by the one case id each names. A case whose
- * documents hand over a different workflow question ("Can you take X's case? What is the workflow to re-consent X…?")
- * is someone else's request; when exactly one case is left, it is the user's. Empty when that cannot be told.
+ * The case ids of the user's own case. Personal documents are grouped into cases: ids named in one document belong to
+ * one case (a dispute and its invoice, `DSP-878603` and `INV-39955`). A case whose documents hand over a different
+ * workflow question ("Can you take X's case? What is the workflow to re-consent X…?") is someone else's request; when
+ * exactly one case is left, its ids are the user's. Empty when that cannot be told.
  */
 export function focusCaseIds(
   docs: readonly Pick<EnvDocument, "text" | "title">[],
   question: string,
 ): Set<string> {
-  const clusters = new Map<string, string[]>();
-  for (const d of docs) {
-    const ids = caseIds(`${d.title}\n${d.text}`);
-    if (ids.size !== 1) continue;
-    const [id] = [...ids];
-    clusters.set(id!, [...(clusters.get(id!) ?? []), d.text]);
+  const parent = new Map<string, string>();
+  const root = (id: string): string => {
+    const p = parent.get(id) ?? id;
+    if (p === id) return id;
+    const r = root(p);
+    parent.set(id, r);
+    return r;
+  };
+  const named = docs.map((d) => ({ text: d.text, ids: [...caseIds(`${d.title}\n${d.text}`)] }));
+  for (const { ids } of named) {
+    for (const id of ids) if (!parent.has(id)) parent.set(id, id);
+    for (const id of ids.slice(1)) parent.set(root(id), root(ids[0]!));
+  }
+  const clusters = new Map<string, { ids: Set<string>; texts: string[] }>();
+  for (const { text, ids } of named) {
+    if (ids.length === 0) continue;
+    const key = root(ids[0]!);
+    const cluster = clusters.get(key) ?? { ids: new Set<string>(), texts: [] };
+    for (const id of ids) cluster.ids.add(id);
+    cluster.texts.push(text);
+    clusters.set(key, cluster);
   }
   const asked = termSet(question);
   const foreign = (texts: string[]) =>
     texts.some((t) =>
       [...t.matchAll(WORKFLOW_QUESTION)].some((m) => dice(termSet(m[0]), asked) < SAME_QUESTION),
     );
-  const candidates = [...clusters].filter(([, texts]) => !foreign(texts)).map(([id]) => id);
-  return candidates.length === 1 ? new Set(candidates) : new Set();
+  const candidates = [...clusters.values()].filter((c) => !foreign(c.texts));
+  return candidates.length === 1 ? new Set(candidates[0]!.ids) : new Set();
 }

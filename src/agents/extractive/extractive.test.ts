@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { AppName } from "../../core/index.ts";
 import type { App, Env, EnvDocument, SearchHit } from "../../env/types.ts";
+import { focusCaseIds } from "./case-focus.ts";
 import { extractRules } from "./conditions.ts";
 import { extractive } from "./index.ts";
 import { resolveRule } from "./resolve.ts";
@@ -432,4 +433,18 @@ test("options are validated and unknown ones named", () => {
     evidencePerRule: 6,
   });
   expect(() => extractive({ gf: false })).toThrow(/gf/);
+});
+
+test("the user's case is found when each of its documents names two linked ids (a dispute and its invoice)", () => {
+  const question = "What is the workflow to resolve an invoice dispute?";
+  const docs = [
+    { title: "Dispute DSP-100200", text: "Acme opened DSP-100200 on INV-3300; they paid nothing yet." },
+    { title: "Re: INV-3300", text: "Proof of delivery for INV-3300 (DSP-100200) shows a short shipment." },
+    {
+      title: "Handover",
+      text: "Can you take DSP-999000? What is the workflow to write off a bad debt for this customer?",
+    },
+    { title: "DSP-999000 notes", text: "DSP-999000 has been open for ninety days." },
+  ];
+  expect([...focusCaseIds(docs, question)].sort()).toEqual(["DSP-100200", "INV-3300"]);
 });
