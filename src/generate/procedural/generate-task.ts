@@ -1,5 +1,6 @@
 /** @module The offline `procedural` generator: one seeded task (S1–S6) with its planned artifacts, truth known by construction. */
-import type { ArtifactManifest, Domain, EvidenceUnit, Task } from "../../core/index.ts";
+import type { z } from "zod";
+import { type ArtifactManifest, type Domain, EvidenceUnit, type Task } from "../../core/index.ts";
 import { ArtifactPlanner, type PlannedArtifact } from "./artifacts.ts";
 import { caseSlots, chooseBranches, constrain, withCue } from "./branches.ts";
 import {
@@ -236,19 +237,9 @@ class TaskBuilder {
 
   // ---- evidence and artifacts -------------------------------------------------------------
 
-  private unit(
-    partial: Partial<EvidenceUnit> & Pick<EvidenceUnit, "id" | "role" | "side" | "text">,
-  ): EvidenceUnit {
-    const unit: EvidenceUnit = {
-      question: "",
-      answer: "",
-      justification: "",
-      supports_steps: [],
-      resolves_conditions: [],
-      selects_branch: null,
-      case_id: null,
-      ...partial,
-    };
+  /** An evidence unit with the schema's defaults for every field not given. */
+  private unit(partial: z.input<typeof EvidenceUnit>): EvidenceUnit {
+    const unit = EvidenceUnit.parse(partial);
     this.evidence.push(unit);
     return unit;
   }
