@@ -12,7 +12,7 @@ type Nullable = "channel" | "subject" | "format";
 /** A `documents` row: an EnvDocument without its raw bytes, optional fields as NULL. */
 type Row = Omit<EnvDocument, Nullable | "raw"> & { [K in Nullable]: NonNullable<EnvDocument[K]> | null };
 
-function toDoc(r: Row): EnvDocument {
+function asDocument(r: Row): EnvDocument {
   const doc: EnvDocument = {
     id: r.id,
     app: r.app,
@@ -63,11 +63,13 @@ export function embeddedApp(name: AppName, index: HybridIndex): App {
       await index.add(docs.flatMap((d) => chunkDocument(d)));
     },
     async list() {
-      return (db.query("SELECT * FROM documents WHERE app = ? ORDER BY seq").all(name) as Row[]).map(toDoc);
+      return (db.query("SELECT * FROM documents WHERE app = ? ORDER BY seq").all(name) as Row[]).map(
+        asDocument,
+      );
     },
     async read(id: string) {
       const row = db.query("SELECT * FROM documents WHERE id = ? AND app = ?").get(id, name) as Row | null;
-      return row ? toDoc(row) : null;
+      return row ? asDocument(row) : null;
     },
     search(query: string, limit: number): Promise<SearchHit[]> {
       return index.search(query, { apps: [name], limit });

@@ -56,7 +56,7 @@ export async function imapApp(config: ImapConfig): Promise<App> {
     }
   }
 
-  async function toDoc(source: Buffer): Promise<EnvDocument | null> {
+  async function asDocument(source: Buffer): Promise<EnvDocument | null> {
     const meta = drflowHeaders(source);
     const mail = await parseEml(source);
     const text = await extractEml(source);
@@ -80,7 +80,7 @@ export async function imapApp(config: ImapConfig): Promise<App> {
     const docs: EnvDocument[] = [];
     for await (const msg of client.fetch(uids, { source: true, uid: true }, { uid: true })) {
       if (!msg.source) continue;
-      const doc = await toDoc(msg.source);
+      const doc = await asDocument(msg.source);
       if (doc) docs.push(doc);
     }
     return docs;

@@ -107,7 +107,7 @@ export async function mattermostApp(config: MattermostConfig): Promise<App> {
     return parsed.success ? parsed.data : null;
   }
 
-  async function toDoc(channel: Channel): Promise<EnvDocument | null> {
+  async function asDocument(channel: Channel): Promise<EnvDocument | null> {
     const m = meta(channel);
     if (!m) return null;
     const list = await posts(channel.id);
@@ -200,14 +200,14 @@ export async function mattermostApp(config: MattermostConfig): Promise<App> {
       }
       const docs: EnvDocument[] = [];
       for (const c of channels) {
-        const doc = meta(c) ? await toDoc(c) : null;
+        const doc = meta(c) ? await asDocument(c) : null;
         if (doc) docs.push(doc);
       }
       return docs;
     },
     async read(id) {
       const channel = await channelOf(id);
-      return channel ? toDoc(channel) : null;
+      return channel ? asDocument(channel) : null;
     },
     async search(query: string, limit: number): Promise<SearchHit[]> {
       const t = await team(false);
@@ -225,7 +225,7 @@ export async function mattermostApp(config: MattermostConfig): Promise<App> {
       ];
       const docs: EnvDocument[] = [];
       for (const id of channelIds) {
-        const doc = await toDoc((await client.getChannel(id)) as unknown as Channel);
+        const doc = await asDocument((await client.getChannel(id)) as unknown as Channel);
         if (doc) docs.push(doc);
       }
       return rankDocuments(docs, query, { limit });

@@ -23,7 +23,7 @@ import {
   EMAIL_GREETINGS,
   GENERIC_FILLERS,
   NOTE_LAYOUTS,
-  NOTE_TODOS,
+  NOTE_OPEN_ITEMS,
 } from "./voice.ts";
 
 export type PlannedArtifact = { entry: ArtifactEntry; content: ArtifactContent };
@@ -221,7 +221,7 @@ export class ArtifactPlanner {
     }
     const layout = rng.pick(NOTE_LAYOUTS);
     const title = `${carrier === "md" ? layout.title : "Case summary"} - ${c.subjectRef} (${c.caseId})`;
-    const todos = rng.sample(NOTE_TODOS, 2).map((t) => fill(t, vars));
+    const openItems = rng.sample(NOTE_OPEN_ITEMS, 2).map((t) => fill(t, vars));
     const heard = [`From ${colleague.name} (${colleague.role}), ${spokenDate(dayMs)}:`, text];
     const content: DocumentContent = {
       kind: "document",
@@ -229,14 +229,14 @@ export class ArtifactPlanner {
       subtitle: `${this.family.subjectKind} case ${c.caseId}`,
       author: this.user.name,
       date: isoDate(dayMs),
-      sections: layout.todosFirst
+      sections: layout.openItemsFirst
         ? [
-            { heading: layout.todos, paragraphs: todos },
+            { heading: layout.openItems, paragraphs: openItems },
             { heading: layout.heard, paragraphs: heard },
           ]
         : [
             { heading: layout.heard, paragraphs: heard },
-            { heading: layout.todos, paragraphs: todos },
+            { heading: layout.openItems, paragraphs: openItems },
           ],
     };
     return this.add(

@@ -52,7 +52,7 @@ export const CHAT_SMALL_TALK = [
   "I'm out tomorrow afternoon, {colleague} is covering",
 ];
 
-export const NOTE_TODOS = [
+export const NOTE_OPEN_ITEMS = [
   "Check the shared calendar for conflicts.",
   "Update the tracker once the paperwork is in.",
   "Ask {colleague} about coverage next week.",
@@ -62,10 +62,10 @@ export const NOTE_TODOS = [
 
 /** Shapes of the user's personal notes (title prefix and section headings). */
 export const NOTE_LAYOUTS = [
-  { title: "Notes", heard: "What I heard", todos: "Open items", todosFirst: false },
-  { title: "Call log", heard: "Calls and messages", todos: "Next steps", todosFirst: false },
-  { title: "Case checklist", heard: "Updates from the team", todos: "Still to do", todosFirst: true },
-  { title: "Handoff notes", heard: "Context", todos: "For whoever picks this up", todosFirst: false },
+  { title: "Notes", heard: "What I heard", openItems: "Open items", openItemsFirst: false },
+  { title: "Call log", heard: "Calls and messages", openItems: "Next steps", openItemsFirst: false },
+  { title: "Case checklist", heard: "Updates from the team", openItems: "Still to do", openItemsFirst: true },
+  { title: "Handoff notes", heard: "Context", openItems: "For whoever picks this up", openItemsFirst: false },
 ];
 
 /** Policy-document sections common to every domain (slot `{company}`). */
