@@ -7,6 +7,25 @@ import { loadTask } from "../store/task-store.ts";
 import { loadEnv } from "./load.ts";
 import type { Env } from "./types.ts";
 
+/** The hashing embedder, counting how many texts it was asked to embed. */
+function countingEmbedder() {
+  const base = hashingEmbedder();
+  let embedded = 0;
+  return {
+    embedder: {
+      name: base.name,
+      embed: (texts: string[]) => {
+        embedded += texts.length;
+        return base.embed(texts);
+      },
+    },
+    count: () => embedded,
+    reset: () => {
+      embedded = 0;
+    },
+  };
+}
+
 const ROOT = join(import.meta.dir, "../../test/fixtures/env");
 let env: Env | null = null;
 afterEach(async () => {
@@ -89,28 +108,21 @@ describe("loadEnv (embedded)", () => {
     try {
       const indexPath = join(dir, "index.sqlite");
       const loaded = await loadTask(ROOT, "mini/mini_01");
-      let embedded = 0;
-      const base = hashingEmbedder();
-      const embedder = {
-        name: base.name,
-        embed: (t: string[]) => {
-          embedded += t.length;
-          return base.embed(t);
-        },
-      };
+      const counter = countingEmbedder();
+      const embedder = counter.embedder;
       env = await loadEnv(loaded, { split: "original", indexPath, embedder });
       const first = await env.search("Spanish", { limit: 2 });
       await env.close();
-      expect(embedded).toBeGreaterThan(4);
-      embedded = 0;
+      expect(counter.count()).toBeGreaterThan(4);
+      counter.reset();
       env = await loadEnv(loaded, { split: "original", indexPath, embedder });
       expect(await env.search("Spanish", { limit: 2 })).toEqual(first);
-      expect(embedded).toBe(1);
+      expect(counter.count()).toBe(1);
       expect((await env.list()).length).toBe(4);
       await env.close();
-      embedded = 0;
+      counter.reset();
       env = await loadEnv(loaded, { split: "mixed", indexPath, embedder });
-      expect(embedded).toBeGreaterThan(4);
+      expect(counter.count()).toBeGreaterThan(4);
       expect((await env.list()).length).toBe(5);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -123,26 +135,19 @@ describe("loadEnv (embedded)", () => {
     try {
       const indexPath = join(dir, "index.sqlite");
       const loaded = await loadTask(ROOT, "mini/mini_01");
-      let embedded = 0;
-      const base = hashingEmbedder();
-      const embedder = {
-        name: base.name,
-        embed: (t: string[]) => {
-          embedded += t.length;
-          return base.embed(t);
-        },
-      };
+      const counter = countingEmbedder();
+      const embedder = counter.embedder;
       envs.push(await loadEnv(loaded, { split: "original", indexPath, embedder }));
-      const once = embedded;
+      const once = counter.count();
       await envs.pop()!.close();
       rmSync(indexPath);
-      embedded = 0;
+      counter.reset();
       envs.push(
         ...(await Promise.all(
           [1, 2, 3].map(() => loadEnv(loaded, { split: "original", indexPath, embedder })),
         )),
       );
-      expect(embedded).toBe(once);
+      expect(counter.count()).toBe(once);
       for (const e of envs) expect((await e.list()).map((d) => d.id).sort()).toHaveLength(4);
     } finally {
       for (const e of envs) await e.close();
