@@ -92,7 +92,7 @@ export function apiKeyFor(
     return key && configured && configured === target.baseURL ? key : "no-key";
   }
   if (key) return key;
-  if (target.provider === "compat" || !required) return "no-key";
+  if (!required) return "no-key";
   throw new MissingKeyError(variable, target.handle);
 }
 
