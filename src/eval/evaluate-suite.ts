@@ -38,7 +38,7 @@ export type EvaluateSuiteOptions = {
   /** A model for a handle; its usage must reach `store` (the caller passes the store as the usage sink). */
   model(handle: string): Model;
   score: ScoreReport;
-  /** The scorer's identity and version (`judgeIdentity`), part of every cell's identity: a changed judge re-scores. */
+  /** The scorer's identity and version (`judgeIdentity`; `custom` when omitted), part of every cell's identity. */
   judge?: string;
   /** Model settings that change outputs, part of every cell's identity (JSON; none by default). */
   modelOptions?: Record<string, unknown>;
