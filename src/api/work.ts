@@ -4,6 +4,7 @@
  * `GET /jobs/:id` (optionally waiting up to a minute for the end).
  */
 import { z } from "zod";
+import { ApiError } from "./errors.ts";
 
 export const WorkKind = z.enum(["judge", "env", "generate"]);
 export type WorkKind = z.infer<typeof WorkKind>;
@@ -26,6 +27,8 @@ export type WorkJob = z.infer<typeof WorkJob>;
 
 /** Jobs run at once; the rest wait in order. */
 export const WORK_CONCURRENCY = 2;
+/** Jobs waiting for a slot at most; beyond this a request is refused (503) rather than held in memory. */
+export const MAX_QUEUED = 32;
 /** Finished jobs kept for clients to collect; the oldest are dropped beyond this. */
 export const KEEP_FINISHED_WORK = 200;
 
@@ -43,8 +46,13 @@ export class WorkQueue {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Queue `work`; returns the job (status `queued` or `running`) at once. */
+  /** Queue `work`; returns the job (status `queued` or `running`) at once. A full queue is a 503 with Retry-After. */
   submit<T>(kind: WorkKind, work: Work<T>): WorkJob {
+    if (this.waiting.length >= MAX_QUEUED) {
+      throw new ApiError(503, `busy: ${MAX_QUEUED} jobs are waiting; retry later`, undefined, {
+        "Retry-After": "5",
+      });
+    }
     const id = `job_${(++this.counter).toString(36)}_${this.now().getTime().toString(36)}`;
     const job: WorkJob = {
       id,

@@ -30,9 +30,11 @@ const open = async (indexPath: string) =>
     embedder: hashingEmbedder(),
   });
 
-test("a lock left by a dead process is taken over; the index builds and no lock or temp file is left", async () => {
+test("a lock and build files left by a dead process are taken over and removed; the index builds", async () => {
   const indexPath = join(dir, "index.sqlite");
   writeFileSync(`${indexPath}.lock`, `${hostname()}:${deadPid()}`);
+  writeFileSync(`${indexPath}.build-dead0001`, "half a build");
+  writeFileSync(`${indexPath}.build-dead0001-wal`, "");
   const env = await open(indexPath);
   expect(await env.list()).toHaveLength(4);
   await env.close();

@@ -5,7 +5,8 @@
  * index folder never write the same SQLite file.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import type { Embedder, VectorStore } from "../retrieval/index.ts";
 import { HybridIndex } from "../retrieval/index.ts";
 import { deadOwner, OWNER } from "../store/owner.ts";
@@ -102,6 +103,10 @@ export async function openPersistedIndex(
     // Another process (or cell) may have built it while this one waited for the lock.
     const built = await openIfComplete(path, fingerprint, options);
     if (built) return built.close();
+    // Build files left beside it are from a builder that died holding the lock (this one holds it now).
+    const prefix = `${basename(path)}.build-`;
+    for (const f of readdirSync(dirname(path)).filter((n) => n.startsWith(prefix)))
+      rmSync(join(dirname(path), f), { force: true });
     const tmp = `${path}.build-${randomUUID().slice(0, 8)}`;
     const index = await HybridIndex.open({ path: tmp, ...options });
     try {
