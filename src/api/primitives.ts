@@ -57,7 +57,6 @@ export function defaultDeps(overrides: Partial<ApiDeps> & { indexDir?: string } 
   const store = rest.store ?? new RunStore();
   const tasksRoot = rest.tasksRoot ?? "tasks";
   const workers = new WorkerPool();
-  const inWorker = <T>(task: Parameters<WorkerPool["run"]>[0]) => workers.run<T>(task);
   return {
     tasksRoot,
     store,
@@ -67,7 +66,7 @@ export function defaultDeps(overrides: Partial<ApiDeps> & { indexDir?: string } 
     loadTask,
     workflowFlowchart,
     generateSuite: ({ root, suite, seed, perDomain }) =>
-      inWorker<string[]>({ kind: "generate", root, suite, seed, perDomain }),
+      workers.run<string[]>({ kind: "generate", root, suite, seed, perDomain }),
     generateLlmSuite: async ({ root, suite, seed, domain, n, adjacentCases, model }) => {
       const out = await generateLlmSuite({
         root,
@@ -87,7 +86,7 @@ export function defaultDeps(overrides: Partial<ApiDeps> & { indexDir?: string } 
       const embedder = hashingEmbedder();
       const indexPath = indexPathFor(indexDir, ref, split, embedder);
       mkdirSync(dirname(indexPath), { recursive: true });
-      await inWorker({ kind: "index", root, task: ref, split, indexPath });
+      await workers.run({ kind: "index", root, task: ref, split, indexPath });
       return loadEnv(loaded, { split, embedder, indexPath });
     },
     makeModel: (handle) => createModel(handle, { usage: store }),
@@ -110,7 +109,7 @@ export function defaultDeps(overrides: Partial<ApiDeps> & { indexDir?: string } 
       if (model)
         return (await evaluate(report, loaded, { judge: model, ...(metrics ? { metrics } : {}) })).metrics;
       const { root, ref } = whereIs(loaded);
-      return inWorker({ kind: "judge", root, task: ref, report, ...(metrics ? { metrics } : {}) });
+      return workers.run({ kind: "judge", root, task: ref, report, ...(metrics ? { metrics } : {}) });
     },
     runNotebook: (name, params) => runNotebookProcess(notebooksDir, tasksRoot, name, params),
     now: () => new Date(),
