@@ -85,7 +85,7 @@ export class RunStore implements UsageSink {
   readonly db: Database;
   /** Runs a dead process had left `running`, marked `interrupted` when this store was opened. */
   readonly interrupted: RunRecord[];
-  private readonly heartbeat: ReturnType<typeof setInterval> | null;
+  private readonly heartbeat: ReturnType<typeof setInterval>;
 
   constructor(readonly path: string = DEFAULT_RUN_STORE_PATH) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -95,7 +95,7 @@ export class RunStore implements UsageSink {
     migrate(this.db, path);
     this.interrupted = this.markInterrupted();
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
-    this.heartbeat.unref?.();
+    this.heartbeat.unref();
   }
 
   /** Stamp the runs this process is running as alive. */
@@ -365,7 +365,7 @@ export class RunStore implements UsageSink {
   }
 
   close(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
+    clearInterval(this.heartbeat);
     this.db.close();
   }
 }
