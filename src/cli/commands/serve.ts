@@ -3,6 +3,8 @@ import { createApp } from "../../api/app.ts";
 import { defaultDeps } from "../../api/primitives.ts";
 import { BODY_LIMITS, DEFAULT_BODY_LIMIT } from "../../api/safety.ts";
 import { parseList } from "../../eval/agent-list.ts";
+import { DEFAULT_RUN_STORE_PATH } from "../../store/run-store.ts";
+import { databaseUrl, followShared, openRunStore } from "../../store/shared.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { reportInterrupted } from "../interrupted.ts";
@@ -30,11 +32,15 @@ export const serve: Command = {
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError(`--port: expected 0–65535, got ${flags.port}\nusage: ${USAGE}`);
     const token = (flags.token as string | undefined) ?? (process.env.DRFLOW_API_TOKEN || undefined);
+    // With a shared database the studio reads a mirror of it, refreshed every 15 s.
+    const url = databaseUrl();
     const deps = defaultDeps({
+      ...(url ? { store: await openRunStore(DEFAULT_RUN_STORE_PATH, url) } : {}),
       tasksRoot: (flags.root as string | undefined) ?? "tasks",
       ...(flags.models ? { models: parseList(String(flags.models)) } : {}),
     });
     reportInterrupted(deps.store);
+    if (url) followShared(deps.store, url, 15_000);
     const allowedHosts = flags["allow-host"] ? parseList(String(flags["allow-host"])) : undefined;
     const app = createApp({
       deps,
