@@ -2,6 +2,7 @@
 import { DEFAULT_INDEX_DIR } from "../../env/load.ts";
 import { DEFAULT_POLICY, openQueue, runWorker } from "../../eval/queue.ts";
 import { defaultServices } from "../../eval/services.ts";
+import { rateLimitedFetch, SharedRateLimit } from "../../store/rate-limit.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DATABASE_URL_ENV, databaseUrl, SharedStore } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
@@ -10,16 +11,28 @@ import type { Command } from "../command.ts";
 
 const USAGE =
   "drflow worker [--database postgres://…] [--root tasks] [--concurrency 1] [--store .drflow/worker-<pid>.sqlite]\n" +
-  "              [--index-dir .drflow/env] [--heartbeat 30] [--pause-ms 0]";
+  "              [--index-dir .drflow/env] [--heartbeat 30] [--rpm N [--tpm N]] [--pause-ms 0]";
 
 export const worker: Command = {
   name: "worker",
   summary: "Take evaluation cells from the shared queue (drflow eval --queue) and run them",
-  usage: `${USAGE}\n\n  The database comes from --database or ${DATABASE_URL_ENV}. Tasks are read from --root; a task whose content\n  fingerprint differs from the enqueued one is refused (dead-lettered with both fingerprints). Each finished run is\n  published to the shared store before its cell is marked complete. Stops on SIGINT/SIGTERM after the cells in hand.`,
+  usage: `${USAGE}\n\n  The database comes from --database or ${DATABASE_URL_ENV}. Tasks are read from --root; a task whose content\n  fingerprint differs from the enqueued one is refused (dead-lettered with both fingerprints). Each finished run is\n  published to the shared store before its cell is marked complete. --rpm/--tpm: requests and tokens per minute\n  per provider key, shared by every worker through the database (a provider's Retry-After holds all of them). Stops on SIGINT/SIGTERM after the cells in hand.`,
   async run(args) {
     const { flags } = parseFlags(
       args,
-      { strings: ["database", "root", "concurrency", "store", "index-dir", "heartbeat", "pause-ms"] },
+      {
+        strings: [
+          "database",
+          "root",
+          "concurrency",
+          "store",
+          "index-dir",
+          "heartbeat",
+          "pause-ms",
+          "rpm",
+          "tpm",
+        ],
+      },
       USAGE,
     );
     const url = databaseUrl(flags.database ? String(flags.database) : null);
@@ -33,6 +46,12 @@ export const worker: Command = {
     if (heartbeat < 10)
       throw new UsageError(`--heartbeat: pg-boss needs at least 10 seconds, got ${heartbeat}`);
     const pauseMs = intFlag(flags["pause-ms"], "pause-ms", 0, 0);
+    const rpm = flags.rpm === undefined ? null : intFlag(flags.rpm, "rpm", 0, 1);
+    const tpm = flags.tpm === undefined ? null : intFlag(flags.tpm, "tpm", 0, 1);
+    if (tpm !== null && rpm === null) throw new UsageError(`--tpm needs --rpm\nusage: ${USAGE}`);
+    const limit =
+      rpm === null ? null : await SharedRateLimit.open(url, { requestsPerMinute: rpm, tokensPerMinute: tpm });
+    const modelOptions = limit ? { fetch: rateLimitedFetch(limit) } : undefined;
     const store = new RunStore(String(flags.store ?? `.drflow/worker-${process.pid}.sqlite`));
     const shared = await SharedStore.open(url);
     const boss = await openQueue(url, { ...DEFAULT_POLICY, heartbeatSeconds: heartbeat });
@@ -43,7 +62,7 @@ export const worker: Command = {
       store,
       concurrency,
       pauseMs,
-      services: (judge) => defaultServices({ root, store, judge, indexDir }),
+      services: (judge) => defaultServices({ root, store, judge, indexDir, modelOptions }),
       log: (line) => console.error(`worker ${process.pid}: ${line}`),
     });
     console.error(`worker ${process.pid}: taking cells (concurrency ${concurrency})`);
@@ -55,6 +74,7 @@ export const worker: Command = {
     await handle.stop();
     await boss.stop({ graceful: true });
     await shared.close();
+    await limit?.close();
     store.close();
     return 0;
   },
