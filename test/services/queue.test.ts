@@ -5,11 +5,24 @@
  */
 import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { SQL } from "bun";
-import { CELL_QUEUE, DEAD_QUEUE } from "../../src/eval/queue.ts";
+import { agentFromSpec } from "../../src/agents/index.ts";
+import {
+  CELL_QUEUE,
+  DEAD_QUEUE,
+  DEFAULT_POLICY,
+  enqueue,
+  follow,
+  gridJobs,
+  openQueue,
+  runWorker,
+} from "../../src/eval/queue.ts";
+import { defaultServices, LEXICAL } from "../../src/eval/services.ts";
+import { RunStore } from "../../src/store/run-store.ts";
+import { SharedStore } from "../../src/store/shared.ts";
 import { describePostgres } from "../support/postgres.ts";
 
 setDefaultTimeout(600_000);
@@ -130,6 +143,63 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
       expect((await db`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = ${DEAD_QUEUE}`)[0].n).toBe(0);
     } finally {
       await db.close();
+    }
+  });
+
+  test("a worker whose task folder differs from the enqueued task refuses the cell: dead-lettered with the reason", async () => {
+    const url = await database();
+    const task = "demo/healthcare_01";
+    const [enqueued, changed] = ["enqueued", "changed"].map((name) => {
+      const root = join(dir, name);
+      cpSync(join(REPO, "tasks", task), join(root, task), { recursive: true });
+      return root;
+    });
+    const artifacts = join(changed!, task, "artifacts");
+    const file = (readdirSync(artifacts, { recursive: true }) as string[])
+      .sort()
+      .find((f) => /\.\w+$/.test(f));
+    appendFileSync(join(artifacts, file!), " ");
+    const store = new RunStore(join(dir, "refusing.sqlite"));
+    const services = defaultServices({ root: enqueued, store, judge: LEXICAL });
+    const jobs = await gridJobs({
+      batch: "mismatch",
+      tasks: [task],
+      splits: ["original"],
+      agents: [{ spec: "extractive", agent: agentFromSpec("extractive") }],
+      models: [],
+      repeats: 1,
+      judge: services.judge,
+      judgeName: LEXICAL,
+      loadTask: services.loadTask,
+    });
+    const boss = await openQueue(url, { ...DEFAULT_POLICY, heartbeatSeconds: 10 }, { configure: true });
+    const shared = await SharedStore.open(url);
+    const worker = await runWorker({
+      boss,
+      shared,
+      store,
+      concurrency: 1,
+      services: (judge) => defaultServices({ root: changed, store, judge }),
+      log: () => {},
+    });
+    try {
+      expect(await enqueue(boss, jobs)).toBe(1);
+      expect(await enqueue(boss, jobs)).toBe(0);
+      const final = await follow(boss, jobs, () => {}, 200);
+      expect(final.failed).toBe(1);
+      expect([...final.errors.values()][0]).toMatch(/task demo\/healthcare_01 differs from the enqueued one/);
+      expect(store.listRuns()).toEqual([]);
+      const db = new SQL(url);
+      const [job] = await db`SELECT retry_count FROM pgboss.job WHERE name = ${CELL_QUEUE}`;
+      const [dead] = await db`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = ${DEAD_QUEUE}`;
+      await db.close();
+      expect(job.retry_count).toBe(0); // refused at once, not retried
+      expect(dead.n).toBe(1);
+    } finally {
+      await worker.stop();
+      await boss.stop({ graceful: false });
+      await shared.close();
+      store.close();
     }
   });
 });
