@@ -13,6 +13,7 @@ import { goldStepId, goldSteps } from "./gold.ts";
 import { lexicalJudge } from "./judges/lexical/index.ts";
 import { type LlmJudgeOptions, llmJudge } from "./judges/llm/index.ts";
 import type { Judge } from "./judges/types.ts";
+import { decisionOf, notApplicableReason, notApplicableResult } from "./metrics/applicability.ts";
 import { metricOrder } from "./metrics/index.ts";
 import { predStepId } from "./metrics/precision.ts";
 import type { EvaluationState, MetricContext } from "./metrics/types.ts";
@@ -100,7 +101,15 @@ async function evaluateOnce(
     sources,
     state,
   };
-  for (const metric of metricOrder(metrics)) state.results.set(metric.name, await metric.run(ctx));
+  for (const metric of metricOrder(metrics)) {
+    const reason = notApplicableReason(metric.name, ctx);
+    state.results.set(
+      metric.name,
+      reason === null
+        ? await metric.run(ctx)
+        : notApplicableResult(metric.name, reason, judge.info(decisionOf(metric.name))),
+    );
+  }
   return {
     results: [...state.results.values()],
     precision: alignmentRows(state.precision, predStepId, goldStepId),

@@ -36,6 +36,8 @@ export const factuality: Metric = {
     const { claims, tokens: claimTokens } = await claimsOf(ctx);
     let tokens = claimTokens;
     const items: MetricItem[] = [];
+    // Chunks per set of cited sources, built once: claims citing the same sources share the list (and a judge's index).
+    const chunkLists = new Map<string, { chunks: ReturnType<typeof chunkDocument>; texts: string[] }>();
     for (const claim of claims) {
       const base = { id: claim.id, matched: null, confidence: null };
       if (claim.citations.length === 0) {
@@ -51,22 +53,25 @@ export const factuality: Metric = {
         });
         continue;
       }
-      const chunks = documents.flatMap((d) =>
-        chunkDocument({
-          id: d.id,
-          app: "files",
-          title: d.title,
-          path: d.path,
-          author: "",
-          date: "",
-          text: d.text,
-        }),
-      );
-      const ranked = await judge.rankChunks(
-        claim.text,
-        chunks.map((c) => `[${c.documentId}] ${c.text}`),
-        TOP_CHUNKS,
-      );
+      const key = documents.map((d) => d.id).join("\u0000");
+      let list = chunkLists.get(key);
+      if (!list) {
+        const chunks = documents.flatMap((d) =>
+          chunkDocument({
+            id: d.id,
+            app: "files",
+            title: d.title,
+            path: d.path,
+            author: "",
+            date: "",
+            text: d.text,
+          }),
+        );
+        list = { chunks, texts: chunks.map((c) => `[${c.documentId}] ${c.text}`) };
+        chunkLists.set(key, list);
+      }
+      const { chunks, texts } = list;
+      const ranked = await judge.rankChunks(claim.text, texts, TOP_CHUNKS);
       tokens += ranked.tokens;
       const top = ranked.indices.map((i) => `[${chunks[i]!.documentId}] ${chunks[i]!.text}`);
       const verdict = await judge.factual(claim.text, top);
