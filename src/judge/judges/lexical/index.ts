@@ -65,14 +65,27 @@ function scale(share: number): number {
   return Math.round((1 + 9 * Math.max(0, Math.min(1, share))) * 100) / 100;
 }
 
+/** Terms and words of evidence chunks, kept: a chunk is the support of many claims (bounded; cleared when full). */
+const CHUNK_WORDS = new Map<string, { terms: string[]; words: string[] }>();
+const CHUNK_CACHE_CAP = 20_000;
+
+function chunkWords(chunk: string): { terms: string[]; words: string[] } {
+  let hit = CHUNK_WORDS.get(chunk);
+  if (!hit) {
+    hit = { terms: terms(chunk), words: words(chunk) };
+    if (CHUNK_WORDS.size >= CHUNK_CACHE_CAP) CHUNK_WORDS.clear();
+    CHUNK_WORDS.set(chunk, hit);
+  }
+  return hit;
+}
+
 /** Factuality rule, exposed for tests: content-term support and every number of the claim present in the chunks. */
 export function lexicalSupport(claim: string, chunks: readonly string[]): { factual: boolean; why: string } {
-  const evidence = chunks.join("\n");
-  const have = new Set(terms(evidence));
+  const have = new Set(chunks.flatMap((c) => chunkWords(c).terms));
   const wanted = [...new Set(terms(claim))];
   const support = wanted.length === 0 ? 0 : wanted.filter((t) => have.has(t)).length / wanted.length;
   const numbers = [...new Set(words(claim).filter((w) => /\d/.test(w)))];
-  const evidenceWords = new Set(words(evidence));
+  const evidenceWords = new Set(chunks.flatMap((c) => chunkWords(c).words));
   const missingNumbers = numbers.filter((n) => !evidenceWords.has(n));
   const factual = support >= LEXICAL_THRESHOLDS.support && missingNumbers.length === 0;
   const missing = wanted.filter((t) => !have.has(t));
