@@ -35,7 +35,8 @@ export const personalizedComprehensiveness: Metric = {
         confidence: null,
         justification:
           v === null ? `unscored: ${verdict.justification}` : `${verdict.justification}${missing}`,
-        ...(v?.evidence ? { evidence: v.evidence } : {}),
+        // The lexical judge explains itself; an LLM judge's reply names the details it found missing.
+        ...(v ? { evidence: v.evidence ?? { missing: v.missing_details } } : {}),
       });
     }
     const unread = [...(state.precision?.outcomes.values() ?? [])].includes("unscored");
