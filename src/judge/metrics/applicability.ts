@@ -2,7 +2,7 @@
  * @module When a metric does not apply: decided by the task alone (its golden workflow, its reference facts), never by
  * the report, so every agent is averaged over the same tasks and a report cannot opt out of a metric by omission.
  */
-import type { MetricName, MetricResult } from "../../core/index.ts";
+import { DRFLOW_METRICS, type MetricName, type MetricResult } from "../../core/index.ts";
 import type { DecisionKind } from "../judges/types.ts";
 import type { MetricContext } from "./types.ts";
 
@@ -11,15 +11,9 @@ export function notApplicableReason(
   metric: MetricName,
   ctx: Pick<MetricContext, "gold" | "task">,
 ): string | null {
-  const workflowMetric = [
-    "precision",
-    "recall",
-    "f1",
-    "topology",
-    "condition_resolution",
-    "personalized_comprehensiveness",
-  ].includes(metric);
-  if (workflowMetric && ctx.gold.length === 0) return "the task has no golden workflow";
+  const workflowMetric = DRFLOW_METRICS.includes(metric as (typeof DRFLOW_METRICS)[number]);
+  if (workflowMetric && metric !== "factuality" && ctx.gold.length === 0)
+    return "the task has no golden workflow";
   if (metric === "topology" && ctx.gold.length < 2)
     return "the golden workflow has fewer than two steps: no order to check";
   if (
