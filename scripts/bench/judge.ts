@@ -36,7 +36,9 @@ import {
   describeBound,
   LEXICAL_EXPECTATIONS,
   meets,
+  personalText,
   stuffed,
+  userFilesText,
 } from "../../test/judge/adversarial.ts";
 import { agreeableReply } from "../../test/judge/agreeable-judge.ts";
 import { constructions, genericBranch, goldReport, wrongBranch } from "../../test/judge/construct.ts";
@@ -191,20 +193,25 @@ const pc = async (report: Report, loaded: LoadedTask) =>
   (
     await evaluate(report, loaded, { judge: "lexical", metrics: ["personalized_comprehensiveness"] })
   ).metrics.find((m) => m.metric === "personalized_comprehensiveness")!.value!;
-let plain = 0;
-let stuffedSum = 0;
-let worst = Number.NEGATIVE_INFINITY;
-for (const loaded of demo) {
-  const report = extractiveReports.get(loaded.task.id)!;
-  const a = await pc(report, loaded);
-  const b = await pc(stuffed(report, loaded), loaded);
-  plain += a;
-  stuffedSum += b;
-  worst = Math.max(worst, b - a);
+for (const [label, textOf] of [
+  ["the user's evidence units", async (t: LoadedTask) => personalText(t)],
+  ["the text of every user-side file", userFilesText],
+] as const) {
+  let plain = 0;
+  let stuffedSum = 0;
+  let worst = Number.NEGATIVE_INFINITY;
+  for (const loaded of demo) {
+    const report = extractiveReports.get(loaded.task.id)!;
+    const a = await pc(report, loaded);
+    const b = await pc(stuffed(report, loaded, await textOf(loaded)), loaded);
+    plain += a;
+    stuffedSum += b;
+    worst = Math.max(worst, b - a);
+  }
+  console.log(
+    `  stuffing the extractive agent's reports with ${label}: Pers. Comp. ${fmt(plain / demo.length)} → ${fmt(stuffedSum / demo.length)} (suite mean); largest per-task change ${(worst * 100).toFixed(1)} points (must be ≤ +3)`,
+  );
 }
-console.log(
-  `  stuffing the extractive agent's reports: Pers. Comp. ${fmt(plain / demo.length)} → ${fmt(stuffedSum / demo.length)} (suite mean); largest per-task change ${(worst * 100).toFixed(1)} points (must be ≤ +3)`,
-);
 
 // An empty report entering a suite: every mean it enters goes down or stays (the drflow eval summary rule).
 const cellOf = (task: string, metrics: MetricResult[]): CellResult => ({

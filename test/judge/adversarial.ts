@@ -62,9 +62,17 @@ export function personalText(loaded: LoadedTask): string {
     .join(" ");
 }
 
-/** Every step of `report` with the user's personal text pasted into its description. */
-export function stuffed(report: Report, loaded: LoadedTask): Report {
-  const text = personalText(loaded);
+/** The realized text of every user-side file (emails, chats, notes), as an agent could copy it from the environment. */
+export async function userFilesText(loaded: LoadedTask): Promise<string> {
+  const read = taskSources(loaded);
+  const texts: string[] = [];
+  for (const a of loaded.manifest.artifacts.filter((x) => x.side === "user"))
+    texts.push((await read(a.id))?.text ?? "");
+  return texts.join(" ");
+}
+
+/** Every step of `report` with the user's personal text (by default their evidence units) pasted into its description. */
+export function stuffed(report: Report, loaded: LoadedTask, text = personalText(loaded)): Report {
   return {
     ...report,
     personalized_workflow: report.personalized_workflow.map((s) => ({
