@@ -121,6 +121,15 @@ const indTotal = independent.reduce((s, r) => s + r.total, 0);
 console.log(
   `  alignment decisions agreeing, independent set: ${pct(indAgree / indTotal)} (${indAgree}/${indTotal})`,
 );
+for (const [label, agent] of [
+  ["hand-written reports", false],
+  ["offline agent reports", true],
+] as const) {
+  const part = independent.filter((r) => r.style.includes("agent's report") === agent);
+  const a = part.reduce((s, r) => s + r.agree, 0);
+  const t = part.reduce((s, r) => s + r.total, 0);
+  console.log(`    of which ${label}: ${pct(a / t)} (${a}/${t})`);
+}
 
 // (2) The adversarial table.
 const METRICS7 = DRFLOW_METRICS;
