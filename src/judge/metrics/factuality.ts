@@ -18,8 +18,8 @@ export const TOP_CHUNKS = 5;
 export const ECHO_NOVEL_SHARE = 0.25;
 
 /** Whether a claim only restates the question: (almost) none of its content terms are new. */
-export function echoesQuestion(claim: string, question: string): boolean {
-  const asked = new Set(terms(question));
+export function echoesQuestion(claim: string, question: string | ReadonlySet<string>): boolean {
+  const asked = typeof question === "string" ? new Set(terms(question)) : question;
   const said = [...new Set(terms(claim))];
   if (said.length === 0) return true;
   return said.filter((t) => !asked.has(t)).length / said.length < ECHO_NOVEL_SHARE;
@@ -59,6 +59,7 @@ export const factuality: Metric = {
     const items: MetricItem[] = [];
     // Chunks per set of cited sources, built once: claims citing the same sources share the list (and a judge's index).
     const chunkLists = new Map<string, { chunks: ReturnType<typeof chunkDocument>; texts: string[] }>();
+    const asked = new Set(terms(ctx.task.seed.question));
     for (const claim of claims) {
       const base = { id: claim.id, matched: null, confidence: null };
       if (claim.citations.length === 0) {
@@ -70,7 +71,7 @@ export const factuality: Metric = {
         });
         continue;
       }
-      if (echoesQuestion(claim.text, ctx.task.seed.question)) {
+      if (echoesQuestion(claim.text, asked)) {
         items.push({
           ...base,
           score: 0,

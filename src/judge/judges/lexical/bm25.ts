@@ -43,11 +43,17 @@ export class Bm25Index {
       }
       return s;
     });
-    return scores
-      .map((s, i) => ({ s, i }))
-      .sort((a, b) => b.s - a.s || a.i - b.i)
-      .slice(0, k)
-      .map((x) => x.i);
+    // The k best by insertion into a short sorted list (k is small): linear in the passages, ties keep passage order.
+    const best: number[] = [];
+    for (let i = 0; i < scores.length; i++) {
+      const s = scores[i]!;
+      if (best.length === k && s <= scores[best[k - 1]!]!) continue;
+      let at = best.length;
+      while (at > 0 && scores[best[at - 1]!]! < s) at--;
+      best.splice(at, 0, i);
+      if (best.length > k) best.pop();
+    }
+    return best;
   }
 }
 
