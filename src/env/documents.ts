@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type ArtifactEntry, inSplit, type Split } from "../core/index.ts";
-import { ARTIFACTS_DIR, insideDir, type LoadedTask } from "../store/task-store.ts";
+import { ARTIFACTS_DIR, artifactFile, type LoadedTask } from "../store/task-store.ts";
 import { extractBytes, parseChat, parseEml } from "./extract/index.ts";
 import type { EnvDocument } from "./types.ts";
 
@@ -51,7 +51,7 @@ async function extract(raw: Uint8Array, format: ArtifactEntry["format"]): Promis
 /** Read and extract one artifact; metadata the file itself carries (email subject/sender, chat channel) wins over the manifest. */
 export async function readArtifact(loaded: LoadedTask, entry: ArtifactEntry): Promise<EnvDocument> {
   const base = join(loaded.dir, ARTIFACTS_DIR);
-  const file = insideDir(base, entry.path);
+  const file = artifactFile(base, entry.path);
   let raw: Uint8Array;
   try {
     raw = new Uint8Array(await readFile(file));

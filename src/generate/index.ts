@@ -13,7 +13,9 @@ export {
   type SuiteOptions,
   type SuiteTask,
   suitePlan,
+  taskFolder,
 } from "./procedural/index.ts";
+export { neutralPaths, sealTask, type TaskFolder } from "./identity.ts";
 export { type ArtifactContent, realize } from "./realize/index.ts";
 export {
   RULES as VALIDATION_RULES,

@@ -17,6 +17,7 @@ import {
   Task,
 } from "../../core/index.ts";
 import { type TaskFile, writeTask } from "../../store/task-store.ts";
+import { sealTask } from "../identity.ts";
 import {
   DrbenchEnv,
   type DrbenchEnvFile,
@@ -154,7 +155,7 @@ export async function convertDrbenchTask(dir: string): Promise<ImportedTask> {
     adjacent_cases: [],
     provenance: { generator: "drbench-import", family: taskId, seed: null, version: "1" },
   });
-  return { task, manifest: { task_id: taskId, artifacts: entries }, files, warnings };
+  return { ...sealTask({ task, manifest: { task_id: taskId, artifacts: entries }, files }), warnings };
 }
 
 function sourceFolder(file: DrbenchEnvFile): string {

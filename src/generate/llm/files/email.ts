@@ -170,7 +170,8 @@ export async function realizeEmail(ctx: FileContext, req: EmailRequest): Promise
     carrier: last.body,
     carrierPath: ["thread", thread.messages.length - 1, "body"],
     title: thread.subject,
-    stem: slug(`${thread.subject}-${req.id}`),
+    // the subject alone: a working id (`<task>_IN_<n>`) in a file name would tell the agent its role
+    stem: slug(thread.subject),
     author: addr(last.from).email,
     date: req.date,
     people: users.map((u) => ({
