@@ -89,7 +89,16 @@ export async function readArtifact(loaded: LoadedTask, entry: ArtifactEntry): Pr
   return doc;
 }
 
-/** Every document of the split, read in parallel. */
-export function readDocuments(loaded: LoadedTask, split: Split): Promise<EnvDocument[]> {
-  return Promise.all(splitEntries(loaded, split).map((e) => readArtifact(loaded, e)));
+/**
+ * Every document of the split, read in parallel, in handle order: apps list and search breaks ties in the order
+ * documents were added, and handle order says nothing about role or gold step order (unlike a manifest's own order).
+ */
+export async function readDocuments(loaded: LoadedTask, split: Split): Promise<EnvDocument[]> {
+  const docs = await Promise.all(splitEntries(loaded, split).map((e) => readArtifact(loaded, e)));
+  return docs.sort(byHandle);
+}
+
+/** Order documents by handle (opaque, so the order carries no signal). */
+export function byHandle(a: Pick<EnvDocument, "id">, b: Pick<EnvDocument, "id">): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -25,7 +25,7 @@ describe("chat app over Mattermost REST API v4 — against API exchanges written
 
   test("add creates the team, one channel per artifact and one post per message", async () => {
     const loaded = await loadTask(FIXTURE_ROOT, "mini/mini_01");
-    const chat = await readArtifact(loaded, loaded.manifest.artifacts.find((a) => a.id === "mini_01_IN_3")!);
+    const chat = await readArtifact(loaded, loaded.manifest.artifacts.find((a) => a.id === "doc-ddebd2a1b86d")!);
     await app.add([
       chat,
       {
@@ -46,11 +46,11 @@ describe("chat app over Mattermost REST API v4 — against API exchanges written
     const loaded = await loadTask(FIXTURE_ROOT, "mini/mini_01");
     const original = await readArtifact(
       loaded,
-      loaded.manifest.artifacts.find((a) => a.id === "mini_01_IN_3")!,
+      loaded.manifest.artifacts.find((a) => a.id === "doc-ddebd2a1b86d")!,
     );
     const docs = await app.list();
     expect(replay.errors).toEqual([]);
-    expect(docs.map((d) => d.id)).toEqual(["mini_01_IN_3", "mm_IN_2"]);
+    expect(docs.map((d) => d.id)).toEqual(["doc-ddebd2a1b86d", "mm_IN_2"]);
     expect(docs[0]!.text).toBe(original.text);
     expect(docs[0]).toMatchObject({
       app: "chat",
@@ -65,7 +65,7 @@ describe("chat app over Mattermost REST API v4 — against API exchanges written
   });
 
   test("read by id, null for a missing one", async () => {
-    expect((await app.read("mini_01_IN_3"))?.text).toContain(
+    expect((await app.read("doc-ddebd2a1b86d"))?.text).toContain(
       "dana.wu: Noted, I will book the Spanish interpreter",
     );
     expect(await app.read("mm_IN_404")).toBeNull();
@@ -75,7 +75,7 @@ describe("chat app over Mattermost REST API v4 — against API exchanges written
   test("search uses Mattermost's post search and ranks the matching channels", async () => {
     const hits = await app.search("language services desk", 5);
     expect(replay.errors).toEqual([]);
-    expect(hits.map((h) => h.documentId)).toEqual(["mini_01_IN_3"]);
+    expect(hits.map((h) => h.documentId)).toEqual(["doc-ddebd2a1b86d"]);
     expect(hits[0]).toMatchObject({ app: "chat", channel: "Scheduling" });
     expect(replay.remaining()).toBe(0);
   });

@@ -8,6 +8,7 @@ import type {
   EmailContent,
   Section,
 } from "../realize/content.ts";
+import { messageId } from "../message-id.ts";
 import { slug } from "../slug.ts";
 import { type CaseProfile, DAY_MS, isoDate, type Member, spokenDate } from "./cast.ts";
 import type { DomainSpec, FamilySpec } from "./family.ts";
@@ -249,8 +250,7 @@ export class ArtifactPlanner {
     );
   }
   message(from: Member, to: Member[], cc: Member[], ms: number, subject: string, body: string) {
-    const n = ++this.messageCount;
-    const id = `${hash32(`${this.taskId}/${n}`).toString(16).padStart(8, "0")}.${n}.${this.taskId}@mail.${this.company.domain}`;
+    const id = messageId(`${this.taskId}/${++this.messageCount}`, `mail.${this.company.domain}`);
     const addr = (m: Member) => ({ name: m.name, email: m.email });
     return {
       messageId: id,

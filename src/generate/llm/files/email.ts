@@ -4,6 +4,7 @@ import { WRAP_ARRAY } from "../../prompts/addenda.ts";
 import { EMAIL_THREAD, EMAIL_USERS } from "../../prompts/email.ts";
 import { fill } from "../../prompts/template.ts";
 import type { Address, EmailContent } from "../../realize/index.ts";
+import { messageId } from "../../message-id.ts";
 import { slug } from "../../slug.ts";
 import type { CastMember } from "../../stages/s6-adjacent.ts";
 import { callSettings } from "../../stages/stage-env.ts";
@@ -154,7 +155,7 @@ export async function realizeEmail(ctx: FileContext, req: EmailRequest): Promise
   const content: EmailContent = {
     kind: "email",
     thread: thread.messages.map((m, i) => ({
-      messageId: `${i + 1}.${req.id}@${domain}`,
+      messageId: messageId(`${req.id}/${i}`, domain),
       from: addr(m.from),
       to: m.to.map(addr),
       cc: [],
