@@ -49,7 +49,10 @@ describe("loadEnv (embedded)", () => {
 
   test("mixed split adds adjacent artifacts", async () => {
     env = await loadEnv(await loadTask(ROOT, "mini/mini_01"), { split: "mixed" });
-    expect((await env.list("email")).map((d) => d.id).sort()).toEqual(["doc-30d2f5d7dd20", "doc-a06c526f7b14"]);
+    expect((await env.list("email")).map((d) => d.id).sort()).toEqual([
+      "doc-30d2f5d7dd20",
+      "doc-a06c526f7b14",
+    ]);
     const [hit] = await env.search("Korean interpreter", { limit: 1 });
     expect(hit?.documentId).toBe("doc-30d2f5d7dd20");
   });

@@ -25,7 +25,10 @@ describe("chat app over Mattermost REST API v4 — against API exchanges written
 
   test("add creates the team, one channel per artifact and one post per message", async () => {
     const loaded = await loadTask(FIXTURE_ROOT, "mini/mini_01");
-    const chat = await readArtifact(loaded, loaded.manifest.artifacts.find((a) => a.id === "doc-ddebd2a1b86d")!);
+    const chat = await readArtifact(
+      loaded,
+      loaded.manifest.artifacts.find((a) => a.id === "doc-ddebd2a1b86d")!,
+    );
     await app.add([
       chat,
       {

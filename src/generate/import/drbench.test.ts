@@ -82,7 +82,7 @@ describe("every env.json file ends up in its app, searchable", () => {
           const doc = docs.find((d) => basename(d.path).replace(/\.[^.]+$/, "") === stem);
           expect(doc, `${id} ${f.destination}`).toBeDefined();
           expect(doc!.app).toBe(DRBENCH_APPS[f.app]!);
-          expect(loaded.manifest.artifacts.find((a) => a.id === doc!.id)?.role).toBe(f.qa_type);
+          expect(loaded.manifest.artifacts.find((a) => a.id === doc!.id)?.role as string).toBe(f.qa_type);
           expect(doc!.text.length).toBeGreaterThan(100);
           const hits = await env.search(doc!.title, { limit: 5 });
           expect(
