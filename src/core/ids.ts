@@ -19,7 +19,12 @@ export type ArtifactRole = z.infer<typeof ArtifactRole>;
 export const DOC_HANDLE = /^doc-[0-9a-f]{12}$/;
 
 /** The handle of a file of a task; `salt` separates byte-identical files of one task. */
-export function documentHandle(taskId: string, seed: number | null, bytes: Uint8Array | string, salt = 0): string {
+export function documentHandle(
+  taskId: string,
+  seed: number | null,
+  bytes: Uint8Array | string,
+  salt = 0,
+): string {
   const content = createHash("sha256").update(bytes).digest("hex");
   const key = `${taskId}\n${seed ?? ""}\n${content}${salt > 0 ? `\n${salt}` : ""}`;
   return `doc-${createHash("sha256").update(key).digest("hex").slice(0, 12)}`;

@@ -120,9 +120,13 @@ function oversizedStrings(
         path: jsonPath(path),
         expected: `expected at most ${LIMITS.stringChars} characters, got ${value.length}`,
       });
-  } else if (Array.isArray(value)) value.forEach((v, i) => oversizedStrings(v, [...path, i], out, file));
-  else if (value && typeof value === "object")
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      oversizedStrings(v, [...path, i], out, file);
+    });
+  } else if (value && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) oversizedStrings(v, [...path, k], out, file);
+  }
   return out;
 }
 

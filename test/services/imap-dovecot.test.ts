@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { ImapFlow } from "imapflow";
 import { type DovecotServer, startDovecot } from "../../scripts/services/dovecot.ts";
-import { imapApp, parseImapUrl } from "../../src/env/services/imap.ts";
 import { readArtifact } from "../../src/env/documents.ts";
+import { imapApp, parseImapUrl } from "../../src/env/services/imap.ts";
 import { loadTask } from "../../src/store/task-store.ts";
 import { appContract, describeService, FIXTURE_ROOT } from "./contract.ts";
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { startWebdav, type WebdavServer } from "../../scripts/services/webdav.ts";
-import { parseWebdavUrl, webdavApp } from "../../src/env/services/webdav.ts";
 import { readArtifact } from "../../src/env/documents.ts";
+import { parseWebdavUrl, webdavApp } from "../../src/env/services/webdav.ts";
 import { loadTask } from "../../src/store/task-store.ts";
 import { appContract, describeService, FIXTURE_ROOT } from "./contract.ts";
 

@@ -117,7 +117,9 @@ export const env: Command = {
 async function audit(flags: Record<string, unknown>, positionals: string[]): Promise<number> {
   const target = positionals[0] ?? (flags.task as string | undefined);
   if (!target || positionals.length > 1)
-    throw new UsageError(`audit needs one suite or suite/task_id, e.g. drflow env audit demo --split mixed\nusage: ${USAGE}`);
+    throw new UsageError(
+      `audit needs one suite or suite/task_id, e.g. drflow env audit demo --split mixed\nusage: ${USAGE}`,
+    );
   const split = Split.safeParse(flags.split ?? "original");
   if (!split.success) throw new UsageError(`--split: expected original or mixed, got "${flags.split}"`);
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
@@ -126,7 +128,8 @@ async function audit(flags: Record<string, unknown>, positionals: string[]): Pro
   const loaded = await Promise.all(refs.map((r) => loadTask(root, r)));
   const rows = await auditTasks(loaded, split.data);
   const leaks = rows.filter((r) => r.leak);
-  if (flags.json) console.log(JSON.stringify({ target, split: split.data, tasks: refs.length, rows }, null, 2));
+  if (flags.json)
+    console.log(JSON.stringify({ target, split: split.data, tasks: refs.length, rows }, null, 2));
   else {
     console.log(`leak audit: ${target} (${refs.length} task(s), ${split.data} split)\n`);
     console.log(renderAudit(rows));

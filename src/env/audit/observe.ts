@@ -57,7 +57,12 @@ export async function observeTask(loaded: LoadedTask, split: Split): Promise<Obs
   try {
     const listed = await env.list();
     const appPosition = new Map<string, number>();
-    for (const app of APP_NAMES) (await env.apps[app].list()).forEach((d, i) => appPosition.set(d.id, i));
+    for (const app of APP_NAMES) {
+      const docs = await env.apps[app].list();
+      docs.forEach((d, i) => {
+        appPosition.set(d.id, i);
+      });
+    }
     const entries = new Map(loaded.manifest.artifacts.map((a) => [a.id, a]));
     const units = new Map(loaded.task.evidence.map((u) => [u.id, u]));
     const raw = new Map<string, Uint8Array>();

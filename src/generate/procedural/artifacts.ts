@@ -1,6 +1,7 @@
 /** @module Artifact planning: ids, paths, document skeletons with one injected section, email threads, chat channels and notes. */
 import type { AppName, ArtifactEntry, ArtifactFormat, ArtifactRole, EvidenceSide } from "../../core/index.ts";
 import { artifactId } from "../../core/index.ts";
+import { messageId } from "../message-id.ts";
 import type {
   ArtifactContent,
   ChatContent,
@@ -8,11 +9,10 @@ import type {
   EmailContent,
   Section,
 } from "../realize/content.ts";
-import { messageId } from "../message-id.ts";
 import { slug } from "../slug.ts";
 import { type CaseProfile, DAY_MS, isoDate, type Member, spokenDate } from "./cast.ts";
 import type { DomainSpec, FamilySpec } from "./family.ts";
-import { hash32, type Rng } from "./prng.ts";
+import type { Rng } from "./prng.ts";
 import { fill } from "./template.ts";
 import {
   CHAT_ACKS,
