@@ -36,9 +36,10 @@ afterEach(async () => {
 describe("loadEnv (embedded)", () => {
   test("original split loads insight and distractor artifacts into their apps, not adjacent ones", async () => {
     env = await loadEnv(await loadTask(ROOT, "mini/mini_01"), { split: "original" });
-    expect((await env.list()).map((d) => d.id).sort()).toEqual([
-      "doc-5591f2f0c0e4",
+    // listed in handle order (which says nothing about role), on every app together
+    expect((await env.list()).map((d) => d.id)).toEqual([
       "doc-3289506b5f71",
+      "doc-5591f2f0c0e4",
       "doc-a06c526f7b14",
       "doc-ddebd2a1b86d",
     ]);
@@ -164,7 +165,9 @@ describe("loadEnv (embedded)", () => {
       ...loaded,
       manifest: {
         ...loaded.manifest,
-        artifacts: [{ ...loaded.manifest.artifacts[0]!, path: "../../etc/passwd" }],
+        artifacts: [
+          { ...loaded.manifest.artifacts.find((a) => a.role === "insight")!, path: "../../etc/passwd" },
+        ],
       },
     };
     await expect(loadEnv(bad, { split: "original" })).rejects.toThrow(/inside/);
