@@ -102,19 +102,24 @@ export async function imapApp(config: ImapConfig): Promise<App> {
   return {
     name: "email",
     async add(docs) {
-      await withMailbox(async () => {
-        for (const doc of docs) {
-          if (doc.app !== "email")
-            throw new Error(`app email: document ${doc.id} belongs to app "${doc.app}"`);
-          const old = await uidsOf(doc.id);
-          if (old.length > 0) await client.messageDelete(old, { uid: true });
-        }
-      });
+      const messages = [];
       for (const doc of docs) {
+        if (doc.app !== "email") throw new Error(`app email: document ${doc.id} belongs to app "${doc.app}"`);
         const message = toMessage(doc);
         const messageId =
           doc.raw && doc.format === "eml" ? (await parseEml(message)).messageId : composedMessageId(doc);
         if (!messageId) throw new Error(`app email: document ${doc.path || doc.id} has no Message-ID header`);
+        messages.push({ doc, message, messageId });
+      }
+      // Adding again replaces: the message this document was before, and any message with the same Message-ID
+      // (a mailbox loaded by an earlier run, whose mapping that run kept).
+      await withMailbox(async () => {
+        for (const { doc, messageId } of messages) {
+          const old = [...new Set([...(await uidsOf(doc.id)), ...(await uidsOf(messageId))])];
+          if (old.length > 0) await client.messageDelete(old, { uid: true });
+        }
+      });
+      for (const { doc, message, messageId } of messages) {
         known.set(messageId, { id: doc.id, path: doc.path, title: doc.title });
         messageIdOf.set(doc.id, messageId);
         await client.append(mailbox, Buffer.from(message), ["\\Seen"]);
