@@ -71,7 +71,7 @@ describe("chat app over Mattermost REST API v4 — against API exchanges written
     expect((await app.read("doc-ddebd2a1b86d"))?.text).toContain(
       "dana.wu: Noted, I will book the Spanish interpreter",
     );
-    expect(await app.read("mm_IN_404")).toBeNull();
+    expect(await app.read("doc-404404404404")).toBeNull(); // unknown to drflow: no request at all
     expect(replay.errors).toEqual([]);
   });
 
@@ -83,9 +83,20 @@ describe("chat app over Mattermost REST API v4 — against API exchanges written
     expect(replay.remaining()).toBe(0);
   });
 
-  test("channel names are valid Mattermost names", () => {
-    expect(channelName("healthcare_01_IN_3")).toBe("d-healthcare_01_in_3");
-    expect(channelName("A b/c")).toBe("d-a-b-c");
-    expect(channelName("x".repeat(100))).toHaveLength(64);
+  test("no drflow label reaches the server: no handle, working id, role, path or drflow header or prop", async () => {
+    const loaded = await loadTask(FIXTURE_ROOT, "mini/mini_01");
+    const sent = replay.requests.map((r) => `${r.method} ${r.path} ${r.body}`).join("\n");
+    expect(replay.requests.length).toBeGreaterThan(10);
+    for (const a of loaded.manifest.artifacts) expect(sent).not.toContain(a.id);
+    expect(sent).not.toContain("mm_IN_2");
+    expect(sent).not.toMatch(/drflow:|drflow_|"header"|insight|distractor|adjacent/);
+    expect(sent).not.toContain("chat/scheduling.json");
+  });
+
+  test("channel names are the chat's file name, valid for Mattermost", () => {
+    expect(channelName("chat/preop-nursing-2025-07-29.json")).toBe("preop-nursing-2025-07-29");
+    expect(channelName("chat/A b.json")).toBe("a-b");
+    expect(channelName(`chat/${"x".repeat(100)}.json`)).toHaveLength(64);
+    expect(channelName("chat/x.json")).toBe("x-chat");
   });
 });

@@ -102,7 +102,7 @@ export async function imapApp(config: ImapConfig): Promise<App> {
   return {
     name: "email",
     async add(docs) {
-      const messages = [];
+      const messages: { doc: EnvDocument; message: Uint8Array; messageId: string }[] = [];
       for (const doc of docs) {
         if (doc.app !== "email") throw new Error(`app email: document ${doc.id} belongs to app "${doc.app}"`);
         const message = toMessage(doc);
