@@ -1,6 +1,6 @@
 /**
  * @module DRBench import: a DRBench task folder → a drflow task (kind "drbench"): question, persona and company;
- * each env.json file in its app as `<task>_IN_<n>` / `<task>_DI_<n>` with its textualized content; eval.json
+ * each env.json file in its app under an opaque handle (its role in the manifest) with its textualized content; eval.json
  * insights and distractors as evidence units. Known quirks of the sample data are handled with warnings.
  */
 import { existsSync } from "node:fs";

@@ -45,7 +45,7 @@ export type PlannerContext = {
   vars: (c: CaseProfile, colleague: Member) => Record<string, string>;
 };
 
-/** Plans every artifact of a task: numbering by role (`<task>_IN_<n>` …), unique paths per app, and the content. */
+/** Plans every artifact of a task: working ids by role (`<task>_IN_<n>` …, replaced by handles in `sealTask`), unique paths per app, and the content. */
 export class ArtifactPlanner {
   readonly artifacts: PlannedArtifact[] = [];
   private readonly counters: Record<ArtifactRole, number> = { insight: 0, distractor: 0, adjacent: 0 };
