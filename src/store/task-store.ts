@@ -156,27 +156,19 @@ async function readJson<S extends z.ZodType>(schema: S, file: string): Promise<z
 /** Issues with the manifest's ids and paths that would make two entries one document: repeated ids or paths. */
 function duplicateIssues(manifest: ArtifactManifest, manifestFile: string): StoreIssue[] {
   const issues: StoreIssue[] = [];
-  const ids = new Map<string, number>();
-  const paths = new Map<string, number>();
-  manifest.artifacts.forEach((entry, i) => {
-    const at = `$.artifacts[${i}]`;
-    const id = ids.get(entry.id);
-    if (id !== undefined)
-      issues.push({
-        file: manifestFile,
-        path: `${at}.id`,
-        expected: `expected a unique id, "${entry.id}" is also $.artifacts[${id}]`,
-      });
-    else ids.set(entry.id, i);
-    const p = paths.get(entry.path);
-    if (p !== undefined)
-      issues.push({
-        file: manifestFile,
-        path: `${at}.path`,
-        expected: `expected a unique path, "${entry.path}" is also $.artifacts[${p}]`,
-      });
-    else paths.set(entry.path, i);
-  });
+  for (const field of ["id", "path"] as const) {
+    const first = new Map<string, number>();
+    manifest.artifacts.forEach((entry, i) => {
+      const earlier = first.get(entry[field]);
+      if (earlier === undefined) first.set(entry[field], i);
+      else
+        issues.push({
+          file: manifestFile,
+          path: `$.artifacts[${i}].${field}`,
+          expected: `expected a unique ${field}, "${entry[field]}" is also $.artifacts[${earlier}]`,
+        });
+    });
+  }
   return issues;
 }
 

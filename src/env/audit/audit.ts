@@ -13,10 +13,11 @@
  * A test is a leak when p < `ALPHA` and the effect is at least `MIN_GAIN` (role) or `MIN_TAU` (order).
  */
 import type { ArtifactRole } from "../../core/index.ts";
+import { seededRandom, shuffled } from "../../core/random.ts";
 import { textTable } from "../../core/text-table.ts";
 import type { Observed } from "./observe.ts";
 import { wordsOf } from "./observe.ts";
-import { binomialTail, kendallTau, seededRandom, shuffled } from "./statistics.ts";
+import { binomialTail, kendallTau } from "./statistics.ts";
 
 export const ALPHA = 0.001;
 /** Accuracy a field must add over the app alone (share of documents) before it counts as a leak. */

@@ -1,4 +1,4 @@
-/** @module Small exact statistics for the leak audit: binomial tail, Kendall's tau-b, a seeded PRNG for permutation tests. */
+/** @module Small exact statistics for the leak audit: binomial tail and Kendall's tau-b. */
 
 /** P(X ≥ k) for X ~ Binomial(n, p), summed in log space. */
 export function binomialTail(k: number, n: number, p: number): number {
@@ -34,26 +34,4 @@ export function kendallTau(x: readonly number[], y: readonly number[]): number |
   }
   const denominator = Math.sqrt((concordant + discordant + tiesX) * (concordant + discordant + tiesY));
   return denominator === 0 ? null : (concordant - discordant) / denominator;
-}
-
-/** mulberry32: a seeded uniform [0, 1) stream, so an audit's permutation p-values are reproducible. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A shuffled copy (Fisher–Yates). */
-export function shuffled<T>(xs: readonly T[], random: () => number): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
