@@ -106,12 +106,12 @@ export function parseWith<S extends z.ZodType>(schema: S, text: string, file: st
   return parsed.data;
 }
 
-/** Every string longer than `LIMITS.stringChars`, by JSON path. */
+/** Every string of `value` longer than `LIMITS.stringChars`, named by `file` and its JSON path. */
 function oversizedStrings(
   value: unknown,
+  file: string,
   path: (string | number)[] = [],
   out: StoreIssue[] = [],
-  file = "",
 ): StoreIssue[] {
   if (typeof value === "string") {
     if (value.length > LIMITS.stringChars)
@@ -122,10 +122,10 @@ function oversizedStrings(
       });
   } else if (Array.isArray(value)) {
     value.forEach((v, i) => {
-      oversizedStrings(v, [...path, i], out, file);
+      oversizedStrings(v, file, [...path, i], out);
     });
   } else if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) oversizedStrings(v, [...path, k], out, file);
+    for (const [k, v] of Object.entries(value)) oversizedStrings(v, file, [...path, k], out);
   }
   return out;
 }
@@ -148,7 +148,7 @@ async function readJson<S extends z.ZodType>(schema: S, file: string): Promise<z
     throw new TaskStoreError([{ file, path: "$", expected: "expected the file to exist" }]);
   }
   const data = parseWith(schema, text, file);
-  const big = oversizedStrings(data, [], [], file);
+  const big = oversizedStrings(data, file);
   if (big.length > 0) throw new TaskStoreError(big);
   return data;
 }
@@ -275,6 +275,8 @@ export function artifactFile(artifactsDir: string, rel: string): string {
     );
   }
   const root = realpathSync(artifactsDir);
+  if (!root.startsWith(realpathSync(dirname(artifactsDir)) + sep))
+    throw new Error(`${where}: expected artifacts/ inside the task folder, it resolves to ${root}`);
   if (real !== root && !real.startsWith(root + sep))
     throw new Error(
       `${where}: expected a file inside the task folder, it resolves to ${real} (a symbolic link out)`,
