@@ -64,6 +64,12 @@ describe("drflow env audit", () => {
     expect(code).toBe(0);
   });
 
+  test("the demo suite, original split: exit 0 (user distractor emails are replies too, like the case threads)", async () => {
+    const { code, out } = await audit(["demo", "--split", "original", "--root", DEMO]);
+    expect(out).toMatch(/^headers +role from field \(acc\.\).* ok$/m);
+    expect(code).toBe(0);
+  });
+
   test("an imported DRBench sample (their files and names): exit 0", async () => {
     const root = mkdtempSync(join(tmpdir(), "drflow-audit-drbench-"));
     roots.push(root);
