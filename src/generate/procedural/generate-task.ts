@@ -453,7 +453,13 @@ class TaskBuilder {
       const code = this.files.docCode(rng);
       const content = this.files.document(
         rng,
-        { title: d.title, subtitle: `${kind} ${code} | ${this.company.name}`, author: author.name, dateMs },
+        // the same subtitle shape as the policies (an "Owner:" line on policies only would mark them)
+        {
+          title: d.title,
+          subtitle: `${kind} ${code} | ${this.company.name} | Owner: ${author.name}`,
+          author: author.name,
+          dateMs,
+        },
         { heading: d.heading, paragraphs },
         [2, 4],
       );
