@@ -215,6 +215,7 @@ export function readBack(
         runId: job.runId,
         status: "failed",
         metrics: {},
+        not_applicable: [],
         usage: { ...EMPTY_USAGE },
         error: errors.get(job.runId) ?? mirror.getRun(job.runId)?.error ?? "not finished",
       },

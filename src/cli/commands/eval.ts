@@ -17,7 +17,7 @@ import {
 } from "../../eval/queue.ts";
 import { defaultServices, LEXICAL } from "../../eval/services.ts";
 import { summarize } from "../../eval/summary.ts";
-import { formatSummaryTable } from "../../eval/table.ts";
+import { formatCountsTable, formatSummaryTable } from "../../eval/table.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DATABASE_URL_ENV, databaseUrl, openRunStore, SharedStore } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, listTasks } from "../../store/task-store.ts";
@@ -136,6 +136,7 @@ export const evalCommand: Command = {
         progress: process.stderr,
       });
       console.log(formatSummaryTable(out.summary));
+      console.log(`\n${formatCountsTable(out.summary)}`);
       const failed = out.results.filter((r) => r.status === "failed");
       console.error(
         `\n${out.ran} cells ran, ${out.skipped} read back from earlier runs of batch ${batch}` +
@@ -182,7 +183,9 @@ async function queueEval(options: {
       await shared.close();
     }
     const results = readBack(store, jobs, final.errors);
-    console.log(formatSummaryTable(summarize(results)));
+    const summary = summarize(results);
+    console.log(formatSummaryTable(summary));
+    console.log(`\n${formatCountsTable(summary)}`);
     const failed = results.filter((r) => r.status === "failed");
     for (const f of failed.slice(0, 5))
       console.error(`  ${f.cell.task} ${f.cell.agent} ${f.cell.split}: ${f.error}`);
