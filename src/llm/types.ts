@@ -34,9 +34,15 @@ export type ChatRequest = {
   seed?: number;
   maxTokens?: number;
   context: CallContext;
+  /**
+   * Checks the reply: a problem (a string) keeps it out of the cache as good and is recorded with the call; the reply
+   * is still returned, for the caller to repair or fail on.
+   */
+  accept?: (text: string) => string | null;
 };
 
-export type ChatResult = { text: string; usage: Usage };
+/** `finishReason` is the provider's (`stop`, `length` when cut off at the token limit, …), null from the cache. */
+export type ChatResult = { text: string; usage: Usage; finishReason?: string | null };
 
 export type ObjectRequest<S extends z.ZodType> = ChatRequest & {
   schema: S;

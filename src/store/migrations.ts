@@ -82,6 +82,8 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX citations_run ON citations(run_id);
   `,
+  // 2: failed requests and rejected replies are recorded with their reason.
+  `ALTER TABLE llm_calls ADD COLUMN error TEXT;`,
 ];
 
 /** Bring `db` up to the latest version; a store newer than this code is an error (never silently downgraded). */
