@@ -27,9 +27,11 @@ type Converted = { schema: Json; decode: Decode; nullable: boolean };
 const identity: Decode = (v) => v;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** A JSON value of any scalar kind: what strict mode can say for "anything" (`z.unknown()`). */
+const SCALARS: Json[] = [{ type: "string" }, { type: "number" }, { type: "boolean" }];
+
+/** A scalar or a list of scalars: what strict mode can say for "anything" (`z.unknown()`); objects need their keys named. */
 const ANY_SCALAR: Json = {
-  anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "null" }],
+  anyOf: [...SCALARS, { type: "array", items: { anyOf: SCALARS } }, { type: "null" }],
 };
 
 function typesOf(node: Json): string[] {
