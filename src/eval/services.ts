@@ -61,6 +61,7 @@ export function defaultServices(options: ServicesOptions): Services {
       return loadEnv(loaded, { split, embedder, indexPath });
     },
     model,
-    score: async (report, loaded) => (await evaluate(report, loaded, { judge })).metrics,
+    score: async (report, loaded, runId) =>
+      (await evaluate(report, loaded, { judge, ...(runId ? { llm: { runId } } : {}) })).metrics,
   };
 }

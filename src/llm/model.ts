@@ -15,6 +15,7 @@ import { limiterFor } from "./limiter.ts";
 import { type Price, PRICES, type PriceTable, priceOf } from "./prices.ts";
 import { redactSecrets } from "./redact.ts";
 import { type Random, RetryOptions, type Sleep } from "./retry.ts";
+import { resolveRole } from "./roles.ts";
 import { strictSchemaOf } from "./strict-schema.ts";
 import { generateStructured } from "./structured.ts";
 import { countChatTokens, countTokens } from "./tokens.ts";
@@ -27,6 +28,7 @@ import type {
   Model,
   ObjectRequest,
   ObjectResult,
+  Role,
   Usage,
 } from "./types.ts";
 import type { CallKind, UsageSink, UsageSource } from "./usage.ts";
@@ -141,6 +143,7 @@ class OpenAICompatibleModel implements Model {
   private structured: StructuredMode;
   private readonly price: Price | null;
   private readonly now: () => number;
+  private readonly roleModels = new Map<Role, Model>();
 
   constructor(
     rawHandle: string,
@@ -379,6 +382,15 @@ class OpenAICompatibleModel implements Model {
 
   chat(request: ChatRequest): Promise<ChatResult> {
     return this.chatAttempt(request, request.messages, 1, null, null);
+  }
+
+  forRole(role: Role): Model {
+    let model = this.roleModels.get(role);
+    if (!model) {
+      model = createModel(resolveRole(role, null, this.options.env ?? process.env).handle, this.options);
+      this.roleModels.set(role, model);
+    }
+    return model;
   }
 
   /**

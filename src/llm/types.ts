@@ -60,4 +60,9 @@ export interface Model {
   chat(request: ChatRequest): Promise<ChatResult>;
   generateObject<S extends z.ZodType>(request: ObjectRequest<S>): Promise<ObjectResult<z.infer<S>>>;
   embed(texts: string[], context: CallContext): Promise<number[][]>;
+  /**
+   * The model a role resolves to (`DRFLOW_<ROLE>_MODEL`, else the default) with this model's options — usage sink,
+   * cache, environment — so e.g. a judge embeds with the embedder role, never with its chat model.
+   */
+  forRole?(role: Role): Model;
 }

@@ -329,7 +329,8 @@ export async function startProviderEmulator(options: EmulatorOptions): Promise<P
 
     const reply = (await options.reply?.(recorded, index)) ?? {};
     if (reply.status && reply.status >= 400) {
-      const retry = reply.status === 429 ? { "retry-after": "0", "x-ratelimit-remaining-requests": "0" } : {};
+      const retry: Record<string, string> =
+        reply.status === 429 ? { "retry-after": "0", "x-ratelimit-remaining-requests": "0" } : {};
       const type = reply.status === 429 ? "rate_limit_error" : reply.status >= 500 ? "server_error" : "invalid_request_error";
       return error(path, reply.status, reply.content ?? `injected ${reply.status}`, type, null, null, { ...retry, ...(reply.headers ?? {}) });
     }
