@@ -1,5 +1,6 @@
 /** @module Batch evaluation: every task × agent × model × split × repeat cell, resumable through the run store, parallel across tasks. */
 
+import { oneLine, traceOf } from "../agents/shared/failure.ts";
 import { runAgent } from "../agents/run.ts";
 import type { Agent } from "../agents/types.ts";
 import type { MetricResult, Report, Split } from "../core/index.ts";
@@ -140,7 +141,10 @@ async function runCell(
     store.finishRun(runId, { status: "done", finishedAt: clock().toISOString() });
     return outcome(store, cell, runId, "done", results);
   } catch (error) {
-    const message = (error as Error).message ?? String(error);
+    // One line of reason; the trace up to the failure (rejected raw replies included) is kept with the run.
+    const message = oneLine((error as Error)?.message ?? String(error), 1000);
+    const trace = traceOf(error);
+    if (trace) store.saveTrace(runId, trace, clock().toISOString());
     store.finishRun(runId, { status: "failed", error: message, finishedAt: clock().toISOString() });
     return outcome(store, cell, runId, "failed", [], message);
   }
