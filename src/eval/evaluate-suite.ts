@@ -1,7 +1,7 @@
 /** @module Batch evaluation: every task × agent × model × split × repeat cell, resumable through the run store, parallel across tasks. */
 
-import { oneLine, traceOf } from "../agents/shared/failure.ts";
 import { runAgent } from "../agents/run.ts";
+import { oneLine, traceOf } from "../agents/shared/failure.ts";
 import type { Agent } from "../agents/types.ts";
 import type { MetricResult, Report, Split } from "../core/index.ts";
 import type { Env } from "../env/types.ts";

@@ -35,7 +35,9 @@ test("rejects unknown providers and incomplete handles, quoting the accepted for
 });
 
 test("options after the model: structured mode and prices; bad options name the accepted ones", () => {
-  const h = parseHandle("compat:http://127.0.0.1:8000/v1#qwen?structured=json_object&input_per_1m=0.2&output_per_1m=0.6");
+  const h = parseHandle(
+    "compat:http://127.0.0.1:8000/v1#qwen?structured=json_object&input_per_1m=0.2&output_per_1m=0.6",
+  );
   expect(h).toMatchObject({
     model: "qwen",
     priceKey: "compat:http://127.0.0.1:8000/v1#qwen",
@@ -47,7 +49,9 @@ test("options after the model: structured mode and prices; bad options name the 
 });
 
 test("credentials in a compat URL become the key and never appear in the handle; query parameters are kept apart", () => {
-  const h = parseHandle("compat:https://user:sk-secret-123456@gw.example/openai/deployments/d?api-version=2024-10-21&api_key=k9#gpt-4o");
+  const h = parseHandle(
+    "compat:https://user:sk-secret-123456@gw.example/openai/deployments/d?api-version=2024-10-21&api_key=k9#gpt-4o",
+  );
   expect(h.credential).toBe("sk-secret-123456");
   expect(h.baseURL).toBe("https://gw.example/openai/deployments/d");
   expect(h.query).toEqual({ "api-version": "2024-10-21", api_key: "k9" });
@@ -57,7 +61,11 @@ test("credentials in a compat URL become the key and never appear in the handle;
 });
 
 test("OPENAI_BASE_URL and OPENROUTER_BASE_URL replace the default endpoints, as the SDKs do", () => {
-  expect(parseHandle("openai:gpt-4o", { OPENAI_BASE_URL: "http://127.0.0.1:9/v1/" }).baseURL).toBe("http://127.0.0.1:9/v1");
-  expect(parseHandle("openrouter:x/y", { OPENROUTER_BASE_URL: "http://proxy/api/v1" }).baseURL).toBe("http://proxy/api/v1");
+  expect(parseHandle("openai:gpt-4o", { OPENAI_BASE_URL: "http://127.0.0.1:9/v1/" }).baseURL).toBe(
+    "http://127.0.0.1:9/v1",
+  );
+  expect(parseHandle("openrouter:x/y", { OPENROUTER_BASE_URL: "http://proxy/api/v1" }).baseURL).toBe(
+    "http://proxy/api/v1",
+  );
   expect(parseHandle("openai:gpt-4o", {}).baseURL).toBe("https://api.openai.com/v1");
 });

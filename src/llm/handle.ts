@@ -71,7 +71,10 @@ function parseOptions(shown: string, text: string): HandleOptions {
 }
 
 /** Split a base URL into the URL requests go to, a credential from its user info, and its query parameters. */
-function splitUrl(shown: string, url: string): { baseURL: string; credential: string | null; query: Record<string, string> } {
+function splitUrl(
+  shown: string,
+  url: string,
+): { baseURL: string; credential: string | null; query: Record<string, string> } {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -109,12 +112,22 @@ export function parseHandle(handle: string, env: Record<string, string | undefin
     modelPart = rest;
     const variable = BASE_URL_VARIABLE[provider.data]!;
     url = env[variable] || (provider.data === "openai" ? OPENAI_BASE_URL : OPENROUTER_BASE_URL);
-    if (!modelPart.split("?")[0]!.trim()) throw new Error(`model handle "${shown}": empty model name; ${HANDLE_HELP}`);
+    if (!modelPart.split("?")[0]!.trim())
+      throw new Error(`model handle "${shown}": empty model name; ${HANDLE_HELP}`);
   }
   const question = modelPart.indexOf("?");
   const model = question < 0 ? modelPart : modelPart.slice(0, question);
   const options = parseOptions(shown, question < 0 ? "" : modelPart.slice(question + 1));
   const { baseURL, credential, query } = splitUrl(shown, url);
   const bare = provider.data === "compat" ? `compat:${baseURL}#${model}` : `${provider.data}:${model}`;
-  return { handle: shown, provider: provider.data, baseURL, model, priceKey: bare, options, credential, query };
+  return {
+    handle: shown,
+    provider: provider.data,
+    baseURL,
+    model,
+    priceKey: bare,
+    options,
+    credential,
+    query,
+  };
 }

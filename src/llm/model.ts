@@ -10,9 +10,15 @@ import {
 } from "./cache.ts";
 import { cacheKey, type KeyParts } from "./cache-key.ts";
 import { CacheMissError, MissingKeyError, ProviderError } from "./errors.ts";
-import { KEY_VARIABLE, type ParsedHandle, type Provider, parseHandle, type StructuredMode } from "./handle.ts";
+import {
+  KEY_VARIABLE,
+  type ParsedHandle,
+  type Provider,
+  parseHandle,
+  type StructuredMode,
+} from "./handle.ts";
 import { limiterFor } from "./limiter.ts";
-import { type Price, PRICES, type PriceTable, priceOf } from "./prices.ts";
+import { PRICES, type Price, type PriceTable, priceOf } from "./prices.ts";
 import { redactSecrets } from "./redact.ts";
 import { type Random, RetryOptions, type Sleep } from "./retry.ts";
 import { resolveRole } from "./roles.ts";
@@ -56,6 +62,8 @@ export type ModelOptions = {
   concurrency?: number;
   /** How to ask for structure; default the handle's `?structured=` option, else `json_schema` (falling back on rejection). */
   structured?: StructuredMode;
+  /** Move to the next structured mode when the provider rejects one (default true; `models check` probes each alone). */
+  fallback?: boolean;
   prices?: PriceTable;
   sleep?: Sleep;
   random?: Random;
@@ -257,7 +265,9 @@ class OpenAICompatibleModel implements Model {
     if (this.cache && (this.mode === "use" || this.mode === "replay")) {
       const found = this.cache.get(key);
       const hit =
-        found && this.mode === "use" && found.text !== null && accept(found.text, null) !== null ? null : found;
+        found && this.mode === "use" && found.text !== null && accept(found.text, null) !== null
+          ? null
+          : found;
       if (hit) {
         answer = {
           text: hit.text,
@@ -405,7 +415,10 @@ class OpenAICompatibleModel implements Model {
       const mode = this.structured;
       const format: ChatBody["response_format"] | null =
         mode === "json_schema"
-          ? { type: "json_schema", json_schema: { name: request.schemaName, schema: strict.schema, strict: true } }
+          ? {
+              type: "json_schema",
+              json_schema: { name: request.schemaName, schema: strict.schema, strict: true },
+            }
           : mode === "json_object"
             ? { type: "json_object" }
             : null;
@@ -415,7 +428,7 @@ class OpenAICompatibleModel implements Model {
         );
       } catch (error) {
         const next = NEXT_MODE[mode];
-        if (!next || !isFormatRejection(error)) throw error;
+        if (!next || this.options.fallback === false || !isFormatRejection(error)) throw error;
         this.structured = next;
       }
     }

@@ -7,7 +7,8 @@
 export const REDACTED = "***";
 
 /** Query parameters that carry credentials (`key`, `api_key`, `api-key`, `token`, `access_token`, `secret`, `sig`, …). */
-const SECRET_PARAM = /^(?:.*[-_])?(?:key|apikey|token|secret|password|passwd|pwd|sig|signature|auth|authorization|code)$/i;
+const SECRET_PARAM =
+  /^(?:.*[-_])?(?:key|apikey|token|secret|password|passwd|pwd|sig|signature|auth|authorization|code)$/i;
 
 /** `sk-…`, `sk-or-v1-…`, `Bearer …`: key-shaped tokens that may appear in free text (provider messages). */
 const KEY_TOKEN = /\b(?:sk-(?:or-v1-|proj-|ant-)?[A-Za-z0-9_-]{8,}|Bearer\s+[A-Za-z0-9._~+/-]{8,}=*)/g;
@@ -16,7 +17,9 @@ const KEY_TOKEN = /\b(?:sk-(?:or-v1-|proj-|ant-)?[A-Za-z0-9_-]{8,}|Bearer\s+[A-Z
 function redactUrlMatch(url: string): string {
   let out = url.replace(/^(https?:\/\/)[^/@\s]+@/i, `$1${REDACTED}@`);
   out = out.replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (whole, sep: string, name: string, value: string) =>
-    SECRET_PARAM.test(decodeURIComponentSafe(name)) && value !== REDACTED ? `${sep}${name}=${REDACTED}` : whole,
+    SECRET_PARAM.test(decodeURIComponentSafe(name)) && value !== REDACTED
+      ? `${sep}${name}=${REDACTED}`
+      : whole,
   );
   return out;
 }

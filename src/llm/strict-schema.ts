@@ -19,7 +19,16 @@ type Json = Record<string, unknown>;
 export const WRAPPED_KEY = "value";
 
 /** Keywords kept; everything else (defaults, length and count limits, formats, patterns, titles) is dropped. */
-const KEPT = new Set(["type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const"]);
+const KEPT = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "anyOf",
+  "enum",
+  "const",
+]);
 
 type Decode = (value: unknown) => unknown;
 type Converted = { schema: Json; decode: Decode; nullable: boolean };
@@ -50,14 +59,16 @@ function acceptsNull(node: Json): boolean {
 function withNull(node: Json): Json {
   if (acceptsNull(node)) return node;
   const types = typesOf(node);
-  if (types.length === 1 && !("enum" in node) && !("const" in node)) return { ...node, type: [types[0], "null"] };
+  if (types.length === 1 && !("enum" in node) && !("const" in node))
+    return { ...node, type: [types[0], "null"] };
   if (Array.isArray(node.anyOf)) return { ...node, anyOf: [...(node.anyOf as Json[]), { type: "null" }] };
   return { anyOf: [node, { type: "null" }] };
 }
 
 /** Which anyOf branch a decoded value belongs to: the first whose type matches. */
 function branchFor(branches: Converted[], value: unknown): Converted | undefined {
-  const kind = value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "object" ? "object" : null;
+  const kind =
+    value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "object" ? "object" : null;
   if (!kind) return undefined;
   return branches.find((b) => typesOf(b.schema).includes(kind));
 }
@@ -84,7 +95,10 @@ class Converter {
       // Several types at once: strict mode takes a type array only as [T, "null"], so it becomes anyOf.
       const { type: _type, ...rest } = node;
       return this.anyOf(
-        [...nonNull.map((t) => ({ ...rest, type: t })), ...(types.includes("null") ? [{ type: "null" }] : [])],
+        [
+          ...nonNull.map((t) => ({ ...rest, type: t })),
+          ...(types.includes("null") ? [{ type: "null" }] : []),
+        ],
         depth,
       );
     }
@@ -108,7 +122,9 @@ class Converter {
 
   private anyOf(branches: unknown[], depth: number): Converted {
     const converted = branches.map((b) => this.convert(b, depth + 1));
-    const flat = converted.flatMap((c) => (Array.isArray(c.schema.anyOf) ? (c.schema.anyOf as Json[]) : [c.schema]));
+    const flat = converted.flatMap((c) =>
+      Array.isArray(c.schema.anyOf) ? (c.schema.anyOf as Json[]) : [c.schema],
+    );
     return {
       schema: { anyOf: flat },
       decode: (v) => branchFor(converted, v)?.decode(v) ?? v,
@@ -187,7 +203,8 @@ export function strictSchemaOf(schema: z.ZodType): StrictSchema {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json;
   const converter = new Converter(json);
   const root = converter.convert(json);
-  if (typesOf(root.schema).join() === "object") return { schema: root.schema, wrapped: false, decode: root.decode };
+  if (typesOf(root.schema).join() === "object")
+    return { schema: root.schema, wrapped: false, decode: root.decode };
   return {
     schema: {
       type: "object",

@@ -14,7 +14,8 @@ export { StructuredMode } from "./handle.ts";
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
 /** The problem a reply cut off at the token limit has, whatever its text. */
-export const TRUNCATED = "the reply was cut off at the token limit (finish_reason: length); return a shorter, complete JSON object";
+export const TRUNCATED =
+  "the reply was cut off at the token limit (finish_reason: length); return a shorter, complete JSON object";
 
 /** Validate a reply: the parsed object, or the problems (JSON path + what was expected). `decode` maps strict form back. */
 export function checkReply<S extends z.ZodType>(
@@ -76,7 +77,8 @@ export function initialMessages(
     "structured/JSON_INSTRUCTION",
   );
   const [first, ...rest] = messages;
-  if (first?.role === "system") return [{ role: "system", content: `${first.content}\n\n${instruction}` }, ...rest];
+  if (first?.role === "system")
+    return [{ role: "system", content: `${first.content}\n\n${instruction}` }, ...rest];
   return [{ role: "system", content: instruction }, ...messages];
 }
 
@@ -107,7 +109,11 @@ export async function generateStructured<S extends z.ZodType>(
   const history: string[][] = [];
   let raw = "";
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const result = await attemptFn(messages, attempt, (text, finish) => problemsOf(text, finish).join("; ") || null);
+    const result = await attemptFn(
+      messages,
+      attempt,
+      (text, finish) => problemsOf(text, finish).join("; ") || null,
+    );
     usage = usage ? addUsage(usage, result.usage) : result.usage;
     raw = result.text;
     const problems = problemsOf(raw, result.finishReason ?? null);

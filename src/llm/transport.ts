@@ -2,8 +2,8 @@
 import OpenAI, { APIConnectionError, APIError } from "openai";
 import { ProviderError } from "./errors.ts";
 import type { ParsedHandle } from "./handle.ts";
-import { redactSecrets } from "./redact.ts";
 import type { Limiter } from "./limiter.ts";
+import { redactSecrets } from "./redact.ts";
 import {
   type Failure,
   parseRetryAfter,

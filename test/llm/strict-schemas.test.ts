@@ -6,14 +6,14 @@ import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
-import { ProposedActions } from "../../src/agents/shared/action.ts";
 import { IntermediateWorkflow } from "../../src/agents/drfa/intermediate.ts";
+import { ProposedActions } from "../../src/agents/shared/action.ts";
 import { ResearchPlan, SubQuestions } from "../../src/agents/shared/research-plan.ts";
-import { Audit, Comparison, SolverAnswer } from "../../src/generate/review/evidence.ts";
-import { Review } from "../../src/generate/review/naturalness.ts";
 import { ChatPosts, ChatSetup } from "../../src/generate/llm/files/chat.ts";
 import { FillerSections, Outline, SectionText } from "../../src/generate/llm/files/document.ts";
 import { EmailThread, EmailUsers } from "../../src/generate/llm/files/email.ts";
+import { Audit, Comparison, SolverAnswer } from "../../src/generate/review/evidence.ts";
+import { Review } from "../../src/generate/review/naturalness.ts";
 import { S1Output } from "../../src/generate/stages/s1-seeds.ts";
 import { Contexts, S2Workflow } from "../../src/generate/stages/s2-contexts.ts";
 import { S3Distractors } from "../../src/generate/stages/s3-company.ts";
@@ -100,7 +100,10 @@ test("wrapped roots, nullable optionals and records round-trip", () => {
         id: null,
         type: "local_document_search",
         description: "d",
-        parameters: [{ key: "query", value: "consent" }, { key: "top_k", value: 5 }],
+        parameters: [
+          { key: "query", value: "consent" },
+          { key: "top_k", value: 5 },
+        ],
         priority: null,
         dependencies: null,
         expected_output: null,

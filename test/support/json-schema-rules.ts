@@ -63,7 +63,8 @@ export function strictSchemaProblems(schema: unknown): string[] {
       problems.push(`${path}: schema must be an object`);
       return;
     }
-    if (depth > STRICT_LIMITS.depth) problems.push(`${path}: more than ${STRICT_LIMITS.depth} levels of nesting`);
+    if (depth > STRICT_LIMITS.depth)
+      problems.push(`${path}: more than ${STRICT_LIMITS.depth} levels of nesting`);
     for (const key of Object.keys(node)) {
       if (!ALLOWED.has(key)) problems.push(`${path}: '${key}' is not permitted`);
     }
@@ -93,7 +94,9 @@ export function strictSchemaProblems(schema: unknown): string[] {
       properties += Object.keys(props).length;
       for (const name of Object.keys(props)) {
         if (!required.has(name))
-          problems.push(`${path}: 'required' is required to be supplied and to include every key in properties; missing '${name}'`);
+          problems.push(
+            `${path}: 'required' is required to be supplied and to include every key in properties; missing '${name}'`,
+          );
         visit(props[name], `${path}.${name}`, depth + 1);
       }
     }
@@ -105,8 +108,10 @@ export function strictSchemaProblems(schema: unknown): string[] {
   const { $defs: _defs, $schema: _s, ...root } = schema;
   visit(root, "root", 0);
   for (const [name, def] of Object.entries(defs)) visit(def, `$defs.${name}`, 1);
-  if (properties > STRICT_LIMITS.properties) problems.push(`more than ${STRICT_LIMITS.properties} properties in total`);
-  if (enumValues > STRICT_LIMITS.enumValues) problems.push(`more than ${STRICT_LIMITS.enumValues} enum values in total`);
+  if (properties > STRICT_LIMITS.properties)
+    problems.push(`more than ${STRICT_LIMITS.properties} properties in total`);
+  if (enumValues > STRICT_LIMITS.enumValues)
+    problems.push(`more than ${STRICT_LIMITS.enumValues} enum values in total`);
   return [...new Set(problems)];
 }
 
@@ -128,9 +133,14 @@ export function valueProblems(schema: Json, value: unknown, root: Json = schema,
     const ok = schema.anyOf.some((b) => isObject(b) && valueProblems(b, value, root, path).length === 0);
     return ok ? [] : [`${path}: matches no anyOf branch`];
   }
-  if (Array.isArray(schema.enum) && !schema.enum.some((e) => e === value)) return [`${path}: not one of the enum values`];
+  if (Array.isArray(schema.enum) && !schema.enum.some((e) => e === value))
+    return [`${path}: not one of the enum values`];
   if ("const" in schema && schema.const !== value) return [`${path}: not the const value`];
-  const types = Array.isArray(schema.type) ? (schema.type as string[]) : schema.type ? [String(schema.type)] : [];
+  const types = Array.isArray(schema.type)
+    ? (schema.type as string[])
+    : schema.type
+      ? [String(schema.type)]
+      : [];
   const actual = typeOf(value);
   if (types.length && !types.includes(actual) && !(actual === "integer" && types.includes("number")))
     return [`${path}: expected ${types.join(" or ")}, got ${actual}`];
@@ -147,7 +157,9 @@ export function valueProblems(schema: Json, value: unknown, root: Json = schema,
     return problems;
   }
   if (actual === "array" && isObject(schema.items)) {
-    return (value as unknown[]).flatMap((item, i) => valueProblems(schema.items as Json, item, root, `${path}[${i}]`));
+    return (value as unknown[]).flatMap((item, i) =>
+      valueProblems(schema.items as Json, item, root, `${path}[${i}]`),
+    );
   }
   return [];
 }

@@ -86,9 +86,21 @@ export const DEFAULT_MODELS: Record<EmulatorProfile, Record<string, ModelCaps>> 
     "text-embedding-3-large": { kind: "embedding", dim: 32 },
   },
   openrouter: {
-    "openai/gpt-4o": { kind: "chat", structured: ["json_schema", "json_object"], price: { input: 2.5, output: 10 } },
-    "anthropic/claude-opus-4.5": { kind: "chat", structured: ["json_schema"], price: { input: 5, output: 25 } },
-    "deepseek/deepseek-v3.2": { kind: "chat", structured: ["json_object"], price: { input: 0.28, output: 0.42 } },
+    "openai/gpt-4o": {
+      kind: "chat",
+      structured: ["json_schema", "json_object"],
+      price: { input: 2.5, output: 10 },
+    },
+    "anthropic/claude-opus-4.5": {
+      kind: "chat",
+      structured: ["json_schema"],
+      price: { input: 5, output: 25 },
+    },
+    "deepseek/deepseek-v3.2": {
+      kind: "chat",
+      structured: ["json_object"],
+      price: { input: 0.28, output: 0.42 },
+    },
     "meta-llama/llama-3-8b-instruct": { kind: "chat", structured: [], price: { input: 0.03, output: 0.06 } },
     "openai/text-embedding-3-small": { kind: "embedding", dim: 16, price: { input: 0.02, output: 0 } },
   },
@@ -130,10 +142,14 @@ export function conform(value: unknown, schema: Json, root: Json = schema): unkn
       const names = Object.keys(props);
       let v: Json;
       if (isObject(value)) v = value;
-      else if (names.length === 1) v = { [names[0]!]: value }; // a wrapped root: the model writes the inner value
+      else if (names.length === 1)
+        v = { [names[0]!]: value }; // a wrapped root: the model writes the inner value
       else v = {};
       return Object.fromEntries(
-        names.map((n) => [n, n in v ? conform(v[n], props[n] as Json, root) : emptyOf(props[n] as Json, root)]),
+        names.map((n) => [
+          n,
+          n in v ? conform(v[n], props[n] as Json, root) : emptyOf(props[n] as Json, root),
+        ]),
       );
     }
     case "array": {
@@ -146,7 +162,13 @@ export function conform(value: unknown, schema: Json, root: Json = schema): unkn
       return list.map((x) => conform(x, items, root));
     }
     case "string":
-      return typeof value === "string" ? value : value === undefined || value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+      return typeof value === "string"
+        ? value
+        : value === undefined || value === null
+          ? ""
+          : typeof value === "object"
+            ? JSON.stringify(value)
+            : String(value);
     case "number":
     case "integer": {
       const n = Number(value);
@@ -219,7 +241,9 @@ export async function startProviderEmulator(options: EmulatorOptions): Promise<P
       headers: {
         "content-type": "application/json",
         "x-request-id": `req_${++seq}`,
-        ...(profile === "openai" ? { "openai-processing-ms": "12", "x-ratelimit-remaining-requests": "9999" } : {}),
+        ...(profile === "openai"
+          ? { "openai-processing-ms": "12", "x-ratelimit-remaining-requests": "9999" }
+          : {}),
         ...headers,
       },
     });
@@ -251,53 +275,155 @@ export async function startProviderEmulator(options: EmulatorOptions): Promise<P
     const isEmbed = path.endsWith("/embeddings");
     if (c.req.method !== "POST" || (!isChat && !isEmbed))
       return error(path, 404, `Invalid URL (${c.req.method} ${path})`, "invalid_request_error", null);
-    if (!isObject(body)) return error(path, 400, "We could not parse the JSON body of your request.", "invalid_request_error", null);
+    if (!isObject(body))
+      return error(
+        path,
+        400,
+        "We could not parse the JSON body of your request.",
+        "invalid_request_error",
+        null,
+      );
     const modelName = String(body.model ?? "");
     const caps = models[modelName];
     if (!caps) {
       stats.unknownModel++;
-      return error(path, 404, `The model \`${modelName}\` does not exist or you do not have access to it.`, "invalid_request_error", "model_not_found");
+      return error(
+        path,
+        404,
+        `The model \`${modelName}\` does not exist or you do not have access to it.`,
+        "invalid_request_error",
+        "model_not_found",
+      );
     }
 
     if (isEmbed) {
       if (caps.kind !== "embedding") {
         stats.embeddingsToChatModel++;
-        return error(path, 400, `This model does not support embeddings: ${modelName} is a chat model.`, "invalid_request_error", "model_not_supported", "model");
+        return error(
+          path,
+          400,
+          `This model does not support embeddings: ${modelName} is a chat model.`,
+          "invalid_request_error",
+          "model_not_supported",
+          "model",
+        );
       }
-      const input = typeof body.input === "string" ? [body.input] : Array.isArray(body.input) ? body.input : null;
-      if (!input || input.length === 0) return error(path, 400, "'input' must be a non-empty string or array of strings.", "invalid_request_error", null, "input");
-      if (input.length > 2048) return error(path, 400, "'input' may hold at most 2048 items.", "invalid_request_error", null, "input");
+      const input =
+        typeof body.input === "string" ? [body.input] : Array.isArray(body.input) ? body.input : null;
+      if (!input || input.length === 0)
+        return error(
+          path,
+          400,
+          "'input' must be a non-empty string or array of strings.",
+          "invalid_request_error",
+          null,
+          "input",
+        );
+      if (input.length > 2048)
+        return error(
+          path,
+          400,
+          "'input' may hold at most 2048 items.",
+          "invalid_request_error",
+          null,
+          "input",
+        );
       const reply = (await options.reply?.(recorded, index)) ?? {};
-      if (reply.status && reply.status >= 400) return error(path, reply.status, reply.content ?? "injected error", "server_error", null, null, reply.headers ?? {});
+      if (reply.status && reply.status >= 400)
+        return error(
+          path,
+          reply.status,
+          reply.content ?? "injected error",
+          "server_error",
+          null,
+          null,
+          reply.headers ?? {},
+        );
       const dim = caps.dim ?? 16;
       const tokens = input.reduce((s: number, t: unknown) => s + roughTokens(String(t)), 0);
       return ok({
         object: "list",
         model: modelName,
-        data: input.map((t: unknown, i: number) => ({ object: "embedding", index: i, embedding: deterministicVector(String(t), dim) })),
-        ...(reportUsage ? { usage: { prompt_tokens: tokens, total_tokens: tokens, ...(profile === "openrouter" ? { cost: (tokens * (caps.price?.input ?? 0)) / 1e6 } : {}) } } : {}),
+        data: input.map((t: unknown, i: number) => ({
+          object: "embedding",
+          index: i,
+          embedding: deterministicVector(String(t), dim),
+        })),
+        ...(reportUsage
+          ? {
+              usage: {
+                prompt_tokens: tokens,
+                total_tokens: tokens,
+                ...(profile === "openrouter" ? { cost: (tokens * (caps.price?.input ?? 0)) / 1e6 } : {}),
+              },
+            }
+          : {}),
       });
     }
 
     // Chat completions.
     if (caps.kind !== "chat") {
       stats.chatToEmbeddingModel++;
-      return error(path, 404, "This is not a chat model and thus not supported in the v1/chat/completions endpoint.", "invalid_request_error", null, "model");
+      return error(
+        path,
+        404,
+        "This is not a chat model and thus not supported in the v1/chat/completions endpoint.",
+        "invalid_request_error",
+        null,
+        "model",
+      );
     }
     const messages = Array.isArray(body.messages) ? (body.messages as Message[]) : null;
-    if (!messages || messages.length === 0) return error(path, 400, "'messages' must be a non-empty array.", "invalid_request_error", null, "messages");
+    if (!messages || messages.length === 0)
+      return error(
+        path,
+        400,
+        "'messages' must be a non-empty array.",
+        "invalid_request_error",
+        null,
+        "messages",
+      );
     for (const [i, m] of messages.entries()) {
       if (!["system", "user", "assistant", "developer", "tool"].includes(String(m.role)))
-        return error(path, 400, `Invalid value for 'messages[${i}].role'.`, "invalid_request_error", null, `messages[${i}].role`);
-      if (typeof m.content !== "string") return error(path, 400, `Invalid type for 'messages[${i}].content'.`, "invalid_request_error", null, `messages[${i}].content`);
+        return error(
+          path,
+          400,
+          `Invalid value for 'messages[${i}].role'.`,
+          "invalid_request_error",
+          null,
+          `messages[${i}].role`,
+        );
+      if (typeof m.content !== "string")
+        return error(
+          path,
+          400,
+          `Invalid type for 'messages[${i}].content'.`,
+          "invalid_request_error",
+          null,
+          `messages[${i}].content`,
+        );
     }
     if (profile === "local" && messages.some((m, i) => m.role === "system" && i > 0)) {
       // Llama/Mistral/Gemma chat templates raise on a system message that is not the first one.
       stats.systemNotFirst++;
-      return error(path, 400, "System message must be at the beginning of the conversation.", "invalid_request_error", null, "messages");
+      return error(
+        path,
+        400,
+        "System message must be at the beginning of the conversation.",
+        "invalid_request_error",
+        null,
+        "messages",
+      );
     }
     if (profile === "openai" && "max_tokens" in body && modelName.startsWith("gpt-5"))
-      return error(path, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", "invalid_request_error", "unsupported_parameter", "max_tokens");
+      return error(
+        path,
+        400,
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        "invalid_request_error",
+        "unsupported_parameter",
+        "max_tokens",
+      );
 
     const format = isObject(body.response_format) ? body.response_format : null;
     let schema: Json | null = null;
@@ -305,22 +431,58 @@ export async function startProviderEmulator(options: EmulatorOptions): Promise<P
       const type = String(format.type);
       if (type !== "text" && !(caps.structured ?? []).includes(type as "json_schema")) {
         stats.formatRejections++;
-        return error(path, 400, `response_format ${type} is not supported by ${modelName}.`, "invalid_request_error", null, "response_format");
+        return error(
+          path,
+          400,
+          `response_format ${type} is not supported by ${modelName}.`,
+          "invalid_request_error",
+          null,
+          "response_format",
+        );
       }
       if (type === "json_object" && !messages.some((m) => /json/i.test(String(m.content)))) {
         stats.formatRejections++;
-        return error(path, 400, "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.", "invalid_request_error", null, "messages");
+        return error(
+          path,
+          400,
+          "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.",
+          "invalid_request_error",
+          null,
+          "messages",
+        );
       }
       if (type === "json_schema") {
         const spec = isObject(format.json_schema) ? format.json_schema : {};
         if (!/^[a-zA-Z0-9_-]{1,64}$/.test(String(spec.name ?? "")))
-          return error(path, 400, "Invalid 'response_format.json_schema.name': must match ^[a-zA-Z0-9_-]{1,64}$.", "invalid_request_error", null, "response_format.json_schema.name");
-        if (!isObject(spec.schema)) return error(path, 400, "Missing 'response_format.json_schema.schema'.", "invalid_request_error", null, "response_format.json_schema.schema");
+          return error(
+            path,
+            400,
+            "Invalid 'response_format.json_schema.name': must match ^[a-zA-Z0-9_-]{1,64}$.",
+            "invalid_request_error",
+            null,
+            "response_format.json_schema.name",
+          );
+        if (!isObject(spec.schema))
+          return error(
+            path,
+            400,
+            "Missing 'response_format.json_schema.schema'.",
+            "invalid_request_error",
+            null,
+            "response_format.json_schema.schema",
+          );
         if (spec.strict === true && profile !== "local") {
           const problems = strictSchemaProblems(spec.schema);
           if (problems.length) {
             stats.strictRejections++;
-            return error(path, 400, `Invalid schema for response_format '${String(spec.name)}': ${problems.slice(0, 5).join("; ")}`, "invalid_request_error", "invalid_json_schema", "response_format");
+            return error(
+              path,
+              400,
+              `Invalid schema for response_format '${String(spec.name)}': ${problems.slice(0, 5).join("; ")}`,
+              "invalid_request_error",
+              "invalid_json_schema",
+              "response_format",
+            );
           }
         }
         schema = spec.schema;
@@ -331,8 +493,16 @@ export async function startProviderEmulator(options: EmulatorOptions): Promise<P
     if (reply.status && reply.status >= 400) {
       const retry: Record<string, string> =
         reply.status === 429 ? { "retry-after": "0", "x-ratelimit-remaining-requests": "0" } : {};
-      const type = reply.status === 429 ? "rate_limit_error" : reply.status >= 500 ? "server_error" : "invalid_request_error";
-      return error(path, reply.status, reply.content ?? `injected ${reply.status}`, type, null, null, { ...retry, ...(reply.headers ?? {}) });
+      const type =
+        reply.status === 429
+          ? "rate_limit_error"
+          : reply.status >= 500
+            ? "server_error"
+            : "invalid_request_error";
+      return error(path, reply.status, reply.content ?? `injected ${reply.status}`, type, null, null, {
+        ...retry,
+        ...(reply.headers ?? {}),
+      });
     }
     if (reply.json !== undefined) return ok(reply.json, reply.headers ?? {});
     let content = reply.content ?? "";
@@ -342,7 +512,8 @@ export async function startProviderEmulator(options: EmulatorOptions): Promise<P
       if (parsed.ok) {
         const shaped = conform(parsed.value, schema);
         const problems = valueProblems(schema, shaped);
-        if (problems.length) throw new Error(`emulator: conformed reply still breaks the schema: ${problems.join("; ")}`);
+        if (problems.length)
+          throw new Error(`emulator: conformed reply still breaks the schema: ${problems.join("; ")}`);
         if (JSON.stringify(shaped) !== JSON.stringify(parsed.value)) stats.conformed++;
         content = JSON.stringify(shaped);
       }
@@ -392,4 +563,3 @@ export async function startProviderEmulator(options: EmulatorOptions): Promise<P
     },
   };
 }
-
