@@ -74,7 +74,7 @@ export function strictSchemaProblems(schema: unknown): string[] {
       return;
     }
     if (Array.isArray(node.anyOf)) {
-      node.anyOf.forEach((b, i) => visit(b, `${path}.anyOf[${i}]`, depth + 1));
+      for (const [i, b] of node.anyOf.entries()) visit(b, `${path}.anyOf[${i}]`, depth + 1);
       return;
     }
     if (Array.isArray(node.enum)) enumValues += node.enum.length;
