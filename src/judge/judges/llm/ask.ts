@@ -53,7 +53,10 @@ export async function ask<T>(
     raw = result.text;
     const used = result.usage.inputTokens + result.usage.outputTokens;
     tokens += used > 0 ? used : (await countChatTokens(messages)) + (await countTokens(raw));
-    const read_ = read(raw);
+    const read_: Read<T> =
+      result.finishReason === "length"
+        ? { ok: false, problem: "the reply was cut off at the token limit; answer again, briefly." }
+        : read(raw);
     if (read_.ok) return { value: read_.value, problem: "", tokens, raw };
     problem = read_.problem;
     messages.push({ role: "assistant", content: raw }, { role: "user", content: repairPrompt(problem) });
