@@ -92,7 +92,8 @@ async function probe(
     const { detail, usage } = await run();
     return { probe: name, ok: true, detail, usage, ms: Date.now() - started };
   } catch (error) {
-    const message = (error as Error).message.split("\n")[0]!;
+    // The handle is in the table's title; the reason is what is left.
+    const message = (error as Error).message.split("\n")[0]!.replace(/^(?:compat|openai|openrouter):\S+ /, "");
     return {
       probe: name,
       ok: false,
