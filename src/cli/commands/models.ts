@@ -93,7 +93,9 @@ async function probe(
     return { probe: name, ok: true, detail, usage, ms: Date.now() - started };
   } catch (error) {
     // The handle is in the table's title; the reason is what is left.
-    const message = (error as Error).message.split("\n")[0]!.replace(/^(?:compat|openai|openrouter):\S+ /, "");
+    const message = (error as Error).message
+      .split("\n")[0]!
+      .replace(/^(?:compat|openai|openrouter):\S+ /, "");
     return {
       probe: name,
       ok: false,
