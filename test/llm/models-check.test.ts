@@ -57,7 +57,9 @@ test("a server with every mode: the capability table, strict json_schema chosen,
   expect(out).toMatch(/1K calls like the chat probe \(\d+ in \/ \d+ out tokens, provider usage\): unpriced/);
   // The probe went through the real code path: a strict json_schema request reached the server.
   const strict = emulator.requests.filter(
-    (r) => (r.body as { response_format?: { json_schema?: { strict?: boolean } } }).response_format?.json_schema?.strict,
+    (r) =>
+      (r.body as { response_format?: { json_schema?: { strict?: boolean } } }).response_format?.json_schema
+        ?.strict,
   );
   expect(strict.length).toBeGreaterThan(0);
   expect(emulator.stats.strictRejections).toBe(0);
@@ -67,7 +69,9 @@ test("a server that refuses json_schema: drflow picks json_object and says how t
   const handle = `compat:${emulator.url}#llama-3-8b-grammarless?input_per_1m=0.2&output_per_1m=0.6`;
   const { code, out } = await drflow("models", "check", handle);
   expect(code).toBe(0);
-  expect(row(out, "structured json_schema (strict)")).toMatch(/FAILED.*HTTP 400.*response_format json_schema is not supported/);
+  expect(row(out, "structured json_schema (strict)")).toMatch(
+    /FAILED.*HTTP 400.*response_format json_schema is not supported/,
+  );
   expect(row(out, "structured json_object")).toMatch(/\bok\b/);
   expect(out).toContain("for structure with: json_object");
   expect(out).toContain("add ?structured=json_object to the handle");

@@ -64,9 +64,20 @@ test("a key in a compat URL appears nowhere in .drflow/, API output or logs", as
   const handle = `compat:${url}?api_key=${QUERY_SECRET}#qwen2.5-7b`;
   const store = join(tmp, ".drflow", "runs.sqlite");
   const common = ["--task", "demo/healthcare_01", "--root", TASKS, "--store", store];
-  expect(await drflow("run", "--agent", "basic", "--model", handle, ...common, "--quiet", "--judge", handle)).toBe(0);
+  expect(
+    await drflow("run", "--agent", "basic", "--model", handle, ...common, "--quiet", "--judge", handle),
+  ).toBe(0);
   // A failing run too: its error message is stored and printed.
-  expect(await drflow("run", "--agent", "basic", "--model", handle.replace("qwen2.5-7b", "no-such-model"), ...common)).toBe(1);
+  expect(
+    await drflow(
+      "run",
+      "--agent",
+      "basic",
+      "--model",
+      handle.replace("qwen2.5-7b", "no-such-model"),
+      ...common,
+    ),
+  ).toBe(1);
   expect(emulator.stats.unauthorized).toBe(0);
   // Every request carried the key as the bearer token and the query parameter as a query parameter.
   expect(emulator.requests.every((r) => r.headers.authorization === `Bearer ${SECRET}`)).toBe(true);
@@ -78,7 +89,9 @@ test("a key in a compat URL appears nowhere in .drflow/, API output or logs", as
   expect(runs[0]!.model).toContain("***@");
   expect(runs[0]!.model).toContain("api_key=***");
 
-  const app = createApp({ deps: defaultDeps({ tasksRoot: TASKS, notebooksDir: join(tmp, "nb"), store: new RunStore(store) }) });
+  const app = createApp({
+    deps: defaultDeps({ tasksRoot: TASKS, notebooksDir: join(tmp, "nb"), store: new RunStore(store) }),
+  });
   const api = [await (await app.request("http://127.0.0.1/runs")).text()];
   for (const r of runs) api.push(await (await app.request(`http://127.0.0.1/runs/${r.id}`)).text());
   expect(api[0]).toContain("***@");
