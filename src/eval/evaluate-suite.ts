@@ -71,7 +71,8 @@ export function usageOf(calls: readonly CallRecord[]): CellUsage {
     if (c.cached) continue;
     usage.inputTokens += c.input_tokens;
     usage.outputTokens += c.output_tokens;
-    usage.costUsd += c.cost_usd ?? 0;
+    if (c.cost_usd === null) usage.unpricedCalls++;
+    else usage.costUsd += c.cost_usd;
   }
   return usage;
 }
