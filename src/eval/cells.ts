@@ -28,7 +28,13 @@ export const CellUsage = z.object({
 });
 export type CellUsage = z.infer<typeof CellUsage>;
 
-export const EMPTY_USAGE: CellUsage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 };
+export const EMPTY_USAGE: CellUsage = {
+  calls: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  costUsd: 0,
+  unpricedCalls: 0,
+};
 
 /** The outcome of one finished cell: metric values in [0, 1] (null when unscorable) and the usage it cost. */
 export const CellResult = z.object({
