@@ -31,11 +31,17 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
     includeStored: (r) => r.split === "original" && inSuite(nb.settings)(r),
   });
   const costs = new Map(costPerReport(costRows(runs)).map((c) => [`${c.group.agent}|${c.group.model}`, c]));
+  // Runs with calls of unpriced handles have no known cost: they are named, never plotted at $0.
+  const unpriced = new Set(runs.filter((r) => r.unpriced_calls > 0).map((r) => `${r.agent}|${r.model}`));
+  if (unpriced.size > 0)
+    nb.md(
+      `> **Unpriced**: ${[...unpriced].map((k) => k.replace("|", " · ")).join(", ")} made calls of handles without a price, so their cost is unknown and they are left out of the plots. Give prices on the handle (\`…?input_per_1m=…&output_per_1m=…\`) to place them.`,
+    );
   const cells = aggregate(metricRows(runs), ["agent", "model"]);
 
   for (const metric of ["f1", "condition_resolution"] as MetricName[]) {
     const points: Point[] = cells
-      .filter((c) => c.metrics[metric]?.mean != null)
+      .filter((c) => c.metrics[metric]?.mean != null && !unpriced.has(`${c.group.agent}|${c.group.model}`))
       .map((c) => {
         const k = `${c.group.agent}|${c.group.model}`;
         return {
