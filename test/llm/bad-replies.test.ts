@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main } from "../../src/cli/main.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { agentReplies, kindOf, type PromptKind } from "../agents/support/scripted-agent.ts";
 import { judgeKindOf, judgeReply } from "../support/judge-replies.ts";
@@ -17,6 +16,7 @@ import {
   type ProviderEmulator,
   startProviderEmulator,
 } from "../support/provider-emulator.ts";
+import { drflow } from "../support/run-cli.ts";
 import type { RecordedRequest } from "../support/scripted-server.ts";
 
 const TASKS = join(import.meta.dir, "../../tasks");
@@ -69,20 +69,6 @@ afterAll(async () => {
   await emulator.close();
   await rm(tmp, { recursive: true, force: true });
 });
-
-async function drflow(...args: string[]): Promise<{ code: number; err: string; out: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const [log, error] = [console.log, console.error];
-  console.log = (...a: unknown[]) => out.push(a.join(" "));
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
-  try {
-    return { code: await main(args), err: err.join("\n"), out: out.join("\n") };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
 
 const model = () => `compat:${emulator.url}#qwen2.5-7b`;
 const storePath = () => join(tmp, "runs.sqlite");

@@ -3,8 +3,8 @@
  * will use (the next one when a server refuses json_schema), embeddings, usage and price.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { main } from "../../src/cli/main.ts";
 import { type ProviderEmulator, startProviderEmulator } from "../support/provider-emulator.ts";
+import { drflow } from "../support/run-cli.ts";
 
 let emulator: ProviderEmulator;
 const saved = { embedder: process.env.DRFLOW_EMBEDDER_MODEL, key: process.env.OPENAI_API_KEY };
@@ -23,20 +23,6 @@ afterAll(async () => {
   if (saved.key !== undefined) process.env.OPENAI_API_KEY = saved.key;
   await emulator.close();
 });
-
-async function drflow(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const [log, error] = [console.log, console.error];
-  console.log = (...a: unknown[]) => out.push(a.join(" "));
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
-  try {
-    return { code: await main(args), out: out.join("\n"), err: err.join("\n") };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
 
 const row = (out: string, probe: string) => out.split("\n").find((l) => l.startsWith(probe)) ?? "";
 

@@ -9,8 +9,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runLlmGenerate } from "../../src/cli/commands/generate-llm.ts";
-import { judge } from "../../src/cli/commands/judge.ts";
-import { run } from "../../src/cli/commands/run.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { agentReplies, kindOf } from "../agents/support/scripted-agent.ts";
 import { fixtureReplier } from "../generate-llm/replier.ts";
@@ -20,6 +18,7 @@ import {
   type ProviderEmulator,
   startProviderEmulator,
 } from "../support/provider-emulator.ts";
+import { drflow } from "../support/run-cli.ts";
 import type { RecordedRequest } from "../support/scripted-server.ts";
 
 type Mode = {
@@ -76,25 +75,6 @@ const VARIABLES = [
   "DRFLOW_CACHE",
 ];
 
-/** Run a CLI command object in-process with stdout/stderr captured. */
-async function cli(
-  command: { run(args: string[]): Promise<number> },
-  args: string[],
-): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = console.log;
-  const error = console.error;
-  console.log = (...a: unknown[]) => out.push(a.join(" "));
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
-  try {
-    return { code: await command.run(args), out: out.join("\n"), err: err.join("\n") };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
-
 for (const mode of MODES) {
   describe(`against the emulator in ${mode.profile} mode`, () => {
     let emulator: ProviderEmulator;
@@ -137,10 +117,13 @@ for (const mode of MODES) {
 
     for (const agent of ["drfa:iterations=2", "drba:iterations=2", "basic"]) {
       test(`drflow run --agent ${agent.split(":")[0]} completes with a report`, async () => {
-        const r = await cli(run, [
-          ...["--agent", agent, "--model", handle, "--task", "conf/healthcare_01"],
-          ...["--root", root(), "--store", store(), "--quiet", "--out", join(tmp, "report.md")],
-        ]);
+        const r = await drflow(
+          "run",
+          ...[
+            ...["--agent", agent, "--model", handle, "--task", "conf/healthcare_01"],
+            ...["--root", root(), "--store", store(), "--quiet", "--out", join(tmp, "report.md")],
+          ],
+        );
         expect(r.err).toMatch(/^run run-[0-9a-f]+: \d+ steps/m);
         expect(r.code).toBe(0);
         const s = new RunStore(store());
@@ -164,17 +147,10 @@ for (const mode of MODES) {
         .query<{ id: string }, []>("SELECT id FROM runs WHERE kind = 'agent' AND agent LIKE 'drfa%' LIMIT 1")
         .get()!.id;
       s.close();
-      const r = await cli(judge, [
-        "--run",
-        runId,
-        "--judge",
-        handle,
-        "--root",
-        root(),
-        "--store",
-        store(),
-        "--json",
-      ]);
+      const r = await drflow(
+        "judge",
+        ...["--run", runId, "--judge", handle, "--root", root(), "--store", store(), "--json"],
+      );
       expect(r.err).toBe("");
       expect(r.code).toBe(0);
       const result = JSON.parse(r.out) as {

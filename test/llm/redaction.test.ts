@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/api/app.ts";
 import { defaultDeps } from "../../src/api/primitives.ts";
-import { main } from "../../src/cli/main.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { agentReplies } from "../agents/support/scripted-agent.ts";
 import { judgeReply } from "../support/judge-replies.ts";
 import { type ProviderEmulator, startProviderEmulator } from "../support/provider-emulator.ts";
+import { drflow } from "../support/run-cli.ts";
 
 const SECRET = "sk-proj-SECRETkey1234567890";
 const QUERY_SECRET = "qsecret987654321";
@@ -41,16 +41,11 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-async function drflow(...args: string[]): Promise<number> {
-  const [log, error] = [console.log, console.error];
-  console.log = (...a: unknown[]) => logs.push(a.join(" "));
-  console.error = (...a: unknown[]) => logs.push(a.join(" "));
-  try {
-    return await main(args);
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
+/** Run the CLI, keeping everything it printed for the log check. */
+async function run(...args: string[]): Promise<number> {
+  const r = await drflow(...args);
+  logs.push(r.out, r.err);
+  return r.code;
 }
 
 function filesUnder(dir: string): string[] {
@@ -65,18 +60,11 @@ test("a key in a compat URL appears nowhere in .drflow/, API output or logs", as
   const store = join(tmp, ".drflow", "runs.sqlite");
   const common = ["--task", "demo/healthcare_01", "--root", TASKS, "--store", store];
   expect(
-    await drflow("run", "--agent", "basic", "--model", handle, ...common, "--quiet", "--judge", handle),
+    await run("run", "--agent", "basic", "--model", handle, ...common, "--quiet", "--judge", handle),
   ).toBe(0);
   // A failing run too: its error message is stored and printed.
   expect(
-    await drflow(
-      "run",
-      "--agent",
-      "basic",
-      "--model",
-      handle.replace("qwen2.5-7b", "no-such-model"),
-      ...common,
-    ),
+    await run("run", "--agent", "basic", "--model", handle.replace("qwen2.5-7b", "no-such-model"), ...common),
   ).toBe(1);
   expect(emulator.stats.unauthorized).toBe(0);
   // Every request carried the key as the bearer token and the query parameter as a query parameter.

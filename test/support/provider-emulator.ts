@@ -25,7 +25,12 @@
  */
 import { Hono } from "hono";
 import { strictSchemaProblems, valueProblems } from "./json-schema-rules.ts";
-import { deterministicVector, type RecordedRequest, type ScriptedReply } from "./scripted-server.ts";
+import {
+  deterministicVector,
+  type RecordedRequest,
+  recordRequest,
+  type ScriptedReply,
+} from "./scripted-server.ts";
 
 export type EmulatorProfile = "openai" | "openrouter" | "local";
 
@@ -249,19 +254,8 @@ export async function startProviderEmulator(options: EmulatorOptions): Promise<P
     });
 
   app.all("*", async (c) => {
-    const raw = await c.req.text();
-    let body: unknown = raw;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      body = raw;
-    }
-    const headers: Record<string, string> = {};
-    c.req.raw.headers.forEach((value, key) => {
-      headers[key] = value;
-    });
-    const url = new URL(c.req.url);
-    const recorded: RecordedRequest = { method: c.req.method, path: url.pathname, headers, body };
+    const recorded = await recordRequest(c.req.raw);
+    const { body, headers } = recorded;
     const index = requests.length;
     requests.push(recorded);
     stats.requests++;
