@@ -41,6 +41,8 @@ import {
 import { COMPREHENSIVENESS_TEMPLATE } from "../../src/judge/prompts/comprehensiveness.ts";
 import { CONDITION_RESOLUTION_TEMPLATE } from "../../src/judge/prompts/condition-resolution.ts";
 import { FACTUALITY_TEMPLATE } from "../../src/judge/prompts/factuality.ts";
+import { PRECISION_TEMPLATE } from "../../src/judge/prompts/precision.ts";
+import { RECALL_TEMPLATE } from "../../src/judge/prompts/recall.ts";
 
 const PAPER = readFileSync(join(import.meta.dir, "../fixtures/paper/appendix-prompts.txt"), "utf8");
 
@@ -107,6 +109,8 @@ const PROMPTS: [string, string[]][] = [
   ["K.18", [ADJACENT_INSIGHTS.text]],
   ["K.19", [ADJACENT_SCENE.text]],
   ["K.20", [ADJACENT_FACT_CHECK.text]],
+  ["N.1", [PRECISION_TEMPLATE]],
+  ["N.2", [RECALL_TEMPLATE]],
   ["N.3", [FACTUALITY_TEMPLATE]],
   ["N.4", [CONDITION_RESOLUTION_TEMPLATE]],
   ["N.5", [COMPREHENSIVENESS_TEMPLATE]],
