@@ -27,7 +27,7 @@ export const LLM_USAGE = [
 ].join("\n");
 
 function progressLine(e: ProgressEvent): string {
-  const cost = `$${e.costUsd.toFixed(4)} so far`;
+  const cost = `$${e.costUsd.toFixed(4)}${e.unpriced ? " + unpriced calls" : ""} so far`;
   if (e.kind === "stage") return `[${e.task}] ${e.stage} ${e.status} (${cost})`;
   return `[${e.task}] realize ${e.done}/${e.total} ${e.id} (${cost})`;
 }
@@ -132,7 +132,7 @@ export async function runLlmGenerate(
     }
     const u = result.usage;
     log(
-      `run ${result.runId}: ${u.calls} calls, ${u.inputTokens} input + ${u.outputTokens} output tokens, $${u.costUsd.toFixed(4)} (drflow usage --run ${result.runId})`,
+      `run ${result.runId}: ${u.calls} calls, ${u.inputTokens} input + ${u.outputTokens} output tokens, ${u.unpricedCalls === u.calls && u.calls > 0 ? "unpriced" : `$${u.costUsd.toFixed(4)}${u.unpricedCalls > 0 ? ` + ${u.unpricedCalls} unpriced call(s)` : ""}`} (drflow usage --run ${result.runId})`,
     );
     if (flags.review) {
       const items: ReviewItem[] = [];
