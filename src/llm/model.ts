@@ -104,8 +104,11 @@ function resolveCacheMode(options: ModelOptions, env: Record<string, string | un
 }
 
 /**
- * The API key for a handle: a key in the URL's user info, else the provider's variable; `compat` servers need none (a
- * placeholder is sent). Missing keys name the variable.
+ * The API key for a handle: a key in the URL's own user info, else the provider's variable; `compat` servers need none
+ * (a placeholder is sent). Missing keys name the variable. A key goes only to its provider's configured base URL:
+ * OpenAI's and OpenRouter's (their defaults, or `OPENAI_BASE_URL` / `OPENROUTER_BASE_URL` as the user sets them);
+ * `DRFLOW_COMPAT_API_KEY` is sent only to the server `DRFLOW_COMPAT_BASE_URL` names, never to whatever URL a compat
+ * handle carries. A key written into a compat URL goes to that URL only.
  */
 export function apiKeyFor(
   target: ParsedHandle,
@@ -115,8 +118,12 @@ export function apiKeyFor(
   if (target.credential) return target.credential;
   const variable = KEY_VARIABLE[target.provider];
   const key = env[variable];
+  if (target.provider === "compat") {
+    const configured = env.DRFLOW_COMPAT_BASE_URL?.trim().replace(/\/+$/, "");
+    return key && configured && configured === target.baseURL ? key : "no-key";
+  }
   if (key) return key;
-  if (target.provider === "compat" || !required) return "no-key";
+  if (!required) return "no-key";
   throw new MissingKeyError(variable, target.handle);
 }
 

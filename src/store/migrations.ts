@@ -82,7 +82,13 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX citations_run ON citations(run_id);
   `,
-  // 2: failed requests and rejected replies are recorded with their reason.
+  `
+  ALTER TABLE runs ADD COLUMN identity TEXT;
+  ALTER TABLE runs ADD COLUMN owner TEXT;
+  ALTER TABLE runs ADD COLUMN heartbeat_at TEXT;
+  CREATE INDEX runs_status ON runs(status);
+  `,
+  // 3: failed requests and rejected replies are recorded with their reason.
   `ALTER TABLE llm_calls ADD COLUMN error TEXT;`,
 ];
 
