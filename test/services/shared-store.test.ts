@@ -42,6 +42,7 @@ const call = (runId: string, overrides: Partial<CallRecord> = {}): CallRecord =>
   attempt: 1,
   retries: 0,
   started_at: T0,
+  error: null,
   ...overrides,
 });
 
