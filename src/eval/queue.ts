@@ -15,6 +15,7 @@ import { PgBoss } from "pg-boss";
 import { z } from "zod";
 import { agentFromSpec } from "../agents/index.ts";
 import { Split } from "../core/index.ts";
+import type { LlmCache } from "../llm/cache.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { SharedStore } from "../store/shared.ts";
 import type { LoadedTask } from "../store/task-store.ts";
@@ -231,6 +232,8 @@ export type WorkerOptions = {
   services(judgeName: string): Services;
   /** Cells run at once by this worker. */
   concurrency: number;
+  /** The model-call cache the worker's models use: shared entries are fetched at start, new ones published per cell. */
+  cache?: LlmCache | null;
   /** Wait this long after taking a cell before running it (fault-injection tests and demos). */
   pauseMs?: number;
   log?: (line: string) => void;
@@ -271,6 +274,7 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
     const agent = agentFromSpec(job.cell.agent);
     // A run another worker finished (and published) before dying is read back, not run again.
     await options.shared.pull(options.store, { run: job.runId });
+    const takenAt = new Date().toISOString();
     log(`take ${job.runId} ${cellLabel(job.cell)}`);
     if (options.pauseMs) await Bun.sleep(options.pauseMs);
     const result = await evaluateCell(
@@ -293,9 +297,11 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
       throw new Refused(`cell identity differs: ran ${result.runId}, job is ${job.runId}`);
     // Published before the job completes: a worker dying in between leaves a job that is retried and finds the run done.
     await options.shared.push(options.store, { run: job.runId });
+    if (options.cache) await options.shared.pushCache(options.cache, takenAt);
     if (result.status === "failed") throw new Error(result.error ?? "cell failed");
     log(`done ${job.runId} ${result.status}`);
   };
+  if (options.cache) await options.shared.pullCache(options.cache);
   const workerId = await options.boss.work<unknown>(
     CELL_QUEUE,
     { batchSize: 1, localConcurrency: options.concurrency, pollingIntervalSeconds: 0.5, perJobResults: true },

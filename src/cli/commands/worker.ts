@@ -2,6 +2,7 @@
 import { DEFAULT_INDEX_DIR } from "../../env/load.ts";
 import { DEFAULT_POLICY, openQueue, runWorker } from "../../eval/queue.ts";
 import { defaultServices } from "../../eval/services.ts";
+import { DEFAULT_CACHE_PATH, sharedCache } from "../../llm/cache.ts";
 import { rateLimitedFetch, SharedRateLimit } from "../../store/rate-limit.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DATABASE_URL_ENV, databaseUrl, SharedStore } from "../../store/shared.ts";
@@ -62,6 +63,11 @@ export const worker: Command = {
       store,
       concurrency,
       pauseMs,
+      // The cache the models open (DRFLOW_CACHE=off: none); shared entries in, new entries out.
+      cache:
+        process.env.DRFLOW_CACHE === "off"
+          ? null
+          : sharedCache(process.env.DRFLOW_CACHE_PATH ?? DEFAULT_CACHE_PATH),
       services: (judge) => defaultServices({ root, store, judge, indexDir, modelOptions }),
       log: (line) => console.error(`worker ${process.pid}: ${line}`),
     });
