@@ -7,3 +7,4 @@ export * from "./report.ts";
 export * from "./run.ts";
 export * from "./task.ts";
 export * from "./workflow.ts";
+export * from "./figures.ts";
