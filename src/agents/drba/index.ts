@@ -19,6 +19,7 @@ import { ResearchPlan, SubQuestions } from "../shared/research-plan.ts";
 import { DEFAULT_EVIDENCE_CHARS, sessionEvidence } from "../shared/sources.ts";
 import { truncate } from "../shared/text.ts";
 import type { WebSearch } from "../shared/tools.ts";
+import { webSearchOf } from "../shared/web.ts";
 import { generateWorkflow } from "../shared/workflow.ts";
 import type { Agent, AgentContext, AgentOutput } from "../types.ts";
 
@@ -45,7 +46,8 @@ export function drba(options: z.input<typeof DrbaOptions> = {}, extra: { web?: W
     name: "drba",
     options: opts,
     needsModel: true,
-    run: (context) => runDrba(context, opts, extra.web ?? null),
+    run: (context) =>
+      runDrba(context, opts, extra.web ?? (context.env.web ? webSearchOf(context.env.web) : null)),
   };
 }
 
