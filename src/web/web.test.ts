@@ -16,7 +16,7 @@ const requests: { path: string; search: string; token: string | null }[] = [];
 const server = Bun.serve({
   port: 0,
   hostname: "127.0.0.1",
-  fetch(req) {
+  fetch(req: Request): Response {
     const url = new URL(req.url);
     requests.push({ path: url.pathname, search: url.search, token: req.headers.get("x-subscription-token") });
     if (url.pathname === "/article")
@@ -42,7 +42,7 @@ const server = Bun.serve({
     return new Response("not found", { status: 404 });
   },
 });
-const base = `http://127.0.0.1:${server.port}`;
+const base: string = `http://127.0.0.1:${server.port}`;
 const dirs: string[] = [];
 afterAll(() => {
   server.stop(true);

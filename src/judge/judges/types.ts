@@ -1,6 +1,8 @@
 /** @module What a judge decides (alignment, condition resolution, comprehensiveness, factuality, insights, report quality) — the interface `llm` and `lexical` implement. */
 import type { JudgeInfo, ReportStep } from "../../core/index.ts";
 import type { GoldStep } from "../gold.ts";
+import type { Claim } from "../reading/document.ts";
+import type { ReadReport } from "../reading/report.ts";
 
 /** Decision kinds; each has its own pinned prompt (or lexical rule) and so its own JudgeInfo. */
 export type DecisionKind =
@@ -77,9 +79,18 @@ export interface Judge {
     k: number,
   ): Promise<{ indices: number[]; tokens: number }>;
   factual(claim: string, chunks: readonly string[]): Promise<Verdict<boolean>>;
-  /** The report decomposed into atomic insights, in report order. */
-  insights(reportText: string, question: string): Promise<Verdict<AtomicInsight[]>>;
+  /**
+   * The report's atomic insights, in report order, from the claims the shared reader extracted (so both judges see the
+   * same sentences and the same parsed citations): the lexical judge keeps the substantive ones, the LLM judge splits
+   * them into atomic statements that inherit their claim's citations.
+   */
+  insights(claims: readonly Claim[], question: string): Promise<Verdict<AtomicInsight[]>>;
   /** Which candidate fact (if any) an insight states. */
   matchInsight(insight: string, candidates: readonly Candidate[]): Promise<Verdict<{ id: string | null }>>;
-  reportQuality(reportText: string, question: string, persona: string): Promise<Verdict<QualityDimensions>>;
+  reportQuality(
+    reading: ReadReport,
+    reportText: string,
+    question: string,
+    persona: string,
+  ): Promise<Verdict<QualityDimensions>>;
 }

@@ -2,7 +2,6 @@
 import type { MetricItem } from "../../core/index.ts";
 import { chunkDocument } from "../../retrieval/index.ts";
 import { withoutCitations } from "../report/citations.ts";
-import { resolveCitations } from "../sources.ts";
 import { consideredInsights } from "./insight-matching.ts";
 import { predStepId } from "./precision.ts";
 import { itemsResult, type Metric, type MetricContext } from "./types.ts";
@@ -28,21 +27,35 @@ async function claimsOf(ctx: MetricContext): Promise<{ claims: Claim[]; tokens: 
   return { claims: (considered ?? []).map((ins, i) => ({ id: `INSIGHT_${i + 1}`, ...ins })), tokens };
 }
 
+/** Why factuality has nothing to score, when it does not: the report cannot be read, or states no claim. */
+function nothingToScore(ctx: MetricContext, claims: readonly Claim[]): string | null {
+  if (claims.length > 0) return null;
+  if (ctx.reading.unusable) return `unscored: ${ctx.reading.unusable}`;
+  return ctx.predicted.length === 0 ? "the report states no claims: not applicable" : null;
+}
+
 export const factuality: Metric = {
   name: "factuality",
   dependsOn: [],
   async run(ctx) {
-    const { judge, report, sources } = ctx;
+    const { judge } = ctx;
     const { claims, tokens: claimTokens } = await claimsOf(ctx);
     let tokens = claimTokens;
     const items: MetricItem[] = [];
+    const none = nothingToScore(ctx, claims);
+    if (none)
+      return {
+        ...itemsResult("factuality", [], judge.info("factuality"), tokens),
+        unscored: ctx.reading.unusable ? 1 : 0,
+        items: [{ id: "report", score: null, matched: null, confidence: null, justification: none }],
+      };
     for (const claim of claims) {
       const base = { id: claim.id, matched: null, confidence: null };
       if (claim.citations.length === 0) {
         items.push({ ...base, score: 0, justification: "no citation: non-factual" });
         continue;
       }
-      const { documents, unresolved } = await resolveCitations(claim.citations, report, sources);
+      const { documents, unresolved } = await ctx.resolve(claim.citations);
       if (documents.length === 0) {
         items.push({
           ...base,

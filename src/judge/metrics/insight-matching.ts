@@ -27,8 +27,10 @@ export function distractorUnits(ctx: MetricContext): EvidenceUnit[] {
 export async function consideredInsights(
   ctx: MetricContext,
 ): Promise<{ considered: AtomicInsight[] | null; total: number; note: string; tokens: number }> {
+  if (ctx.reading.unusable)
+    return { considered: null, total: 0, note: `unscored: ${ctx.reading.unusable}`, tokens: 0 };
   const first = !ctx.state.insights;
-  if (first) ctx.state.insights = ctx.judge.insights(ctx.reportText, ctx.task.seed.question);
+  if (first) ctx.state.insights = ctx.judge.insights(ctx.reading.claims, ctx.task.seed.question);
   const decomposed = await ctx.state.insights!;
   const tokens = first ? decomposed.tokens : 0;
   if (decomposed.value === null)
@@ -88,7 +90,9 @@ function unitItems(units: readonly EvidenceUnit[], m: InsightMatching, hit: 1 | 
       justification: stated
         ? `stated by report insight ${at + 1}: "${m.considered![at]!.text.slice(0, 160)}"`
         : someUnscored
-          ? `not found, but ${m.considered === null ? "the decomposition" : "some matches"} could not be read: unscored`
+          ? m.considered === null
+            ? `not judged: ${m.note}`
+            : "not found, but some matches could not be read: unscored"
           : `not stated by any of the ${m.considered!.length} considered insights`,
     };
   });
@@ -96,7 +100,7 @@ function unitItems(units: readonly EvidenceUnit[], m: InsightMatching, hit: 1 | 
 
 /** A metric over reference units (golden insights or distractors): each scores `hit` when the report states it, `1 − hit` when not. */
 export function unitMetric(
-  name: "insight_recall" | "distractor_avoidance",
+  name: "insight_recall" | "insight_recall_reachable" | "distractor_avoidance",
   unitsOf: (ctx: MetricContext) => EvidenceUnit[],
   hit: 1 | 0,
 ): Metric {

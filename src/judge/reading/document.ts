@@ -22,6 +22,9 @@ const REFERENCE_SECTION =
 const BULLET = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+(.*)$/;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 const DEFINITION = /^\s*\[(\^?\w[\w.-]*)\]:\s*(.+)$/;
+/** `Task: …`, `Question: …`, `Prepared for: …` — a report's header fields, not claims. */
+const METADATA =
+  /^(?:task|task id|question|research question|dr question|date|author|prepared (?:for|by)|to|from|subject|report)\s*:/i;
 
 function cells(line: string): string[] {
   return line
@@ -57,13 +60,14 @@ export function readMarkdown(markdown: string): ReadDocument {
   let paragraph: { text: string; line: number; kind: "paragraph" | "bullet" } | null = null;
   let header: string[] | null = null;
   const flush = () => {
-    if (paragraph && paragraph.text.trim())
-      blocks.push({ kind: paragraph.kind, text: paragraph.text.trim(), section, line: paragraph.line });
+    const p = paragraph as { text: string; line: number; kind: "paragraph" | "bullet" } | null;
+    if (p?.text.trim()) blocks.push({ kind: p.kind, text: p.text.trim(), section, line: p.line });
     paragraph = null;
   };
   const reference = (entry: string) => {
-    const m = /^\[?(\^?\d+)\]?[.:)]?\s+(.+)$/.exec(entry.trim());
-    if (m) definitions.set(m[1]!, m[2]!.trim());
+    const e = entry.trim();
+    const m = /^\[([^\]\s]{1,80})\]:?\s+(.+)$/.exec(e) ?? /^(\^?\d{1,4})[.:)]\s+(.+)$/.exec(e);
+    if (m) definitions.set(m[1]!.replace(/^DOC:/, ""), m[2]!.trim());
     else if (entry.trim()) sources.push(entry.trim());
   };
   const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
@@ -154,7 +158,7 @@ export function readMarkdown(markdown: string): ReadDocument {
 export function claimsOf(blocks: readonly Block[]): Claim[] {
   const out: Claim[] = [];
   for (const block of blocks) {
-    if (block.kind === "heading") continue;
+    if (block.kind === "heading" || (block.kind === "paragraph" && METADATA.test(block.text))) continue;
     const pieces = block.kind === "table-row" ? [block.text] : segmentSentences(block.text);
     const scanned = pieces.map(scanCitations);
     let inherited: string[] = [];

@@ -82,6 +82,8 @@ export function readReport(text: string): ReadReport {
       unusable: "the report is JSON but not a drflow Report (no workflow, no prose to read)",
     };
   const doc = readMarkdown(text);
+  for (const ref of r.references)
+    if (!doc.definitions.has(ref.key)) doc.definitions.set(ref.key, ref.source_id);
   const claims = claimsOf(doc.blocks);
   const long = claims.filter((c) => c.text.length > MAX_CLAIM_CHARS);
   const problems: Problem[] = long.map((c) => ({

@@ -1,10 +1,12 @@
 /** @module The `lexical` judge: deterministic decisions from TF-IDF/BM25 over Porter stems, optimal one-to-one alignment, term and detail coverage. */
-import type { JudgeInfo, ReportStep } from "../../../core/index.ts";
+import { type JudgeInfo, missingFigures, type ReportStep } from "../../../core/index.ts";
 import { maxAssignment } from "../../alignment/hungarian.ts";
 import type { GoldStep } from "../../gold.ts";
 import { promptHash } from "../../prompts/template.ts";
 import { withoutCitations } from "../../report/citations.ts";
 import { parseConditionText } from "../../report/condition-text.ts";
+import type { Claim } from "../../reading/document.ts";
+import { echoesQuestion, type ReadReport } from "../../reading/report.ts";
 import { parseReportMarkdown } from "../../report/parse.ts";
 import type {
   AlignmentBatch,
@@ -20,7 +22,7 @@ import type {
 import { bm25Top } from "./bm25.ts";
 import { lexicalComprehensiveness } from "./comprehensiveness.ts";
 import { scoreResolution } from "./condition.ts";
-import { citationKeysOf, sentences } from "./sentences.ts";
+import { freeformQuality } from "./quality.ts";
 import { terms, words } from "./terms.ts";
 import { cosine, similarityMatrix, TfIdf } from "./tfidf.ts";
 
@@ -45,12 +47,13 @@ const RULES: Record<DecisionKind, string> = {
     "distinguishing terms of each branch; name if share >= 0.5, commit if sole or leading by 0.3, a kept multi-branch condition text lists; 1 commit+reason, 0.5 list/no reason, 0 other/none",
   personalized_comprehensiveness:
     "specific details (names, ids, dates, amounts, codes), personal details, content terms, action terms",
-  factuality: "bm25 top-5 chunks; factual if content-term support >= support and every number present",
+  factuality:
+    "bm25 top-5 chunks; factual if content-term support >= support and every figure present (any written form)",
   insights:
-    "sentences of summary, findings, personalized steps and condition evidence with >= minInsightTerms terms",
+    "shared reader's claims (sentences, bullets, table rows; DRFlow: summary, findings, steps, condition evidence) with >= minInsightTerms terms, deduplicated, question restatements dropped",
   insight_match: "tfidf(porter, numbers kept) cosine; best candidate if >= insight",
   report_quality:
-    "lexical proxies: description length, question coverage, persona mention, prerequisites, table consistency, sections",
+    "lexical proxies. DRFlow: description length, question coverage, persona mention, prerequisites, table consistency, sections. Free-form: specifics per claim, question coverage by non-echo claims, persona coverage, sectioning, repeated claims, citation share",
 };
 
 function stepText(s: ReportStep): string {
@@ -70,9 +73,8 @@ export function lexicalSupport(claim: string, chunks: readonly string[]): { fact
   const have = new Set(terms(evidence));
   const wanted = [...new Set(terms(claim))];
   const support = wanted.length === 0 ? 0 : wanted.filter((t) => have.has(t)).length / wanted.length;
-  const numbers = [...new Set(words(claim).filter((w) => /\d/.test(w)))];
-  const evidenceWords = new Set(words(evidence));
-  const missingNumbers = numbers.filter((n) => !evidenceWords.has(n));
+  // Figures match in any written form: "1.2 million" = "1200000", "15%" = "0.15" (see core/figures).
+  const missingNumbers = [...new Set(missingFigures(claim, evidence))];
   const factual = support >= LEXICAL_THRESHOLDS.support && missingNumbers.length === 0;
   const missing = wanted.filter((t) => !have.has(t));
   return {
@@ -187,26 +189,25 @@ export class LexicalJudge implements Judge {
     return { value: factual, justification: why, tokens: 0 };
   }
 
-  async insights(reportText: string): Promise<Verdict<AtomicInsight[]>> {
-    const { report } = parseReportMarkdown(reportText);
-    const parts = [
-      report.executive_summary,
-      report.findings,
-      ...report.personalized_workflow.flatMap((s) => [s.task_description, s.justification]),
-      ...report.condition_resolution.map(
-        (r) => `${r.evidence}${r.citations.map((c) => ` [DOC:${c}]`).join("")}`,
-      ),
-    ];
+  async insights(claims: readonly Claim[], question: string): Promise<Verdict<AtomicInsight[]>> {
     const out: AtomicInsight[] = [];
     const seen = new Set<string>();
-    for (const s of parts.flatMap(sentences)) {
-      const text = withoutCitations(s);
-      const key = terms(text, { keepNumbers: true }).join(" ");
-      if (terms(text).length < LEXICAL_THRESHOLDS.minInsightTerms || seen.has(key)) continue;
+    let echoes = 0;
+    for (const c of claims) {
+      const key = terms(c.text, { keepNumbers: true }).join(" ");
+      if (terms(c.text).length < LEXICAL_THRESHOLDS.minInsightTerms || seen.has(key)) continue;
+      if (question && echoesQuestion(c.text, question)) {
+        echoes++;
+        continue;
+      }
       seen.add(key);
-      out.push({ text, citations: citationKeysOf(s) });
+      out.push({ text: c.text, citations: c.citations });
     }
-    return { value: out, justification: `${out.length} sentences kept as atomic insights`, tokens: 0 };
+    return {
+      value: out,
+      justification: `${out.length} of ${claims.length} claims kept as atomic insights${echoes ? ` (${echoes} restating the question dropped)` : ""}`,
+      tokens: 0,
+    };
   }
 
   async matchInsight(
@@ -229,10 +230,12 @@ export class LexicalJudge implements Judge {
   }
 
   async reportQuality(
+    reading: ReadReport,
     reportText: string,
     question: string,
     persona: string,
   ): Promise<Verdict<QualityDimensions>> {
+    if (reading.kind === "freeform") return freeformQuality(reading, question, persona);
     const { report, problems } = parseReportMarkdown(reportText);
     const steps =
       report.personalized_workflow.length > 0 ? report.personalized_workflow : report.generic_workflow;
