@@ -54,24 +54,39 @@ export function chunkDocument(doc: ChunkSource, options: ChunkOptions = {}): Chu
   return texts.map((text, ord) => ({ ...meta, id: `${id}#${ord}`, documentId: id, ord, text }));
 }
 
+/**
+ * A paragraph over the bound breaks at line ends first (CSV rows and lists keep their rows whole), then at sentence
+ * ends — a full stop followed by whitespace, so `60.00%`, `$1.2M` and `v2.3` stay whole — and a sentence still over
+ * the bound at its last space before it. Nothing is dropped or rewritten.
+ */
 function splitLong(paragraph: string, maxChars: number): string[] {
-  const sentences = paragraph.match(/[^.!?\n]+(?:[.!?]+|\n|$)/g) ?? [paragraph];
-  const out: string[] = [];
-  let current = "";
-  for (const raw of sentences) {
-    const sentence = raw.trim();
-    if (!sentence) continue;
-    if (sentence.length > maxChars) {
-      if (current) out.push(current);
-      current = "";
-      for (let i = 0; i < sentence.length; i += maxChars) out.push(sentence.slice(i, i + maxChars));
+  const units: { text: string; sep: string }[] = [];
+  for (const line of paragraph.split("\n")) {
+    if (line.length <= maxChars) {
+      units.push({ text: line, sep: "\n" });
       continue;
     }
-    if (current && current.length + sentence.length + 1 > maxChars) {
+    for (const sentence of line.split(/(?<=[.!?])\s+/)) {
+      let rest = sentence;
+      while (rest.length > maxChars) {
+        const cut = rest.lastIndexOf(" ", maxChars);
+        const at = cut > maxChars / 2 ? cut : maxChars;
+        units.push({ text: rest.slice(0, at), sep: " " });
+        rest = rest.slice(at).trimStart();
+      }
+      if (rest) units.push({ text: rest, sep: " " });
+    }
+  }
+  const out: string[] = [];
+  let current = "";
+  for (const { text, sep } of units) {
+    const piece = text.trim();
+    if (!piece) continue;
+    if (current && current.length + piece.length + 1 > maxChars) {
       out.push(current);
-      current = sentence;
+      current = piece;
     } else {
-      current = current ? `${current} ${sentence}` : sentence;
+      current = current ? `${current}${sep}${piece}` : piece;
     }
   }
   if (current) out.push(current);
