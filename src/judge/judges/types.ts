@@ -87,10 +87,12 @@ export interface Judge {
   insights(claims: readonly Claim[], question: string): Promise<Verdict<AtomicInsight[]>>;
   /** Which candidate fact (if any) an insight states. */
   matchInsight(insight: string, candidates: readonly Candidate[]): Promise<Verdict<{ id: string | null }>>;
+  /** `persona`: the user the report is for (name, role, company, responsibilities); `company`: the company's name. */
   reportQuality(
     reading: ReadReport,
     reportText: string,
     question: string,
     persona: string,
+    company?: string,
   ): Promise<Verdict<QualityDimensions>>;
 }

@@ -55,7 +55,15 @@ export const factuality: Metric = {
         items.push({ ...base, score: 0, justification: "no citation: non-factual" });
         continue;
       }
-      const { documents, unresolved } = await ctx.resolve(claim.citations);
+      const { documents, unresolved, unsavedWeb } = await ctx.resolve(claim.citations);
+      if (documents.length === 0 && unsavedWeb.length === unresolved.length) {
+        items.push({
+          ...base,
+          score: null,
+          justification: `unscored: cites only web pages the task's offline web store does not hold (${unsavedWeb.join(", ")}); the judge cannot read them offline`,
+        });
+        continue;
+      }
       if (documents.length === 0) {
         items.push({
           ...base,

@@ -36,8 +36,9 @@ export const reportQuality: Metric = {
           : "the report only restates the question: nothing to rate",
       );
     const user = task.seed.user;
-    const persona = `${user.name}, ${user.role}: ${user.role_description}`;
-    const verdict = await judge.reportQuality(reading, reportText, task.seed.question, persona);
+    const company = task.seed.company.name;
+    const persona = `${user.name}, ${user.role} at ${company}: ${user.role_description}`;
+    const verdict = await judge.reportQuality(reading, reportText, task.seed.question, persona, company);
     const v = verdict.value;
     const items = QUALITY_DIMENSIONS.map((d) => ({
       id: d,

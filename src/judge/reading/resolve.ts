@@ -12,7 +12,12 @@ import type { SourceDocument, SourceReader } from "../sources.ts";
 import { scanCitations } from "./citations.ts";
 import type { ReadReport } from "./report.ts";
 
-export type ResolvedCitations = { documents: SourceDocument[]; unresolved: string[] };
+export type ResolvedCitations = {
+  documents: SourceDocument[];
+  unresolved: string[];
+  /** The unresolved keys that name a web page (a URL) the task's offline web store does not hold. */
+  unsavedWeb: string[];
+};
 export type CitationResolver = (keys: readonly string[]) => Promise<ResolvedCitations>;
 
 const norm = (s: string) =>
@@ -84,11 +89,15 @@ export function citationResolver(
   return async (keys) => {
     const documents: SourceDocument[] = [];
     const unresolved: string[] = [];
+    const unsavedWeb: string[] = [];
     for (const key of keys) {
       const doc = await read(idFor(key));
       if (doc && !documents.some((d) => d.id === doc.id)) documents.push(doc);
-      else if (!doc) unresolved.push(key);
+      else if (!doc) {
+        unresolved.push(key);
+        if (/^https?:\/\//i.test(reading.definitions.get(key) ?? key)) unsavedWeb.push(key);
+      }
     }
-    return { documents, unresolved };
+    return { documents, unresolved, unsavedWeb };
   };
 }

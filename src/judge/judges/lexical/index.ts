@@ -234,8 +234,9 @@ export class LexicalJudge implements Judge {
     reportText: string,
     question: string,
     persona: string,
+    company = "",
   ): Promise<Verdict<QualityDimensions>> {
-    if (reading.kind === "freeform") return freeformQuality(reading, question, persona);
+    if (reading.kind === "freeform") return freeformQuality(reading, question, persona, company);
     const { report, problems } = parseReportMarkdown(reportText);
     const steps =
       report.personalized_workflow.length > 0 ? report.personalized_workflow : report.generic_workflow;

@@ -1,7 +1,14 @@
 /**
- * @module The lexical judge's report-quality proxies for free-form (DRBench-style) reports, over the claims that say
- * something beyond the question: specifics per claim (depth), question coverage (relevance), persona coverage, sections
- * (coherence), repeated claims (non-contradiction's proxy), cited claims (completeness of support). Each on 1–10.
+ * @module The lexical judge's report-quality proxies for free-form (DRBench-style) reports. Only claims that say
+ * something beyond the question count, and the question-bound dimensions look at the *relevant* ones — claims sharing a
+ * question term other than the company's name — so a report padded with off-topic facts does not score as deep or
+ * complete. Each dimension on 1–10:
+ * - depth: relevant claims carrying a figure, and their length;
+ * - relevance: question terms covered by relevant claims, and the share of claims that are relevant;
+ * - persona consistency: the persona's terms (role, responsibilities) covered;
+ * - coherence: claims under section headings, and the number of sections;
+ * - non-contradiction (proxy): claims not repeated;
+ * - completeness: relevant claims with a citation, scaled by how many there are (8 or more: full).
  */
 import { figures } from "../../../core/index.ts";
 import { type ReadReport, substantiveClaims } from "../../reading/report.ts";
@@ -14,31 +21,35 @@ export function freeformQuality(
   reading: ReadReport,
   question: string,
   persona: string,
+  company = "",
 ): Verdict<QualityDimensions> {
   const claims = substantiveClaims(reading.claims, question);
-  const n = claims.length;
-  const have = new Set(claims.flatMap((c) => terms(c.text)));
-  const cover = (text: string) => {
+  const name = new Set(terms(company));
+  const topic = new Set(terms(question).filter((t) => !name.has(t)));
+  const relevant = claims.filter((c) => terms(c.text).some((t) => topic.has(t)));
+  const share = <T>(xs: readonly T[], pred: (x: T) => boolean) =>
+    xs.length === 0 ? 0 : xs.filter(pred).length / xs.length;
+  const cover = (text: string, over: typeof claims) => {
+    const have = new Set(over.flatMap((c) => terms(c.text)));
     const t = [...new Set(terms(text))];
     return t.length === 0 ? 1 : t.filter((x) => have.has(x)).length / t.length;
   };
-  const share = (pred: (c: (typeof claims)[number]) => boolean) =>
-    n === 0 ? 0 : claims.filter(pred).length / n;
-  const avgTerms = n === 0 ? 0 : claims.reduce((s, c) => s + terms(c.text).length, 0) / n;
+  const avgTerms =
+    relevant.length === 0 ? 0 : relevant.reduce((s, c) => s + terms(c.text).length, 0) / relevant.length;
   const sections = new Set(claims.map((c) => c.section).filter(Boolean)).size;
   const keys = claims.map((c) => terms(c.text, { keepNumbers: true }).join(" "));
-  const repeated = n === 0 ? 0 : (n - new Set(keys).size) / n;
+  const repeated = claims.length === 0 ? 1 : (claims.length - new Set(keys).size) / claims.length;
   const value: QualityDimensions = {
-    depth: scale(0.6 * share((c) => figures(c.text).length > 0) + 0.4 * Math.min(1, avgTerms / 12)),
-    relevance: scale(n === 0 ? 0 : cover(question)),
-    persona_consistency: scale(n === 0 ? 0 : cover(persona)),
-    coherence: scale(0.5 * share((c) => c.section !== "") + 0.5 * Math.min(1, sections / 3)),
-    non_contradiction: scale(n === 0 ? 0 : 1 - repeated),
-    completeness: scale(share((c) => c.citations.length > 0)),
+    depth: scale(0.6 * share(relevant, (c) => figures(c.text).length > 0) + 0.4 * Math.min(1, avgTerms / 12)),
+    relevance: scale(0.5 * cover([...topic].join(" "), relevant) + 0.5 * share(claims, (c) => relevant.includes(c))),
+    persona_consistency: scale(cover(persona.replace(/^[^,]*,/, ""), claims)),
+    coherence: scale(0.5 * share(claims, (c) => c.section !== "") + 0.5 * Math.min(1, sections / 3)),
+    non_contradiction: scale(1 - repeated),
+    completeness: scale(Math.min(1, relevant.length / 8) * share(relevant, (c) => c.citations.length > 0)),
   };
   return {
     value,
-    justification: `lexical proxies over ${n} claims beyond the question (${reading.claims.length - n} restating it), ${sections} sections`,
+    justification: `lexical proxies over ${claims.length} claims beyond the question (${relevant.length} on its topic, ${reading.claims.length - claims.length} restating it), ${sections} sections`,
     tokens: 0,
   };
 }
