@@ -2,6 +2,7 @@
 export { type BasicOptions, basic } from "./basic/index.ts";
 export { type DrbaOptions, type DrbaPlanning, drba } from "./drba/index.ts";
 export { type DrfaOptions, drfa } from "./drfa/index.ts";
+export { brief } from "./brief/index.ts";
 export { extractive } from "./extractive/index.ts";
 export { AGENT_NAMES, agentFromSpec, agentLabel, formatAgentSpec, parseAgentSpec } from "./registry.ts";
 export { type RunAgentOptions, type RunAgentResult, runAgent } from "./run.ts";

@@ -12,3 +12,4 @@ export { type ChromaOptions, chromaStore } from "./stores/chroma.ts";
 export { loadVec, sqliteVecStore } from "./stores/sqlite-vec.ts";
 export type { VectorItem, VectorMatch, VectorStore } from "./stores/vector-store.ts";
 export { suffixStem, words } from "./tokenize.ts";
+export { segmentSentences } from "./segment.ts";

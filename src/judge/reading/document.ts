@@ -3,7 +3,7 @@
  * footnote definitions become the citation map instead of claims; fenced code is skipped. Line-by-line, never throws.
  */
 import { scanCitations } from "./citations.ts";
-import { segmentSentences } from "./segment.ts";
+import { segmentSentences } from "../../retrieval/segment.ts";
 
 export type BlockKind = "heading" | "paragraph" | "bullet" | "table-row";
 export type Block = { kind: BlockKind; text: string; section: string; line: number };

@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { scanCitations } from "./citations.ts";
 import { claimsOf, readMarkdown } from "./document.ts";
 import { echoesQuestion, readReport } from "./report.ts";
-import { segmentSentences } from "./segment.ts";
+import { segmentSentences } from "../../retrieval/segment.ts";
 
 describe("segmentSentences", () => {
   test("splits after a bracketed citation that follows the full stop", () => {
