@@ -1,7 +1,8 @@
 /**
  * @module DRBA, DRBench's baseline agent (seed 003): research planning none / SRP / CRP, action planning, a research
  * loop with optional adaptive action planning (AAP) under an iteration budget, and — as the DRFlow paper adapts it —
- * the same J.9 workflow prediction prompt and report format as DRFA. Its planning prompts are in `prompts/drba.ts`.
+ * the same J.9 workflow prediction prompt and report format as DRFA on DRFlow tasks; on DRBench tasks it writes
+ * DRBench's insight + citation research report (`research-report.ts`). Its prompts are in `prompts/drba.ts`.
  */
 import { z } from "zod";
 import { renderAap, renderCrp, renderDrbaActions, renderSrp } from "../prompts/drba.ts";
@@ -21,6 +22,7 @@ import { truncate } from "../shared/text.ts";
 import type { WebSearch } from "../shared/tools.ts";
 import { webSearchOf } from "../shared/web.ts";
 import { generateWorkflow } from "../shared/workflow.ts";
+import { writeResearchReport } from "./research-report.ts";
 import type { Agent, AgentContext, AgentOutput } from "../types.ts";
 
 export const DrbaPlanning = z.enum(["none", "srp", "crp"]);
@@ -46,6 +48,8 @@ export function drba(options: z.input<typeof DrbaOptions> = {}, extra: { web?: W
     name: "drba",
     options: opts,
     needsModel: true,
+    // DRFlow tasks: the J.9 workflow report; DRBench tasks: DRBench's insight + citation report.
+    serves: ["drflow", "drbench"],
     run: (context) =>
       runDrba(context, opts, extra.web ?? (context.env.web ? webSearchOf(context.env.web) : null)),
   };
@@ -169,6 +173,10 @@ async function runDrba(
       opts.aap ? (await adaptive(rc, iteration)).length : 0,
     );
     const pieces = await sessionEvidence(rc, [], opts.evidenceChars);
+    if ((context.env.kind ?? "drflow") === "drbench") {
+      const report = await writeResearchReport(rc, pieces, opts.evidenceChars);
+      return { report, trace: rc.tracer.events };
+    }
     const final = await generateWorkflow(rc, pieces, opts.evidenceChars);
     return { report: final.report, trace: rc.tracer.events };
   } finally {
