@@ -1,8 +1,8 @@
 /** @module The agents' public face: factories, the registry, and `runAgent`. */
 export { type BasicOptions, basic } from "./basic/index.ts";
+export { brief } from "./brief/index.ts";
 export { type DrbaOptions, type DrbaPlanning, drba } from "./drba/index.ts";
 export { type DrfaOptions, drfa } from "./drfa/index.ts";
-export { brief } from "./brief/index.ts";
 export { extractive } from "./extractive/index.ts";
 export { AGENT_NAMES, agentFromSpec, agentLabel, formatAgentSpec, parseAgentSpec } from "./registry.ts";
 export { type RunAgentOptions, type RunAgentResult, runAgent } from "./run.ts";

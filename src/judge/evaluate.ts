@@ -8,6 +8,8 @@ import {
 } from "../core/index.ts";
 import type { Model } from "../llm/types.ts";
 import type { LoadedTask } from "../store/task-store.ts";
+import { readWebStore } from "../web/store.ts";
+import { normalizeUrl } from "../web/types.ts";
 import type { Alignment } from "./alignment/one-to-one.ts";
 import { goldStepId, goldSteps } from "./gold.ts";
 import { lexicalJudge } from "./judges/lexical/index.ts";
@@ -23,8 +25,6 @@ import type { Problem } from "./report/problem.ts";
 import { renderReportMarkdown } from "./report/render.ts";
 import type { AlignmentRow, EvaluationResult, MetricSpread, RepeatAgreement } from "./result.ts";
 import { type SourceReader, taskSources } from "./sources.ts";
-import { readWebStore } from "../web/store.ts";
-import { normalizeUrl } from "../web/types.ts";
 
 export type Protocol = "per-step" | "batched";
 

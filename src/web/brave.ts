@@ -3,7 +3,7 @@
  * results in `web.results[]` — api-dashboard.search.brave.com/documentation). The key comes from BRAVE_API_KEY; it is
  * sent only to the API's base URL and never logged.
  */
-import { fetchPage, type FetchOptions } from "./fetch.ts";
+import { type FetchOptions, fetchPage } from "./fetch.ts";
 import type { WebResult, WebTools } from "./types.ts";
 
 export const BRAVE_BASE_URL = "https://api.search.brave.com";

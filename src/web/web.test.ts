@@ -1,6 +1,6 @@
 /** The web tools against a local HTTP server: URL fetch with readable text, the Brave adapter's request and reply, the offline store, and the agents' web_search over them. */
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { webSearchOf } from "../agents/shared/web.ts";

@@ -22,8 +22,8 @@ import { truncate } from "../shared/text.ts";
 import type { WebSearch } from "../shared/tools.ts";
 import { webSearchOf } from "../shared/web.ts";
 import { generateWorkflow } from "../shared/workflow.ts";
-import { writeResearchReport } from "./research-report.ts";
 import type { Agent, AgentContext, AgentOutput } from "../types.ts";
+import { writeResearchReport } from "./research-report.ts";
 
 export const DrbaPlanning = z.enum(["none", "srp", "crp"]);
 export type DrbaPlanning = z.infer<typeof DrbaPlanning>;

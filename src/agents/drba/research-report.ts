@@ -45,7 +45,10 @@ export async function writeResearchReport(
   const lines = reply.insights.map((insight) => {
     const keys = insight.citations.map((c) => c.replace(/^\[?(?:DOC:)?|\]$/g, "").trim());
     const known = keys.map((k) => rc.registry.resolve(k)?.key ?? null);
-    keys.forEach((k, i) => (known[i] ? cited.add(known[i]!) : dropped.add(k)));
+    for (const [i, k] of keys.entries()) {
+      if (known[i]) cited.add(known[i]!);
+      else dropped.add(k);
+    }
     const markers = [...new Set(known.filter((k): k is string => k !== null))]
       .map((k) => `[DOC:${k}]`)
       .join(" ");

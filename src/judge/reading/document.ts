@@ -2,8 +2,9 @@
  * @module Free-form Markdown → blocks (headings, paragraphs, bullets, table rows) → claims. Reference sections and
  * footnote definitions become the citation map instead of claims; fenced code is skipped. Line-by-line, never throws.
  */
-import { scanCitations } from "./citations.ts";
+
 import { segmentSentences } from "../../retrieval/segment.ts";
+import { scanCitations } from "./citations.ts";
 
 export type BlockKind = "heading" | "paragraph" | "bullet" | "table-row";
 export type Block = { kind: BlockKind; text: string; section: string; line: number };

@@ -1,9 +1,9 @@
 /** Report reading: sentence segmentation edge cases, citation forms, free-form blocks, unusable structure. */
 import { describe, expect, test } from "bun:test";
+import { segmentSentences } from "../../retrieval/segment.ts";
 import { scanCitations } from "./citations.ts";
 import { claimsOf, readMarkdown } from "./document.ts";
 import { echoesQuestion, readReport } from "./report.ts";
-import { segmentSentences } from "../../retrieval/segment.ts";
 
 describe("segmentSentences", () => {
   test("splits after a bracketed citation that follows the full stop", () => {

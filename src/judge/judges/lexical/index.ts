@@ -3,10 +3,10 @@ import { type JudgeInfo, missingFigures, type ReportStep } from "../../../core/i
 import { maxAssignment } from "../../alignment/hungarian.ts";
 import type { GoldStep } from "../../gold.ts";
 import { promptHash } from "../../prompts/template.ts";
-import { withoutCitations } from "../../report/citations.ts";
-import { parseConditionText } from "../../report/condition-text.ts";
 import type { Claim } from "../../reading/document.ts";
 import { echoesQuestion, type ReadReport } from "../../reading/report.ts";
+import { withoutCitations } from "../../report/citations.ts";
+import { parseConditionText } from "../../report/condition-text.ts";
 import { parseReportMarkdown } from "../../report/parse.ts";
 import type {
   AlignmentBatch,

@@ -41,7 +41,9 @@ export function freeformQuality(
   const repeated = claims.length === 0 ? 1 : (claims.length - new Set(keys).size) / claims.length;
   const value: QualityDimensions = {
     depth: scale(0.6 * share(relevant, (c) => figures(c.text).length > 0) + 0.4 * Math.min(1, avgTerms / 12)),
-    relevance: scale(0.5 * cover([...topic].join(" "), relevant) + 0.5 * share(claims, (c) => relevant.includes(c))),
+    relevance: scale(
+      0.5 * cover([...topic].join(" "), relevant) + 0.5 * share(claims, (c) => relevant.includes(c)),
+    ),
     persona_consistency: scale(cover(persona.replace(/^[^,]*,/, ""), claims)),
     coherence: scale(0.5 * share(claims, (c) => c.section !== "") + 0.5 * Math.min(1, sections / 3)),
     non_contradiction: scale(1 - repeated),

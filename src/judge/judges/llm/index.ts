@@ -3,8 +3,6 @@ import type { JudgeInfo, ReportStep } from "../../../core/index.ts";
 import { countTokens } from "../../../llm/tokens.ts";
 import type { Model } from "../../../llm/types.ts";
 import type { GoldStep } from "../../gold.ts";
-import type { Claim } from "../../reading/document.ts";
-import type { ReadReport } from "../../reading/report.ts";
 import {
   BATCHED_PRECISION_TEMPLATE,
   BATCHED_RECALL_TEMPLATE,
@@ -29,6 +27,8 @@ import { PRECISION_TEMPLATE, precisionPrompt } from "../../prompts/precision.ts"
 import { RECALL_TEMPLATE, recallPrompt } from "../../prompts/recall.ts";
 import { REPAIR_TEMPLATE } from "../../prompts/repair.ts";
 import { promptHash } from "../../prompts/template.ts";
+import type { Claim } from "../../reading/document.ts";
+import type { ReadReport } from "../../reading/report.ts";
 import type {
   AlignmentBatch,
   AlignmentDecision,
