@@ -2,15 +2,21 @@
 import type { AggregateCell } from "../../src/analysis/index.ts";
 import { formatMeanStd } from "../../src/analysis/index.ts";
 import { DRFLOW_METRICS, METRIC_LABELS, type MetricName } from "../../src/core/index.ts";
+import { metricColumns } from "../../src/eval/metric-columns.ts";
 
-/** One table row per aggregate cell: the group columns, then each DRFlow metric as "mean ± std" on 0–100. */
+/**
+ * One table row per aggregate cell: the group columns, then each metric of the cells' task kinds (DRFlow's, DRBench's,
+ * or both) as "mean ± std" on 0–100.
+ */
 export function metricTable(cells: readonly AggregateCell[]): Record<string, unknown>[] {
+  // The columns of the task kinds in the cells: DRFlow's seven, DRBench's, or both for a mixed selection.
+  const columns = metricColumns(cells.map((c) => c.metrics));
   return cells.map((c) => ({
     ...c.group,
     tasks: c.tasks,
     repeats: c.repeats,
     ...Object.fromEntries(
-      DRFLOW_METRICS.map((m) => [METRIC_LABELS[m].short, c.metrics[m] ? formatMeanStd(c.metrics[m]) : "—"]),
+      columns.map((m) => [METRIC_LABELS[m].short, c.metrics[m] ? formatMeanStd(c.metrics[m]) : "—"]),
     ),
   }));
 }
