@@ -93,3 +93,14 @@ test("a report whose structure cannot be read is unscored with the reason, never
     "the report has headings but no statements (no prose, bullets or table rows) to read claims from",
   );
 });
+
+test("a compound claim stating two distractors counts as stating both (DRBench checks each fact against every claim)", async () => {
+  const { m } = await judged(
+    "DR0002",
+    "# Operations\n\nLee's Market's employee turnover rate was 15% in Q3 2024, down 3%, and the company allocated $750,000 for employee training in Q3 2024.\n",
+  );
+  const stated = m("distractor_avoidance")
+    .items.filter((i) => i.score === 0)
+    .map((i) => i.id);
+  expect(stated).toEqual(["DI001_xlsx", "DI004_xlsx"]);
+});

@@ -86,7 +86,14 @@ export interface Judge {
    */
   insights(claims: readonly Claim[], question: string): Promise<Verdict<AtomicInsight[]>>;
   /** Which candidate fact (if any) an insight states. */
-  matchInsight(insight: string, candidates: readonly Candidate[]): Promise<Verdict<{ id: string | null }>>;
+  /**
+   * Which candidate fact (if any) an insight states; `also`: further candidates a compound insight states as well
+   * (DRBench checks every gold item against the report's claims, so one claim may cover two facts).
+   */
+  matchInsight(
+    insight: string,
+    candidates: readonly Candidate[],
+  ): Promise<Verdict<{ id: string | null; also?: string[] }>>;
   /** `persona`: the user the report is for (name, role, company, responsibilities); `company`: the company's name. */
   reportQuality(
     reading: ReadReport,

@@ -10,7 +10,8 @@ export type InsightMatching = {
   /** The report insights considered (first gold + 5); null when the decomposition was unscored. */
   considered: AtomicInsight[] | null;
   /** Per considered insight: the evidence unit id it states, null for none, undefined when its reply was unscored. */
-  matches: (string | null | undefined)[];
+  /** Per considered insight: the evidence unit ids it states ([] for none), undefined when its reply was unscored. */
+  matches: (string[] | undefined)[];
   note: string;
   /** Tokens spent, charged to the first metric that asked. */
   tokens: number;
@@ -49,16 +50,18 @@ async function compute(ctx: MetricContext): Promise<InsightMatching> {
   const units = [...goldInsights(ctx), ...distractorUnits(ctx)];
   const candidates: Candidate[] = units.map((u, i) => ({ id: `F${i + 1}`, text: u.text }));
   const unitOf = new Map(candidates.map((c, i) => [c.id, units[i]!.id]));
-  const matches: (string | null | undefined)[] = [];
+  const matches: (string[] | undefined)[] = [];
   for (const insight of considered) {
     const verdict = await ctx.judge.matchInsight(insight.text, candidates);
     tokens += verdict.tokens;
+    const v = verdict.value;
     matches.push(
-      verdict.value === null
+      v === null
         ? undefined
-        : verdict.value.id === null
-          ? null
-          : (unitOf.get(verdict.value.id) ?? null),
+        : [v.id, ...(v.also ?? [])].flatMap((id) => {
+            const unit = id === null ? undefined : unitOf.get(id);
+            return unit ? [unit] : [];
+          }),
     );
   }
   return { considered, matches, note, tokens };
@@ -80,7 +83,7 @@ export async function insightMatching(ctx: MetricContext): Promise<InsightMatchi
 function unitItems(units: readonly EvidenceUnit[], m: InsightMatching, hit: 1 | 0): MetricItem[] {
   const someUnscored = m.considered === null || m.matches.some((x) => x === undefined);
   return units.map((u) => {
-    const at = m.matches.indexOf(u.id);
+    const at = m.matches.findIndex((x) => x?.includes(u.id));
     const stated = at >= 0;
     return {
       id: u.id,

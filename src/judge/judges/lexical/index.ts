@@ -1,5 +1,5 @@
 /** @module The `lexical` judge: deterministic decisions from TF-IDF/BM25 over Porter stems, optimal one-to-one alignment, term and detail coverage. */
-import { type JudgeInfo, missingFigures, type ReportStep } from "../../../core/index.ts";
+import { figures, type JudgeInfo, missingFigures, type ReportStep } from "../../../core/index.ts";
 import { maxAssignment } from "../../alignment/hungarian.ts";
 import type { GoldStep } from "../../gold.ts";
 import { promptHash } from "../../prompts/template.ts";
@@ -51,7 +51,8 @@ const RULES: Record<DecisionKind, string> = {
     "bm25 top-5 chunks; factual if content-term support >= support and every figure present (any written form)",
   insights:
     "shared reader's claims (sentences, bullets, table rows; DRFlow: summary, findings, steps, condition evidence) with >= minInsightTerms terms, deduplicated, question restatements dropped",
-  insight_match: "tfidf(porter, numbers kept) cosine; best candidate if >= insight",
+  insight_match:
+    "tfidf(porter, numbers kept) cosine; best candidate if >= insight, plus each compound part's best if >= insight",
   report_quality:
     "lexical proxies. DRFlow: description length, question coverage, persona mention, prerequisites, table consistency, sections. Free-form: specifics per claim, question coverage by non-echo claims, persona coverage, sectioning, repeated claims, citation share",
 };
@@ -81,6 +82,19 @@ export function lexicalSupport(claim: string, chunks: readonly string[]): { fact
     factual,
     why: `${Math.round(support * 100)}% of claim terms supported${missing.length ? ` (missing: ${missing.slice(0, 8).join(", ")})` : ""}${missingNumbers.length ? `; numbers not in sources: ${missingNumbers.join(", ")}` : ""}`,
   };
+}
+
+/**
+ * The parts of a compound claim that state a fact each: split at `;` or `, and` / `, while` / `, whereas` when every
+ * part has a figure of its own and enough content terms; [] when the claim is not compound.
+ */
+export function compoundParts(text: string): string[] {
+  const parts = text.split(/;\s+|,\s+(?:and|while|whereas)\s+/);
+  if (parts.length < 2) return [];
+  const ok = parts.every(
+    (p) => figures(p).length > 0 && terms(p).length >= LEXICAL_THRESHOLDS.minInsightTerms - 1,
+  );
+  return ok ? parts.map((p) => p.trim()) : [];
 }
 
 export class LexicalJudge implements Judge {
@@ -213,18 +227,30 @@ export class LexicalJudge implements Judge {
   async matchInsight(
     insight: string,
     candidates: readonly Candidate[],
-  ): Promise<Verdict<{ id: string | null }>> {
+  ): Promise<Verdict<{ id: string | null; also?: string[] }>> {
     const model = new TfIdf([insight, ...candidates.map((c) => c.text)], { keepNumbers: true });
-    const v = model.vector(insight);
-    let best: { id: string; sim: number } | null = null;
-    for (const c of candidates) {
-      const sim = cosine(v, model.vector(c.text));
-      if (!best || sim > best.sim) best = { id: c.id, sim };
-    }
+    const bestFor = (text: string) => {
+      const v = model.vector(text);
+      let best: { id: string; sim: number } | null = null;
+      for (const c of candidates) {
+        const sim = cosine(v, model.vector(c.text));
+        if (!best || sim > best.sim) best = { id: c.id, sim };
+      }
+      return best;
+    };
+    const best = bestFor(insight);
     const hit = best && best.sim >= LEXICAL_THRESHOLDS.insight ? best.id : null;
+    // A compound insight ("turnover averaged 12% …, and employees received 12 hours of training …") may state one fact
+    // per part: each part's best candidate counts too.
+    const parts = compoundParts(insight)
+      .map(bestFor)
+      .filter((b): b is { id: string; sim: number } => b !== null && b.sim >= LEXICAL_THRESHOLDS.insight);
+    const ids = [...new Set([...(hit ? [hit] : []), ...parts.map((p) => p.id)])];
     return {
-      value: { id: hit },
-      justification: best ? `best ${best.id} at cosine ${best.sim.toFixed(3)}` : "no candidates",
+      value: { id: ids[0] ?? null, also: ids.slice(1) },
+      justification: best
+        ? `best ${best.id} at cosine ${best.sim.toFixed(3)}${parts.length ? `; parts: ${parts.map((p) => `${p.id} at ${p.sim.toFixed(3)}`).join(", ")}` : ""}`
+        : "no candidates",
       tokens: 0,
     };
   }
