@@ -1,5 +1,5 @@
-/** @module Cited sources as a judge may read them: the task's realized files (text extracted), resolved through the report's references. */
-import type { ArtifactEntry, Report } from "../core/index.ts";
+/** @module Cited sources as a judge may read them: the task's realized files (text extracted) and saved web pages; `reading/resolve.ts` maps citation keys to them. */
+import type { ArtifactEntry } from "../core/index.ts";
 import { extractText } from "../env/extract/index.ts";
 import { insideDir, type LoadedTask } from "../store/task-store.ts";
 import { normalizeUrl, type WebPage } from "../web/types.ts";
@@ -37,22 +37,4 @@ export function taskSources(loaded: LoadedTask, webPages: readonly WebPage[] = [
     }
     return hit;
   };
-}
-
-/** Source ids a list of citation keys names: through the reference map, or the key itself when it is a source id. */
-export async function resolveCitations(
-  keys: readonly string[],
-  report: Report,
-  sources: SourceReader,
-): Promise<{ documents: SourceDocument[]; unresolved: string[] }> {
-  const refs = new Map(report.references.map((r) => [r.key, r.source_id]));
-  const documents: SourceDocument[] = [];
-  const unresolved: string[] = [];
-  for (const key of keys) {
-    const id = refs.get(key) ?? key;
-    const doc = await sources(id);
-    if (doc && !documents.some((d) => d.id === doc.id)) documents.push(doc);
-    else if (!doc) unresolved.push(key);
-  }
-  return { documents, unresolved };
 }

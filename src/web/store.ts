@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { words } from "../retrieval/tokenize.ts";
-import { insideDir } from "../store/task-store.ts";
+import { insideDir, parseWith } from "../store/task-store.ts";
 import { readableText } from "./readable.ts";
 import { normalizeUrl, type WebPage, type WebTools } from "./types.ts";
 
@@ -30,19 +30,9 @@ export const WebStoreManifest = z.object({
 export async function readWebStore(taskDir: string): Promise<WebPage[]> {
   const file = join(taskDir, WEB_DIR, WEB_MANIFEST);
   if (!existsSync(file)) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(await readFile(file, "utf8"));
-  } catch (error) {
-    throw new Error(`${file}: expected a readable JSON file (${(error as Error).message})`);
-  }
-  const parsed = WebStoreManifest.safeParse(data);
-  if (!parsed.success)
-    throw new Error(
-      `${file}: ${parsed.error.issues.map((i) => `$.${i.path.join(".")}: ${i.message}`).join("; ")}`,
-    );
+  const manifest = parseWith(WebStoreManifest, await readFile(file, "utf8"), file);
   const pages: WebPage[] = [];
-  for (const p of parsed.data.pages) {
+  for (const p of manifest.pages) {
     const raw = await readFile(insideDir(join(taskDir, WEB_DIR), p.path), "utf8");
     const read = /\.html?$/i.test(p.path) ? readableText(raw) : { title: "", text: raw };
     pages.push({ url: normalizeUrl(p.url), title: p.title || read.title || p.url, text: read.text });

@@ -115,7 +115,7 @@ test("the offline web store serves saved pages through the same calls", async ()
   expect(await web.fetch("https://example.com/elsewhere")).toBeNull();
   expect(await webFor(dir, "none")).toBeNull();
   writeFileSync(join(dir, "web/pages.json"), JSON.stringify({ pages: [{ url: "not a url", path: "x.md" }] }));
-  await expect(readWebStore(dir)).rejects.toThrow("pages.json: $.pages.0.url");
+  await expect(readWebStore(dir)).rejects.toThrow("pages.json: $.pages[0].url: expected");
   expect(normalizeUrl("https://A.com/x/#y")).toBe("https://a.com/x");
   expect(offlineWeb([]).name).toBe("offline");
 });

@@ -3,11 +3,11 @@
  * (exit 0 under the DRBench profile) → `drflow tasks show` (sub-questions, web-only insights) → `drflow eval` with the
  * offline `brief` agent (DRBench's metrics, non-trivial insight recall) → `drflow run` (a research report citing files).
  */
-import { afterAll, expect, setDefaultTimeout, spyOn, test } from "bun:test";
+import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main } from "../../src/cli/main.ts";
+import { captureCli } from "../support/cli.ts";
 
 setDefaultTimeout(120_000);
 const dir = mkdtempSync(join(tmpdir(), "drflow-drbench-cli-"));
@@ -15,23 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const root = join(dir, "tasks");
 const SAMPLE = join(import.meta.dir, "../fixtures/drbench-sample/tasks");
 
-async function capture(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  const error = spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
-  const write = spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err.push(String(s));
-    return true;
-  });
-  try {
-    return { code: await main(argv), out: out.join("\n"), err: err.join("") };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-    write.mockRestore();
-  }
-}
+const capture = captureCli;
 
 test("import, validate, show, eval and run a DRBench suite", async () => {
   const imported = await capture(["import", "drbench", SAMPLE, "--root", root]);

@@ -16,6 +16,7 @@ import { type Figure, figures } from "../../core/index.ts";
 import type { EnvDocument } from "../../env/types.ts";
 import { segmentSentences } from "../../retrieval/index.ts";
 import { suffixStem, words } from "../../retrieval/tokenize.ts";
+import { tracedTools } from "../extractive/index.ts";
 import type { Agent, AgentContext, AgentOutput, TraceEvent } from "../types.ts";
 import { periodKey, tableRows } from "./table.ts";
 import { type Finding, writeBrief } from "./write.ts";
@@ -60,15 +61,8 @@ async function run(options: BriefOptions, context: AgentContext): Promise<AgentO
     context.onEvent?.(e);
   };
   const subquestions = env.subquestions ?? [];
-  const docs = await env.list();
-  emit({
-    type: "tool",
-    at: now(),
-    tool: "list_documents",
-    input: {},
-    resultCount: docs.length,
-    sourceIds: docs.map((d) => d.id),
-  });
+  const tools = tracedTools(env, options.searchLimit, emit, now);
+  const docs = await tools.list();
 
   // IDF over the environment: terms every document shares (the company name, "report") weigh little.
   const docTerms = new Map(docs.map((d) => [d.id, terms(`${d.title} ${d.title} ${d.text}`)]));
@@ -98,15 +92,7 @@ async function run(options: BriefOptions, context: AgentContext): Promise<AgentO
   // Retrieval: every query across every app; the documents hit are the candidates.
   const hitDocs = new Set<string>();
   for (const query of queriesFor(env.question, subquestions)) {
-    const hits = await env.search(query, { limit: options.searchLimit });
-    emit({
-      type: "tool",
-      at: now(),
-      tool: "enterprise_search",
-      input: { query },
-      resultCount: hits.length,
-      sourceIds: [...new Set(hits.map((h) => h.documentId))],
-    });
+    const hits = await tools.search(query);
     for (const h of hits) hitDocs.add(h.documentId);
   }
   const candidatesDocs = docs.filter((d) => hitDocs.has(d.id));

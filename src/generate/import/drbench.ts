@@ -274,6 +274,15 @@ async function textualized(
     dict?.file_title ?? humanize(dict?.file_name || basename(file.destination, extname(file.destination)));
   const title = meta.title || fallbackTitle;
   const rendered = dict?.subsections ? renderSections(dict) : null;
+  const content = (text: string, format: ArtifactFormat, file: string): Content => ({
+    text,
+    format,
+    title,
+    author: meta.author,
+    date: meta.date,
+    file,
+    people: meta.people,
+  });
   const contentFile = candidates[0];
   if (!contentFile) {
     if (!rendered)
@@ -283,15 +292,7 @@ async function textualized(
     warnings.push(
       `${taskId} files/${name}: no textualized .md file (known DRBench sample quirk); rendered the text from file_dict.json`,
     );
-    return {
-      text: rendered,
-      format: "md",
-      title,
-      author: meta.author,
-      date: meta.date,
-      file: "file_dict.json",
-      people: meta.people,
-    };
+    return content(rendered, "md", "file_dict.json");
   }
   const format = CONTENT_FORMAT[extname(contentFile)]!;
   const text = await readFile(join(folder, contentFile), "utf8");
@@ -301,26 +302,10 @@ async function textualized(
       warnings.push(
         `${taskId} files/${name}/${contentFile}: holds "${heading}", not "${dict.file_title}" described by its file_dict.json (known DRBench sample quirk); rendered the text from file_dict.json`,
       );
-      return {
-        text: rendered,
-        format: "md",
-        title,
-        author: meta.author,
-        date: meta.date,
-        file: contentFile,
-        people: meta.people,
-      };
+      return content(rendered, "md", contentFile);
     }
   }
-  return {
-    text,
-    format,
-    title,
-    author: meta.author,
-    date: meta.date,
-    file: contentFile,
-    people: meta.people,
-  };
+  return content(text, format, contentFile);
 }
 
 function normalize(s: string): string {
