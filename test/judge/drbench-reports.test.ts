@@ -5,7 +5,7 @@
  * gets report quality 0; a report the reader cannot use is unscored with the reason.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MetricName } from "../../src/core/index.ts";
@@ -103,4 +103,42 @@ test("a compound claim stating two distractors counts as stating both (DRBench c
     .items.filter((i) => i.score === 0)
     .map((i) => i.id);
   expect(stated).toEqual(["DI001_xlsx", "DI004_xlsx"]);
+});
+
+test("a web fact becomes reachable, and its URL citation checkable, once its page is saved in the task's web store", async () => {
+  const loaded = tasks.get("DR0002")!;
+  const web = join(loaded.dir, "web");
+  mkdirSync(web, { recursive: true });
+  writeFileSync(
+    join(web, "personalization.html"),
+    `<html><head><title>Personalization in action</title></head><body><nav>Menu</nav><article>
+<h1>Personalization in action</h1>
+<p>Retailers that excel at personalized marketing grow revenue about 10 percentage points faster than their peers, and leaders using first-party data could unlock an estimated $570 billion in additional sales.</p>
+<p>Personalized promotions return about three times as much as mass promotions, yet many retailers give personalization under 5% of their promo budgets; one chain raised personalized promo spend from 1% to 10% through a customer investment council and gained $250 million in incremental sales.</p>
+<p>Retail media is growing at about 25% a year; Sephora links 95% of its transactions to loyalty accounts.</p>
+</article></body></html>`,
+  );
+  writeFileSync(
+    join(web, "pages.json"),
+    JSON.stringify({
+      pages: [
+        {
+          url: "https://www.bcg.com/publications/2024/personalization-in-action",
+          path: "personalization.html",
+        },
+      ],
+    }),
+  );
+  try {
+    const { m } = await judged("DR0002", report("DR0002-good.md"));
+    const reachable = m("insight_recall_reachable").items.map((i) => i.id);
+    expect(reachable).toEqual(expect.arrayContaining(["EX0000", "EX0001", "EX0002"]));
+    const webClaims = m("factuality").items.filter(
+      (i) => i.matched === "https://www.bcg.com/publications/2024/personalization-in-action",
+    );
+    expect(webClaims.length).toBeGreaterThanOrEqual(3);
+    expect(webClaims.filter((i) => i.score === 1).length).toBeGreaterThanOrEqual(2);
+  } finally {
+    rmSync(web, { recursive: true, force: true });
+  }
 });
