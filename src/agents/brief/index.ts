@@ -5,11 +5,11 @@
  *
  * A document's topic score is BM25 of the question's terms (IDF over the environment, so terms most documents share,
  * such as the company's name, weigh little); a document under `documentShare` of the best one's, whose title does not
- * speak to the topic either (`minRelevance`), is off-topic. A
- * finding is a sentence that states a figure (the specifics a brief reports), ranked by the IDF-weighted share of the
- * topic terms it and its passage state, and its document's score; one whose sentence and passage both fall under
- * `minRelevance` is left out. Tables contribute their most recent row (the user's own organisation's, when rows
- * compare organisations).
+ * speak to the topic either (`minRelevance`), is off-topic. A finding is a sentence that states a figure (the
+ * specifics a brief reports), ranked by the IDF-weighted share of the topic terms it and its passage state, and its
+ * document's score; one whose sentence and passage both fall under `minRelevance` is left out. Tables contribute their
+ * most recent row (the user's own organisation's, when rows compare organisations). Chat and mail export furniture
+ * (separators, headers, `@user:` lines) is not prose.
  */
 import { z } from "zod";
 import { type Figure, figures } from "../../core/index.ts";
@@ -27,7 +27,7 @@ export const BriefOptions = z
     searchLimit: z.number().int().min(1).default(10),
     /** A document is on topic when its topic score reaches this share of the best document's. */
     documentShare: z.number().min(0).max(1).default(0.35),
-    /** A sentence is kept when it states at least this IDF-weighted share of the question's topic terms. */
+    /** A sentence is kept when it, or its passage, states at least this IDF-weighted share of the topic terms. */
     minRelevance: z.number().min(0).max(1).default(0.1),
     /** Findings written (the first ones count most: judges consider the first gold + 5 insights). */
     maxFindings: z.number().int().min(1).default(10),
