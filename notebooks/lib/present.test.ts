@@ -9,12 +9,14 @@ test("a DRBench cell gets DRBench's columns; a mixed selection gets both", () =>
     group: { agent: "brief" },
     tasks: 2,
     repeats: 1,
+    counts: {},
     metrics: { insight_recall: ms(0.29), factuality: ms(1) },
   };
   const drflow = {
     group: { agent: "extractive" },
     tasks: 2,
     repeats: 1,
+    counts: {},
     metrics: { f1: ms(0.5), factuality: ms(0.8) },
   };
   const only = Object.keys(metricTable([drbench])[0]!);

@@ -16,6 +16,7 @@ function result(
     runId: `b-${task}-${repeat}`,
     status: "done",
     metrics: { f1, recall: f1 },
+    not_applicable: [],
     usage: { ...EMPTY_USAGE, calls: 2, costUsd: 0.5 },
     error: null,
     ...extra,
@@ -116,7 +117,14 @@ test("the summary's columns follow the task kinds judged: DRFlow's, DRBench's, o
     tasks: 2,
     cells: 2,
     failed: 0,
-    metrics: { insight_recall: { mean: 0.29, std: 0, repeats: 1 } },
+    metrics: {
+      insight_recall: {
+        mean: 0.29,
+        std: 0,
+        repeats: 1,
+        counts: { scored: 2, not_applicable: 0, unscored: 0 },
+      },
+    },
     usage: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 },
   };
   const table = formatSummaryTable([row]);

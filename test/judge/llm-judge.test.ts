@@ -439,7 +439,8 @@ describe("LLM judge (scripted server)", () => {
         ],
       });
     });
-    const r = await evaluate(report, loaded, { judge: model(), metrics: ["factuality", "insight_recall"] });
+    const drbench = { ...loaded, task: { ...loaded.task, kind: "drbench" as const } };
+    const r = await evaluate(report, drbench, { judge: model(), metrics: ["factuality", "insight_recall"] });
     expect(prompt).toContain("1. Interpreters are booked two days ahead.");
     expect(prompt).toContain("2. Ana Ruiz prefers Spanish for every document");
     expect(prompt).not.toContain("[IN_3/"); // citations are parsed once, by the shared reader, not by the model

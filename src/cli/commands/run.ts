@@ -66,7 +66,7 @@ export const run: Command = {
         ...(flags.out ? [`report written to ${flags.out}`] : []),
         ...out.metrics.map(
           (m) =>
-            `  ${METRIC_LABELS[m.metric].short.padEnd(14)} ${formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
+            `  ${METRIC_LABELS[m.metric].short.padEnd(14)} ${m.not_applicable ? "n/a" : formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
         ),
       ];
       console.error(lines.join("\n"));

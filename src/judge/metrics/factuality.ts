@@ -1,6 +1,12 @@
-/** @module Factuality (N.3): a claim with no resolvable citation is non-factual; otherwise the top-5 chunks of its cited sources go to the judge. */
+/**
+ * @module Factuality (N.3): a claim with no resolvable citation is non-factual; a claim that only restates the task's
+ * question is unsupported (it states nothing a source could support); otherwise the top-5 chunks of its cited sources
+ * go to the judge. A report with no claims scores 0, not 100: it supports nothing.
+ */
 import type { MetricItem } from "../../core/index.ts";
 import { chunkDocument } from "../../retrieval/index.ts";
+import { terms } from "../judges/lexical/terms.ts";
+import { echoesQuestion } from "../reading/report.ts";
 import { withoutCitations } from "../report/citations.ts";
 import { consideredInsights } from "./insight-matching.ts";
 import { predStepId } from "./precision.ts";
@@ -12,7 +18,7 @@ export const TOP_CHUNKS = 5;
 type Claim = { id: string; text: string; citations: string[] };
 
 /** DRFlow: one claim per predicted step (title + task + description). DRBench tasks without a workflow: the report's insights. */
-async function claimsOf(ctx: MetricContext): Promise<{ claims: Claim[]; tokens: number }> {
+async function claimsOf(ctx: MetricContext): Promise<{ claims: Claim[]; tokens: number; unread: boolean }> {
   if (ctx.predicted.length > 0) {
     return {
       claims: ctx.predicted.map((s) => ({
@@ -21,17 +27,16 @@ async function claimsOf(ctx: MetricContext): Promise<{ claims: Claim[]; tokens: 
         citations: s.citations,
       })),
       tokens: 0,
+      unread: false,
     };
   }
+  if (ctx.task.kind !== "drbench") return { claims: [], tokens: 0, unread: false };
   const { considered, tokens } = await consideredInsights(ctx);
-  return { claims: (considered ?? []).map((ins, i) => ({ id: `INSIGHT_${i + 1}`, ...ins })), tokens };
-}
-
-/** Why factuality has nothing to score, when it does not: the report cannot be read, or states no claim. */
-function nothingToScore(ctx: MetricContext, claims: readonly Claim[]): string | null {
-  if (claims.length > 0) return null;
-  if (ctx.reading.unusable) return `unscored: ${ctx.reading.unusable}`;
-  return ctx.predicted.length === 0 ? "the report states no claims: not applicable" : null;
+  return {
+    claims: (considered ?? []).map((ins, i) => ({ id: `INSIGHT_${i + 1}`, ...ins })),
+    tokens,
+    unread: considered === null,
+  };
 }
 
 export const factuality: Metric = {
@@ -39,20 +44,30 @@ export const factuality: Metric = {
   dependsOn: [],
   async run(ctx) {
     const { judge } = ctx;
-    const { claims, tokens: claimTokens } = await claimsOf(ctx);
+    const { claims, tokens: claimTokens, unread } = await claimsOf(ctx);
     let tokens = claimTokens;
     const items: MetricItem[] = [];
-    const none = nothingToScore(ctx, claims);
-    if (none)
-      return {
-        ...itemsResult("factuality", [], judge.info("factuality"), tokens),
-        unscored: ctx.reading.unusable ? 1 : 0,
-        items: [{ id: "report", score: null, matched: null, confidence: null, justification: none }],
-      };
+    // Chunks per set of cited sources, built once: claims citing the same sources share the list (and a judge's index).
+    const chunkLists = new Map<string, { chunks: ReturnType<typeof chunkDocument>; texts: string[] }>();
+    const asked = new Set(terms(ctx.task.seed.question, { keepNumbers: true }));
     for (const claim of claims) {
       const base = { id: claim.id, matched: null, confidence: null };
       if (claim.citations.length === 0) {
-        items.push({ ...base, score: 0, justification: "no citation: non-factual" });
+        items.push({
+          ...base,
+          score: 0,
+          justification: "no citation: non-factual",
+          evidence: { text: claim.text },
+        });
+        continue;
+      }
+      if (echoesQuestion(claim.text, asked)) {
+        items.push({
+          ...base,
+          score: 0,
+          justification: "restates the task's question: states nothing a source could support",
+          evidence: { text: claim.text },
+        });
         continue;
       }
       const { documents, unresolved, unsavedWeb } = await ctx.resolve(claim.citations);
@@ -61,6 +76,7 @@ export const factuality: Metric = {
           ...base,
           score: null,
           justification: `unscored: cites only web pages the task's offline web store does not hold (${unsavedWeb.join(", ")}); the judge cannot read them offline`,
+          evidence: { text: claim.text },
         });
         continue;
       }
@@ -69,36 +85,47 @@ export const factuality: Metric = {
           ...base,
           score: 0,
           justification: `citations ${unresolved.join(", ")} resolve to no source of the task`,
+          evidence: { text: claim.text },
         });
         continue;
       }
-      const chunks = documents.flatMap((d) =>
-        chunkDocument({
-          id: d.id,
-          app: "files",
-          title: d.title,
-          path: d.path,
-          author: "",
-          date: "",
-          text: d.text,
-        }),
-      );
-      const ranked = await judge.rankChunks(
-        claim.text,
-        chunks.map((c) => `[${c.documentId}] ${c.text}`),
-        TOP_CHUNKS,
-      );
+      const key = documents.map((d) => d.id).join("\u0000");
+      let list = chunkLists.get(key);
+      if (!list) {
+        const chunks = documents.flatMap((d) =>
+          chunkDocument({
+            id: d.id,
+            app: "files",
+            title: d.title,
+            path: d.path,
+            author: "",
+            date: "",
+            text: d.text,
+          }),
+        );
+        list = { chunks, texts: chunks.map((c) => `[${c.documentId}] ${c.text}`) };
+        chunkLists.set(key, list);
+      }
+      const { chunks, texts } = list;
+      const ranked = await judge.rankChunks(claim.text, texts, TOP_CHUNKS);
       tokens += ranked.tokens;
       const top = ranked.indices.map((i) => `[${chunks[i]!.documentId}] ${chunks[i]!.text}`);
       const verdict = await judge.factual(claim.text, top);
       tokens += verdict.tokens;
+      const best = ranked.indices[0] === undefined ? undefined : chunks[ranked.indices[0]];
       items.push({
         ...base,
         matched: documents.map((d) => d.id).join(","),
         score: verdict.value === null ? null : verdict.value ? 1 : 0,
         justification: verdict.value === null ? `unscored: ${verdict.justification}` : verdict.justification,
+        evidence: {
+          text: claim.text,
+          ...(best ? { support: best.text.slice(0, 600), source: best.documentId } : {}),
+        },
       });
     }
-    return itemsResult("factuality", items, judge.info("factuality"), tokens);
+    // No claims: nothing supported, 0 (unscored only when a DRBench decomposition could not be read).
+    const value = claims.length === 0 ? (unread ? null : 0) : undefined;
+    return itemsResult("factuality", items, judge.info("factuality"), tokens, value);
   },
 };

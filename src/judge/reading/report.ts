@@ -102,12 +102,18 @@ export function readReport(text: string): ReadReport {
   return { kind: "freeform", claims, definitions: doc.definitions, references: [], problems, unusable };
 }
 
-/** Whether a claim only restates the question: nearly all of its content terms are the question's. */
-export function echoesQuestion(claim: string, question: string): boolean {
-  const q = new Set(terms(question, { keepNumbers: true }));
-  const c = [...new Set(terms(claim, { keepNumbers: true }))];
-  if (c.length === 0) return true;
-  return c.filter((t) => q.has(t)).length / c.length >= 0.75;
+/** A claim whose content terms beyond the question's are fewer than this share of its terms echoes the question. */
+export const ECHO_NOVEL_SHARE = 0.25;
+
+/**
+ * Whether a claim only restates the question: (almost) none of its content terms — figures included — are new.
+ * `question` may be given as its term set (`terms(question, { keepNumbers: true })`) when many claims are checked.
+ */
+export function echoesQuestion(claim: string, question: string | ReadonlySet<string>): boolean {
+  const asked = typeof question === "string" ? new Set(terms(question, { keepNumbers: true })) : question;
+  const said = [...new Set(terms(claim, { keepNumbers: true }))];
+  if (said.length === 0) return true;
+  return said.filter((t) => !asked.has(t)).length / said.length < ECHO_NOVEL_SHARE;
 }
 
 /** The claims that say something beyond the question (what report quality and insight extraction may credit). */
