@@ -55,38 +55,33 @@ export function chunkDocument(doc: ChunkSource, options: ChunkOptions = {}): Chu
 }
 
 /**
- * A paragraph over the bound breaks at line ends first (CSV rows and lists keep their rows whole), then at sentence
- * ends — a full stop followed by whitespace, so `60.00%`, `$1.2M` and `v2.3` stay whole — and a sentence still over
- * the bound at its last space before it. Nothing is dropped or rewritten.
+ * A paragraph over the bound breaks into sentences — at a line end, or at a full stop followed by whitespace, so
+ * `60.00%`, `$1.2M` and `v2.3` stay whole — and a table (CSV rows, `|` rows) into whole rows; a piece still over the
+ * bound breaks at its last space before it. Nothing is dropped or rewritten.
  */
 function splitLong(paragraph: string, maxChars: number): string[] {
-  const units: { text: string; sep: string }[] = [];
-  for (const line of paragraph.split("\n")) {
-    if (line.length <= maxChars) {
-      units.push({ text: line, sep: "\n" });
-      continue;
+  const lines = paragraph.split("\n");
+  const tabular = lines.length > 1 && lines.filter((l) => /[,|\t]/.test(l)).length >= 0.8 * lines.length;
+  const sep = tabular ? "\n" : " ";
+  const units: string[] = [];
+  for (const piece of tabular ? lines : paragraph.split(/(?<=[.!?])\s+|\n/)) {
+    let rest = piece.trim();
+    while (rest.length > maxChars) {
+      const cut = rest.lastIndexOf(" ", maxChars);
+      const at = cut > maxChars / 2 ? cut : maxChars;
+      units.push(rest.slice(0, at));
+      rest = rest.slice(at).trimStart();
     }
-    for (const sentence of line.split(/(?<=[.!?])\s+/)) {
-      let rest = sentence;
-      while (rest.length > maxChars) {
-        const cut = rest.lastIndexOf(" ", maxChars);
-        const at = cut > maxChars / 2 ? cut : maxChars;
-        units.push({ text: rest.slice(0, at), sep: " " });
-        rest = rest.slice(at).trimStart();
-      }
-      if (rest) units.push({ text: rest, sep: " " });
-    }
+    if (rest) units.push(rest);
   }
   const out: string[] = [];
   let current = "";
-  for (const { text, sep } of units) {
-    const piece = text.trim();
-    if (!piece) continue;
-    if (current && current.length + piece.length + 1 > maxChars) {
+  for (const unit of units) {
+    if (current && current.length + unit.length + 1 > maxChars) {
       out.push(current);
-      current = piece;
+      current = unit;
     } else {
-      current = current ? `${current}${sep}${piece}` : piece;
+      current = current ? `${current}${sep}${unit}` : unit;
     }
   }
   if (current) out.push(current);

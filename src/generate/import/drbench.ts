@@ -1,10 +1,10 @@
 /**
  * @module DRBench import: a DRBench task folder → a drflow task (kind "drbench"): question, persona and company;
  * DRBench's own industry, domain, difficulty, subquestions and context (dr_question.json, info.json, context.json);
- * each env.json file in its app as `<task>_IN_<n>` / `<task>_DI_<n>` with its textualized content and its DRBench
- * origin (so reports citing DRBench's file names resolve); eval.json insights and distractors as evidence units, web
- * facts keeping their URLs. The people of chat and mail exports become the task's people. Known quirks of the sample
- * data are handled with warnings.
+ * each env.json file in its app under an opaque handle (its role in the manifest) with its textualized content and its
+ * DRBench origin (so reports citing DRBench's file names resolve); eval.json insights and distractors as evidence units,
+ * web facts keeping their URLs. The people of chat and mail exports become the task's people. Known quirks of the
+ * sample data are handled with warnings.
  *
  * drflow's own five domains (`seed.domain`) get the nearest one by a stated rule: healthcare → healthcare, legal/law →
  * legal, education → education, consumer retail (retail, grocery, food, consumer, e-commerce, hospitality) → b2c,
@@ -28,6 +28,7 @@ import {
   Task,
 } from "../../core/index.ts";
 import { type TaskFile, writeTask } from "../../store/task-store.ts";
+import { sealTask } from "../identity.ts";
 import {
   DrbenchContext,
   DrbenchEnv,
@@ -234,7 +235,7 @@ export async function convertDrbenchTask(dir: string): Promise<ImportedTask> {
     provenance: { generator: "drbench-import", family: taskId, seed: null, version: "1" },
     drbench,
   });
-  return { task, manifest: { task_id: taskId, artifacts: entries }, files, warnings };
+  return { ...sealTask({ task, manifest: { task_id: taskId, artifacts: entries }, files }), warnings };
 }
 
 function sourceFolder(file: DrbenchEnvFile): string {
