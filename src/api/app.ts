@@ -1,5 +1,7 @@
 /** @module The Hono app: one route group per primitive, notebooks, the OpenAPI document, bearer auth off loopback. */
 import { Hono } from "hono";
+import { studioRoutes } from "../studio/app.ts";
+import type { StudioOptions } from "../studio/context.ts";
 import { bearer, requireTokenOffLoopback } from "./auth.ts";
 import type { ApiDeps } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
@@ -29,6 +31,8 @@ export type AppOptions = {
   /** The host the server binds; off loopback a token is mandatory. */
   host?: string;
   token?: string;
+  /** The web studio at /studio (same middleware as the API). */
+  studio?: StudioOptions;
 };
 
 export function createApp(options: AppOptions): Hono {
@@ -45,6 +49,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/judge", judgeRoutes(options.deps));
   app.route("/tasks", tasksRoutes(options.deps));
   app.route("/notebooks", notebooksRoutes(options.deps));
+  app.route("/studio", studioRoutes(options.deps, options.studio));
   app.notFound((c) =>
     onError(new ApiError(404, `no route ${c.req.method} ${c.req.path} (see /openapi.json)`), c),
   );

@@ -1,0 +1,63 @@
+/**
+ * @module Notebooks in the studio: the list, and one notebook's page framed with its parameters. The frame reloads
+ * whenever the page on disk changes (a `bun run nb <name> --watch` re-run, or a run started here).
+ */
+import { stat } from "node:fs/promises";
+import { listNotebooks, notebookOutput } from "../../notebook/registry.ts";
+import type { StudioContext } from "../context.ts";
+import { html, page, table } from "../html.ts";
+import { urls } from "../urls.ts";
+
+/** The parameters every notebook understands (notebooks/README.md); more can be added as key=value. */
+const COMMON_PARAMS = ["suite", "model", "a", "b", "split"] as const;
+
+export async function notebooksPage(ctx: StudioContext): Promise<string> {
+  const list = await listNotebooks(ctx.deps.notebooksDir);
+  const body = html`<p class="small muted">Analyst notebooks from <code>${ctx.deps.notebooksDir}</code>. <code>bun run nb &lt;name&gt; --watch</code> re-runs one when its file or a library file changes; an open page here follows.</p>
+    ${table(
+      list,
+      [
+        { label: "notebook", cell: (n) => html`<a href="${urls.notebook(n.name)}">${n.name}</a>` },
+        {
+          label: "rendered",
+          cell: (n) => n.renderedAt?.slice(0, 19) ?? html`<span class="muted">not yet</span>`,
+        },
+      ],
+      'id="notebooks"',
+    )}`;
+  return page({ title: "Notebooks", section: "notebooks", body });
+}
+
+/** The rendered page's modification time (ms), or 0 when it has not been rendered. */
+export async function notebookVersion(ctx: StudioContext, name: string): Promise<number> {
+  const st = await stat(notebookOutput(ctx.deps.notebooksDir, name)).catch(() => null);
+  return st ? Math.floor(st.mtimeMs) : 0;
+}
+
+export async function notebookPage(
+  ctx: StudioContext,
+  name: string,
+  query: Record<string, string>,
+): Promise<string | null> {
+  const list = await listNotebooks(ctx.deps.notebooksDir);
+  if (!list.some((n) => n.name === name)) return null;
+  const version = await notebookVersion(ctx, name);
+  const params = COMMON_PARAMS.map(
+    (k) =>
+      html`<label>${k}<input name="${k}" value="${query[k] ?? ""}" size="${k === "suite" || k === "split" ? 10 : 24}"></label>`,
+  );
+  const body = html`<form class="filters" id="nb-params">${params}<label>more (k=v k=v)<input name="extra" size="24"></label>
+      <button type="submit" id="nb-run">run</button> <span id="nb-status" class="small muted">${version ? "" : "not rendered yet: run it"}</span></form>
+    <iframe id="nb-frame" src="/notebooks/${name}" data-version="${version}" style="width:100%;height:80vh;border:1px solid #d0d7de" title="${name}"></iframe>`;
+  // Run through the API (POST /notebooks/:name/run, JSON), then follow the page's version.
+  const script = `
+const frame=document.getElementById("nb-frame"),status=document.getElementById("nb-status");
+let version=Number(frame.dataset.version);
+async function poll(){try{const r=await fetch(${JSON.stringify(`/studio/notebooks/${name}/version`)});const v=Number(await r.text());if(v&&v!==version){version=v;frame.src=${JSON.stringify(`/notebooks/${name}`)}+"?v="+v;status.textContent="refreshed "+new Date().toLocaleTimeString();}}catch{}setTimeout(poll,1000)}
+poll();
+document.getElementById("nb-params").addEventListener("submit",async(e)=>{e.preventDefault();const fd=new FormData(e.target);const params={};
+for(const [k,v] of fd){if(k==="extra"){for(const kv of String(v).split(/\\s+/)){const i=kv.indexOf("=");if(i>0)params[kv.slice(0,i)]=kv.slice(i+1)}}else if(v)params[k]=String(v)}
+status.textContent="running…";const r=await fetch(${JSON.stringify(`/notebooks/${name}/run`)},{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify({params})});
+status.textContent=r.ok?"done":"failed: "+(await r.json()).error;history.replaceState(null,"","?"+new URLSearchParams(params));});`;
+  return page({ title: `Notebook ${name}`, section: "notebooks", body, script });
+}

@@ -1,0 +1,208 @@
+/**
+ * @module Studio reads over the run store: a few set-based SQL queries per page (runs, their metric values, their
+ * call totals), never one query per run, so a page over thousands of runs stays fast. Metric JSON is parsed only
+ * where a page shows its items (one run's judgment).
+ */
+import type { Database } from "bun:sqlite";
+import { z } from "zod";
+import type { ScoreRow } from "../analysis/index.ts";
+import { MetricName, type RunStatus, Split } from "../core/index.ts";
+import { RunFilter, runClauses, whereSql } from "../store/run-store.ts";
+
+/** The runs page's filter: the store's run filter plus suite and a date range over `started_at` (ISO prefixes). */
+export const StudioFilter = RunFilter.omit({ kind: true }).extend({
+  suite: z.string().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+});
+export type StudioFilter = z.infer<typeof StudioFilter>;
+
+/** Whether a metric counted for a run: scored (a value), not applicable (nothing to score), or unscored (judge failed). */
+export type MetricOutcome = "scored" | "not_applicable" | "unscored";
+
+export type MetricCell = { value: number | null; scored: number; unscored: number; outcome: MetricOutcome };
+
+export function outcomeOf(m: { value: number | null; scored: number; unscored: number }): MetricOutcome {
+  if (m.value !== null) return "scored";
+  return m.unscored > 0 ? "unscored" : "not_applicable";
+}
+
+export type RunRow = {
+  id: string;
+  batch: string | null;
+  task: string;
+  split: string | null;
+  agent: string;
+  model: string;
+  repeat: number;
+  status: z.infer<typeof RunStatus>;
+  started_at: string;
+  finished_at: string | null;
+  error: string | null;
+  metrics: Partial<Record<MetricName, MetricCell>>;
+  calls: number;
+  cached_calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+  unpriced_calls: number;
+};
+
+function where(filter: StudioFilter): { sql: string; values: string[] } {
+  const { suite, from, to, ...runFilter } = StudioFilter.parse(filter);
+  const { clauses, values } = runClauses(runFilter);
+  clauses.unshift("r.kind = 'agent'");
+  if (suite) {
+    clauses.push("r.task LIKE ? ESCAPE '\\'");
+    values.push(`${suite.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`);
+  }
+  if (from) {
+    clauses.push("r.started_at >= ?");
+    values.push(from);
+  }
+  if (to) {
+    // A date prefix covers the whole day (or month): everything that sorts before the next string.
+    clauses.push("r.started_at < ?");
+    values.push(`${to}\uffff`);
+  }
+  return { sql: whereSql(clauses), values };
+}
+
+/**
+ * Agent runs matching the filter with their metric values (one evaluation: the latest per run and metric, or the
+ * given one) and their call totals. Three queries whatever the number of runs.
+ */
+export function runRows(db: Database, filter: StudioFilter = {}, evaluation?: string): RunRow[] {
+  const w = where(filter);
+  type Base = Omit<
+    RunRow,
+    "metrics" | "calls" | "cached_calls" | "input_tokens" | "output_tokens" | "cost_usd" | "unpriced_calls"
+  >;
+  const runs = db
+    .query<Base, string[]>(
+      `SELECT r.id, r.batch, r.task, r.split, r.agent, r.model, r.repeat, r.status, r.started_at, r.finished_at, r.error
+       FROM runs r ${w.sql} ORDER BY r.started_at DESC, r.id`,
+    )
+    .all(...w.values);
+  const byId = new Map<string, RunRow>(
+    runs.map((r) => [
+      r.id,
+      {
+        ...r,
+        metrics: {},
+        calls: 0,
+        cached_calls: 0,
+        input_tokens: 0,
+        output_tokens: 0,
+        cost_usd: 0,
+        unpriced_calls: 0,
+      },
+    ]),
+  );
+  if (runs.length === 0) return [];
+  const evalClause = evaluation ? "AND m.evaluation = ?" : "";
+  const metricRows = db
+    .query<
+      { run_id: string; metric: string; value: number | null; scored: number; unscored: number },
+      string[]
+    >(
+      `SELECT m.run_id, m.metric, m.value, m.scored, m.unscored FROM metric_results m
+       JOIN runs r ON r.id = m.run_id ${w.sql} ${evalClause} ORDER BY m.created_at, m.id`,
+    )
+    .all(...w.values, ...(evaluation ? [evaluation] : []));
+  for (const m of metricRows) {
+    const run = byId.get(m.run_id);
+    const name = MetricName.safeParse(m.metric);
+    if (!run || !name.success) continue;
+    // Later rows (newer evaluations) replace earlier ones.
+    run.metrics[name.data] = {
+      value: m.value,
+      scored: m.scored,
+      unscored: m.unscored,
+      outcome: outcomeOf(m),
+    };
+  }
+  const callRows = db
+    .query<Omit<RunRow, keyof Base | "metrics"> & { run_id: string }, string[]>(
+      `SELECT c.run_id, COUNT(*) AS calls, COALESCE(SUM(c.cached), 0) AS cached_calls,
+         COALESCE(SUM(c.input_tokens), 0) AS input_tokens, COALESCE(SUM(c.output_tokens), 0) AS output_tokens,
+         COALESCE(SUM(c.cost_usd), 0) AS cost_usd, COALESCE(SUM(c.cost_usd IS NULL), 0) AS unpriced_calls
+       FROM llm_calls c JOIN runs r ON r.id = c.run_id ${w.sql} GROUP BY c.run_id`,
+    )
+    .all(...w.values);
+  for (const { run_id, ...totals } of callRows) {
+    const run = byId.get(run_id);
+    if (run) Object.assign(run, totals);
+  }
+  return [...byId.values()];
+}
+
+export type Facets = Record<"suite" | "task" | "split" | "agent" | "model" | "batch" | "status", string[]>;
+
+/** The distinct values each filter can take (agent runs only), for the filter form. */
+export function facets(db: Database): Facets {
+  const distinct = (column: string) =>
+    db
+      .query<{ v: string | null }, []>(
+        `SELECT DISTINCT ${column} AS v FROM runs WHERE kind = 'agent' ORDER BY v`,
+      )
+      .all()
+      .map((r) => r.v)
+      .filter((v): v is string => v !== null && v !== "");
+  const task = distinct("task");
+  return {
+    suite: [...new Set(task.map((t) => t.split("/")[0]!))],
+    task,
+    split: distinct("split"),
+    agent: distinct("agent"),
+    model: distinct("model"),
+    batch: distinct("batch"),
+    status: distinct("status"),
+  };
+}
+
+export type BatchRow = {
+  batch: string;
+  runs: number;
+  done: number;
+  failed: number;
+  tasks: number;
+  agents: string;
+  splits: string;
+  models: string;
+  started_at: string;
+};
+
+export function batchRows(db: Database): BatchRow[] {
+  return db
+    .query<BatchRow, []>(
+      `SELECT batch, COUNT(*) AS runs, SUM(status = 'done') AS done, SUM(status = 'failed') AS failed,
+         COUNT(DISTINCT task) AS tasks, GROUP_CONCAT(DISTINCT agent) AS agents, GROUP_CONCAT(DISTINCT split) AS splits,
+         GROUP_CONCAT(DISTINCT model) AS models, MIN(started_at) AS started_at
+       FROM runs WHERE kind = 'agent' AND batch IS NOT NULL GROUP BY batch ORDER BY started_at DESC`,
+    )
+    .all();
+}
+
+/** Analysis rows (one metric value of one run) from run rows; `split` defaults to original. */
+export function scoreRows(runs: readonly RunRow[]): ScoreRow[] {
+  const out: ScoreRow[] = [];
+  for (const r of runs) {
+    const split = Split.safeParse(r.split).data ?? "original";
+    for (const [metric, m] of Object.entries(r.metrics)) {
+      out.push({
+        run_id: r.id,
+        task: r.task,
+        domain: "",
+        agent: r.agent,
+        agent_options: {},
+        model: r.model,
+        split,
+        repeat: r.repeat,
+        metric: metric as MetricName,
+        value: m!.value,
+      });
+    }
+  }
+  return out;
+}
