@@ -56,6 +56,7 @@ pre{background:var(--bg2);padding:.6rem;overflow:auto;font-size:12px;white-space
 .timeline li{margin:0 0 .25rem .8rem;position:relative}
 .timeline li::before{content:"";position:absolute;left:-1.05rem;top:.5rem;width:.5rem;height:.5rem;border-radius:50%;background:var(--line)}
 .timeline li.ev-model::before{background:#8250df}.timeline li.ev-tool::before{background:var(--acc)}.timeline li.ev-action::before{background:var(--good)}
+.timeline details{display:inline-block;vertical-align:top;width:calc(100% - 5rem)}
 .t{display:inline-block;min-width:4.5rem;color:var(--muted);font-variant-numeric:tabular-nums;font-size:12px}
 .cols{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
 .cols>div{min-width:0;border:1px solid var(--line);padding:.5rem;border-radius:6px}
@@ -95,7 +96,7 @@ export function page(options: PageOptions): string {
     : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)} · drflow studio</title><style>${CSS}</style></head>
+<link rel="icon" href="data:,"><title>${escapeHtml(options.title)} · drflow studio</title><style>${CSS}</style></head>
 <body><nav><b>drflow studio</b>${nav}</nav>
 <main><h1>${escapeHtml(options.title)}</h1>
 ${options.body.html}

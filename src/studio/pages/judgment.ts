@@ -1,5 +1,5 @@
 /** @module A run's judgment: per metric the decisions behind the score, for the lexical and LLM judges alike, and the LLM judge's raw replies. */
-import { METRIC_LABELS, type MetricResult } from "../../core/index.ts";
+import { DRFLOW_METRICS, METRIC_LABELS, type MetricResult } from "../../core/index.ts";
 import { goldSteps } from "../../judge/gold.ts";
 import type { StudioContext } from "../context.ts";
 import { badge, type Html, html, page, score, table, usd } from "../html.ts";
@@ -20,7 +20,8 @@ export async function judgmentPage(ctx: StudioContext, id: string): Promise<stri
   const report = ctx.store.getReport(id);
   const loaded = await ctx.task(run.task);
   const gold = loaded ? goldSteps(loaded.task) : [];
-  const rows = ctx.store.metrics({ run: id });
+  const order = (m: string) => DRFLOW_METRICS.indexOf(m as (typeof DRFLOW_METRICS)[number]) >>> 0;
+  const rows = ctx.store.metrics({ run: id }).sort((a, b) => order(a.result.metric) - order(b.result.metric));
   const cite = (k: string) => (report ? citationLink(report, loaded, run.task, k, id) : html`${k}`);
   const docOf = (sourceId: string) =>
     loaded?.manifest.artifacts.some((a) => a.id === sourceId)
