@@ -1,41 +1,15 @@
 /** @module The API's default dependencies: the real primitives from the public modules, rooted at the given folders. */
-import { resolve } from "node:path";
 import { loadEnv } from "../env/load.ts";
 import { defaultServices, LEXICAL, runOnce } from "../eval/index.ts";
 import { generateSuite } from "../generate/index.ts";
 import { generateLlmSuite } from "../generate/llm/index.ts";
 import { evaluate, workflowFlowchart } from "../judge/index.ts";
 import { createModel } from "../llm/index.ts";
-import { NOTEBOOKS_DIR, notebookOutput } from "../notebook/registry.ts";
+import { runNotebookChild } from "../notebook/child.ts";
+import { NOTEBOOKS_DIR } from "../notebook/registry.ts";
 import { RunStore } from "../store/run-store.ts";
 import { listTasks, loadTask } from "../store/task-store.ts";
 import type { ApiDeps } from "./deps.ts";
-
-const RUN_NOTEBOOK = resolve(import.meta.dir, "../notebook/run.ts");
-
-/** Run `bun src/notebook/run.ts <name> k=v…` in a child process (fresh module state, so edits to the notebook apply). */
-async function runNotebookProcess(
-  dir: string,
-  tasksRoot: string,
-  name: string,
-  params: Record<string, string>,
-): Promise<string> {
-  const proc = Bun.spawn(
-    ["bun", RUN_NOTEBOOK, name, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)],
-    {
-      cwd: resolve(dir, ".."),
-      stdout: "pipe",
-      stderr: "pipe",
-      env: { ...process.env, DRFLOW_NOTEBOOKS: dir, DRFLOW_TASKS: resolve(tasksRoot) },
-    },
-  );
-  const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
-  if (code !== 0)
-    throw new Error(
-      `notebook ${name} failed (exit ${code}): ${err.trim().split("\n").slice(-5).join(" | ")}`,
-    );
-  return notebookOutput(dir, name);
-}
 
 /** The real primitives; `store` defaults to the run store at `.drflow/runs.sqlite`. */
 export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
@@ -84,7 +58,8 @@ export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
     judge: async (report, loaded, { model, metrics }) =>
       (await evaluate(report, loaded, { judge: model ?? "lexical", ...(metrics ? { metrics } : {}) }))
         .metrics,
-    runNotebook: (name, params) => runNotebookProcess(notebooksDir, tasksRoot, name, params),
+    runNotebook: async (name, params) =>
+      (await runNotebookChild(notebooksDir, tasksRoot, name, params)).output,
     now: () => new Date(),
     ...overrides,
   };
