@@ -2,7 +2,7 @@
 /** @module `bun run nb <name> [key=value …] [--watch]`: run notebooks/<name>.ts and write notebooks/out/<name>.html. */
 import { studioUrl } from "../studio/announce.ts";
 import { urls } from "../studio/urls.ts";
-import { listNotebooks, NOTEBOOKS_DIR, runNotebook } from "./registry.ts";
+import { defaultSettings, listNotebooks, NOTEBOOKS_DIR, runNotebook } from "./registry.ts";
 import { cellCounts, watchNotebook } from "./watch.ts";
 
 const USAGE =
@@ -50,10 +50,13 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function watchMain(name: string, dir: string, params: Record<string, string>): Promise<number> {
+  const { now: _now, ...settings } = defaultSettings({
+    params,
+    ...(params.model ? { model: params.model } : {}),
+  });
   const watcher = watchNotebook(name, {
     dir,
-    tasksRoot: process.env.DRFLOW_TASKS || "tasks",
-    params,
+    settings,
     onRun: (r) => {
       const c = cellCounts(r.stderr);
       console.log(
