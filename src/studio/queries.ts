@@ -6,7 +6,7 @@
 import type { Database } from "bun:sqlite";
 import { z } from "zod";
 import type { ScoreRow } from "../analysis/index.ts";
-import { MetricName, type RunStatus, Split } from "../core/index.ts";
+import { DRFLOW_METRICS, MetricName, type RunStatus, Split } from "../core/index.ts";
 import { RunFilter, runClauses, whereSql } from "../store/run-store.ts";
 
 /** The runs page's filter: the store's run filter plus suite and a date range over `started_at` (ISO prefixes). */
@@ -68,22 +68,62 @@ function where(filter: StudioFilter): { sql: string; values: string[] } {
   return { sql: whereSql(clauses), values };
 }
 
+/** How a runs query orders: a column, a metric's value, cost or tokens; nulls always last. */
+export type RunOrder = { sort: string; dir: "asc" | "desc" };
+
+export const RUN_SORTS = ["started", "task", "agent", "cost", "tokens", ...DRFLOW_METRICS] as const;
+
+function orderSql(order: RunOrder): { sql: string; values: string[] } {
+  const dir = order.dir === "asc" ? "ASC" : "DESC";
+  const metric = MetricName.safeParse(order.sort);
+  let expr: string;
+  const values: string[] = [];
+  if (metric.success) {
+    // The latest evaluation's value, as the metric columns show it.
+    expr =
+      "(SELECT x.value FROM metric_results x WHERE x.run_id = r.id AND x.metric = ? ORDER BY x.created_at DESC, x.id DESC LIMIT 1)";
+    values.push(metric.data, metric.data);
+  } else if (order.sort === "cost")
+    expr = "(SELECT COALESCE(SUM(c.cost_usd), 0) FROM llm_calls c WHERE c.run_id = r.id)";
+  else if (order.sort === "tokens")
+    expr =
+      "(SELECT COALESCE(SUM(c.input_tokens + c.output_tokens), 0) FROM llm_calls c WHERE c.run_id = r.id)";
+  else if (order.sort === "task") expr = "r.task";
+  else if (order.sort === "agent") expr = "r.agent";
+  else expr = "r.started_at";
+  return { sql: `ORDER BY ${expr} IS NULL, ${expr} ${dir}, r.id`, values };
+}
+
 /**
- * Agent runs matching the filter with their metric values (one evaluation: the latest per run and metric, or the
- * given one) and their call totals. Three queries whatever the number of runs.
+ * Agent runs matching the filter, in `order`, from `offset` up to `limit`, with their metric values (the latest
+ * evaluation per run and metric, or the given one) and call totals; `total` counts every match. Metrics and calls are
+ * read for the returned runs only, so a page costs the same whatever the store holds.
  */
-export function runRows(db: Database, filter: StudioFilter = {}, evaluation?: string): RunRow[] {
+export function runPage(
+  db: Database,
+  filter: StudioFilter = {},
+  options: { order?: RunOrder; limit?: number; offset?: number; evaluation?: string } = {},
+): { rows: RunRow[]; total: number } {
   const w = where(filter);
+  const order = orderSql(options.order ?? { sort: "started", dir: "desc" });
   type Base = Omit<
     RunRow,
     "metrics" | "calls" | "cached_calls" | "input_tokens" | "output_tokens" | "cost_usd" | "unpriced_calls"
   >;
+  const total = db
+    .query<{ n: number }, string[]>(`SELECT COUNT(*) AS n FROM runs r ${w.sql}`)
+    .get(...w.values)!.n;
+  const limit =
+    options.limit === undefined
+      ? ""
+      : `LIMIT ${Math.max(0, Math.floor(options.limit))} OFFSET ${Math.max(0, Math.floor(options.offset ?? 0))}`;
   const runs = db
     .query<Base, string[]>(
       `SELECT r.id, r.batch, r.task, r.split, r.agent, r.model, r.repeat, r.status, r.started_at, r.finished_at, r.error
-       FROM runs r ${w.sql} ORDER BY r.started_at DESC, r.id`,
+       FROM runs r ${w.sql} ${order.sql} ${limit}`,
     )
-    .all(...w.values);
+    .all(...w.values, ...order.values);
+  if (runs.length === 0) return { rows: [], total };
   const byId = new Map<string, RunRow>(
     runs.map((r) => [
       r.id,
@@ -99,17 +139,18 @@ export function runRows(db: Database, filter: StudioFilter = {}, evaluation?: st
       },
     ]),
   );
-  if (runs.length === 0) return [];
-  const evalClause = evaluation ? "AND m.evaluation = ?" : "";
+  // The runs' ids as a temporary key set: one indexed join instead of thousands of bound parameters.
+  const ids = JSON.stringify(runs.map((r) => r.id));
+  const evalClause = options.evaluation ? "AND m.evaluation = ?" : "";
   const metricRows = db
     .query<
       { run_id: string; metric: string; value: number | null; scored: number; unscored: number },
       string[]
     >(
-      `SELECT m.run_id, m.metric, m.value, m.scored, m.unscored FROM metric_results m
-       JOIN runs r ON r.id = m.run_id ${w.sql} ${evalClause} ORDER BY m.created_at, m.id`,
+      `SELECT m.run_id, m.metric, m.value, m.scored, m.unscored FROM json_each(?) j
+       JOIN metric_results m ON m.run_id = j.value ${evalClause} ORDER BY m.created_at, m.id`,
     )
-    .all(...w.values, ...(evaluation ? [evaluation] : []));
+    .all(ids, ...(options.evaluation ? [options.evaluation] : []));
   for (const m of metricRows) {
     const run = byId.get(m.run_id);
     const name = MetricName.safeParse(m.metric);
@@ -123,18 +164,23 @@ export function runRows(db: Database, filter: StudioFilter = {}, evaluation?: st
     };
   }
   const callRows = db
-    .query<Omit<RunRow, keyof Base | "metrics"> & { run_id: string }, string[]>(
+    .query<Omit<RunRow, keyof Base | "metrics"> & { run_id: string }, [string]>(
       `SELECT c.run_id, COUNT(*) AS calls, COALESCE(SUM(c.cached), 0) AS cached_calls,
          COALESCE(SUM(c.input_tokens), 0) AS input_tokens, COALESCE(SUM(c.output_tokens), 0) AS output_tokens,
          COALESCE(SUM(c.cost_usd), 0) AS cost_usd, COALESCE(SUM(c.cost_usd IS NULL), 0) AS unpriced_calls
-       FROM llm_calls c JOIN runs r ON r.id = c.run_id ${w.sql} GROUP BY c.run_id`,
+       FROM json_each(?) j JOIN llm_calls c ON c.run_id = j.value GROUP BY c.run_id`,
     )
-    .all(...w.values);
+    .all(ids);
   for (const { run_id, ...totals } of callRows) {
     const run = byId.get(run_id);
     if (run) Object.assign(run, totals);
   }
-  return [...byId.values()];
+  return { rows: [...byId.values()], total };
+}
+
+/** Every agent run matching the filter (newest first) with metrics and call totals. */
+export function runRows(db: Database, filter: StudioFilter = {}, evaluation?: string): RunRow[] {
+  return runPage(db, filter, evaluation ? { evaluation } : {}).rows;
 }
 
 export type Facets = Record<"suite" | "task" | "split" | "agent" | "model" | "batch" | "status", string[]>;

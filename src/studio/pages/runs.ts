@@ -2,31 +2,11 @@
 import { DRFLOW_METRICS, METRIC_LABELS, type MetricName } from "../../core/index.ts";
 import type { StudioContext } from "../context.ts";
 import { badge, type Column, type Html, html, page, score, table, usd } from "../html.ts";
-import { facets, type RunRow, runRows, StudioFilter } from "../queries.ts";
+import { facets, RUN_SORTS, type RunRow, runPage, StudioFilter } from "../queries.ts";
 import { urls } from "../urls.ts";
 
-export const RUNS_SHOWN = 500;
-
-const SORTS: Record<string, (r: RunRow) => number | string | null> = {
-  started: (r) => r.started_at,
-  task: (r) => r.task,
-  agent: (r) => r.agent,
-  cost: (r) => r.cost_usd,
-  tokens: (r) => r.input_tokens + r.output_tokens,
-  ...Object.fromEntries(DRFLOW_METRICS.map((m) => [m, (r: RunRow) => r.metrics[m]?.value ?? null])),
-};
-
-/** Sort with nulls last whatever the direction. */
-function sortRuns(rows: RunRow[], key: string, dir: "asc" | "desc"): RunRow[] {
-  const get = SORTS[key] ?? SORTS.started!;
-  const sign = dir === "asc" ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = get(a);
-    const y = get(b);
-    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-    return (x < y ? -1 : x > y ? 1 : 0) * sign || a.id.localeCompare(b.id);
-  });
-}
+/** Runs per page; the rest are one `offset` link away. */
+export const RUNS_SHOWN = 200;
 
 function statusBadge(status: string): Html {
   return badge(status, `b-${status}`);
@@ -36,10 +16,14 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
   const filter = StudioFilter.parse(
     Object.fromEntries(Object.entries(query).filter(([k, v]) => v !== "" && k in StudioFilter.shape)),
   );
-  const sort = query.sort && query.sort in SORTS ? query.sort : "started";
+  const sort = (RUN_SORTS as readonly string[]).includes(query.sort ?? "") ? query.sort! : "started";
   const dir = query.dir === "asc" ? "asc" : "desc";
-  const all = sortRuns(runRows(ctx.store.db, filter), sort, dir);
-  const shown = all.slice(0, RUNS_SHOWN);
+  const offset = Math.max(0, Number.parseInt(query.offset ?? "0", 10) || 0);
+  const { rows: shown, total } = runPage(ctx.store.db, filter, {
+    order: { sort, dir },
+    limit: RUNS_SHOWN,
+    offset,
+  });
   const f = facets(ctx.store.db);
   const current = { ...filter } as Record<string, string | undefined>;
   const sortHref = (key: string) =>
@@ -95,7 +79,7 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
     },
   ];
   const body = html`${form}
-    <p class="muted" id="run-count">${all.length} run(s)${all.length > RUNS_SHOWN ? `, the first ${RUNS_SHOWN} shown` : ""}. Scores ×100; <i>n/a</i>: nothing to score (e.g. no conditions); <i>unscored</i>: the judge's reply could not be used.</p>
+    <p class="muted" id="run-count">${total} run(s)${total > shown.length ? html`, ${offset + 1}–${offset + shown.length} shown ${offset > 0 ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(Math.max(0, offset - RUNS_SHOWN)) })}">← previous</a>` : ""} ${offset + shown.length < total ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(offset + RUNS_SHOWN) })}">next →</a>` : ""}` : ""}. Scores ×100; <i>n/a</i>: nothing to score (e.g. no conditions); <i>unscored</i>: the judge's reply could not be used.</p>
     ${table(shown, columns, 'id="runs"')}`;
   return page({ title: "Runs", section: "runs", body });
 }
