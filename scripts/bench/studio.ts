@@ -31,7 +31,10 @@ try {
   const batch = "bench-studio";
   await runDemo({ root: values.root, store, batch, indexDir: join(dir, "env") });
   const runs = store.listRuns({ batch });
-  const app = createApp({ deps: defaultDeps({ store, tasksRoot: values.root }), studio: { cachePath: join(dir, "cache.sqlite") } });
+  const app = createApp({
+    deps: defaultDeps({ store, tasksRoot: values.root }),
+    studio: { cachePath: join(dir, "cache.sqlite") },
+  });
   const run = runs[0]!;
   const pages: [string, string][] = [
     ["runs", "/studio/runs"],
@@ -73,7 +76,9 @@ try {
     }
     return worst;
   };
-  const worst = await report(`(1) batch of ${runs.length} runs (demo suite, offline eval), ${iterations} requests per page`);
+  const worst = await report(
+    `(1) batch of ${runs.length} runs (demo suite, offline eval), ${iterations} requests per page`,
+  );
   console.log(`slowest median ${worst.toFixed(1)} ms — target < 300 ms: ${worst < 300 ? "met" : "NOT met"}`);
 
   // (2) Copies of the batch's runs, metric results and citations under new ids and batches.

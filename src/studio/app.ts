@@ -4,9 +4,8 @@
  * the only script shipped is mermaid, from node_modules, so the studio works offline.
  */
 import { Hono } from "hono";
-import type { ApiDeps } from "../api/deps.ts";
 import { listNotebooks } from "../notebook/registry.ts";
-import { StudioContext, type StudioOptions } from "./context.ts";
+import { StudioContext, type StudioDeps, type StudioOptions } from "./context.ts";
 import { html, page } from "./html.ts";
 import { batchesPage, batchPage } from "./pages/batches.ts";
 import { comparePage } from "./pages/compare.ts";
@@ -25,7 +24,7 @@ function notFound(what: string): never {
   throw new NotFound(what);
 }
 
-export function studioRoutes(deps: ApiDeps, options: StudioOptions = {}): Hono {
+export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}): Hono {
   const ctx = new StudioContext(deps, options);
   const app = new Hono();
   app.onError((error, c) => {

@@ -2,9 +2,17 @@
 import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { ApiDeps } from "../api/deps.ts";
 import { SAFE_ID } from "../core/index.ts";
+import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
+
+/** What the studio reads; the API's dependencies provide it. */
+export type StudioDeps = {
+  store: RunStore;
+  tasksRoot: string;
+  notebooksDir: string;
+  loadTask(root: string, ref: string): Promise<LoadedTask>;
+};
 
 export type StudioOptions = {
   /** The LLM response cache to read model calls' messages and replies from (default `.drflow/cache.sqlite`). */
@@ -23,7 +31,7 @@ export class StudioContext {
   private cache: Database | null | undefined;
 
   constructor(
-    readonly deps: ApiDeps,
+    readonly deps: StudioDeps,
     readonly options: StudioOptions = {},
   ) {}
 

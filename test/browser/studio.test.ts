@@ -48,7 +48,10 @@ beforeAll(async () => {
     store,
     ...defaultServices({ root: TASKS, store, judge: LEXICAL, indexDir: join(dir, "env") }),
   });
-  const app = createApp({ deps: defaultDeps({ store, tasksRoot: TASKS }), studio: { cachePath: join(dir, "cache.sqlite") } });
+  const app = createApp({
+    deps: defaultDeps({ store, tasksRoot: TASKS }),
+    studio: { cachePath: join(dir, "cache.sqlite") },
+  });
   server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: app.fetch });
   origin = `http://127.0.0.1:${server.port}`;
   browser = await launchChromium();
