@@ -4,9 +4,11 @@
  * the only script shipped is mermaid, from node_modules, so the studio works offline.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import { listNotebooks } from "../notebook/registry.ts";
 import { StudioContext, type StudioDeps, type StudioOptions } from "./context.ts";
 import { html, page } from "./html.ts";
+import { LiveNotebooks } from "./live.ts";
 import { batchesPage, batchPage } from "./pages/batches.ts";
 import { comparePage } from "./pages/compare.ts";
 import { artifactFile, documentPage } from "./pages/document.ts";
@@ -19,6 +21,12 @@ import { runsPage } from "./pages/runs.ts";
 const MERMAID_JS = Bun.resolveSync("mermaid/dist/mermaid.min.js", import.meta.dir);
 
 class NotFound extends Error {}
+class BadRequest extends Error {}
+
+/** Notebook parameters as the API's notebook runs take them. */
+const LiveRequest = z.object({
+  params: z.record(z.string().regex(/^[A-Za-z0-9_]{1,40}$/), z.string().max(300)).default({}),
+});
 
 function notFound(what: string): never {
   throw new NotFound(what);
@@ -26,9 +34,14 @@ function notFound(what: string): never {
 
 export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}): Hono {
   const ctx = new StudioContext(deps, options);
+  const live = new LiveNotebooks(deps.notebooksDir, deps.tasksRoot);
+  const knownNotebook = async (name: string) => {
+    if (!(await listNotebooks(deps.notebooksDir)).some((n) => n.name === name))
+      notFound(`no notebook ${name}`);
+  };
   const app = new Hono();
   app.onError((error, c) => {
-    const status = error instanceof NotFound ? 404 : 500;
+    const status = error instanceof NotFound ? 404 : error instanceof BadRequest ? 400 : 500;
     const title = status === 404 ? "Not found" : "Error";
     return c.html(page({ title, section: "", body: html`<p>${error.message}</p>` }), status);
   });
@@ -69,9 +82,22 @@ export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}): Hon
   );
   app.get("/notebooks/:name/version", async (c) => {
     const name = c.req.param("name");
-    if (!(await listNotebooks(deps.notebooksDir)).some((n) => n.name === name))
-      notFound(`no notebook ${name}`);
-    return c.text(String(await notebookVersion(ctx, name)), 200, { "cache-control": "no-store" });
+    await knownNotebook(name);
+    return c.json({ version: await notebookVersion(ctx, name), live: live.touch(name) }, 200, {
+      "cache-control": "no-store",
+    });
+  });
+  // Start watching a notebook while its page is open: JSON only, so no cross-site form can trigger it.
+  app.post("/notebooks/:name/live", async (c) => {
+    const name = c.req.param("name");
+    await knownNotebook(name);
+    if (!(c.req.header("content-type") ?? "").startsWith("application/json"))
+      throw new BadRequest("expected a JSON body (content-type: application/json) with { params }");
+    const parsed = LiveRequest.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success)
+      throw new BadRequest(`invalid body: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+    live.start(name, parsed.data.params);
+    return c.json({ name, live: true });
   });
   app.get("/paper", (c) => c.html(paperPage()));
   app.get("/assets/mermaid.min.js", async () => {

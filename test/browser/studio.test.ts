@@ -1,7 +1,8 @@
 /**
  * The studio in Debian chromium, on data the offline demo eval just produced: runs page → filter to one task → a run →
  * expand a tool call in the trace → follow a citation to its document → the judgment's alignment table → compare two
- * agent specs. No page error, no request beyond 127.0.0.1; a screenshot of each page in test-artifacts/studio/.
+ * agent specs → a notebook with edited parameters, then live on a file edit. No page error, no request beyond
+ * 127.0.0.1; a screenshot of each page in test-artifacts/studio/.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
@@ -48,8 +49,12 @@ beforeAll(async () => {
     store,
     ...defaultServices({ root: TASKS, store, judge: LEXICAL, indexDir: join(dir, "env") }),
   });
+  await Bun.write(
+    join(dir, "notebooks", "hello.ts"),
+    'export const title = "Hello";\nexport default function (nb) {\n  nb.md("## hi " + (nb.settings.params.who ?? "nobody"));\n}\n',
+  );
   const app = createApp({
-    deps: defaultDeps({ store, tasksRoot: TASKS }),
+    deps: defaultDeps({ store, tasksRoot: TASKS, notebooksDir: join(dir, "notebooks") }),
     studio: { cachePath: join(dir, "cache.sqlite") },
   });
   server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: app.fetch });
@@ -142,6 +147,21 @@ describe("studio in chromium", () => {
     expect(await page.locator("#side-by-side tbody tr").count()).toBeGreaterThan(3);
     await page.locator("#task-detail").scrollIntoViewIfNeeded();
     await shot(page, "8-compare-task");
+
+    // A notebook in the app: parameters edited on the page, then live — an edit to its file refreshes the frame.
+    await page.goto(`${origin}/studio/notebooks/hello`);
+    await page.fill("input[name=extra]", "who=studio");
+    await page.click("#nb-run");
+    const frame = page.frameLocator("#nb-frame");
+    await frame.locator("h2", { hasText: "hi studio" }).waitFor({ timeout: 60_000 });
+    expect(page.url()).toContain("who=studio");
+    await shot(page, "9-notebook");
+    await page.check("#nb-live");
+    await page.locator("#nb-status", { hasText: "live" }).waitFor({ timeout: 10_000 });
+    const file = join(dir, "notebooks", "hello.ts");
+    await Bun.write(file, (await Bun.file(file).text()).replace("## hi ", "## hello again "));
+    await frame.locator("h2", { hasText: "hello again studio" }).waitFor({ timeout: 60_000 });
+    await shot(page, "10-notebook-live");
 
     await page.close();
     expect(errors).toEqual([]);

@@ -47,17 +47,21 @@ export async function notebookPage(
       html`<label>${k}<input name="${k}" value="${query[k] ?? ""}" size="${k === "suite" || k === "split" ? 10 : 24}"></label>`,
   );
   const body = html`<form class="filters" id="nb-params">${params}<label>more (k=v k=v)<input name="extra" size="24"></label>
-      <button type="submit" id="nb-run">run</button> <span id="nb-status" class="small muted">${version ? "" : "not rendered yet: run it"}</span></form>
-    <iframe id="nb-frame" src="/notebooks/${name}" data-version="${version}" style="width:100%;height:80vh;border:1px solid #d0d7de" title="${name}"></iframe>`;
-  // Run through the API (POST /notebooks/:name/run, JSON), then follow the page's version.
+      <button type="submit" id="nb-run">run</button>
+      <label><span><input type="checkbox" id="nb-live"> live</span><span class="small">re-run on file changes</span></label>
+      <span id="nb-status" class="small muted">${version ? "" : "not rendered yet: run it"}</span></form>
+    <iframe id="nb-frame" src="${version ? `/notebooks/${name}` : "about:blank"}" data-version="${version}" style="width:100%;height:80vh;border:1px solid #d0d7de" title="${name}"></iframe>`;
+  // Run through the API (POST /notebooks/:name/run, JSON); "live" asks the studio to watch the notebook's files.
+  // Either way the frame follows the page's version.
   const script = `
-const frame=document.getElementById("nb-frame"),status=document.getElementById("nb-status");
+const frame=document.getElementById("nb-frame"),status=document.getElementById("nb-status"),form=document.getElementById("nb-params"),liveBox=document.getElementById("nb-live");
 let version=Number(frame.dataset.version);
-async function poll(){try{const r=await fetch(${JSON.stringify(`/studio/notebooks/${name}/version`)});const v=Number(await r.text());if(v&&v!==version){version=v;frame.src=${JSON.stringify(`/notebooks/${name}`)}+"?v="+v;status.textContent="refreshed "+new Date().toLocaleTimeString();}}catch{}setTimeout(poll,1000)}
+function params(){const fd=new FormData(form);const p={};for(const [k,v] of fd){if(k==="extra"){for(const kv of String(v).split(/\\s+/)){const i=kv.indexOf("=");if(i>0)p[kv.slice(0,i)]=kv.slice(i+1)}}else if(v)p[k]=String(v)}return p}
+async function poll(){try{const r=await fetch(${JSON.stringify(`/studio/notebooks/${name}/version`)});const s=await r.json();if(s.version&&s.version!==version){version=s.version;frame.src=${JSON.stringify(`/notebooks/${name}`)}+"?v="+s.version;status.textContent="refreshed "+new Date().toLocaleTimeString()+(s.live?" · "+s.live:"");}}catch{}setTimeout(poll,1000)}
 poll();
-document.getElementById("nb-params").addEventListener("submit",async(e)=>{e.preventDefault();const fd=new FormData(e.target);const params={};
-for(const [k,v] of fd){if(k==="extra"){for(const kv of String(v).split(/\\s+/)){const i=kv.indexOf("=");if(i>0)params[kv.slice(0,i)]=kv.slice(i+1)}}else if(v)params[k]=String(v)}
-status.textContent="running…";const r=await fetch(${JSON.stringify(`/notebooks/${name}/run`)},{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify({params})});
-status.textContent=r.ok?"done":"failed: "+(await r.json()).error;history.replaceState(null,"","?"+new URLSearchParams(params));});`;
+async function goLive(){if(!liveBox.checked)return;await fetch(${JSON.stringify(`/studio/notebooks/${name}/live`)},{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify({params:params()})});status.textContent="live: watching the notebook and its library";}
+liveBox.addEventListener("change",goLive);setInterval(goLive,10000);
+form.addEventListener("submit",async(e)=>{e.preventDefault();const p=params();status.textContent="running…";const r=await fetch(${JSON.stringify(`/notebooks/${name}/run`)},{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify({params:p})});
+status.textContent=r.ok?"done":"failed: "+(await r.json()).error;history.replaceState(null,"","?"+new URLSearchParams(p));goLive();});`;
   return page({ title: `Notebook ${name}`, section: "notebooks", body, script });
 }
