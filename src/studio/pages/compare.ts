@@ -127,7 +127,10 @@ export async function comparePage(ctx: StudioContext, query: Record<string, stri
     scoreRows(rs).map((r) => ({ ...r, task: pairKey({ task: r.task, split: r.split }) }));
   const sa = rows(ra);
   const sb = rows(rb);
-  const deltas = metricDeltas(sa, sb, { seed, resamples: 2000 });
+  const rank = (m: string) => DRFLOW_METRICS.indexOf(m as (typeof DRFLOW_METRICS)[number]) >>> 0;
+  const deltas = metricDeltas(sa, sb, { seed, resamples: 2000 }).sort(
+    (x, y) => rank(x.metric) - rank(y.metric),
+  );
   const wl = winsLosses(sa, sb, metric);
   const byKey = (rs: RunRow[]) => new Map(rs.map((r) => [pairKey(r), r]));
   const ka = byKey(ra);
