@@ -6,8 +6,9 @@
 import type { Database } from "bun:sqlite";
 import { z } from "zod";
 import type { ScoreRow } from "../analysis/index.ts";
-import { DRFLOW_METRICS, MetricName, type RunStatus, Split } from "../core/index.ts";
+import { DRFLOW_METRICS, MetricName, type RunRecord, Split } from "../core/index.ts";
 import { RunFilter, runClauses, whereSql } from "../store/run-store.ts";
+import type { CallTotals } from "../store/usage-queries.ts";
 
 /** The runs page's filter: the store's run filter plus suite and a date range over `started_at` (ISO prefixes). */
 export const StudioFilter = RunFilter.omit({ kind: true }).extend({
@@ -27,26 +28,26 @@ export function outcomeOf(m: { value: number | null; scored: number; unscored: n
   return m.unscored > 0 ? "unscored" : "not_applicable";
 }
 
-export type RunRow = {
-  id: string;
-  batch: string | null;
-  task: string;
-  split: string | null;
-  agent: string;
-  model: string;
-  repeat: number;
-  status: z.infer<typeof RunStatus>;
-  started_at: string;
-  finished_at: string | null;
-  error: string | null;
+/** A run as the studio lists it: its record's columns, its metric values, and the totals of its model calls. */
+export type RunRow = Pick<
+  RunRecord,
+  | "id"
+  | "batch"
+  | "task"
+  | "split"
+  | "agent"
+  | "model"
+  | "repeat"
+  | "status"
+  | "started_at"
+  | "finished_at"
+  | "error"
+> & {
   metrics: Partial<Record<MetricName, MetricCell>>;
-  calls: number;
-  cached_calls: number;
-  input_tokens: number;
-  output_tokens: number;
-  cost_usd: number;
-  unpriced_calls: number;
-};
+} & Pick<
+    CallTotals,
+    "calls" | "cached_calls" | "input_tokens" | "output_tokens" | "cost_usd" | "unpriced_calls"
+  >;
 
 function where(filter: StudioFilter): { sql: string; values: string[] } {
   const { suite, from, to, ...runFilter } = StudioFilter.parse(filter);
