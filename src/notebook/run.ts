@@ -8,6 +8,7 @@ import { cellCounts, watchNotebook } from "./watch.ts";
 const USAGE =
   "usage: bun run nb <name> [key=value …] [--watch]   (writes notebooks/out/<name>.html; --watch re-runs it when a notebook or source file changes)";
 
+/** The studio page of the notebook when a server is running. */
 function where(name: string): string {
   const url = studioUrl(urls.notebook(name));
   return url ? ` · ${url}` : "";

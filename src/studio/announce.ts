@@ -1,22 +1,27 @@
 /**
  * @module Where a running `drflow serve` can be found: it writes `<state>/server.json` (its URL and pid) and removes it
- * on exit, so the CLI can print the studio URL of what it just produced. A file left by a dead server is ignored.
+ * on exit, so the CLI can print the studio URL of what it just produced. A file left by a dead server, or a server
+ * reading another run store, is ignored.
  */
 import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 import { writeFileAtomic } from "../store/atomic-write.ts";
 
-const ServerFile = z.object({ url: z.string().url(), pid: z.number().int() });
+const ServerFile = z.object({ url: z.string().url(), pid: z.number().int(), store: z.string() });
 
 export function stateDir(): string {
   return process.env.DRFLOW_STATE || ".drflow";
 }
 
-/** Record the server; returns the function that removes the record. */
-export async function announceServer(url: string, dir: string = stateDir()): Promise<() => void> {
+/** Record the server and the run store it reads; returns the function that removes the record. */
+export async function announceServer(
+  url: string,
+  store: string,
+  dir: string = stateDir(),
+): Promise<() => void> {
   const file = join(dir, "server.json");
-  await writeFileAtomic(file, JSON.stringify({ url, pid: process.pid }));
+  await writeFileAtomic(file, JSON.stringify({ url, pid: process.pid, store: resolve(store) }));
   return () => rmSync(file, { force: true });
 }
 
@@ -29,11 +34,12 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The absolute URL of a studio path when a server is running, else null. */
-export function studioUrl(path: string, dir: string = stateDir()): string | null {
+/** The absolute URL of a studio path when a server is running (on the same run store, when `store` is given), else null. */
+export function studioUrl(path: string, store?: string, dir: string = stateDir()): string | null {
   try {
     const server = ServerFile.parse(JSON.parse(readFileSync(join(dir, "server.json"), "utf8")));
-    return alive(server.pid) ? new URL(path, server.url).href : null;
+    const sameStore = store === undefined || server.store === resolve(store);
+    return alive(server.pid) && sameStore ? new URL(path, server.url).href : null;
   } catch {
     return null;
   }

@@ -113,7 +113,7 @@ export const evalCommand: Command = {
       );
       for (const f of failed.slice(0, 5))
         console.error(`  ${f.cell.task} ${f.cell.agent} ${f.cell.split}: ${f.error}`);
-      const url = studioUrl(urls.batch(batch));
+      const url = studioUrl(urls.batch(batch), store.path);
       if (url) console.error(`studio: ${url}`);
       return failed.length > 0 ? 1 : 0;
     } finally {

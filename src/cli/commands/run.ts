@@ -62,7 +62,9 @@ export const run: Command = {
         `run ${out.runId}: ${out.report.generic_workflow.length} steps, ${resolved}/${out.report.condition_resolution.length} conditions resolved, ${out.report.references.length} references`,
         `usage: ${out.usage.calls} model calls, ${out.usage.inputTokens} in / ${out.usage.outputTokens} out tokens, $${out.usage.costUsd.toFixed(4)}`,
         ...(flags.out ? [`report written to ${flags.out}`] : []),
-        ...(studioUrl(urls.run(out.runId)) ? [`studio: ${studioUrl(urls.run(out.runId))}`] : []),
+        ...(studioUrl(urls.run(out.runId), store.path)
+          ? [`studio: ${studioUrl(urls.run(out.runId), store.path)}`]
+          : []),
         ...out.metrics.map(
           (m) =>
             `  ${METRIC_LABELS[m.metric].short.padEnd(11)} ${formatMetric({ mean: m.value, std: null, repeats: 1 })}`,

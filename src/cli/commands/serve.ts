@@ -32,7 +32,7 @@ export const serve: Command = {
     const app = createApp({ deps, host, studio, ...(token ? { token } : {}) });
     const server = Bun.serve({ hostname: host, port, fetch: app.fetch, idleTimeout: 0 });
     const origin = `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`;
-    const unannounce = await announceServer(`${origin}/`);
+    const unannounce = await announceServer(`${origin}/`, deps.store.path);
     console.log(
       `drflow API on ${origin}/ (${token ? "bearer token required" : "loopback only, no token"}); OpenAPI at /openapi.json; studio at ${origin}/studio/`,
     );
