@@ -3,8 +3,9 @@
 import { formatAgentSpec } from "../src/agents/index.ts";
 import { aggregate, formatMeanStd, metricRows, variantLabel } from "../src/analysis/index.ts";
 import { METRIC_LABELS } from "../src/core/index.ts";
+import { fullOptions } from "../src/eval/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { fullOptions, goldFlowchart, offlineWant, reportFlowchart, runsFor, suiteOf } from "./lib/data.ts";
+import { goldFlowchart, offlineWant, reportFlowchart, runsFor, suiteOf } from "./lib/data.ts";
 import { PAPER_COLOR, paperCallout, paperRow, paperRows } from "./lib/paper.ts";
 import { metricPoints, metricTable } from "./lib/present.ts";
 
