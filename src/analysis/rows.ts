@@ -18,8 +18,10 @@ const RunColumns = z.object({
 /** One metric value of one agent run, with everything needed to group it. */
 export const ScoreRow = RunColumns.extend({
   metric: MetricName,
-  /** In [0, 1]; null when nothing could be scored (never folded into 0). */
+  /** In [0, 1]; null when the metric does not apply to the task or was unscored (never folded into 0). */
   value: z.number().nullable(),
+  /** The metric does not apply to the run's task (its null is not a judge failure). */
+  not_applicable: z.boolean().default(false),
 });
 export type ScoreRow = z.infer<typeof ScoreRow>;
 
@@ -79,7 +81,12 @@ export function metricRows(runs: readonly ScoredRun[]): ScoreRow[] {
   return runs.flatMap((r) => {
     const { run_id, task, domain, agent, agent_options, model, split, repeat } = r;
     const columns = { run_id, task, domain, agent, agent_options, model, split, repeat };
-    return r.metrics.map((m) => ({ ...columns, metric: m.metric, value: m.value }));
+    return r.metrics.map((m) => ({
+      ...columns,
+      metric: m.metric,
+      value: m.value,
+      not_applicable: !!m.not_applicable,
+    }));
   });
 }
 

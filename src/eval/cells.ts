@@ -34,6 +34,8 @@ export const CellResult = z.object({
   /** `skipped`: finished in an earlier invocation of the batch and read back from the run store. */
   status: z.enum(["done", "failed", "skipped"]),
   metrics: z.partialRecord(MetricName, z.number().nullable()),
+  /** Metrics that do not apply to the cell's task (their null is "not applicable", not "unscored"). */
+  not_applicable: z.array(MetricName).default([]),
   usage: CellUsage,
   error: z.string().nullable().default(null),
 });

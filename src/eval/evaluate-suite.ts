@@ -82,7 +82,8 @@ function outcome(
   error: string | null = null,
 ): CellResult {
   const metrics = Object.fromEntries(results.map((r) => [r.metric, r.value]));
-  return { cell, runId, status, metrics, usage: usageOf(store.calls(runId)), error };
+  const not_applicable = results.filter((r) => r.not_applicable).map((r) => r.metric);
+  return { cell, runId, status, metrics, not_applicable, usage: usageOf(store.calls(runId)), error };
 }
 
 /** The stored outcome of a cell that finished in an earlier invocation, or null if it has not. */
@@ -202,6 +203,7 @@ export async function evaluateSuite(options: EvaluateSuiteOptions): Promise<Suit
         runId: "",
         status: "failed",
         metrics: {},
+        not_applicable: [],
         usage: { ...EMPTY_USAGE },
         error: message,
       };

@@ -6,7 +6,14 @@
 import type { Database } from "bun:sqlite";
 import { z } from "zod";
 import type { ScoreRow } from "../analysis/index.ts";
-import { DRFLOW_METRICS, MetricName, type RunRecord, Split } from "../core/index.ts";
+import {
+  DRFLOW_METRICS,
+  MetricName,
+  type MetricStatus,
+  metricStatus,
+  type RunRecord,
+  Split,
+} from "../core/index.ts";
 import { RunFilter, runClauses, whereSql } from "../store/run-store.ts";
 import type { CallTotals } from "../store/usage-queries.ts";
 
@@ -18,14 +25,14 @@ export const StudioFilter = RunFilter.omit({ kind: true }).extend({
 });
 export type StudioFilter = z.infer<typeof StudioFilter>;
 
-/** Whether a metric counted for a run: scored (a value), not applicable (nothing to score), or unscored (judge failed). */
-export type MetricOutcome = "scored" | "not_applicable" | "unscored";
+/** Whether a metric counted for a run: scored (a value), not applicable (the task has nothing to measure), or unscored (judge failed). */
+export type MetricOutcome = MetricStatus;
 
 export type MetricCell = { value: number | null; scored: number; unscored: number; outcome: MetricOutcome };
 
-export function outcomeOf(m: { value: number | null; scored: number; unscored: number }): MetricOutcome {
-  if (m.value !== null) return "scored";
-  return m.unscored > 0 ? "unscored" : "not_applicable";
+/** The result's standing (`metricStatus`): not applicable when the judge recorded why, unscored when null otherwise. */
+export function outcomeOf(m: { value: number | null; not_applicable?: string | null }): MetricOutcome {
+  return metricStatus({ value: m.value, ...(m.not_applicable ? { not_applicable: m.not_applicable } : {}) });
 }
 
 /** A run as the studio lists it: its record's columns, its metric values, and the totals of its model calls. */
@@ -248,6 +255,7 @@ export function scoreRows(runs: readonly RunRow[]): ScoreRow[] {
         repeat: r.repeat,
         metric: metric as MetricName,
         value: m!.value,
+        not_applicable: m!.outcome === "not_applicable",
       });
     }
   }

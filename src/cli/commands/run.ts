@@ -67,7 +67,7 @@ export const run: Command = {
           : []),
         ...out.metrics.map(
           (m) =>
-            `  ${METRIC_LABELS[m.metric].short.padEnd(11)} ${formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
+            `  ${METRIC_LABELS[m.metric].short.padEnd(11)} ${m.not_applicable ? "n/a" : formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
         ),
       ];
       console.error(lines.join("\n"));

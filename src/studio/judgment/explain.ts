@@ -1,8 +1,8 @@
 /**
  * @module The decisions behind a metric, in one shape for every judge: aligned pairs with similarity, unmatched steps
  * on both sides, conditions with expected and predicted branch, claims with their supporting sources, specifics
- * credited and missed. Built from the stored `MetricResult` items (what the run store holds today); a judge that
- * records a structured explanation can be adapted here without touching the page.
+ * credited, missed and misplaced. Built from the stored `MetricResult` items and, where the judge recorded it, each
+ * item's `evidence` (similarity, best cited chunk, specifics); older results fall back to the reply's text.
  */
 import type { MetricResult, Report, ReportStep } from "../../core/index.ts";
 import type { GoldStep } from "../../judge/gold.ts";
@@ -26,13 +26,23 @@ export type ConditionDecision = {
   score: number | null;
   note: string;
 };
-export type Claim = { step: StepRef | null; sources: string[]; score: number | null; note: string };
+export type Claim = {
+  step: StepRef | null;
+  sources: string[];
+  /** The best cited chunk and its document, when the judge recorded it. */
+  support: { text: string; source: string } | null;
+  score: number | null;
+  note: string;
+};
 export type Specifics = {
   predicted: StepRef | null;
   gold: StepRef | null;
   score: number | null;
-  credited: string;
+  /** The dimension scores in words. */
+  note: string;
+  credited: string[];
   missing: string[];
+  misplaced: string[];
 };
 
 export type Explanation = {
@@ -102,12 +112,12 @@ function conditionRows(report: Report | null, step: ReportStep | undefined): Rep
   });
 }
 
-/** "specificity 40%, …; missing: a, b" → the dimension scores and the missing details. */
-function splitMissing(note: string): { credited: string; missing: string[] } {
+/** "specificity 40%, …; missing: a, b" → the dimension scores and the missing details (results without evidence). */
+function splitMissing(note: string): { note: string; missing: string[] } {
   const at = note.indexOf("; missing: ");
-  if (at < 0) return { credited: note, missing: [] };
+  if (at < 0) return { note, missing: [] };
   return {
-    credited: note.slice(0, at),
+    note: note.slice(0, at),
     missing: note
       .slice(at + "; missing: ".length)
       .split(", ")
@@ -142,7 +152,7 @@ export function explain(input: ExplainInput): Explanation {
         const pair: Pair = {
           gold: goldSide ? self : other,
           predicted: goldSide ? other : self,
-          similarity: item.confidence,
+          similarity: item.evidence?.similarity ?? item.confidence,
           score: item.score,
           note: item.justification,
         };
@@ -182,18 +192,27 @@ export function explain(input: ExplainInput): Explanation {
         out.claims.push({
           step: pred.get(item.id) ?? null,
           sources: item.matched ? item.matched.split(",").filter(Boolean) : [],
+          support: item.evidence?.support
+            ? { text: item.evidence.support, source: item.evidence.source ?? "" }
+            : null,
           score: item.score,
           note: item.justification,
         });
       break;
     case "personalized_comprehensiveness":
-      for (const item of result.items)
+      for (const item of result.items) {
+        // The judge's recorded evidence when present (credited, missing, misplaced specifics); else the reply's text.
+        const parsed = splitMissing(item.justification);
         out.specifics.push({
           predicted: pred.get(item.id) ?? null,
           gold: item.matched ? (gold.get(item.matched) ?? null) : null,
           score: item.score,
-          ...splitMissing(item.justification),
+          note: parsed.note,
+          credited: item.evidence?.credited ?? [],
+          missing: item.evidence?.missing ?? parsed.missing,
+          misplaced: item.evidence?.misplaced ?? [],
         });
+      }
       break;
     default:
       for (const item of result.items)

@@ -3,7 +3,7 @@ import { aggregate, formatMeanStd } from "../../analysis/index.ts";
 import { DRFLOW_METRICS, METRIC_LABELS, MetricName } from "../../core/index.ts";
 import type { StudioContext } from "../context.ts";
 import { html, page, table } from "../html.ts";
-import { batchRows, outcomeOf, type RunRow, runRows, scoreRows } from "../queries.ts";
+import { batchRows, type RunRow, runRows, scoreRows } from "../queries.ts";
 import { urls } from "../urls.ts";
 import { paperMarksForSplit } from "./paper.ts";
 
@@ -38,7 +38,7 @@ function counts(runs: readonly RunRow[], metric: MetricName): Counts {
     if (r.status === "failed") c.failed++;
     else {
       const m = r.metrics[metric];
-      c[m ? outcomeOf(m) : "unscored"]++;
+      c[m ? m.outcome : "unscored"]++;
     }
   }
   return c;

@@ -33,7 +33,7 @@ export async function judgmentPage(ctx: StudioContext, id: string): Promise<stri
     const ex = explain({ result, report, gold });
     const j = result.judge;
     const head = html`<h2 id="${result.metric}">${METRIC_LABELS[result.metric].long}: ${score(result.value)}</h2>
-      <p class="small muted">${result.scored} scored · ${result.unscored} unscored · ${outcomeOf(result).replace("_", " ")} · judge ${j.judge}${j.model ? ` (${j.model})` : ""} · protocol ${j.protocol}${j.prompt_hash ? ` · prompt ${j.prompt_hash}` : ""} · evaluation <code>${r.evaluation}</code></p>`;
+      <p class="small muted">${result.scored} scored · ${result.unscored} unscored · ${outcomeOf(result).replace("_", " ")}${result.not_applicable ? `: ${result.not_applicable}` : ""} · judge ${j.judge}${j.model ? ` (${j.model})` : ""} · protocol ${j.protocol}${j.prompt_hash ? ` · prompt ${j.prompt_hash}` : ""} · evaluation <code>${r.evaluation}</code></p>`;
     const parts: Html[] = [head];
     if (ex.pairs.length)
       parts.push(
@@ -113,6 +113,13 @@ export async function judgmentPage(ctx: StudioContext, id: string): Promise<stri
               label: "supporting sources",
               cell: (c) => (c.sources.length ? c.sources.map(docOf) : html`<span class="muted">none</span>`),
             },
+            {
+              label: "best cited chunk",
+              cell: (c) =>
+                c.support
+                  ? html`<div class="small">${c.support.source ? docOf(c.support.source) : ""}<q>${c.support.text}</q></div>`
+                  : html`<span class="muted small">—</span>`,
+            },
             { label: "factual", num: true, cell: (c) => (c.score === null ? "unscored" : c.score) },
             { label: "decision", cell: (c) => html`<span class="small">${c.note}</span>` },
           ],
@@ -131,10 +138,18 @@ export async function judgmentPage(ctx: StudioContext, id: string): Promise<stri
               num: true,
               cell: (s) => (s.score === null ? "unscored" : (s.score * 100).toFixed(1)),
             },
-            { label: "credited", cell: (s) => html`<span class="small">${s.credited}</span>` },
+            { label: "dimensions", cell: (s) => html`<span class="small">${s.note}</span>` },
+            {
+              label: "specifics credited",
+              cell: (s) => html`<span class="small">${s.credited.join(" · ") || "—"}</span>`,
+            },
             {
               label: "specifics missed",
               cell: (s) => html`<span class="small">${s.missing.join(" · ") || "—"}</span>`,
+            },
+            {
+              label: "misplaced",
+              cell: (s) => html`<span class="small">${s.misplaced.join(" · ") || "—"}</span>`,
             },
           ],
           'class="specifics"',

@@ -6,7 +6,7 @@ import type { CallRecord } from "../../llm/usage.ts";
 import type { LoadedTask } from "../../store/task-store.ts";
 import type { StudioContext } from "../context.ts";
 import { badge, type Html, html, page, roleBadge, score, table, usd } from "../html.ts";
-import { outcomeOf, runRows } from "../queries.ts";
+import { runRows } from "../queries.ts";
 import { resolveReference, resolveSourceId } from "../sources.ts";
 import { type TimelineEntry, timeline } from "../trace.ts";
 import { urls } from "../urls.ts";
@@ -137,7 +137,7 @@ export async function runPage(ctx: StudioContext, id: string): Promise<string | 
       { label: "value", num: true, cell: (m) => score(row!.metrics[m]!.value) },
       { label: "scored", num: true, cell: (m) => row!.metrics[m]!.scored },
       { label: "unscored", num: true, cell: (m) => row!.metrics[m]!.unscored },
-      { label: "outcome", cell: (m) => outcomeOf(row!.metrics[m]!).replace("_", " ") },
+      { label: "outcome", cell: (m) => row!.metrics[m]!.outcome.replace("_", " ") },
     ],
   );
   const gold = loaded?.task;
