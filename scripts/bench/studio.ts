@@ -82,12 +82,20 @@ try {
   console.log(`slowest median ${worst.toFixed(1)} ms — target < 300 ms: ${worst < 300 ? "met" : "NOT met"}`);
 
   // (2) Copies of the batch's runs, metric results and citations under new ids and batches.
+  // Every column is copied as is but the run id (suffixed) and the batch; identity columns get the suffix too.
+  const columns = store.db
+    .query<{ name: string }, []>("PRAGMA table_info(runs)")
+    .all()
+    .map((c) => c.name);
+  const copied = (k: number) =>
+    columns
+      .map((c) => (c === "batch" ? `'copy-${k}'` : c === "id" || c === "identity" ? `${c} || '-c${k}'` : c))
+      .join(", ");
   store.db.transaction(() => {
     for (let k = 1; k < scale; k++) {
-      store.db.run(
-        `INSERT INTO runs SELECT id || '-c${k}', kind, 'copy-${k}', task, split, agent, agent_options, model, repeat, status, started_at, finished_at, error FROM runs WHERE batch = ?`,
-        [batch],
-      );
+      store.db.run(`INSERT INTO runs (${columns.join(", ")}) SELECT ${copied(k)} FROM runs WHERE batch = ?`, [
+        batch,
+      ]);
       store.db.run(
         `INSERT INTO metric_results (run_id, evaluation, metric, value, scored, unscored, tokens, judge, judge_model, protocol, prompt_hash, result, created_at)
          SELECT m.run_id || '-c${k}', m.evaluation, m.metric, m.value, m.scored, m.unscored, m.tokens, m.judge, m.judge_model, m.protocol, m.prompt_hash, m.result, m.created_at
