@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { type ArtifactManifest, GenericStep, PersonalizedStep, type Task } from "../../core/index.ts";
 import { loadTask, writeTask } from "../../store/task-store.ts";
+import { sealTask } from "../identity.ts";
 import { Rng } from "../procedural/prng.ts";
 import { SeedRecord } from "../stages/s1-seeds.ts";
 import { Contexts, runS2Contexts, runS2Workflow, S2Workflow, toGenericSteps } from "../stages/s2-contexts.ts";
@@ -175,18 +176,20 @@ export async function generateTask(
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, plan.length)) }, worker));
 
-  const { task, manifest, files } = await assembleTask({
-    seed,
-    contexts,
-    gold: z.array(GenericStep).parse(gold),
-    personalized: z.array(PersonalizedStep).parse(personalized),
-    userInsights: insights.items,
-    adjacentQuestions,
-    scenes,
-    plan,
-    realized,
-    generatorSeed: opts.seed,
-  });
+  const { task, manifest, files } = sealTask(
+    await assembleTask({
+      seed,
+      contexts,
+      gold: z.array(GenericStep).parse(gold),
+      personalized: z.array(PersonalizedStep).parse(personalized),
+      userInsights: insights.items,
+      adjacentQuestions,
+      scenes,
+      plan,
+      realized,
+      generatorSeed: opts.seed,
+    }),
+  );
   const dir = await writeTask(opts.root, opts.suite, task, manifest, files);
   const issues = await validateTaskDir(dir, () => loadTask(opts.root, `${opts.suite}/${taskId}`), {
     minSteps: opts.shape.minSteps,
