@@ -167,7 +167,7 @@ describe("studio pages", () => {
     const id = store.listRuns({ batch: BATCH, task: "demo/b2b_01", split: "original" })[0]!.id;
     const run = await get(`/studio/runs/${id}`);
     expect(run.text).toMatch(
-      /<a class="cite" href="\/studio\/tasks\/demo\/b2b_01\/docs\/b2b_01_IN_\d+\?run=/,
+      /<a class="cite" href="\/studio\/tasks\/demo\/b2b_01\/docs\/[A-Za-z0-9_.-]+\?run=/,
     );
     expect((run.text.match(/<pre class="mermaid">/g) ?? []).length).toBe(4);
     const j = await get(`/studio/runs/${id}/judgment`);
