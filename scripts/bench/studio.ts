@@ -46,7 +46,10 @@ try {
       "compare original vs mixed (+ one task)",
       `/studio/compare?a.batch=${batch}&a.split=original&b.batch=${batch}&b.split=mixed&task=${encodeURIComponent(run.task)}`,
     ],
-    ["document (DOCX text)", `/studio/tasks/${run.task}/docs/${run.task.split("/")[1]}_IN_1?run=${run.id}`],
+    [
+      "document (first reference)",
+      `/studio/tasks/${run.task}/docs/${store.getReport(run.id)!.references[0]!.source_id}?run=${run.id}`,
+    ],
   ];
 
   const time = async (path: string) => {
