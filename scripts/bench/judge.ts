@@ -229,7 +229,7 @@ const cellOf = (task: string, metrics: MetricResult[]): CellResult => ({
   status: "done",
   metrics: Object.fromEntries(metrics.map((m) => [m.metric, m.value])),
   not_applicable: metrics.filter((m) => m.not_applicable).map((m) => m.metric),
-  usage: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 },
+  usage: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 },
   error: null,
 });
 const judged = new Map<string, MetricResult[]>();

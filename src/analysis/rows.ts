@@ -30,6 +30,8 @@ export const CostRow = RunColumns.omit({ domain: true, repeat: true }).extend({
   cost_usd: z.number().min(0),
   input_tokens: z.number().int().min(0).default(0),
   output_tokens: z.number().int().min(0).default(0),
+  /** Calls of handles without a price: their cost is unknown, not in `cost_usd` (never counted as $0). */
+  unpriced_calls: z.number().int().min(0).default(0),
 });
 export type CostRow = z.infer<typeof CostRow>;
 
@@ -73,6 +75,7 @@ export const ScoredRun = RunColumns.extend({
   cost_usd: z.number().min(0).default(0),
   input_tokens: z.number().int().min(0).default(0),
   output_tokens: z.number().int().min(0).default(0),
+  unpriced_calls: z.number().int().min(0).default(0),
 });
 export type ScoredRun = z.infer<typeof ScoredRun>;
 
@@ -93,7 +96,7 @@ export function metricRows(runs: readonly ScoredRun[]): ScoreRow[] {
 /** One cost row per run. */
 export function costRows(runs: readonly ScoredRun[]): CostRow[] {
   return runs.map(
-    ({ run_id, task, agent, agent_options, model, split, cost_usd, input_tokens, output_tokens }) => ({
+    ({
       run_id,
       task,
       agent,
@@ -103,6 +106,18 @@ export function costRows(runs: readonly ScoredRun[]): CostRow[] {
       cost_usd,
       input_tokens,
       output_tokens,
+      unpriced_calls,
+    }) => ({
+      run_id,
+      task,
+      agent,
+      agent_options,
+      model,
+      split,
+      cost_usd,
+      input_tokens,
+      output_tokens,
+      unpriced_calls,
     }),
   );
 }

@@ -60,13 +60,14 @@ describe("task store", () => {
     await writeTask(root, "bad", folder.task, folder.manifest, []);
     const raw = JSON.parse(await readFile(join(dir, "task.json"), "utf8"));
     raw.generic_workflow[3].title = "";
-    raw.seed.domain = "space";
+    // Any lower-case domain name is a domain (others get the generic profile); "Space Ops" is not a name drflow writes.
+    raw.seed.domain = "Space Ops";
     await writeFile(join(dir, "task.json"), JSON.stringify(raw));
     const error = await errorOf(loadTask(root, "bad/legal_01"));
     expect(error.message).toContain(
       `${join(dir, "task.json")}: $.generic_workflow[3].title: expected a non-empty string`,
     );
-    expect(error.message).toContain("$.seed.domain: expected one of");
+    expect(error.message).toContain("$.seed.domain: expected a lower-case domain name");
     expect(error.issues).toHaveLength(2);
   }, 60_000);
 

@@ -75,6 +75,7 @@ export const judge: Command = {
         protocol,
         repeats,
         ...(metrics ? { metrics } : {}),
+        ...(flags.run ? { llm: { runId: String(flags.run) } } : {}),
       });
       if (flags.run) saveEvaluation(store!, String(flags.run), result);
       const report =

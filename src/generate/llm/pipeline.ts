@@ -28,7 +28,7 @@ import { type Violation, validateTaskDir } from "../validate/index.ts";
 import { assembleTask } from "./assemble.ts";
 import { RealizedRecord, realizeArtifact } from "./files/artifact.ts";
 import { addDays, type FileContext, type Realized, usernameOf } from "./files/context.ts";
-import type { Meter } from "./meter.ts";
+import { type Meter, spendOf } from "./meter.ts";
 import type { GenerationOptions } from "./options.ts";
 import { planArtifacts } from "./plan.ts";
 import { openWorkDir, workDirPath } from "./work-dir.ts";
@@ -47,7 +47,7 @@ export async function generateTask(
 ): Promise<GeneratedTask> {
   const taskId = seed.task_id;
   const work = openWorkDir(workDirPath(opts.root, opts.suite, taskId));
-  const cost = () => env.model.meter?.costUsd ?? 0;
+  const cost = () => spendOf(env.model.meter);
   const stage = async <S extends z.ZodType>(
     key: string,
     label: string,
@@ -56,13 +56,13 @@ export async function generateTask(
   ) => {
     const done = await work.read(key, schema);
     if (done !== null) {
-      opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "resumed", costUsd: cost() });
+      opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "resumed", ...cost() });
       return done;
     }
-    opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "start", costUsd: cost() });
+    opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "start", ...cost() });
     const out = await produce();
     await work.write(key, out);
-    opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "done", costUsd: cost() });
+    opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "done", ...cost() });
     return out;
   };
 
@@ -166,7 +166,7 @@ export async function generateTask(
       id: a.id,
       done: realized.size,
       total: plan.length,
-      costUsd: cost(),
+      ...cost(),
     });
   };
   // Artifacts are independent (each has its own seeded stream and work file), so a few are realized at once.
