@@ -2,6 +2,7 @@
 import type { AggregateCell } from "../../src/analysis/index.ts";
 import { formatMeanStd } from "../../src/analysis/index.ts";
 import { DRFLOW_METRICS, METRIC_LABELS, type MetricName } from "../../src/core/index.ts";
+import { metricColumns } from "../../src/eval/metric-columns.ts";
 
 /** `[scored/not applicable/unscored]`: the reports behind a mean, so nothing hides in an average. */
 function countsText(c: AggregateCell, m: MetricName): string {
@@ -10,16 +11,18 @@ function countsText(c: AggregateCell, m: MetricName): string {
 }
 
 /**
- * One table row per aggregate cell: the group columns, then each DRFlow metric as "mean ± std" on 0–100 followed by
- * the reports behind it, `[scored/not applicable/unscored]`.
+ * One table row per aggregate cell: the group columns, then each metric of the cells' task kinds (DRFlow's, DRBench's,
+ * or both) as "mean ± std" on 0–100 followed by the reports behind it, `[scored/not applicable/unscored]`.
  */
 export function metricTable(cells: readonly AggregateCell[]): Record<string, unknown>[] {
+  // The columns of the task kinds in the cells: DRFlow's seven, DRBench's, or both for a mixed selection.
+  const columns = metricColumns(cells.map((c) => c.metrics));
   return cells.map((c) => ({
     ...c.group,
     tasks: c.tasks,
     repeats: c.repeats,
     ...Object.fromEntries(
-      DRFLOW_METRICS.map((m) => [
+      columns.map((m) => [
         METRIC_LABELS[m].short,
         `${c.metrics[m] ? formatMeanStd(c.metrics[m]) : "—"}${countsText(c, m)}`,
       ]),

@@ -1,5 +1,6 @@
 /** @module The agents' public face: factories, the registry, and `runAgent`. */
 export { type BasicOptions, basic } from "./basic/index.ts";
+export { brief } from "./brief/index.ts";
 export { type DrbaOptions, type DrbaPlanning, drba } from "./drba/index.ts";
 export { type DrfaOptions, drfa } from "./drfa/index.ts";
 export { extractive } from "./extractive/index.ts";

@@ -4,12 +4,13 @@
  * `drfa-wo-cap`, `drfa-wo-both`).
  */
 import { basic } from "./basic/index.ts";
+import { brief } from "./brief/index.ts";
 import { drba } from "./drba/index.ts";
 import { drfa } from "./drfa/index.ts";
 import { extractive } from "./extractive/index.ts";
 import type { Agent } from "./types.ts";
 
-export const AGENT_NAMES = ["basic", "drba", "drfa", "extractive"] as const;
+export const AGENT_NAMES = ["basic", "drba", "drfa", "extractive", "brief"] as const;
 
 const ALIASES: Readonly<Record<string, { name: string; options: Record<string, unknown> }>> = {
   "drfa-wo-gf": { name: "drfa", options: { gf: false } },
@@ -61,6 +62,8 @@ export function agentFromSpec(spec: string, options: Record<string, unknown> = {
         return drfa(opts);
       case "extractive":
         return extractive(opts);
+      case "brief":
+        return brief(opts);
       default:
         throw new Error(
           `unknown agent "${parsed.name}": expected one of ${[...AGENT_NAMES, ...Object.keys(ALIASES)].join(", ")}`,

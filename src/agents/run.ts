@@ -1,10 +1,10 @@
 /** @module `runAgent`: run an agent (or an agent spec such as `drfa:gf=false`) on an environment → report, trace, usage. */
-import { Report } from "../core/index.ts";
+import { Report, type TaskKind } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
 import { ROLE_VARIABLE } from "../llm/roles.ts";
 import type { Model } from "../llm/types.ts";
 import { type Embedder, modelEmbedder } from "../retrieval/embedders/index.ts";
-import { agentFromSpec } from "./registry.ts";
+import { AGENT_NAMES, agentFromSpec } from "./registry.ts";
 import { type UsageTotals, usageTotals } from "./shared/trace.ts";
 import type { Agent, TraceEvent } from "./types.ts";
 
@@ -31,6 +31,21 @@ function sessionEmbedder(model: Model | null, runId: string, given?: Embedder): 
 
 export type RunAgentResult = { report: Report; trace: TraceEvent[]; usage: UsageTotals };
 
+const KIND_OUTPUT: Record<TaskKind, string> = {
+  drflow: "a personalized workflow (DRFlow)",
+  drbench: "a cited research report (DRBench)",
+};
+
+/** Refuse, with the agents that can, a task kind the agent does not answer (its report would be judged on the wrong form). */
+export function assertServes(agent: Agent, kind: TaskKind, taskId: string): void {
+  const serves = agent.serves ?? ["drflow"];
+  if (serves.includes(kind)) return;
+  const able = AGENT_NAMES.filter((n) => (agentFromSpec(n).serves ?? ["drflow"]).includes(kind));
+  throw new Error(
+    `agent "${agent.name}" writes ${serves.map((k) => KIND_OUTPUT[k]).join(" or ")} and cannot serve ${kind} task ${taskId}, which asks for ${KIND_OUTPUT[kind]}; agents that can: ${able.join(", ")}`,
+  );
+}
+
 export async function runAgent(
   agent: Agent | string,
   env: Env,
@@ -38,6 +53,7 @@ export async function runAgent(
   options: RunAgentOptions = {},
 ): Promise<RunAgentResult> {
   const a = typeof agent === "string" ? agentFromSpec(agent) : agent;
+  assertServes(a, env.kind ?? "drflow", env.taskId);
   if (a.needsModel && !model) {
     throw new Error(
       `agent "${a.name}" needs a model: pass a handle such as openai:gpt-4o (or use the offline "extractive" agent)`,

@@ -1,5 +1,5 @@
 /** @module The agent interface: an agent turns an environment (and, for LLM agents, a model) into a report and a trace. */
-import type { Report } from "../core/index.ts";
+import type { Report, TaskKind } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
 import type { Model, Usage } from "../llm/types.ts";
 import type { Embedder } from "../retrieval/embedders/embedder.ts";
@@ -49,5 +49,7 @@ export interface Agent {
   readonly options: Readonly<Record<string, unknown>>;
   /** Whether the agent needs a model (false only for offline agents). */
   readonly needsModel: boolean;
+  /** Task kinds the agent can answer (default: `drflow` only): a DRFlow workflow, a DRBench research report. */
+  readonly serves?: readonly TaskKind[];
   run(context: AgentContext): Promise<AgentOutput>;
 }

@@ -23,5 +23,10 @@ export const EvidenceUnit = z.object({
   selects_branch: z.string().nullable().default(null),
   /** Adjacent units: which adjacent case they belong to. */
   case_id: z.string().nullable().default(null),
+  /**
+   * Public web pages the fact comes from (DRBench `external_fact`s): reachable only with web access or a saved page.
+   * Optional (absent rather than empty) so drflow task files stay byte-identical.
+   */
+  urls: z.array(z.string()).optional(),
 });
 export type EvidenceUnit = z.infer<typeof EvidenceUnit>;

@@ -1,6 +1,7 @@
 /** @module The data model of drflow: zod schemas are the source of truth; types are inferred from them. */
 export * from "./artifact.ts";
 export * from "./evidence.ts";
+export * from "./figures.ts";
 export * from "./ids.ts";
 export * from "./metric.ts";
 export * from "./report.ts";

@@ -15,6 +15,7 @@ export const DRBENCH_METRICS = [
   "distractor_avoidance",
   "factuality",
   "report_quality",
+  "insight_recall_reachable",
 ] as const;
 
 export const MetricName = z.enum([
@@ -22,6 +23,7 @@ export const MetricName = z.enum([
   "insight_recall",
   "distractor_avoidance",
   "report_quality",
+  "insight_recall_reachable",
 ]);
 export type MetricName = z.infer<typeof MetricName>;
 
@@ -37,6 +39,7 @@ export const METRIC_LABELS: Record<MetricName, { short: string; long: string }> 
   insight_recall: { short: "Insight Rec.", long: "Insight Recall" },
   distractor_avoidance: { short: "Distr. Avoid.", long: "Distractor Avoidance" },
   report_quality: { short: "Report Q.", long: "Report Quality" },
+  insight_recall_reachable: { short: "Rec. (reach.)", long: "Insight Recall over reachable insights" },
 };
 
 /** How a judge decision was made, pinned so every number can be reproduced. */

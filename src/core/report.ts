@@ -41,5 +41,10 @@ export const Report = z.object({
   references: z.array(Reference).default([]),
   /** Free text beyond the workflow (DRBench-style findings); judged by the DRBench metrics. */
   findings: z.string().default(""),
+  /**
+   * `research`: a DRBench-style report (summary, Markdown findings with citations, references) with no workflow, which
+   * renders without the workflow sections. Absent for the paper's workflow reports (so their JSON stays as it was).
+   */
+  form: z.enum(["workflow", "research"]).optional(),
 });
 export type Report = z.infer<typeof Report>;

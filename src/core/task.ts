@@ -79,6 +79,31 @@ export const UserCase = z.object({
 export type UserCase = z.infer<typeof UserCase>;
 
 export const TaskKind = z.enum(["drflow", "drbench"]);
+export type TaskKind = z.infer<typeof TaskKind>;
+
+/** Where an imported DRBench file came from, so a report citing DRBench's own names (`IN001_pdf/x.md`) resolves. */
+export const DrbenchFileOrigin = z.object({
+  artifact_id: z.string().min(1),
+  /** `files/<ID>/<content file>` inside the DRBench task folder, e.g. `IN001_pdf/food-safety.md`. */
+  source: z.string().min(1),
+  /** The path DRBench's environment serves the file at, e.g. `shared/food-safety.pdf`. */
+  destination: z.string().default(""),
+});
+
+/** A DRBench task's own metadata (dr_question.json, info.json, context.json), kept as DRBench states it. */
+export const DrbenchMeta = z.object({
+  industry: z.string().default(""),
+  /** DRBench's domain (sales, crm, compliance…), not drflow's five. */
+  domain: z.string().default(""),
+  difficulty: z.string().default(""),
+  subquestions: z.array(z.string()).default([]),
+  /** The public article the task was built from. */
+  url: z.string().default(""),
+  /** context.json as readable text: company profile, persona, the source article's insights. */
+  context: z.string().default(""),
+  files: z.array(DrbenchFileOrigin).default([]),
+});
+export type DrbenchMeta = z.infer<typeof DrbenchMeta>;
 
 export const Provenance = z.object({
   generator: z.enum(["procedural", "llm", "drbench-import"]),
@@ -108,6 +133,8 @@ export const Task = z.object({
   adjacent_cases: z.array(AdjacentCase).default([]),
   /** The user's case (null for imported tasks). */
   user_case: UserCase.nullable().default(null),
+  /** DRBench tasks: the task's own metadata (absent for drflow tasks, so their files stay byte-identical). */
+  drbench: DrbenchMeta.optional(),
   provenance: Provenance,
 });
 export type Task = z.infer<typeof Task>;

@@ -1,6 +1,7 @@
 /** @module The `Env` an agent explores: four apps plus hybrid search over everything they hold. */
-import type { AppName, Split } from "../core/index.ts";
+import type { AppName, Split, TaskKind } from "../core/index.ts";
 import type { HybridIndex } from "../retrieval/index.ts";
+import type { WebTools } from "../web/types.ts";
 import { byHandle } from "./documents.ts";
 import type { App, Env, EnvDocument, SearchHit } from "./types.ts";
 
@@ -8,7 +9,10 @@ export const APP_NAMES: readonly AppName[] = ["drive", "files", "chat", "email"]
 
 export type EnvParts = {
   taskId: string;
+  kind?: TaskKind;
   question: string;
+  subquestions?: readonly string[];
+  web?: WebTools | null;
   user: { name: string; email: string };
   split: Split;
   apps: Record<AppName, App>;
@@ -21,7 +25,10 @@ export function createEnv(parts: EnvParts): Env {
   const { apps, index } = parts;
   return {
     taskId: parts.taskId,
+    kind: parts.kind ?? "drflow",
     question: parts.question,
+    subquestions: parts.subquestions ?? [],
+    web: parts.web ?? null,
     user: parts.user,
     split: parts.split,
     apps,

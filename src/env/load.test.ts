@@ -83,14 +83,19 @@ describe("loadEnv (embedded)", () => {
     expect(Object.keys(env).sort()).toEqual([
       "apps",
       "close",
+      "kind",
       "list",
       "question",
       "read",
       "search",
       "split",
+      "subquestions",
       "taskId",
       "user",
+      "web",
     ]);
+    // kind and subquestions come with the question; the web is the task's saved pages (none here)
+    expect([env.kind, env.subquestions, env.web]).toEqual(["drflow", [], null]);
   });
 
   test("search ranks across apps and filters by app", async () => {

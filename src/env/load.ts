@@ -11,6 +11,7 @@ import {
   type VectorStore,
 } from "../retrieval/index.ts";
 import { ARTIFACTS_DIR, type LoadedTask } from "../store/task-store.ts";
+import { type WebTools, webFor } from "../web/index.ts";
 import { embeddedApp } from "./apps/embedded.ts";
 import { readDocuments, splitEntries } from "./documents.ts";
 import { APP_NAMES, createEnv } from "./env.ts";
@@ -36,7 +37,7 @@ export function indexPathFor(
 }
 
 /** Bumped whenever chunking or indexing changes, so persisted indexes are rebuilt. */
-export const INDEX_VERSION = "3";
+export const INDEX_VERSION = "4";
 
 export type LoadEnvOptions = EnvOptions & {
   /** Defaults to the offline hashing embedder. */
@@ -50,6 +51,8 @@ export type LoadEnvOptions = EnvOptions & {
    * omitted, the services named by DRFLOW_IMAP_URL / DRFLOW_WEBDAV_URL / DRFLOW_MATTERMOST_URL / DRFLOW_CHROMA_URL.
    */
   services?: Partial<Record<AppName, App>>;
+  /** The web the agents may use: `offline` (the task's saved pages, if any; default), `live` (Brave + fetch), `none`. */
+  web?: "live" | "offline" | "none";
 };
 
 /**
@@ -99,13 +102,23 @@ export async function loadEnv(loaded: LoadedTask, options: LoadEnvOptions): Prom
     index = await openPersistedIndex(persisted, fingerprint, { embedder, vectors }, build);
   }
   const { task } = loaded;
+  let web: WebTools | null;
+  try {
+    web = await webFor(loaded.dir, options.web);
+  } catch (error) {
+    await index.close();
+    throw error;
+  }
   return createEnv({
     taskId: task.id,
+    kind: task.kind,
     question: task.seed.question,
+    subquestions: task.drbench?.subquestions ?? [],
     user: { name: task.seed.user.name, email: task.seed.user.email },
     split,
     apps: appsOver(index, served),
     index,
+    web,
   });
 }
 

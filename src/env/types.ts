@@ -1,6 +1,7 @@
 /** @module The environment an agent explores: four apps over a task's realized files, and search across them. */
-import type { AppName, ArtifactFormat, Split } from "../core/index.ts";
+import type { AppName, ArtifactFormat, Split, TaskKind } from "../core/index.ts";
 import type { SearchHit } from "../retrieval/search-hit.ts";
+import type { WebTools } from "../web/types.ts";
 
 export type { SearchHit };
 
@@ -50,7 +51,13 @@ export type EnvOptions = { split: Split; backend?: "embedded" | "services" };
 
 export interface Env {
   readonly taskId: string;
+  /** What the task asks for: a DRFlow workflow or a DRBench research report (an agent picks its output form from it). */
+  readonly kind?: TaskKind;
   readonly question: string;
+  /** Sub-questions that come with the question (DRBench tasks; empty otherwise). */
+  readonly subquestions?: readonly string[];
+  /** The web the agent may use (a task's offline pages, or the live web when asked); null when there is none. */
+  readonly web?: WebTools | null;
   /** The mailbox owner: whose emails, chats and files these are (an agent may know this, nothing more). */
   readonly user: { name: string; email: string };
   readonly split: Split;

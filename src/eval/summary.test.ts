@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { DRBENCH_METRICS, DRFLOW_METRICS } from "../core/index.ts";
 import { type CellResult, EMPTY_USAGE, planCells } from "./cells.ts";
+import { metricColumns } from "./metric-columns.ts";
 import { summarize } from "./summary.ts";
 import { formatSummaryTable } from "./table.ts";
 
@@ -96,4 +98,37 @@ describe("planCells", () => {
       }),
     ).toThrow(/--models/);
   });
+});
+
+test("the summary's columns follow the task kinds judged: DRFlow's, DRBench's, or both", () => {
+  expect(metricColumns([{ f1: 0.5 }])).toEqual([...DRFLOW_METRICS]);
+  expect(metricColumns([{ insight_recall: 0.3, factuality: 1 }])).toEqual([...DRBENCH_METRICS]);
+  expect(metricColumns([{ f1: 0.5 }, { insight_recall: 0.3 }])).toEqual([
+    ...DRFLOW_METRICS,
+    "insight_recall",
+    "distractor_avoidance",
+    "report_quality",
+    "insight_recall_reachable",
+  ]);
+  const row = {
+    agent: "brief",
+    model: "none",
+    split: "original" as const,
+    tasks: 2,
+    cells: 2,
+    failed: 0,
+    metrics: {
+      insight_recall: {
+        mean: 0.29,
+        std: 0,
+        repeats: 1,
+        counts: { scored: 2, not_applicable: 0, unscored: 0 },
+      },
+    },
+    usage: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 },
+  };
+  const table = formatSummaryTable([row]);
+  expect(table).toContain("Insight Rec.");
+  expect(table).toContain("Distr. Avoid.");
+  expect(table).not.toContain("Topo.");
 });

@@ -1,8 +1,9 @@
 /** @module The batch summary: per agent × model × split, each metric's mean ± std over repeats (task means per repeat). */
 
 import { mean, std } from "../analysis/stats.ts";
-import { DRFLOW_METRICS, type MetricName, type Split } from "../core/index.ts";
+import type { MetricName, Split } from "../core/index.ts";
 import type { CellResult } from "./cells.ts";
+import { metricColumns } from "./metric-columns.ts";
 
 /** A finite number (a metric value that was scored). */
 function isScored(v: number | null | undefined): v is number {
@@ -40,7 +41,7 @@ export type SummaryRow = {
  */
 export function summarize(
   results: readonly CellResult[],
-  metrics: readonly MetricName[] = DRFLOW_METRICS,
+  metrics: readonly MetricName[] = metricColumns(results.map((r) => r.metrics)),
 ): SummaryRow[] {
   const groups = new Map<string, CellResult[]>();
   for (const r of results) {

@@ -1,6 +1,7 @@
 /** @module Plain-text rendering of a batch summary: one row per agent × model × split, metrics in percent as mean ± std. */
-import { DRFLOW_METRICS, METRIC_LABELS, type MetricName } from "../core/index.ts";
+import { METRIC_LABELS, type MetricName } from "../core/index.ts";
 import { textTable } from "../core/text-table.ts";
+import { metricColumns } from "./metric-columns.ts";
 import type { MetricSummary, SummaryRow } from "./summary.ts";
 
 /** `57.93 ± 1.20` (percent), `57.93` when there is a single repeat, `–` when nothing was scored. */
@@ -10,10 +11,10 @@ export function formatMetric(summary: Pick<MetricSummary, "mean" | "std" | "repe
   return summary.repeats > 1 && summary.std !== null ? `${m} ± ${(summary.std * 100).toFixed(2)}` : m;
 }
 
-/** Render rows as an aligned text table. */
+/** Render rows as an aligned text table; the columns default to the metrics the rows were judged on. */
 export function formatSummaryTable(
   rows: readonly SummaryRow[],
-  metrics: readonly MetricName[] = DRFLOW_METRICS,
+  metrics: readonly MetricName[] = metricColumns(rows.map((r) => r.metrics)),
 ): string {
   const header = [
     "agent",
@@ -37,7 +38,7 @@ export function formatSummaryTable(
 /** `scored/n.a./unscored` per metric: how many reports stand behind each mean in the summary table. */
 export function formatCountsTable(
   rows: readonly SummaryRow[],
-  metrics: readonly MetricName[] = DRFLOW_METRICS,
+  metrics: readonly MetricName[] = metricColumns(rows.map((r) => r.metrics)),
 ): string {
   const header = ["agent", "model", "split", ...metrics.map((m) => METRIC_LABELS[m].short)];
   const body = rows.map((r) => [

@@ -8,6 +8,8 @@ import {
 } from "../core/index.ts";
 import type { Model } from "../llm/types.ts";
 import type { LoadedTask } from "../store/task-store.ts";
+import { readWebStore } from "../web/store.ts";
+import { normalizeUrl } from "../web/types.ts";
 import type { Alignment } from "./alignment/one-to-one.ts";
 import { explainMetrics } from "./explain.ts";
 import { goldStepId, goldSteps } from "./gold.ts";
@@ -18,6 +20,8 @@ import { decisionOf, notApplicableReason, notApplicableResult } from "./metrics/
 import { metricOrder } from "./metrics/index.ts";
 import { predStepId } from "./metrics/precision.ts";
 import type { EvaluationState, MetricContext } from "./metrics/types.ts";
+import { readReport } from "./reading/report.ts";
+import { citationResolver } from "./reading/resolve.ts";
 import { parseReportMarkdown } from "./report/parse.ts";
 import type { Problem } from "./report/problem.ts";
 import { renderReportMarkdown } from "./report/render.ts";
@@ -89,13 +93,26 @@ function alignmentRows(
 
 type Once = { results: MetricResult[]; precision: AlignmentRow[]; recall: AlignmentRow[] };
 
+type Shared = Pick<MetricContext, "reading" | "resolve" | "reachable" | "sources">;
+
+/** Evidence units reachable in the loaded environment: listed by an insight/distractor artifact, or from a saved web page. */
+export function reachableUnits(loaded: LoadedTask, webUrls: readonly string[]): Set<string> {
+  const pages = new Set(webUrls.map(normalizeUrl));
+  const out = new Set<string>();
+  for (const a of loaded.manifest.artifacts)
+    if (a.role !== "adjacent") for (const e of a.evidence) out.add(e);
+  for (const u of loaded.task.evidence)
+    if ((u.urls ?? []).some((x) => pages.has(normalizeUrl(x)))) out.add(u.id);
+  return out;
+}
+
 async function evaluateOnce(
   report: Report,
   reportText: string,
   loaded: LoadedTask,
   judge: Judge,
   metrics: readonly MetricName[],
-  sources: SourceReader,
+  shared: Shared,
 ): Promise<Once> {
   const state: EvaluationState = { results: new Map() };
   const predicted =
@@ -107,7 +124,7 @@ async function evaluateOnce(
     gold: goldSteps(loaded.task),
     predicted: [...predicted].sort((a, b) => a.item - b.item),
     judge,
-    sources,
+    ...shared,
     state,
   };
   for (const metric of metricOrder(metrics)) {
@@ -193,7 +210,20 @@ export async function evaluate(
     typeof input === "string" && !/^\s*\{/.test(input) ? input : renderReportMarkdown(report);
   const protocol = options.protocol ?? "per-step";
   const metrics = options.metrics ?? defaultMetrics(loaded);
-  const sources = options.sources ?? taskSources(loaded);
+  const reading = readReport(reportText);
+  if (reading.kind === "freeform") {
+    problems = [...reading.problems];
+    if (reading.unusable) problems.push({ section: "findings", message: reading.unusable });
+  }
+  const webPages = await readWebStore(loaded.dir);
+  const sources = options.sources ?? taskSources(loaded, webPages);
+  const webUrls = webPages.map((p) => p.url);
+  const shared: Shared = {
+    reading,
+    sources,
+    resolve: citationResolver(loaded.task, loaded.manifest.artifacts, webUrls, reading, sources),
+    reachable: reachableUnits(loaded, webUrls),
+  };
   const repeats = Math.max(1, Math.floor(options.repeats ?? 1));
   const runs: Once[] = [];
   let judgeName = "";
@@ -204,7 +234,7 @@ export async function evaluate(
       judge.info("precision").judge +
       (judge.info("precision").model ? `:${judge.info("precision").model}` : "");
     judgeProtocol = judge.info("precision").protocol;
-    runs.push(await evaluateOnce(report, reportText, loaded, judge, metrics, sources));
+    runs.push(await evaluateOnce(report, reportText, loaded, judge, metrics, shared));
   }
   const first = runs[0]!;
   const predicted =

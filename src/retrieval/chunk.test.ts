@@ -33,3 +33,31 @@ test("a single huge paragraph breaks at sentences", () => {
   for (const c of chunks) expect(c.text.length).toBeLessThanOrEqual(200);
   expect(chunks[0]!.text.startsWith("Sentence number 0 is here.")).toBe(true);
 });
+
+test("tabular values survive extraction and chunking unchanged: 60.00%, $1.2M, 1,250, 2024-Q3", async () => {
+  const { extractBytes } = await import("../env/extract/index.ts");
+  const rows = Array.from(
+    { length: 60 },
+    (_, i) => `2024-Q3,Store ${i},60.00%,$1.2M,"1,250",${(i * 1.25).toFixed(2)}`,
+  );
+  const csv = ["Period,Store,Share,Revenue,Units,Rate", ...rows].join("\n");
+  const text = await extractBytes(csv, "csv");
+  expect(text).toBe(csv);
+  const chunks = chunkDocument({ ...meta, id: "t_IN_1", text }, { maxChars: 300, overlap: 40 });
+  expect(chunks.length).toBeGreaterThan(3);
+  for (const c of chunks) {
+    for (const line of c.text.split("\n")) {
+      // every line of every chunk is a whole row (the overlap may start mid-row, but never splits a value)
+      if (line.startsWith("2024-Q3")) expect(rows).toContain(line);
+    }
+    expect(c.text).not.toMatch(/\d\. \d|\$1\. 2M|2024- Q3|1, 250/);
+  }
+  const joined = chunks.map((c) => c.text).join("\n");
+  for (const r of rows) expect(joined).toContain(r);
+  // one long prose line of figures breaks only at whitespace
+  const prose = Array.from({ length: 40 }, (_, i) => `Share ${i} was 60.00% of $1.2M in 2024-Q3`).join(
+    " and ",
+  );
+  const pieces = chunkDocument({ ...meta, id: "t_IN_2", text: prose }, { maxChars: 200, overlap: 0 });
+  for (const p of pieces) for (const w of p.text.split(" ")) expect(prose.split(" ")).toContain(w);
+});

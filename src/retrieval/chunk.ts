@@ -54,24 +54,34 @@ export function chunkDocument(doc: ChunkSource, options: ChunkOptions = {}): Chu
   return texts.map((text, ord) => ({ ...meta, id: `${id}#${ord}`, documentId: id, ord, text }));
 }
 
+/**
+ * A paragraph over the bound breaks into sentences — at a line end, or at a full stop followed by whitespace, so
+ * `60.00%`, `$1.2M` and `v2.3` stay whole — and a table (CSV rows, `|` rows) into whole rows; a piece still over the
+ * bound breaks at its last space before it. Nothing is dropped or rewritten.
+ */
 function splitLong(paragraph: string, maxChars: number): string[] {
-  const sentences = paragraph.match(/[^.!?\n]+(?:[.!?]+|\n|$)/g) ?? [paragraph];
+  const lines = paragraph.split("\n");
+  const tabular = lines.length > 1 && lines.filter((l) => /[,|\t]/.test(l)).length >= 0.8 * lines.length;
+  const sep = tabular ? "\n" : " ";
+  const units: string[] = [];
+  for (const piece of tabular ? lines : paragraph.split(/(?<=[.!?])\s+|\n/)) {
+    let rest = piece.trim();
+    while (rest.length > maxChars) {
+      const cut = rest.lastIndexOf(" ", maxChars);
+      const at = cut > maxChars / 2 ? cut : maxChars;
+      units.push(rest.slice(0, at));
+      rest = rest.slice(at).trimStart();
+    }
+    if (rest) units.push(rest);
+  }
   const out: string[] = [];
   let current = "";
-  for (const raw of sentences) {
-    const sentence = raw.trim();
-    if (!sentence) continue;
-    if (sentence.length > maxChars) {
-      if (current) out.push(current);
-      current = "";
-      for (let i = 0; i < sentence.length; i += maxChars) out.push(sentence.slice(i, i + maxChars));
-      continue;
-    }
-    if (current && current.length + sentence.length + 1 > maxChars) {
+  for (const unit of units) {
+    if (current && current.length + unit.length + 1 > maxChars) {
       out.push(current);
-      current = sentence;
+      current = unit;
     } else {
-      current = current ? `${current} ${sentence}` : sentence;
+      current = current ? `${current}${sep}${unit}` : unit;
     }
   }
   if (current) out.push(current);

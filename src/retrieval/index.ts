@@ -6,6 +6,7 @@ export { RRF_K, reciprocalRankFusion } from "./fusion.ts";
 export { HybridIndex, type HybridIndexOptions, type SearchMode, type SearchOptions } from "./hybrid.ts";
 export { porterStem } from "./porter.ts";
 export { rankDocuments } from "./rank.ts";
+export { segmentSentences } from "./segment.ts";
 export { Finding, SessionIndex, type StoredFinding } from "./session.ts";
 export { snippet } from "./snippet.ts";
 export { type ChromaOptions, chromaStore } from "./stores/chroma.ts";

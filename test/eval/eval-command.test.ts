@@ -1,31 +1,15 @@
 /** `drflow eval` and `drflow run` end to end on two demo tasks (extractive agent, lexical judge, temp run store). */
-import { afterAll, expect, spyOn, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main } from "../../src/cli/main.ts";
 import { RunStore } from "../../src/store/run-store.ts";
+import { captureCli } from "../support/cli.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "drflow-eval-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function capture(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  const error = spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
-  const write = spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err.push(String(s));
-    return true;
-  });
-  try {
-    return { code: await main(argv), out: out.join("\n"), err: err.join("") };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-    write.mockRestore();
-  }
-}
+const capture = captureCli;
 
 test("drflow eval prints the summary; the same command again reads every cell back", async () => {
   const store = join(dir, "runs.sqlite");

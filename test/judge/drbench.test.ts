@@ -32,6 +32,7 @@ test("a DRBench-style task is judged on insight recall, distractor avoidance, fa
     "distractor_avoidance",
     "factuality",
     "report_quality",
+    "insight_recall_reachable",
   ]);
   const metric = (name: string) => r.metrics.find((m) => m.metric === name)!;
 
@@ -42,11 +43,13 @@ test("a DRBench-style task is judged on insight recall, distractor avoidance, fa
   expect(metric("distractor_avoidance").value).toBe(0.5);
   expect(metric("distractor_avoidance").items.find((i) => i.id === "D1")!.score).toBe(0);
 
-  // Factuality over the considered insights: the two cited ones are supported, the uncited fillers are not.
+  // Factuality over the considered insights: the two cited ones are supported; the fillers share their paragraph's
+  // closing citation (a paragraph that cites once cites each of its sentences) and are not supported by it.
   const f = metric("factuality");
   expect(f.items).toHaveLength(gold.length + 5);
   expect(f.items.filter((i) => i.score === 1).map((i) => i.id)).toEqual(["INSIGHT_1", "INSIGHT_2"]);
-  expect(f.items[2]!.justification).toBe("no citation: non-factual");
+  expect(f.items[2]!.score).toBe(0);
+  expect(f.items[2]!.justification).toStartWith("0% of claim terms supported");
 
   const q = metric("report_quality");
   expect(q.value).toBeGreaterThan(0);

@@ -426,6 +426,39 @@ describe("LLM judge (scripted server)", () => {
     expect(r.metrics.find((m) => m.metric === "distractor_avoidance")!.value).toBe(1);
   });
 
+  test("DRBench decomposition works on the shared reader's numbered claims; insights inherit their claim's citations", async () => {
+    const report = [
+      "# Findings",
+      "",
+      "Interpreters are booked two days ahead. [IN_3/interpreter-policy.md]",
+      "",
+      "- Ana Ruiz prefers Spanish for every document [1]",
+      "",
+      "## References",
+      "1. fixture_01_IN_4",
+    ].join("\n");
+    let prompt = "";
+    reset((p) => {
+      if (!p.startsWith("You are decomposing"))
+        return json({ matched: false, fact_id: null, justification: "no" });
+      prompt = p;
+      return json({
+        insights: [
+          { text: "Interpreters are booked two days ahead.", claim: 1 },
+          { text: "Ana Ruiz prefers Spanish.", claim: 2 },
+        ],
+      });
+    });
+    const drbench = { ...loaded, task: { ...loaded.task, kind: "drbench" as const } };
+    const r = await evaluate(report, drbench, { judge: model(), metrics: ["factuality", "insight_recall"] });
+    expect(prompt).toContain("1. Interpreters are booked two days ahead.");
+    expect(prompt).toContain("2. Ana Ruiz prefers Spanish for every document");
+    expect(prompt).not.toContain("[IN_3/"); // citations are parsed once, by the shared reader, not by the model
+    const fact = r.metrics.find((m) => m.metric === "factuality")!;
+    expect(fact.items.map((i) => i.id)).toEqual(["INSIGHT_1", "INSIGHT_2"]);
+    expect(fact.items[1]!.matched).toBe("fixture_01_IN_4");
+  });
+
   test("--judge-repeats: agreement between repeats and the spread of each metric", async () => {
     let call = 0;
     reset((p, req) => {

@@ -1,7 +1,8 @@
 /**
  * @module DRBA, DRBench's baseline agent (seed 003): research planning none / SRP / CRP, action planning, a research
  * loop with optional adaptive action planning (AAP) under an iteration budget, and — as the DRFlow paper adapts it —
- * the same J.9 workflow prediction prompt and report format as DRFA. Its planning prompts are in `prompts/drba.ts`.
+ * the same J.9 workflow prediction prompt and report format as DRFA on DRFlow tasks; on DRBench tasks it writes
+ * DRBench's insight + citation research report (`research-report.ts`). Its prompts are in `prompts/drba.ts`.
  */
 import { z } from "zod";
 import { renderAap, renderCrp, renderDrbaActions, renderSrp } from "../prompts/drba.ts";
@@ -19,8 +20,10 @@ import { ResearchPlan, SubQuestions } from "../shared/research-plan.ts";
 import { DEFAULT_EVIDENCE_CHARS, sessionEvidence } from "../shared/sources.ts";
 import { truncate } from "../shared/text.ts";
 import type { WebSearch } from "../shared/tools.ts";
+import { webSearchOf } from "../shared/web.ts";
 import { generateWorkflow } from "../shared/workflow.ts";
 import type { Agent, AgentContext, AgentOutput } from "../types.ts";
+import { writeResearchReport } from "./research-report.ts";
 
 export const DrbaPlanning = z.enum(["none", "srp", "crp"]);
 export type DrbaPlanning = z.infer<typeof DrbaPlanning>;
@@ -45,7 +48,10 @@ export function drba(options: z.input<typeof DrbaOptions> = {}, extra: { web?: W
     name: "drba",
     options: opts,
     needsModel: true,
-    run: (context) => runDrba(context, opts, extra.web ?? null),
+    // DRFlow tasks: the J.9 workflow report; DRBench tasks: DRBench's insight + citation report.
+    serves: ["drflow", "drbench"],
+    run: (context) =>
+      runDrba(context, opts, extra.web ?? (context.env.web ? webSearchOf(context.env.web) : null)),
   };
 }
 
@@ -163,6 +169,10 @@ async function runDrba(
       opts.aap ? (await adaptive(rc, iteration)).length : 0,
     );
     const pieces = await sessionEvidence(rc, [], opts.evidenceChars);
+    if ((context.env.kind ?? "drflow") === "drbench") {
+      const report = await writeResearchReport(rc, pieces, opts.evidenceChars);
+      return { report, trace: rc.tracer.events };
+    }
     const final = await generateWorkflow(rc, pieces, opts.evidenceChars);
     return { report: final.report, trace: rc.tracer.events };
   } finally {

@@ -9,6 +9,7 @@ import { openContext } from "../shared/context.ts";
 import { researchLoop } from "../shared/research-loop.ts";
 import { DEFAULT_EVIDENCE_CHARS, sessionEvidence } from "../shared/sources.ts";
 import type { WebSearch } from "../shared/tools.ts";
+import { webSearchOf } from "../shared/web.ts";
 import { generateWorkflow } from "../shared/workflow.ts";
 import type { Agent, AgentContext, AgentOutput } from "../types.ts";
 import { conditionalActionPlanning, gapFinding, newAdaptiveState } from "./adaptive.ts";
@@ -35,7 +36,8 @@ export function drfa(options: z.input<typeof DrfaOptions> = {}, extra: { web?: W
     name: "drfa",
     options: opts,
     needsModel: true,
-    run: (context) => runDrfa(context, opts, extra.web ?? null),
+    run: (context) =>
+      runDrfa(context, opts, extra.web ?? (context.env.web ? webSearchOf(context.env.web) : null)),
   };
 }
 

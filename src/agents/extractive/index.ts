@@ -48,7 +48,12 @@ type Tools = {
 };
 
 /** Tool wrappers that record a trace event for every call. */
-function tracedTools(env: Env, limit: number, emit: (e: TraceEvent) => void, now: () => number): Tools {
+export function tracedTools(
+  env: Env,
+  limit: number,
+  emit: (e: TraceEvent) => void,
+  now: () => number,
+): Tools {
   return {
     async list() {
       const docs = await env.list();

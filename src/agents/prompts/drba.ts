@@ -4,7 +4,8 @@
  * not print their prompts, so this wording is OURS, written from that description: SRP is a lightweight sub-question
  * decomposition; CRP a structured plan with investigation areas, expected sources and success criteria; AAP proposes
  * new actions from research gaps. Unlike DRFA's prompts they know nothing of workflows, conditions or the
- * generic/personal split. DRBA's report uses the J.9 workflow prediction prompt, as the DRFlow paper adapts it.
+ * generic/personal split. On DRFlow tasks DRBA's report uses the J.9 workflow prediction prompt, as the DRFlow paper
+ * adapts it; on DRBench tasks it writes DRBench's insight + citation report (`RESEARCH_REPORT_SOURCE`, also ours).
  */
 import { fillTemplate, parseTemplate, pyJson } from "../../llm/paper-template.ts";
 
@@ -128,5 +129,51 @@ export function renderAap(s: AapSlots): string {
       action_plan_guidelines: s.actionPlanGuidelines,
     },
     "DRBA adaptive action planning prompt",
+  );
+}
+
+/**
+ * DRBA's research report (DRBench's report mode: "insight + citation" items). DRBench's own report prompt is not in the
+ * spec (seed 003 describes only the format); this wording is drflow's.
+ */
+export const RESEARCH_REPORT_SOURCE = `You are writing the final report of an enterprise deep research investigation for {user}.
+
+RESEARCH QUESTION: "{question}"
+{subquestions}
+SOURCES (cite them by their key, e.g. src_3):
+{sources_reference}
+
+EVIDENCE:
+{findings_text}
+
+Write a research report that answers the question from the evidence. State each finding as one self-contained
+insight: a specific fact, figure or decision with its time period and entity, followed by the keys of the sources
+that state it. Put the insights that best answer the question first. Leave out facts about other topics, and do not
+state anything the evidence does not support.
+
+Return a JSON object only, no other text:
+{{ "summary": "2-3 sentences answering the question", "insights": [{{ "text": "one insight", "citations": ["src_1"] }}] }}`;
+
+export const RESEARCH_REPORT_TEMPLATE = parseTemplate(RESEARCH_REPORT_SOURCE);
+
+export function renderResearchReport(slots: {
+  question: string;
+  subquestions: readonly string[];
+  user: string;
+  sourcesReference: string;
+  findingsText: string;
+}): string {
+  return fillTemplate(
+    RESEARCH_REPORT_TEMPLATE,
+    {
+      question: slots.question,
+      subquestions: slots.subquestions.length
+        ? `SUB-QUESTIONS:\n${slots.subquestions.map((q) => `- ${q}`).join("\n")}\n`
+        : "",
+      user: slots.user,
+      sources_reference: slots.sourcesReference,
+      findings_text: slots.findingsText,
+    },
+    "DRBA research report",
   );
 }

@@ -6,6 +6,8 @@ import { formatMetric } from "../../eval/table.ts";
 import { renderReportMarkdown } from "../../judge/index.ts";
 import { writeFileAtomic } from "../../store/atomic-write.ts";
 import { RunStore } from "../../store/run-store.ts";
+import { studioUrl } from "../../studio/announce.ts";
+import { urls } from "../../studio/urls.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
@@ -23,7 +25,7 @@ function costText(u: { calls: number; costUsd: number; unpricedCalls: number }):
 export const run: Command = {
   name: "run",
   summary: "Run an agent on one task (report Markdown to a file or stdout)",
-  usage: `${USAGE}\n\n  Agents: extractive (offline), basic, drba, drfa; options as name:key=value (drfa:gf=false,cap=false).\n  --judge scores the report right away and prints the seven metrics.`,
+  usage: `${USAGE}\n\n  Agents: extractive (offline, DRFlow tasks), brief (offline, DRBench tasks), basic, drba (both kinds), drfa;\n  options as name:key=value (drfa:gf=false,cap=false). The report's form follows the task: a workflow for DRFlow\n  tasks, a cited research report for DRBench tasks; an agent that cannot write it says so.\n  --judge scores the report right away and prints the task kind's metrics.`,
   async run(args) {
     const { flags } = parseFlags(
       args,
@@ -63,13 +65,20 @@ export const run: Command = {
         );
       } else console.log(markdown);
       const resolved = out.report.condition_resolution.filter((r) => r.resolved).length;
+      const shape =
+        out.report.form === "research"
+          ? `research report, ${out.report.findings.split("\n").filter((l) => /^\s*[-*] /.test(l)).length} findings`
+          : `${out.report.generic_workflow.length} steps, ${resolved}/${out.report.condition_resolution.length} conditions resolved`;
       const lines = [
-        `run ${out.runId}: ${out.report.generic_workflow.length} steps, ${resolved}/${out.report.condition_resolution.length} conditions resolved, ${out.report.references.length} references`,
+        `run ${out.runId}: ${shape}, ${out.report.references.length} references`,
         `usage: ${out.usage.calls} model calls, ${out.usage.inputTokens} in / ${out.usage.outputTokens} out tokens, ${costText(out.usage)}`,
         ...(flags.out ? [`report written to ${flags.out}`] : []),
+        ...(studioUrl(urls.run(out.runId), store.path)
+          ? [`studio: ${studioUrl(urls.run(out.runId), store.path)}`]
+          : []),
         ...out.metrics.map(
           (m) =>
-            `  ${METRIC_LABELS[m.metric].short.padEnd(11)} ${m.not_applicable ? "n/a" : formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
+            `  ${METRIC_LABELS[m.metric].short.padEnd(14)} ${m.not_applicable ? "n/a" : formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
         ),
       ];
       console.error(lines.join("\n"));

@@ -1,6 +1,6 @@
 /** @module `drflow tasks list|show|validate`: inspect and validate task folders on disk. */
 
-import { SAFE_ID } from "../../core/index.ts";
+import { type ArtifactEntry, SAFE_ID, type Task } from "../../core/index.ts";
 import { validateTaskDir } from "../../generate/validate/index.ts";
 import { renderSummaryTable, summarizeTask } from "../../generate/validate/summary.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask, type TaskRef } from "../../store/task-store.ts";
@@ -58,6 +58,10 @@ async function show(
     log(JSON.stringify(task, null, 2));
     return 0;
   }
+  if (task.kind === "drbench") {
+    log(drbenchSummary(ref, task, manifest.artifacts));
+    return 0;
+  }
   const lines = [
     `${ref}: ${task.seed.question}`,
     `domain ${task.seed.domain} · family ${task.provenance.family} · ${task.seed.company.name}`,
@@ -81,6 +85,38 @@ async function show(
   for (const a of manifest.artifacts) lines.push(`  ${a.id.padEnd(24)} ${a.app.padEnd(5)} ${a.path}`);
   log(lines.join("\n"));
   return 0;
+}
+
+/** A DRBench task as DRBench states it: metadata, sub-questions, gold insights (web-only ones marked), distractors, files. */
+function drbenchSummary(ref: string, task: Task, artifacts: readonly ArtifactEntry[]): string {
+  const d = task.drbench;
+  const carried = new Set(artifacts.flatMap((a) => a.evidence));
+  const lines = [
+    `${ref}: ${task.seed.question}`,
+    `DRBench task · industry ${d?.industry || "?"} · domain ${d?.domain || "?"} · difficulty ${d?.difficulty || "?"} · ${task.seed.company.name} (drflow domain ${task.seed.domain})`,
+    `user ${task.seed.user.name} (${task.seed.user.role})`,
+    ...(d?.url ? [`source article ${d.url}`] : []),
+    "",
+    `subquestions (${d?.subquestions.length ?? 0}):`,
+    ...(d?.subquestions.length ? d.subquestions.map((q) => `  - ${q}`) : ["  (none)"]),
+  ];
+  const unit = (u: Task["evidence"][number]) => {
+    const web = !carried.has(u.id) && (u.urls ?? []).length > 0;
+    return `  ${u.id.padEnd(16)} ${web ? `[web only: ${u.urls!.join(", ")}] ` : ""}${u.text}`;
+  };
+  const insights = task.evidence.filter((u) => u.role === "insight");
+  const webOnly = insights.filter((u) => !carried.has(u.id) && (u.urls ?? []).length > 0).length;
+  lines.push(
+    "",
+    `insights (${insights.length}; ${webOnly} web-only, reachable offline only when their page is saved in the task's web/ store):`,
+  );
+  lines.push(...insights.map(unit));
+  const distractors = task.evidence.filter((u) => u.role === "distractor");
+  lines.push("", `distractors (${distractors.length}):`, ...distractors.map(unit));
+  lines.push("", `artifacts (${artifacts.length}):`);
+  for (const a of artifacts) lines.push(`  ${a.id.padEnd(16)} ${a.app.padEnd(5)} ${a.path} — ${a.title}`);
+  if (d?.context) lines.push("", "context:", ...d.context.split("\n").map((l) => `  ${l}`));
+  return lines.join("\n");
 }
 
 async function validate(root: string, positionals: string[], log: (s: string) => void): Promise<number> {

@@ -75,3 +75,36 @@ export async function readDrbenchJson<S extends z.ZodType>(schema: S, file: stri
   }
   return parsed.data;
 }
+
+/** `dr_question.json`: the question with DRBench's own industry, domain, subquestions and source article. */
+export const DrbenchQuestion = z.looseObject({
+  dr_question: z.string().default(""),
+  subquestions: z.array(z.string()).default([]),
+  industry: z.string().default(""),
+  domain: z.string().default(""),
+  url: z.string().default(""),
+});
+export type DrbenchQuestion = z.infer<typeof DrbenchQuestion>;
+
+/** `info.json`: industry, domain and difficulty. */
+export const DrbenchInfo = z.looseObject({
+  industry: z.string().default(""),
+  domain: z.string().default(""),
+  difficulty: z.string().default(""),
+});
+export type DrbenchInfo = z.infer<typeof DrbenchInfo>;
+
+/** `context.json`: company profile, persona and the public article (url, its insights) the task was built from. */
+export const DrbenchContext = z.looseObject({
+  company_info: z.record(z.string(), z.unknown()).default({}),
+  persona: z.record(z.string(), z.unknown()).default({}),
+  url: z
+    .looseObject({
+      url: z.string().default(""),
+      insights: z.array(z.string()).default([]),
+      industry: z.string().default(""),
+      domain: z.string().default(""),
+    })
+    .optional(),
+});
+export type DrbenchContext = z.infer<typeof DrbenchContext>;

@@ -6,7 +6,8 @@ import { DOC_HANDLE } from "../../core/index.ts";
 import { loadEnv } from "../../env/load.ts";
 import type { Env } from "../../env/types.ts";
 import { loadTask, validateTaskFolder } from "../../store/task-store.ts";
-import { DRBENCH_APPS, importDrbench } from "./drbench.ts";
+import { validateTask } from "../validate/validate-task.ts";
+import { DRBENCH_APPS, drflowDomain, importDrbench } from "./drbench.ts";
 
 // These tests start servers or read whole suites; bun's default 5 s limit is too tight on a loaded machine.
 setDefaultTimeout(60_000);
@@ -110,4 +111,64 @@ test("an insight's answer is findable in the imported text by its question", asy
   } finally {
     await env.close();
   }
+});
+
+test("DRBench's own metadata is imported: industry, domain, difficulty, subquestions, context without secrets", () => {
+  const dr3 = results.find((r) => r.task.id === "DR0003")!.task;
+  expect(dr3.drbench).toMatchObject({
+    industry: "retail",
+    domain: "crm",
+    difficulty: "medium",
+    subquestions: [],
+  });
+  expect(dr3.drbench!.url).toBe("https://eagleeye.com/blog/grocery-loyalty-inflation-data-growth");
+  expect(dr3.drbench!.context).toContain("Marketing Manager");
+  expect(dr3.drbench!.context).toContain("3.8% average increase in same-store sales");
+  expect(dr3.drbench!.context).not.toContain("my_drbench_pwd");
+  // drflow's nearest domain by the stated rule (retail → b2c), DRBench's own kept beside it.
+  expect(dr3.seed.domain).toBe("b2c");
+  expect(drflowDomain("Healthcare")).toBe("healthcare");
+  expect(drflowDomain("Cybersecurity")).toBe("b2b");
+});
+
+test("web facts keep their URL; exports are titled for what they hold; export users become people", async () => {
+  const { task, manifest } = await loadTask(root, "drbench/DR0002");
+  const web = task.evidence.filter((e) => (e.urls ?? []).length > 0);
+  expect(web.map((e) => e.id)).toEqual(["EX0000", "EX0001", "EX0002"]);
+  expect(web[0]!.urls).toEqual(["https://www.bcg.com/publications/2024/personalization-in-action"]);
+  for (const e of web) expect(manifest.artifacts.some((a) => a.evidence.includes(e.id))).toBe(false);
+  const chats = manifest.artifacts.filter((a) => a.app === "chat");
+  for (const c of chats) expect(c.title).toMatch(/^#[\w-]+(, #[\w-]+)* \(chat export, \d+ posts\)$/);
+  const dr3 = await loadTask(root, "drbench/DR0003");
+  const mail = dr3.manifest.artifacts.filter((a) => a.app === "email");
+  expect(mail.length).toBeGreaterThan(0);
+  for (const m of mail) expect(m.title).toMatch(/^Mailbox of [\w.]+ \(\d+ emails\)$/);
+  const names = new Set(dr3.task.people.map((p) => p.name));
+  for (const a of dr3.manifest.artifacts) if (a.author) expect(names.has(a.author)).toBe(true);
+  expect(dr3.task.drbench!.files.find((f) => f.source.startsWith("IN001_pdf/"))).toMatchObject({
+    source: "IN001_pdf/loyalty-engagement-strategies.md",
+    destination: "shared/loyalty-engagement-strategies.pdf",
+  });
+});
+
+test("imported tasks pass validation under the DRBench profile, which still catches a missing figure", async () => {
+  for (const id of ["DR0002", "DR0003"]) {
+    const loaded = await loadTask(root, `drbench/${id}`);
+    expect(await validateTask(loaded)).toEqual([]);
+  }
+  const loaded = await loadTask(root, "drbench/DR0002");
+  const evidence = loaded.task.evidence.map((e) =>
+    e.id === "IN002_xlsx"
+      ? { ...e, text: "As of Q3 2024, Lee's Market has 1.4 million loyalty program members." }
+      : e,
+  );
+  const broken = {
+    ...loaded,
+    task: { ...loaded.task, evidence: [...evidence, { ...evidence[0]!, id: "EX9", urls: [] }] },
+  };
+  const found = await validateTask(broken);
+  expect(found.map((v) => [v.rule, v.expected.slice(0, 40)])).toEqual([
+    ["drbench-figures", "expected the figures 1.4 million of unit"],
+    ["drbench-source", 'expected unit "EX9" to be listed by an a'],
+  ]);
 });

@@ -1,6 +1,6 @@
 /** @module Programmatic task validation (seed 002 §C.1): support, resolution, people, order, adjacency and leak checks on the realized files. */
 import { join } from "node:path";
-import type { ArtifactEntry, EvidenceUnit, Task } from "../../core/index.ts";
+import { type ArtifactEntry, type EvidenceUnit, missingFigures, type Task } from "../../core/index.ts";
 import {
   containsNormalized,
   extractText,
@@ -31,6 +31,8 @@ export const RULES = [
   "adjacent-contradiction",
   "distractor-leak",
   "personalized-grounding",
+  "drbench-source",
+  "drbench-figures",
 ] as const;
 export type Rule = (typeof RULES)[number];
 
@@ -208,36 +210,38 @@ export async function validateTask(loaded: LoadedTask, options: ValidateOptions 
     }
   });
 
-  // ---- every unit is carried verbatim by a file of its role ----
-  task.evidence.forEach((u, i) => {
-    const listed = carriers.get(u.id) ?? [];
-    if (listed.length === 0) {
-      add(
-        "evidence-carried",
-        taskFile,
-        `$.evidence[${i}]`,
-        `expected unit "${u.id}" to be listed by an artifact in the manifest`,
-      );
-    }
-    for (const a of listed) {
-      if (a.role !== u.role) {
+  // ---- every unit is carried verbatim by a file of its role (DRBench: its own profile) ----
+  if (task.kind === "drbench") checkDrbench(task, texts, carriers, taskFile, add);
+  else
+    task.evidence.forEach((u, i) => {
+      const listed = carriers.get(u.id) ?? [];
+      if (listed.length === 0) {
         add(
           "evidence-carried",
-          manifestFile,
-          `$.artifacts[${manifest.artifacts.indexOf(a)}].evidence`,
-          `expected only ${a.role} units, got ${u.role} unit "${u.id}"`,
+          taskFile,
+          `$.evidence[${i}]`,
+          `expected unit "${u.id}" to be listed by an artifact in the manifest`,
         );
       }
-      if (texts.has(a.id) && !containsNormalized(texts.get(a.id)!, u.text)) {
-        add(
-          "evidence-carried",
-          join(dir, ARTIFACTS_DIR, a.path),
-          "$",
-          `expected the text of unit "${u.id}" in the extracted file text`,
-        );
+      for (const a of listed) {
+        if (a.role !== u.role) {
+          add(
+            "evidence-carried",
+            manifestFile,
+            `$.artifacts[${manifest.artifacts.indexOf(a)}].evidence`,
+            `expected only ${a.role} units, got ${u.role} unit "${u.id}"`,
+          );
+        }
+        if (texts.has(a.id) && !containsNormalized(texts.get(a.id)!, u.text)) {
+          add(
+            "evidence-carried",
+            join(dir, ARTIFACTS_DIR, a.path),
+            "$",
+            `expected the text of unit "${u.id}" in the extracted file text`,
+          );
+        }
       }
-    }
-  });
+    });
 
   // ---- every gold step supported by an insight artifact ----
   for (const [i, s] of generic.entries()) {
@@ -302,6 +306,48 @@ export async function validateTask(loaded: LoadedTask, options: ValidateOptions 
 }
 
 type Add = (rule: Rule, file: string, path: string, expected: string) => void;
+
+/**
+ * The DRBench profile: DRBench writes its gold facts as paraphrases of the files, not verbatim sentences, and keeps
+ * facts from its public source article with their URL rather than in a file. Its rules:
+ * - `drbench-source`: every fact is listed by an artifact (its `supporting_file_paths` was imported) or, when no
+ *   file carries it (a fact from the public article), keeps the URL it comes from — a web-only fact, reachable only
+ *   with web access or a page saved in the task's offline web store;
+ * - `drbench-figures`: every figure of an enterprise *insight* (`12%`, `1.2 million`, `$8,000`) is in the text of an
+ *   artifact that lists it, in any written form (`0.12` in a rate column, `1200000`). Distractor figures are not
+ *   required: DRBench's sample files often leave the distractor out, which makes a task no harder.
+ */
+function checkDrbench(
+  task: Task,
+  texts: ReadonlyMap<string, string>,
+  carriers: ReadonlyMap<string, ArtifactEntry[]>,
+  taskFile: string,
+  add: Add,
+): void {
+  task.evidence.forEach((u, i) => {
+    const listed = carriers.get(u.id) ?? [];
+    const at = `$.evidence[${i}]`;
+    if (listed.length === 0) {
+      if ((u.urls ?? []).length === 0)
+        add(
+          "drbench-source",
+          taskFile,
+          at,
+          `expected unit "${u.id}" to be listed by an artifact or to carry the URL it comes from`,
+        );
+      return;
+    }
+    if (u.role !== "insight") return;
+    const missing = missingFigures(u.text, listed.map((a) => texts.get(a.id) ?? "").join("\n"));
+    if (missing.length > 0)
+      add(
+        "drbench-figures",
+        taskFile,
+        `${at}.text`,
+        `expected the figures ${missing.join(", ")} of unit "${u.id}" in the text of ${listed.map((a) => a.path).join(", ")}`,
+      );
+  });
+}
 
 /** Amounts, percentages and record identifiers (`$47,900`, `12 percent`, `INV-40817`, `MRN-221551`). */
 const CASE_VALUE = /\$\d[\d,]*(?:\.\d+)?|\b\d+(?:\.\d+)? percent\b|\b[A-Z]{2,6}-\d[\d-]*\b/g;

@@ -2,6 +2,8 @@
 import type { ItemEvidence, JudgeInfo, ReportStep } from "../../core/index.ts";
 import type { GoldStep } from "../gold.ts";
 import type { CaseEvidence } from "../metrics/types.ts";
+import type { Claim } from "../reading/document.ts";
+import type { ReadReport } from "../reading/report.ts";
 
 /** Decision kinds; each has its own pinned prompt (or lexical rule) and so its own JudgeInfo. */
 export type DecisionKind =
@@ -85,9 +87,27 @@ export interface Judge {
     k: number,
   ): Promise<{ indices: number[]; tokens: number }>;
   factual(claim: string, chunks: readonly string[]): Promise<Verdict<boolean>>;
-  /** The report decomposed into atomic insights, in report order. */
-  insights(reportText: string, question: string): Promise<Verdict<AtomicInsight[]>>;
+  /**
+   * The report's atomic insights, in report order, from the claims the shared reader extracted (so both judges see the
+   * same sentences and the same parsed citations): the lexical judge keeps the substantive ones, the LLM judge splits
+   * them into atomic statements that inherit their claim's citations.
+   */
+  insights(claims: readonly Claim[], question: string): Promise<Verdict<AtomicInsight[]>>;
   /** Which candidate fact (if any) an insight states. */
-  matchInsight(insight: string, candidates: readonly Candidate[]): Promise<Verdict<{ id: string | null }>>;
-  reportQuality(reportText: string, question: string, persona: string): Promise<Verdict<QualityDimensions>>;
+  /**
+   * Which candidate fact (if any) an insight states; `also`: further candidates a compound insight states as well
+   * (DRBench checks every gold item against the report's claims, so one claim may cover two facts).
+   */
+  matchInsight(
+    insight: string,
+    candidates: readonly Candidate[],
+  ): Promise<Verdict<{ id: string | null; also?: string[] }>>;
+  /** `persona`: the user the report is for (name, role, company, responsibilities); `company`: the company's name. */
+  reportQuality(
+    reading: ReadReport,
+    reportText: string,
+    question: string,
+    persona: string,
+    company?: string,
+  ): Promise<Verdict<QualityDimensions>>;
 }

@@ -44,6 +44,7 @@ export function decisionOf(metric: MetricName): DecisionKind {
     case "topology":
       return "precision";
     case "insight_recall":
+    case "insight_recall_reachable":
     case "distractor_avoidance":
       return "insight_match";
     default:

@@ -6,24 +6,14 @@
 import type { MetricItem } from "../../core/index.ts";
 import { chunkDocument } from "../../retrieval/index.ts";
 import { terms } from "../judges/lexical/terms.ts";
+import { echoesQuestion } from "../reading/report.ts";
 import { withoutCitations } from "../report/citations.ts";
-import { resolveCitations } from "../sources.ts";
 import { consideredInsights } from "./insight-matching.ts";
 import { predStepId } from "./precision.ts";
 import { itemsResult, type Metric, type MetricContext } from "./types.ts";
 
 /** Chunks of cited evidence the judge sees per claim. */
 export const TOP_CHUNKS = 5;
-/** A claim whose content terms beyond the question's are fewer than this share of its terms echoes the question. */
-export const ECHO_NOVEL_SHARE = 0.25;
-
-/** Whether a claim only restates the question: (almost) none of its content terms are new. */
-export function echoesQuestion(claim: string, question: string | ReadonlySet<string>): boolean {
-  const asked = typeof question === "string" ? new Set(terms(question)) : question;
-  const said = [...new Set(terms(claim))];
-  if (said.length === 0) return true;
-  return said.filter((t) => !asked.has(t)).length / said.length < ECHO_NOVEL_SHARE;
-}
 
 type Claim = { id: string; text: string; citations: string[] };
 
@@ -53,13 +43,13 @@ export const factuality: Metric = {
   name: "factuality",
   dependsOn: [],
   async run(ctx) {
-    const { judge, report, sources } = ctx;
+    const { judge } = ctx;
     const { claims, tokens: claimTokens, unread } = await claimsOf(ctx);
     let tokens = claimTokens;
     const items: MetricItem[] = [];
     // Chunks per set of cited sources, built once: claims citing the same sources share the list (and a judge's index).
     const chunkLists = new Map<string, { chunks: ReturnType<typeof chunkDocument>; texts: string[] }>();
-    const asked = new Set(terms(ctx.task.seed.question));
+    const asked = new Set(terms(ctx.task.seed.question, { keepNumbers: true }));
     for (const claim of claims) {
       const base = { id: claim.id, matched: null, confidence: null };
       if (claim.citations.length === 0) {
@@ -80,7 +70,16 @@ export const factuality: Metric = {
         });
         continue;
       }
-      const { documents, unresolved } = await resolveCitations(claim.citations, report, sources);
+      const { documents, unresolved, unsavedWeb } = await ctx.resolve(claim.citations);
+      if (documents.length === 0 && unsavedWeb.length === unresolved.length) {
+        items.push({
+          ...base,
+          score: null,
+          justification: `unscored: cites only web pages the task's offline web store does not hold (${unsavedWeb.join(", ")}); the judge cannot read them offline`,
+          evidence: { text: claim.text },
+        });
+        continue;
+      }
       if (documents.length === 0) {
         items.push({
           ...base,

@@ -4,7 +4,7 @@ import { conditionResolution } from "./condition-resolution.ts";
 import { distractorAvoidance } from "./distractor-avoidance.ts";
 import { f1 } from "./f1.ts";
 import { factuality } from "./factuality.ts";
-import { insightRecall } from "./insight-recall.ts";
+import { insightRecall, insightRecallReachable } from "./insight-recall.ts";
 import { personalizedComprehensiveness } from "./personalized-comprehensiveness.ts";
 import { precision } from "./precision.ts";
 import { recall } from "./recall.ts";
@@ -21,6 +21,7 @@ export const METRICS: Record<MetricName, Metric> = {
   personalized_comprehensiveness: personalizedComprehensiveness,
   factuality,
   insight_recall: insightRecall,
+  insight_recall_reachable: insightRecallReachable,
   distractor_avoidance: distractorAvoidance,
   report_quality: reportQuality,
 };

@@ -10,7 +10,8 @@ export type InsightMatching = {
   /** The report insights considered (first gold + 5); null when the decomposition was unscored. */
   considered: AtomicInsight[] | null;
   /** Per considered insight: the evidence unit id it states, null for none, undefined when its reply was unscored. */
-  matches: (string | null | undefined)[];
+  /** Per considered insight: the evidence unit ids it states ([] for none), undefined when its reply was unscored. */
+  matches: (string[] | undefined)[];
   note: string;
   /** Tokens spent, charged to the first metric that asked. */
   tokens: number;
@@ -27,8 +28,10 @@ export function distractorUnits(ctx: MetricContext): EvidenceUnit[] {
 export async function consideredInsights(
   ctx: MetricContext,
 ): Promise<{ considered: AtomicInsight[] | null; total: number; note: string; tokens: number }> {
+  if (ctx.reading.unusable)
+    return { considered: null, total: 0, note: `unscored: ${ctx.reading.unusable}`, tokens: 0 };
   const first = !ctx.state.insights;
-  if (first) ctx.state.insights = ctx.judge.insights(ctx.reportText, ctx.task.seed.question);
+  if (first) ctx.state.insights = ctx.judge.insights(ctx.reading.claims, ctx.task.seed.question);
   const decomposed = await ctx.state.insights!;
   const tokens = first ? decomposed.tokens : 0;
   if (decomposed.value === null)
@@ -47,16 +50,18 @@ async function compute(ctx: MetricContext): Promise<InsightMatching> {
   const units = [...goldInsights(ctx), ...distractorUnits(ctx)];
   const candidates: Candidate[] = units.map((u, i) => ({ id: `F${i + 1}`, text: u.text }));
   const unitOf = new Map(candidates.map((c, i) => [c.id, units[i]!.id]));
-  const matches: (string | null | undefined)[] = [];
+  const matches: (string[] | undefined)[] = [];
   for (const insight of considered) {
     const verdict = await ctx.judge.matchInsight(insight.text, candidates);
     tokens += verdict.tokens;
+    const v = verdict.value;
     matches.push(
-      verdict.value === null
+      v === null
         ? undefined
-        : verdict.value.id === null
-          ? null
-          : (unitOf.get(verdict.value.id) ?? null),
+        : [v.id, ...(v.also ?? [])].flatMap((id) => {
+            const unit = id === null ? undefined : unitOf.get(id);
+            return unit ? [unit] : [];
+          }),
     );
   }
   return { considered, matches, note, tokens };
@@ -78,7 +83,7 @@ export async function insightMatching(ctx: MetricContext): Promise<InsightMatchi
 function unitItems(units: readonly EvidenceUnit[], m: InsightMatching, hit: 1 | 0): MetricItem[] {
   const someUnscored = m.considered === null || m.matches.some((x) => x === undefined);
   return units.map((u) => {
-    const at = m.matches.indexOf(u.id);
+    const at = m.matches.findIndex((x) => x?.includes(u.id));
     const stated = at >= 0;
     return {
       id: u.id,
@@ -88,7 +93,9 @@ function unitItems(units: readonly EvidenceUnit[], m: InsightMatching, hit: 1 | 
       justification: stated
         ? `stated by report insight ${at + 1}: "${m.considered![at]!.text.slice(0, 160)}"`
         : someUnscored
-          ? `not found, but ${m.considered === null ? "the decomposition" : "some matches"} could not be read: unscored`
+          ? m.considered === null
+            ? `not judged: ${m.note}`
+            : "not found, but some matches could not be read: unscored"
           : `not stated by any of the ${m.considered!.length} considered insights`,
     };
   });
@@ -96,7 +103,7 @@ function unitItems(units: readonly EvidenceUnit[], m: InsightMatching, hit: 1 | 
 
 /** A metric over reference units (golden insights or distractors): each scores `hit` when the report states it, `1 − hit` when not. */
 export function unitMetric(
-  name: "insight_recall" | "distractor_avoidance",
+  name: "insight_recall" | "insight_recall_reachable" | "distractor_avoidance",
   unitsOf: (ctx: MetricContext) => EvidenceUnit[],
   hit: 1 | 0,
 ): Metric {

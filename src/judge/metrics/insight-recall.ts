@@ -1,4 +1,13 @@
-/** @module DRBench insight recall: the share of golden insights stated by the report's first gold + 5 atomic insights. */
+/**
+ * @module DRBench insight recall: the share of golden insights stated by the report's first gold + 5 atomic insights —
+ * over all of them, and over those reachable in the loaded environment (a fact from a public article counts only when
+ * its page is in the task's offline web store; the cutoff k stays gold + 5 of all golden insights).
+ */
 import { goldInsights, unitMetric } from "./insight-matching.ts";
 
 export const insightRecall = unitMetric("insight_recall", goldInsights, 1);
+export const insightRecallReachable = unitMetric(
+  "insight_recall_reachable",
+  (ctx) => goldInsights(ctx).filter((u) => ctx.reachable.has(u.id)),
+  1,
+);

@@ -1,14 +1,44 @@
-/** @module DRBench report quality: six 1–10 dimensions (depth, relevance, persona consistency, coherence, non-contradiction, completeness), averaged, over 10. */
+/**
+ * @module DRBench report quality: six 1–10 dimensions (depth, relevance, persona consistency, coherence,
+ * non-contradiction, completeness), averaged, over 10. A report that states nothing beyond the question (empty, or an
+ * echo of it) scores 0 on every dimension without asking the judge; one whose structure cannot be read is unscored.
+ */
 import { QUALITY_DIMENSIONS } from "../judges/types.ts";
+import { substantiveClaims } from "../reading/report.ts";
 import type { Metric } from "./types.ts";
 
 export const reportQuality: Metric = {
   name: "report_quality",
   dependsOn: [],
-  async run({ judge, reportText, task }) {
+  async run({ judge, reportText, task, reading }) {
+    const info = judge.info("report_quality");
+    const fixed = (score: number | null, why: string) => ({
+      metric: "report_quality" as const,
+      value: score,
+      scored: score === null ? 0 : 1,
+      unscored: score === null ? 1 : 0,
+      items: [...QUALITY_DIMENSIONS, "overall"].map((id) => ({
+        id,
+        score,
+        matched: null,
+        confidence: null,
+        justification: why,
+      })),
+      judge: info,
+      tokens: 0,
+    });
+    if (reading.unusable) return fixed(null, `unscored: ${reading.unusable}`);
+    if (substantiveClaims(reading.claims, task.seed.question).length === 0)
+      return fixed(
+        0,
+        reading.claims.length === 0
+          ? "the report is empty: nothing to rate"
+          : "the report only restates the question: nothing to rate",
+      );
     const user = task.seed.user;
-    const persona = `${user.name}, ${user.role}: ${user.role_description}`;
-    const verdict = await judge.reportQuality(reportText, task.seed.question, persona);
+    const company = task.seed.company.name;
+    const persona = `${user.name}, ${user.role} at ${company}: ${user.role_description}`;
+    const verdict = await judge.reportQuality(reading, reportText, task.seed.question, persona, company);
     const v = verdict.value;
     const items = QUALITY_DIMENSIONS.map((d) => ({
       id: d,

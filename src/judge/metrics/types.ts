@@ -11,6 +11,8 @@ import type {
 import type { Alignment } from "../alignment/one-to-one.ts";
 import type { GoldStep } from "../gold.ts";
 import type { AtomicInsight, Judge, Verdict } from "../judges/types.ts";
+import type { ReadReport } from "../reading/report.ts";
+import type { CitationResolver } from "../reading/resolve.ts";
 import type { SourceReader } from "../sources.ts";
 import type { InsightMatching } from "./insight-matching.ts";
 
@@ -35,6 +37,15 @@ export type MetricContext = {
   predicted: ReportStep[];
   judge: Judge;
   sources: SourceReader;
+  /** The report as the shared reader sees it: claims with citations, the report's citation map, unusable-structure reason. */
+  reading: ReadReport;
+  /** Citation keys (any form) → the task's sources they name. */
+  resolve: CitationResolver;
+  /**
+   * Evidence units an agent could reach in the loaded environment: listed by a loaded artifact, or sourced from a page
+   * in the task's offline web store.
+   */
+  reachable: ReadonlySet<string>;
   state: EvaluationState;
 };
 

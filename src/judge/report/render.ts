@@ -60,8 +60,31 @@ function referenceLine(ref: Report["references"][number]): string {
   return `- [${ref.key}] \`${ref.source_id}\`${title}${where ? ` (${where})` : ""}`;
 }
 
+/** A research-form report (DRBench): the question as title, summary, findings as written, references. */
+function renderResearchMarkdown(report: Report): string {
+  return [
+    `# ${(report.question || "Research Report").replace(/\r?\n/g, " ")}`,
+    "",
+    `**Task:** ${report.task_id}`,
+    "",
+    "## Executive Summary",
+    "",
+    report.executive_summary,
+    "",
+    "## Findings",
+    "",
+    report.findings,
+    "",
+    "## References",
+    "",
+    ...report.references.map(referenceLine),
+    "",
+  ].join("\n");
+}
+
 /** The report as Markdown; `parseReportMarkdown` reads it back to an equal Report. */
 export function renderReportMarkdown(report: Report): string {
+  if (report.form === "research") return renderResearchMarkdown(report);
   const parts = [
     REPORT_TITLE,
     "",

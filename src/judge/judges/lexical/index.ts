@@ -1,9 +1,11 @@
 /** @module The `lexical` judge: deterministic decisions from TF-IDF/BM25 over Porter stems, optimal one-to-one alignment, term and detail coverage. */
-import type { JudgeInfo, ReportStep } from "../../../core/index.ts";
+import { figures, type JudgeInfo, missingFigures, type ReportStep } from "../../../core/index.ts";
 import { maxAssignment } from "../../alignment/hungarian.ts";
 import type { GoldStep } from "../../gold.ts";
 import type { CaseEvidence } from "../../metrics/types.ts";
 import { promptHash } from "../../prompts/template.ts";
+import type { Claim } from "../../reading/document.ts";
+import { echoesQuestion, type ReadReport } from "../../reading/report.ts";
 import { withoutCitations } from "../../report/citations.ts";
 import { parseConditionText } from "../../report/condition-text.ts";
 import { parseReportMarkdown } from "../../report/parse.ts";
@@ -21,7 +23,7 @@ import type {
 import { Bm25Index } from "./bm25.ts";
 import { lexicalComprehensiveness } from "./comprehensiveness.ts";
 import { scoreResolution } from "./condition.ts";
-import { citationKeysOf, sentences } from "./sentences.ts";
+import { freeformQuality } from "./quality.ts";
 import { terms, words } from "./terms.ts";
 import { cosine, similarityMatrix, TfIdf } from "./tfidf.ts";
 
@@ -46,12 +48,14 @@ const RULES: Record<DecisionKind, string> = {
     "distinguishing terms of each branch; name if share >= 0.5, commit if sole or leading by 0.3, a kept multi-branch condition text lists; 1 commit+reason, 0.5 list/no reason, 0 other/none",
   personalized_comprehensiveness:
     "specific details (names, ids, dates, amounts, codes), personal details grounded in user evidence, content terms, action terms; each times placement = credited / (credited + case specifics belonging elsewhere)",
-  factuality: "bm25 top-5 chunks; factual if content-term support >= support and every number present",
+  factuality:
+    "bm25 top-5 chunks; factual if content-term support >= support and every figure present (any written form)",
   insights:
-    "sentences of summary, findings, personalized steps and condition evidence with >= minInsightTerms terms",
-  insight_match: "tfidf(porter, numbers kept) cosine; best candidate if >= insight",
+    "shared reader's claims (sentences, bullets, table rows; DRFlow: summary, findings, steps, condition evidence) with >= minInsightTerms terms, deduplicated, question restatements dropped",
+  insight_match:
+    "tfidf(porter, numbers kept) cosine; best candidate if >= insight, plus each compound part's best if >= insight",
   report_quality:
-    "lexical proxies: description length, question coverage, persona mention, prerequisites, table consistency, sections",
+    "lexical proxies. DRFlow: description length, question coverage, persona mention, prerequisites, table consistency, sections. Free-form: specifics per claim, question coverage by non-echo claims, persona coverage, sectioning, repeated claims, citation share",
 };
 
 function stepText(s: ReportStep): string {
@@ -84,15 +88,27 @@ export function lexicalSupport(claim: string, chunks: readonly string[]): { fact
   const have = new Set(chunks.flatMap((c) => chunkWords(c).terms));
   const wanted = [...new Set(terms(claim))];
   const support = wanted.length === 0 ? 0 : wanted.filter((t) => have.has(t)).length / wanted.length;
-  const numbers = [...new Set(words(claim).filter((w) => /\d/.test(w)))];
-  const evidenceWords = new Set(chunks.flatMap((c) => chunkWords(c).words));
-  const missingNumbers = numbers.filter((n) => !evidenceWords.has(n));
+  // Figures match in any written form: "1.2 million" = "1200000", "15%" = "0.15" (see core/figures).
+  const missingNumbers = [...new Set(missingFigures(claim, chunks.join("\n")))];
   const factual = support >= LEXICAL_THRESHOLDS.support && missingNumbers.length === 0;
   const missing = wanted.filter((t) => !have.has(t));
   return {
     factual,
     why: `${Math.round(support * 100)}% of claim terms supported${missing.length ? ` (missing: ${missing.slice(0, 8).join(", ")})` : ""}${missingNumbers.length ? `; numbers not in sources: ${missingNumbers.join(", ")}` : ""}`,
   };
+}
+
+/**
+ * The parts of a compound claim that state a fact each: split at `;` or `, and` / `, while` / `, whereas` when every
+ * part has a figure of its own and enough content terms; [] when the claim is not compound.
+ */
+export function compoundParts(text: string): string[] {
+  const parts = text.split(/;\s+|,\s+(?:and|while|whereas)\s+/);
+  if (parts.length < 2) return [];
+  const ok = parts.every(
+    (p) => figures(p).length > 0 && terms(p).length >= LEXICAL_THRESHOLDS.minInsightTerms - 1,
+  );
+  return ok ? parts.map((p) => p.trim()) : [];
 }
 
 export class LexicalJudge implements Judge {
@@ -214,52 +230,66 @@ export class LexicalJudge implements Judge {
     return { value: factual, justification: why, tokens: 0 };
   }
 
-  async insights(reportText: string): Promise<Verdict<AtomicInsight[]>> {
-    const { report } = parseReportMarkdown(reportText);
-    const parts = [
-      report.executive_summary,
-      report.findings,
-      ...report.personalized_workflow.flatMap((s) => [s.task_description, s.justification]),
-      ...report.condition_resolution.map(
-        (r) => `${r.evidence}${r.citations.map((c) => ` [DOC:${c}]`).join("")}`,
-      ),
-    ];
+  async insights(claims: readonly Claim[], question: string): Promise<Verdict<AtomicInsight[]>> {
     const out: AtomicInsight[] = [];
     const seen = new Set<string>();
-    for (const s of parts.flatMap(sentences)) {
-      const text = withoutCitations(s);
-      const key = terms(text, { keepNumbers: true }).join(" ");
-      if (terms(text).length < LEXICAL_THRESHOLDS.minInsightTerms || seen.has(key)) continue;
+    let echoes = 0;
+    for (const c of claims) {
+      const key = terms(c.text, { keepNumbers: true }).join(" ");
+      if (terms(c.text).length < LEXICAL_THRESHOLDS.minInsightTerms || seen.has(key)) continue;
+      if (question && echoesQuestion(c.text, question)) {
+        echoes++;
+        continue;
+      }
       seen.add(key);
-      out.push({ text, citations: citationKeysOf(s) });
+      out.push({ text: c.text, citations: c.citations });
     }
-    return { value: out, justification: `${out.length} sentences kept as atomic insights`, tokens: 0 };
+    return {
+      value: out,
+      justification: `${out.length} of ${claims.length} claims kept as atomic insights${echoes ? ` (${echoes} restating the question dropped)` : ""}`,
+      tokens: 0,
+    };
   }
 
   async matchInsight(
     insight: string,
     candidates: readonly Candidate[],
-  ): Promise<Verdict<{ id: string | null }>> {
+  ): Promise<Verdict<{ id: string | null; also?: string[] }>> {
     const model = new TfIdf([insight, ...candidates.map((c) => c.text)], { keepNumbers: true });
-    const v = model.vector(insight);
-    let best: { id: string; sim: number } | null = null;
-    for (const c of candidates) {
-      const sim = cosine(v, model.vector(c.text));
-      if (!best || sim > best.sim) best = { id: c.id, sim };
-    }
+    const bestFor = (text: string) => {
+      const v = model.vector(text);
+      let best: { id: string; sim: number } | null = null;
+      for (const c of candidates) {
+        const sim = cosine(v, model.vector(c.text));
+        if (!best || sim > best.sim) best = { id: c.id, sim };
+      }
+      return best;
+    };
+    const best = bestFor(insight);
     const hit = best && best.sim >= LEXICAL_THRESHOLDS.insight ? best.id : null;
+    // A compound insight ("turnover averaged 12% …, and employees received 12 hours of training …") may state one fact
+    // per part: each part's best candidate counts too.
+    const parts = compoundParts(insight)
+      .map(bestFor)
+      .filter((b): b is { id: string; sim: number } => b !== null && b.sim >= LEXICAL_THRESHOLDS.insight);
+    const ids = [...new Set([...(hit ? [hit] : []), ...parts.map((p) => p.id)])];
     return {
-      value: { id: hit },
-      justification: best ? `best ${best.id} at cosine ${best.sim.toFixed(3)}` : "no candidates",
+      value: { id: ids[0] ?? null, also: ids.slice(1) },
+      justification: best
+        ? `best ${best.id} at cosine ${best.sim.toFixed(3)}${parts.length ? `; parts: ${parts.map((p) => `${p.id} at ${p.sim.toFixed(3)}`).join(", ")}` : ""}`
+        : "no candidates",
       tokens: 0,
     };
   }
 
   async reportQuality(
+    reading: ReadReport,
     reportText: string,
     question: string,
     persona: string,
+    company = "",
   ): Promise<Verdict<QualityDimensions>> {
+    if (reading.kind === "freeform") return freeformQuality(reading, question, persona, company);
     const { report, problems } = parseReportMarkdown(reportText);
     const steps =
       report.personalized_workflow.length > 0 ? report.personalized_workflow : report.generic_workflow;

@@ -27,6 +27,8 @@ import { PRECISION_TEMPLATE, precisionPrompt } from "../../prompts/precision.ts"
 import { RECALL_TEMPLATE, recallPrompt } from "../../prompts/recall.ts";
 import { REPAIR_TEMPLATE } from "../../prompts/repair.ts";
 import { promptHash } from "../../prompts/template.ts";
+import type { Claim } from "../../reading/document.ts";
+import type { ReadReport } from "../../reading/report.ts";
 import type {
   AlignmentBatch,
   AlignmentDecision,
@@ -327,17 +329,26 @@ export class LlmJudge implements Judge {
       : { value: null, justification: a.problem, tokens: a.tokens };
   }
 
-  async insights(reportText: string, question: string): Promise<Verdict<AtomicInsight[]>> {
-    const a = await this.ask("insights", insightsPrompt(reportText, question), (t) =>
-      readJson(InsightsReply, t),
-    );
-    return a.value
-      ? {
-          value: a.value.insights,
-          justification: `${a.value.insights.length} atomic insights`,
-          tokens: a.tokens,
-        }
-      : { value: null, justification: a.problem, tokens: a.tokens };
+  async insights(claims: readonly Claim[], question: string): Promise<Verdict<AtomicInsight[]>> {
+    if (claims.length === 0) return { value: [], justification: "no claims to decompose", tokens: 0 };
+    const a = await this.ask("insights", insightsPrompt(claims, question), (t) => {
+      const r = readJson(InsightsReply, t);
+      if (!r.ok) return r;
+      const bad = r.value.insights.find((i) => "claim" in i && i.claim && i.claim > claims.length);
+      return bad && "claim" in bad
+        ? { ok: false, problem: `claim ${bad.claim} is not one of the ${claims.length} numbered claims.` }
+        : r;
+    });
+    if (!a.value) return { value: null, justification: a.problem, tokens: a.tokens };
+    const value = a.value.insights.map((i): AtomicInsight => {
+      const from = "claim" in i && i.claim ? claims[i.claim - 1] : undefined;
+      return { text: i.text, citations: from ? from.citations : i.citations };
+    });
+    return {
+      value,
+      justification: `${value.length} atomic insights from ${claims.length} claims`,
+      tokens: a.tokens,
+    };
   }
 
   async matchInsight(
@@ -361,6 +372,7 @@ export class LlmJudge implements Judge {
   }
 
   async reportQuality(
+    _reading: ReadReport,
     reportText: string,
     question: string,
     persona: string,

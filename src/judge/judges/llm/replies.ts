@@ -60,6 +60,8 @@ export const InsightsReply = z.object({
       z.string().transform((text) => ({ text, citations: [] as string[] })),
       z.object({
         text: z.string().min(1),
+        /** The numbered report claim the insight comes from (its citations are that claim's). */
+        claim: z.coerce.number().int().min(1).nullish(),
         citations: z
           .array(z.coerce.string())
           .nullish()
