@@ -105,7 +105,7 @@ export class ArtifactPlanner {
     meta: { title: string; subtitle: string; author: string; dateMs: number },
     injected: Section,
     fillerCount: [number, number],
-    appendix?: Section,
+    appendices: readonly Section[] = [],
   ): DocumentContent {
     const pool = [
       ...this.dom.fillers,
@@ -121,7 +121,7 @@ export class ArtifactPlanner {
     const at = rng.int(1, Math.max(1, fillers.length - 1));
     const sections: Section[] = fillers.map((f) => ({ heading: f.heading, paragraphs: [f.text] }));
     sections.splice(at, 0, injected);
-    if (appendix) sections.push(appendix);
+    sections.push(...appendices);
     return {
       kind: "document",
       title: meta.title,
@@ -152,6 +152,8 @@ export class ArtifactPlanner {
     side: EvidenceSide,
     unitIds: string[],
     topic: string,
+    /** The user's opening message in an email or chat (a question about the case); a routine ask when absent. */
+    ask?: string,
   ): ArtifactEntry {
     const colleague = rng.pick(this.colleagues);
     const other = rng.pick(this.colleagues.filter((m) => m !== colleague));
@@ -160,13 +162,13 @@ export class ArtifactPlanner {
     const startMs = dayMs + rng.int(8 * 60, 16 * 60) * 60_000;
     if (carrier === "email") {
       const subject = fill(topic, vars);
-      const ask = this.message(
+      const opening = this.message(
         this.user,
         [colleague],
         [],
         startMs,
         subject,
-        fill(rng.pick(EMAIL_ASKS), vars),
+        ask ?? fill(rng.pick(EMAIL_ASKS), vars),
       );
       const reply = this.message(
         colleague,
@@ -181,7 +183,7 @@ export class ArtifactPlanner {
           `${colleague.first}`,
         ].join("\n\n"),
       );
-      const content: EmailContent = { kind: "email", thread: [ask, reply] };
+      const content: EmailContent = { kind: "email", thread: [opening, reply] };
       return this.add(
         role,
         side,
@@ -200,7 +202,7 @@ export class ArtifactPlanner {
       const channel = rng.pick(this.family.channels);
       const lines: [Member, string][] = [];
       if (rng.chance(0.6)) lines.push([other, fill(rng.pick(CHAT_OPENERS), vars)]);
-      lines.push([this.user, fill(rng.pick(CHAT_ASKS), vars)]);
+      lines.push([this.user, ask ?? fill(rng.pick(CHAT_ASKS), vars)]);
       lines.push([colleague, text]);
       lines.push([this.user, rng.pick(CHAT_ACKS)]);
       if (rng.chance(0.5)) lines.push([other, fill(rng.pick(CHAT_SMALL_TALK), vars)]);

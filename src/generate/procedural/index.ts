@@ -9,10 +9,9 @@ import {
   type ProceduralOptions,
 } from "./generate-task.ts";
 
-export { FAMILIES } from "./families/index.ts";
-export type { BranchSpec, ConditionSpec, DomainSpec, FamilySpec, StepSpec } from "./family.ts";
+export { DOMAINS, FAMILIES, loadFamilies, loadFamilyFile } from "./data.ts";
+export { AdjacentSpec, BranchSpec, ConditionSpec, DomainSpec, FamilySpec, StepSpec } from "./family.ts";
 export {
-  ADJACENT_PER_CASE,
   familiesOf,
   GENERATOR_VERSION,
   type GeneratedTask,
@@ -21,6 +20,7 @@ export {
   type ProceduralOptions,
 } from "./generate-task.ts";
 export { Rng } from "./prng.ts";
+export { GeneratorSettings } from "./settings.ts";
 
 export const ALL_DOMAINS: readonly Domain[] = DomainSchema.options;
 
