@@ -4,7 +4,7 @@
  */
 import type { Rule } from "./conditions.ts";
 import type { ExtractedStep } from "./steps.ts";
-import { dice, termSet } from "./text.ts";
+import { dice, splitSentences, termSet } from "./text.ts";
 
 /** A step of the recovered workflow: one or more extracted steps that say the same thing. */
 export type MergedStep = {
@@ -118,6 +118,50 @@ export function orderDocuments(
   return placed;
 }
 
+/** A sentence naming another step covers at least this (term-weighted) share of its terms with that step's text. */
+const MENTION_COVERAGE = 0.6;
+/** …and names it clearly better than the runner-up. */
+const MENTION_MARGIN = 1.3;
+
+/**
+ * Dependencies stated by naming another document's step ("It can only begin after establishing the preferred
+ * language", "This depends on the interpreter booking having been completed"): a sentence after a step's first one
+ * whose distinctive terms are mostly those of one step in another document. The named step comes first — policies
+ * name what a step waits for. Terms shared by many steps weigh little.
+ */
+export function mentionedDependencies(steps: readonly ExtractedStep[]): [ExtractedStep, ExtractedStep][] {
+  const termsOf = steps.map((s) => termSet(`${s.title} ${s.text}`));
+  const df = new Map<string, number>();
+  for (const terms of termsOf) for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1);
+  const weight = (t: string) => 1 / (df.get(t) ?? 1);
+  const out: [ExtractedStep, ExtractedStep][] = [];
+  steps.forEach((s, i) => {
+    for (const sentence of splitSentences(s.text).slice(1)) {
+      const terms = [...termSet(sentence)].filter((t) => df.has(t));
+      const total = terms.reduce((n, t) => n + weight(t), 0);
+      if (total === 0) continue;
+      const scored = steps
+        .map((t, j) => ({
+          j,
+          score:
+            t.docId === s.docId
+              ? 0
+              : terms.filter((x) => termsOf[j]!.has(x)).reduce((n, x) => n + weight(x), 0) / total,
+        }))
+        .sort((a, b) => b.score - a.score);
+      const [best, second] = scored;
+      if (
+        best &&
+        best.score >= MENTION_COVERAGE &&
+        best.score >= MENTION_MARGIN * (second?.score ?? 0) &&
+        i !== best.j
+      )
+        out.push([s, steps[best.j]!]);
+    }
+  });
+  return out;
+}
+
 /** Local steps in workflow order: documents chained by cross-references, each document in its own order. */
 function localSequence(
   steps: readonly ExtractedStep[],
@@ -127,12 +171,16 @@ function localSequence(
   const byCode = new Map<string, string>();
   for (const s of steps) if (s.docCode && !byCode.has(s.docCode)) byCode.set(s.docCode, s.docId);
   const cites = new Map<string, Set<string>>();
+  const cite = (from: string, to: string) => {
+    if (from !== to) cites.set(from, (cites.get(from) ?? new Set()).add(to));
+  };
   for (const s of steps) {
     for (const r of s.refs) {
       const target = byCode.get(r.code);
-      if (target && target !== s.docId) cites.set(s.docId, (cites.get(s.docId) ?? new Set()).add(target));
+      if (target) cite(s.docId, target);
     }
   }
+  for (const [from, to] of mentionedDependencies(steps)) cite(from.docId, to.docId);
   const codeOf = new Map(steps.map((s) => [s.docId, s.docCode ?? s.title]));
   const order = orderDocuments(docs, cites, relevance, (d) => codeOf.get(d) ?? d);
   return order.flatMap((d) => steps.filter((s) => s.docId === d).sort((a, b) => a.position - b.position));
