@@ -232,7 +232,8 @@ async function run(options: ExtractiveOptions, context: AgentContext): Promise<A
   );
   // The user's own sources: mail, chat and personal files (the shared drive holds company documents).
   const personal = all.filter((d) => PERSONAL_APPS.includes(d.app) && !policyIds.has(d.id));
-  const mine = focusCaseIds(personal, env.question);
+  const deciding = steps.flatMap((s) => s.rules.map((r) => new Set(decidingTerms(r).flatMap((d) => [...d]))));
+  const mine = focusCaseIds(personal, env.question, deciding);
   emit({ type: "note", at: now(), message: `user's case: ${[...mine].join(", ") || "not identified"}` });
   const idf = inverseDocumentFrequency(all);
   const weightOf = (doc: EnvDocument) => {
