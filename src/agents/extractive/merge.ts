@@ -118,8 +118,16 @@ export function orderDocuments(
   return placed;
 }
 
+/** Words that state an order between two things (a dependency statement needs one). */
+const DEPENDENCY =
+  /\b(?:after|before|once|until|unless and until|prior to|depends?|dependent|requires?|required|follows?|following|preceded|precedes|first|completed?|finished|done|in place|ready)\b/i;
+/** A quoted name: "…" or “…”. */
+const QUOTED = /["“]([^"”]{3,200})["”]/g;
+/** A decision is not a dependency statement. */
+const CONDITIONAL = /\b(?:if|unless|where|whenever|otherwise)\b/i;
+
 /** A sentence naming another step covers at least this (term-weighted) share of its terms with that step's text. */
-const MENTION_COVERAGE = 0.6;
+const MENTION_COVERAGE = 0.3;
 /** …and names it clearly better than the runner-up. */
 const MENTION_MARGIN = 1.3;
 
@@ -131,33 +139,60 @@ const MENTION_MARGIN = 1.3;
  */
 export function mentionedDependencies(steps: readonly ExtractedStep[]): [ExtractedStep, ExtractedStep][] {
   const termsOf = steps.map((s) => termSet(`${s.title} ${s.text}`));
+  const titleOf = steps.map((s) => termSet(s.title));
   const df = new Map<string, number>();
   for (const terms of termsOf) for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1);
-  const weight = (t: string) => 1 / (df.get(t) ?? 1);
+  const weight = (t: string) => 1 / ((df.get(t) ?? 2) - 1);
   const out: [ExtractedStep, ExtractedStep][] = [];
+  /** The step of another document a phrase names, if one clearly stands out (and the phrase is not about `own`). */
+  const namedStep = (phrase: string, own: ExtractedStep, rest: ReadonlySet<string>) => {
+    // only terms some other step uses can name one
+    const terms = [...termSet(phrase)].filter((t) => (df.get(t) ?? 0) > 1);
+    const total = terms.reduce((n, t) => n + weight(t), 0);
+    if (terms.length < 2 || total === 0) return null;
+    const share = (inStep: ReadonlySet<string>) =>
+      terms.filter((x) => inStep.has(x)).reduce((n, x) => n + weight(x), 0) / total;
+    const hits = (inStep: ReadonlySet<string>) => terms.filter((x) => inStep.has(x)).length;
+    // a step is named by its title; its whole text counts for less (its decisions mention other steps' words)
+    const scored = steps
+      .map((t, j) => ({
+        j,
+        score:
+          t.docId === own.docId
+            ? 0
+            : Math.max(
+                hits(titleOf[j]!) >= 2 ? share(titleOf[j]!) : 0,
+                hits(termsOf[j]!) >= 3 ? 0.7 * share(termsOf[j]!) : 0,
+              ),
+      }))
+      .sort((a, b) => b.score - a.score);
+    const [best, second] = scored;
+    // a phrase about its own step (the step's other sentences use the same words) names nothing else
+    if (
+      best &&
+      best.score >= MENTION_COVERAGE &&
+      best.score >= MENTION_MARGIN * (second?.score ?? 0) &&
+      share(rest) < best.score / 2
+    )
+      return best;
+    return null;
+  };
   steps.forEach((s, i) => {
-    for (const sentence of splitSentences(s.text).slice(1)) {
-      const terms = [...termSet(sentence)].filter((t) => df.has(t));
-      const total = terms.reduce((n, t) => n + weight(t), 0);
-      if (total === 0) continue;
-      const scored = steps
-        .map((t, j) => ({
-          j,
-          score:
-            t.docId === s.docId
-              ? 0
-              : terms.filter((x) => termsOf[j]!.has(x)).reduce((n, x) => n + weight(x), 0) / total,
-        }))
-        .sort((a, b) => b.score - a.score);
-      const [best, second] = scored;
-      if (
-        best &&
-        best.score >= MENTION_COVERAGE &&
-        best.score >= MENTION_MARGIN * (second?.score ?? 0) &&
-        i !== best.j
-      )
-        out.push([s, steps[best.j]!]);
-    }
+    const sentencesOf = splitSentences(s.text);
+    sentencesOf.slice(1).forEach((sentence, k) => {
+      if (!DEPENDENCY.test(sentence) || CONDITIONAL.test(sentence.replace(QUOTED, ""))) return;
+      // a name in quotes is what the sentence names; otherwise the sentence as a whole
+      const quoted = [...sentence.matchAll(QUOTED)]
+        .map((m) => m[1]!)
+        .filter((q) => q.split(/\s+/).length >= 2);
+      const rest = termSet(sentencesOf.filter((_, m) => m !== k + 1).join(" "));
+      let found: { j: number; score: number } | null = null;
+      for (const phrase of quoted.length > 0 ? quoted : [sentence]) {
+        const best = namedStep(phrase, s, rest);
+        if (best && (!found || best.score > found.score)) found = best;
+      }
+      if (found && found.j !== i) out.push([s, steps[found.j]!]);
+    });
   });
   return out;
 }

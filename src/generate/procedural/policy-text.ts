@@ -110,16 +110,16 @@ function conditionText(
   }
 }
 
-/** A reference to a prerequisite written in another document, in one of the pool's styles. */
+/** A reference to a prerequisite written in another document (named by its action), in one of the pool's styles. */
 function crossReference(
   rng: Rng,
   pools: RealizationPools,
-  heading: string,
+  action: string,
   at: StepPlace,
 ): { text: string; kind: ReferenceKind } {
   const kind = rng.pick(pools.referenceKinds);
   const text = fill(rng.pick(pools.references[kind]), {
-    heading: lower(heading),
+    action,
     code: at.code,
     section: String(at.section),
     section_title: at.sectionTitle,
@@ -169,10 +169,11 @@ export function procedureSection(
     const previousHere = k > 0 && pre === steps[k - 1];
     let reference = "";
     if (pre && preAt && preWording && !previousHere) {
-      if (preAt.docIndex === docIndex)
-        reference = fill(rng.pick(pools.localReferences), { heading: lower(preWording.heading) });
+      // a prerequisite is named by the action its document states (headings are not in every layout)
+      const action = phrase(preWording.task);
+      if (preAt.docIndex === docIndex) reference = fill(rng.pick(pools.localReferences), { action });
       else {
-        const cross = crossReference(rng, pools, preWording.heading, preAt);
+        const cross = crossReference(rng, pools, action, preAt);
         reference = cross.text;
         referenceKinds.push(cross.kind);
       }

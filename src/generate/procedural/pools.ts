@@ -55,10 +55,10 @@ export const RealizationPools = z
     definitionsHeading: Pool,
     decisionTableHeading: Pool,
     decisionTableHeader: Pool,
-    /** Cross-references to a prerequisite in another document. Slots: {heading} {code} {section} {section_title} {title}. */
+    /** Cross-references to a prerequisite in another document. Slots: {action} {code} {section} {section_title} {title}. */
     references: z.record(z.enum(REFERENCE_KINDS), Pool),
     referenceKinds: z.array(z.enum(REFERENCE_KINDS)).min(1),
-    /** References to an earlier step of the same document. Slot: {heading}. */
+    /** References to an earlier step of the same document. Slot: {action}. */
     localReferences: Pool,
     /** A colleague's sentence followed by the policy's reading of it (slots {evidence} {when}); rare by design. */
     restatements: Pool,
