@@ -347,8 +347,14 @@ class TaskBuilder {
     return stepDoc;
   }
 
-  private restated(rng: Rng, evidence: string, when: string) {
-    return maybeRestated(rng, this.settings.restateShare, evidence, when, POOLS.restatements);
+  /** A case sentence, followed by its policy-term reading when `restate` (default: with the configured share's chance). */
+  private restated(
+    rng: Rng,
+    evidence: string,
+    when: string,
+    restate = rng.chance(this.settings.restateShare),
+  ) {
+    return maybeRestated(rng, restate ? 1 : 0, evidence, when, POOLS.restatements);
   }
 
   /** Names the case in the sentence when a template does not, so every case fact is tied to its case. */
@@ -367,12 +373,24 @@ class TaskBuilder {
     const carriers = this.files.carriers(rng, conditional.length, ["email", "chat", "md"]);
     const source = new Map<string, string>();
     const opener = this.opener(rng, this.userCase, this.family.question, carriers);
+    // at most the configured share of the user's condition evidence restates the policy's condition
+    const restating = new Set(
+      rng.sample(
+        conditional.map((_, i) => i),
+        Math.floor(this.settings.restateShare * conditional.length),
+      ),
+    );
     conditional.forEach((p, i) => {
       const cond = p.spec.condition!;
       const branch = chosen.get(cond.id)!;
       const colleague = this.colleagues[i % this.colleagues.length]!;
       const vars = this.vars(this.userCase, colleague);
-      const said = this.restated(rng, fill(rng.pick(branch.evidence), vars), fill(branch.when, vars));
+      const said = this.restated(
+        rng,
+        fill(rng.pick(branch.evidence), vars),
+        fill(branch.when, vars),
+        restating.has(i),
+      );
       const text = this.anchored(said.text, this.userCase);
       if (said.restated) this.surface.restated!.push(`ev_cond_${cond.id}`);
       const unit = this.unit({

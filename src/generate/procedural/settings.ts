@@ -7,10 +7,11 @@ export const GeneratorSettings = z
     minConditional: z.number().int().min(0).default(6),
     maxConditional: z.number().int().min(0).default(8),
     /**
-     * Share of the user's condition evidence that also spells out the deciding fact in the policy's terms
-     * ("…, so <condition>"); the rest states only the case's facts, in the user's words, and must be inferred.
+     * Most share of the user's condition evidence that also spells out the deciding fact in the policy's terms
+     * ("…, so <condition>"): ⌊share × conditions⌋ units per task (6 decisions → 1). The rest states only the case's
+     * facts, in the user's words, and must be inferred. Look-alike cases restate with this chance.
      */
-    restateShare: z.number().min(0).max(1).default(0.15),
+    restateShare: z.number().min(0).max(1).default(0.2),
     /** Chance that a case (the user's or a look-alike) has a message posing its question. */
     openerRate: z.number().min(0).max(1).default(0.6),
   })
