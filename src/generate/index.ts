@@ -2,11 +2,13 @@
 export {
   ALL_DOMAINS,
   FAMILIES,
+  type FamilySpec,
   familiesOf,
   type GeneratedTask as ProceduralTask,
   generateProceduralSuite,
   generateProceduralSuite as generateSuite,
   generateProceduralTask,
+  loadFamilies,
   type PlannedArtifact,
   type ProceduralOptions,
   realizeTask,

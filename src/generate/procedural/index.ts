@@ -2,6 +2,8 @@
 import { type Domain, Domain as DomainSchema } from "../../core/index.ts";
 import { type TaskFile, writeTask } from "../../store/task-store.ts";
 import { realize } from "../realize/index.ts";
+import { FAMILIES } from "./data.ts";
+import type { FamilySpec } from "./family.ts";
 import {
   familiesOf,
   type GeneratedTask,
@@ -37,9 +39,11 @@ export async function realizeTask(generated: GeneratedTask): Promise<TaskFile[]>
 export function suitePlan(
   perDomain: number,
   domains: readonly Domain[] = ALL_DOMAINS,
+  from: readonly FamilySpec[] = FAMILIES,
 ): (Omit<ProceduralOptions, "seed"> & { family: string })[] {
   return domains.flatMap((domain) => {
-    const families = familiesOf(domain);
+    const families = familiesOf(domain, from);
+    if (families.length === 0) throw new Error(`no workflow family for domain ${domain}`);
     return Array.from({ length: perDomain }, (_, i) => ({
       taskId: `${domain}_${String(i + 1).padStart(2, "0")}`,
       domain,
@@ -54,6 +58,8 @@ export type SuiteOptions = {
   seed: number;
   perDomain?: number;
   domains?: readonly Domain[];
+  /** Families to draw from (default: the shipped data files). */
+  families?: readonly FamilySpec[];
   /** Called after each task folder is written. */
   onTask?: (ref: string, generated: GeneratedTask) => void;
 };
@@ -63,8 +69,12 @@ export type SuiteTask = { ref: string; dir: string; generated: GeneratedTask };
 /** Generate, realize and write a suite; each task folder is replaced atomically. */
 export async function generateProceduralSuite(options: SuiteOptions): Promise<SuiteTask[]> {
   const out: SuiteTask[] = [];
-  for (const plan of suitePlan(options.perDomain ?? 2, options.domains)) {
-    const generated = generateProceduralTask({ ...plan, seed: options.seed });
+  for (const plan of suitePlan(options.perDomain ?? 2, options.domains, options.families)) {
+    const generated = generateProceduralTask({
+      ...plan,
+      seed: options.seed,
+      ...(options.families ? { families: options.families } : {}),
+    });
     const files = await realizeTask(generated);
     const dir = await writeTask(options.root, options.suite, generated.task, generated.manifest, files);
     const ref = `${options.suite}/${plan.taskId}`;
