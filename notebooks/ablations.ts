@@ -3,8 +3,9 @@
 import { formatAgentSpec } from "../src/agents/index.ts";
 import { aggregate, formatMeanStd, metricRows, variantLabel } from "../src/analysis/index.ts";
 import { METRIC_LABELS } from "../src/core/index.ts";
+import { fullOptions } from "../src/eval/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { fullOptions, goldFlowchart, offlineWant, reportFlowchart, runsFor, suiteOf } from "./lib/data.ts";
+import { goldFlowchart, offlineWant, reportFlowchart, runsFor, suiteOf } from "./lib/data.ts";
 import { metricPoints, metricTable } from "./lib/present.ts";
 
 export const title = "Ablations — DRFA components and iteration budget";

@@ -2,12 +2,11 @@
  * @module Notebook data: evaluate what is missing through the public primitives (resumable batch in the run store),
  * then read scored runs back from the store. The offline loop is the extractive agent with the lexical judge.
  */
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { agentFromSpec, parseAgentSpec } from "../../src/agents/index.ts";
 import { ScoredRun } from "../../src/analysis/index.ts";
 import type { Report, RunRecord, Split } from "../../src/core/index.ts";
-import { defaultServices, evaluateSuite, usageOf } from "../../src/eval/index.ts";
+import { changedOptions, defaultServices, evaluateSuite, sameAgent, usageOf } from "../../src/eval/index.ts";
 import { workflowFlowchart } from "../../src/judge/index.ts";
 import type { NotebookSettings } from "../../src/notebook/context.ts";
 import { RunStore } from "../../src/store/run-store.ts";
@@ -58,18 +57,11 @@ export function openStore(settings: NotebookSettings): RunStore {
 const NOTEBOOK_BATCH = "notebooks-";
 
 /**
- * The batch the notebooks share, so a cell evaluated for one notebook is reused by the others. It is keyed by the
- * suite's content (task.json and manifest of every task), so a regenerated suite is evaluated afresh.
+ * The batch the notebooks share, so a cell evaluated for one notebook is reused by the others. Its cells are
+ * content-addressed (`runIdentity` in src/eval/identity.ts): a regenerated suite's changed tasks are evaluated afresh.
  */
-async function batchId(settings: NotebookSettings, want: Want): Promise<string> {
-  const hash = createHash("sha256");
-  for (const t of await listTasks(settings.tasksRoot, want.suite)) {
-    hash.update(t.ref);
-    hash.update(await Bun.file(join(t.dir, "task.json")).text());
-    hash.update(await Bun.file(join(t.dir, "artifacts", "manifest.json")).text());
-  }
-  const judge = want.judge.replace(/[^A-Za-z0-9_.-]/g, "_");
-  return `${NOTEBOOK_BATCH}${want.suite}-${judge}-${hash.digest("hex").slice(0, 10)}`;
+function batchId(want: Want): string {
+  return `${NOTEBOOK_BATCH}${want.suite}-${want.judge.replace(/[^A-Za-z0-9_.-]/g, "_")}`;
 }
 
 const tasksCache = new Map<string, LoadedTask>();
@@ -85,8 +77,14 @@ async function cachedTask(settings: NotebookSettings, ref: string): Promise<Load
 
 export type Failure = { task: string; agent: string; split: string; error: string };
 
-/** Evaluate the missing cells of `want` (finished cells are skipped), with usage recorded in the run store; returns the cells that failed. */
-export async function ensureEvaluated(settings: NotebookSettings, want: Want): Promise<Failure[]> {
+/**
+ * Evaluate the missing cells of `want` (finished cells are read back), with usage recorded in the run store; returns
+ * the run ids of its cells that finished and the cells that failed.
+ */
+export async function ensureEvaluated(
+  settings: NotebookSettings,
+  want: Want,
+): Promise<{ runIds: Set<string>; failed: Failure[] }> {
   const tasks = (await listTasks(settings.tasksRoot, want.suite)).map((t) => t.ref);
   if (tasks.length === 0) {
     throw new Error(
@@ -97,7 +95,7 @@ export async function ensureEvaluated(settings: NotebookSettings, want: Want): P
   try {
     const services = defaultServices({ root: settings.tasksRoot, store, judge: want.judge });
     const result = await evaluateSuite({
-      batch: await batchId(settings, want),
+      batch: batchId(want),
       tasks,
       splits: want.splits,
       agents: want.agents.map((spec) => ({ spec, agent: agentFromSpec(spec) })),
@@ -107,34 +105,16 @@ export async function ensureEvaluated(settings: NotebookSettings, want: Want): P
       ...services,
       progress: process.stderr,
     });
-    return result.results
+    const failed = result.results
       .filter((r) => r.status === "failed")
       .map((r) => ({ task: r.cell.task, agent: r.cell.agent, split: r.cell.split, error: r.error ?? "" }));
+    return {
+      runIds: new Set(result.results.filter((r) => r.status !== "failed").map((r) => r.runId)),
+      failed,
+    };
   } finally {
     store.close();
   }
-}
-
-/** An agent's default options, so tables show only what a run changed (e.g. `drfa w/o GF`, not every default). */
-function defaultsOf(name: string): Record<string, unknown> {
-  try {
-    return { ...agentFromSpec(name).options };
-  } catch {
-    return {};
-  }
-}
-
-/** The options a run changed from its agent's defaults. */
-function changedOptions(name: string, options: Record<string, unknown>): Record<string, unknown> {
-  const defaults = defaultsOf(name);
-  return Object.fromEntries(
-    Object.entries(options).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)),
-  );
-}
-
-/** A run's complete options: its agent's defaults overlaid with what the run changed. */
-export function fullOptions(run: Pick<ScoredRun, "agent" | "agent_options">): Record<string, unknown> {
-  return { ...defaultsOf(run.agent), ...run.agent_options };
 }
 
 function joinRun(store: RunStore, run: RunRecord, domain: string): ScoredRun {
@@ -185,38 +165,27 @@ export async function runsFor(
   want: Want,
   options: { includeStored?: (run: ScoredRun) => boolean; warn?: (markdown: string) => void } = {},
 ): Promise<ScoredRun[]> {
-  const failed = await ensureEvaluated(settings, want);
+  const { runIds, failed } = await ensureEvaluated(settings, want);
   if (failed.length > 0) {
     const lines = failed.slice(0, 10).map((f) => `- \`${f.task}\` ${f.agent} (${f.split}): ${f.error}`);
     const text = `> **${failed.length} evaluation cell(s) failed** and are left out below; re-running the notebook retries them.\n\n${lines.join("\n")}`;
     if (options.warn) options.warn(text);
     else console.error(text);
   }
-  const batch = await batchId(settings, want);
   const wantedAgents = new Set(want.agents);
   const all = await storedRuns(settings, () => true);
-  // A configuration the notebook evaluates itself comes from its own batch only, so other batches of the same
-  // configuration (a `drflow eval`, an API run) are not counted twice; other stored configurations are added.
+  // A configuration the notebook evaluates itself comes from exactly the cells it just evaluated or read back, so
+  // other runs of the same configuration (a `drflow eval`, an API run, an earlier version of the suite) are not
+  // counted twice; other stored configurations are added when `includeStored` selects them.
   const wanted = (r: ScoredRun) =>
     [...wantedAgents].some((spec) => sameAgent(spec, r)) &&
     (agentFromSpec(r.agent).needsModel ? want.models.includes(r.model) : true);
   return all.filter((r) => {
-    if (r.batch === batch)
-      return want.splits.includes(r.split) && r.task.startsWith(`${want.suite}/`) && wanted(r);
-    // Other notebook batches are earlier versions of a suite or other notebooks' configurations: never mixed in.
+    if (runIds.has(r.run_id)) return true;
+    // Other notebook cells are earlier versions of a suite or other notebooks' configurations: never mixed in.
     if (r.batch?.startsWith(NOTEBOOK_BATCH)) return false;
     return !wanted(r) && (options.includeStored?.(r) ?? false);
   });
-}
-
-function sameAgent(spec: string, run: ScoredRun): boolean {
-  const p = parseAgentSpec(spec);
-  const full = fullOptions(run);
-  return (
-    p.name === run.agent &&
-    JSON.stringify(changedOptions(p.name, { ...defaultsOf(p.name), ...p.options })) ===
-      JSON.stringify(changedOptions(run.agent, full))
-  );
 }
 
 /** Mermaid source of a task's gold generic workflow (decision diamonds, labelled branches). */

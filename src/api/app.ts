@@ -1,5 +1,9 @@
-/** @module The Hono app: one route group per primitive, notebooks, the OpenAPI document, bearer auth off loopback. */
+/**
+ * @module The Hono app: request safety on everything it serves, bearer auth when a token is set (mandatory off
+ * loopback), one route group per primitive, long work as jobs, notebooks, health, the OpenAPI document.
+ */
 import { Hono } from "hono";
+import { z } from "zod";
 import { bearer, requireTokenOffLoopback } from "./auth.ts";
 import type { ApiDeps } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
@@ -7,20 +11,31 @@ import { JobRegistry } from "./jobs.ts";
 import { openApiDocument, type RouteSpec } from "./openapi.ts";
 import { envRoutes, envSpec } from "./routes/env.ts";
 import { generateRoutes, generateSpec } from "./routes/generate.ts";
+import { jobsRoutes, jobsSpec } from "./routes/jobs.ts";
 import { judgeRoutes, judgeSpec } from "./routes/judge.ts";
 import { notebooksRoutes, notebooksSpec } from "./routes/notebooks.ts";
 import { runsRoutes, runsSpec } from "./routes/runs.ts";
 import { tasksRoutes, tasksSpec } from "./routes/tasks.ts";
+import { requestSafety } from "./safety.ts";
+import { WorkQueue } from "./work.ts";
 
-export const API_VERSION = "0.1.0";
+export const API_VERSION = "0.2.0";
+
+export const Health = z.object({
+  ok: z.literal(true),
+  version: z.string(),
+  jobs: z.object({ queued: z.number().int(), running: z.number().int() }),
+});
 
 export const ROUTES: RouteSpec[] = [
   ...generateSpec,
   ...envSpec,
   ...runsSpec,
   ...judgeSpec,
+  ...jobsSpec,
   ...tasksSpec,
   ...notebooksSpec,
+  { method: "get", path: "/health", tag: "meta", summary: "Liveness and the job queue", response: Health },
   { method: "get", path: "/openapi.json", tag: "meta", summary: "This OpenAPI document" },
 ];
 
@@ -29,20 +44,36 @@ export type AppOptions = {
   /** The host the server binds; off loopback a token is mandatory. */
   host?: string;
   token?: string;
+  /** Host names clients may use besides loopback and the bound address (e.g. the machine's DNS name). */
+  allowedHosts?: readonly string[];
+  /** Long-work jobs run at once (default 2). */
+  workConcurrency?: number;
 };
 
 export function createApp(options: AppOptions): Hono {
-  const token = requireTokenOffLoopback(options.host ?? "127.0.0.1", options.token);
+  const host = options.host ?? "127.0.0.1";
+  const token = requireTokenOffLoopback(host, options.token);
+  const queue = new WorkQueue(options.workConcurrency);
   const app = new Hono();
   app.onError(onError);
+  app.use(
+    "*",
+    requestSafety({
+      host,
+      token: token !== null,
+      ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    }),
+  );
   if (token) app.use("*", bearer(token));
+  app.get("/health", (c) => c.json({ ok: true as const, version: API_VERSION, jobs: queue.counts() }));
   app.get("/openapi.json", (c) =>
     c.json(openApiDocument(ROUTES, { title: "drflow API", version: API_VERSION })),
   );
-  app.route("/generate", generateRoutes(options.deps));
-  app.route("/env", envRoutes(options.deps));
+  app.route("/generate", generateRoutes(options.deps, queue));
+  app.route("/env", envRoutes(options.deps, queue));
   app.route("/runs", runsRoutes(options.deps, new JobRegistry()));
-  app.route("/judge", judgeRoutes(options.deps));
+  app.route("/judge", judgeRoutes(options.deps, queue));
+  app.route("/jobs", jobsRoutes(queue));
   app.route("/tasks", tasksRoutes(options.deps));
   app.route("/notebooks", notebooksRoutes(options.deps));
   app.notFound((c) =>

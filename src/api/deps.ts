@@ -15,6 +15,8 @@ export type ApiDeps = {
   /** Where runs started through the API are recorded and other runs are read from (`:memory:` keeps them in memory). */
   store: RunStore;
   notebooksDir: string;
+  /** Model handles requests may name (agent, judge, generator); any other is refused before a model is built. */
+  models: readonly string[];
   listTasks(root: string, suite?: string): Promise<{ ref: string; suite: string; id: string }[]>;
   loadTask(root: string, ref: string): Promise<LoadedTask>;
   workflowFlowchart(steps: readonly FlowchartStep[], options: { personalized: boolean }): string;

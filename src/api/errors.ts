@@ -10,6 +10,7 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly issues?: FieldIssue[],
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -46,6 +47,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
 /** The app's error handler: ApiError → its status; anything else → 500 with the message (never a stack). */
 export function onError(error: Error, c: Context): Response {
   if (error instanceof ApiError) {
+    for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v);
     return c.json({ error: error.message, ...(error.issues ? { issues: error.issues } : {}) }, error.status);
   }
   const status = (error as { status?: number }).status;

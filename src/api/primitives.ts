@@ -1,15 +1,24 @@
 /** @module The API's default dependencies: the real primitives from the public modules, rooted at the given folders. */
-import { resolve } from "node:path";
-import { loadEnv } from "../env/load.ts";
+import { mkdirSync } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
+import { DEFAULT_INDEX_DIR, indexPathFor, loadEnv } from "../env/load.ts";
 import { defaultServices, LEXICAL, runOnce } from "../eval/index.ts";
-import { generateSuite } from "../generate/index.ts";
 import { generateLlmSuite } from "../generate/llm/index.ts";
 import { evaluate, workflowFlowchart } from "../judge/index.ts";
 import { createModel } from "../llm/index.ts";
 import { NOTEBOOKS_DIR, notebookOutput } from "../notebook/registry.ts";
+import { hashingEmbedder } from "../retrieval/index.ts";
 import { RunStore } from "../store/run-store.ts";
 import { listTasks, loadTask } from "../store/task-store.ts";
+import { modelsFromEnv } from "./allowed-models.ts";
 import type { ApiDeps } from "./deps.ts";
+import { WorkerPool } from "./worker-pool.ts";
+
+/** `suite/task_id` and the tasks root of a loaded task (its folder is `<root>/<suite>/<task_id>`). */
+function whereIs(loaded: { dir: string; task: { id: string } }): { root: string; ref: string } {
+  const suiteDir = dirname(resolve(loaded.dir));
+  return { root: dirname(suiteDir), ref: `${basename(suiteDir)}/${loaded.task.id}` };
+}
 
 const RUN_NOTEBOOK = resolve(import.meta.dir, "../notebook/run.ts");
 
@@ -37,20 +46,27 @@ async function runNotebookProcess(
   return notebookOutput(dir, name);
 }
 
-/** The real primitives; `store` defaults to the run store at `.drflow/runs.sqlite`. */
-export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
-  const notebooksDir = overrides.notebooksDir ?? NOTEBOOKS_DIR;
-  const store = overrides.store ?? new RunStore();
-  const tasksRoot = overrides.tasksRoot ?? "tasks";
+/**
+ * The real primitives; `store` defaults to the run store at `.drflow/runs.sqlite`, allowed models to
+ * DRFLOW_API_MODELS. The lexical judge, procedural generation and index builds run in worker threads; environment
+ * indexes are kept under `indexDir` (default `.drflow/env`, the layout of `drflow env` and `drflow eval`).
+ */
+export function defaultDeps(overrides: Partial<ApiDeps> & { indexDir?: string } = {}): ApiDeps {
+  const { indexDir = DEFAULT_INDEX_DIR, ...rest } = overrides;
+  const notebooksDir = rest.notebooksDir ?? NOTEBOOKS_DIR;
+  const store = rest.store ?? new RunStore();
+  const tasksRoot = rest.tasksRoot ?? "tasks";
+  const workers = new WorkerPool();
   return {
     tasksRoot,
     store,
     notebooksDir,
+    models: modelsFromEnv(),
     listTasks,
     loadTask,
     workflowFlowchart,
-    generateSuite: async ({ root, suite, seed, perDomain }) =>
-      (await generateSuite({ root, suite, seed, perDomain })).map((t) => t.ref),
+    generateSuite: ({ root, suite, seed, perDomain }) =>
+      workers.run<string[]>({ kind: "generate", root, suite, seed, perDomain }),
     generateLlmSuite: async ({ root, suite, seed, domain, n, adjacentCases, model }) => {
       const out = await generateLlmSuite({
         root,
@@ -64,7 +80,15 @@ export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
       });
       return { refs: out.tasks.map((t) => `${suite}/${t.task.id}`), runId: out.runId, usage: out.usage };
     },
-    loadEnv: (loaded, { split }) => loadEnv(loaded, { split }),
+    loadEnv: async (loaded, { split }) => {
+      // The worker builds (or verifies) the persisted index; this thread only opens the finished file.
+      const { root, ref } = whereIs(loaded);
+      const embedder = hashingEmbedder();
+      const indexPath = indexPathFor(indexDir, ref, split, embedder);
+      mkdirSync(dirname(indexPath), { recursive: true });
+      await workers.run({ kind: "index", root, task: ref, split, indexPath });
+      return loadEnv(loaded, { split, embedder, indexPath });
+    },
     makeModel: (handle) => createModel(handle, { usage: store }),
     runOnce: async ({ agent, model, task, split, judge, runId, onEvent }) => {
       const services = defaultServices({ root: tasksRoot, store, judge: judge ?? LEXICAL });
@@ -81,11 +105,14 @@ export function defaultDeps(overrides: Partial<ApiDeps> = {}): ApiDeps {
       });
       return { report: out.report, trace: out.trace, usage: out.usage, metrics: out.metrics };
     },
-    judge: async (report, loaded, { model, metrics }) =>
-      (await evaluate(report, loaded, { judge: model ?? "lexical", ...(metrics ? { metrics } : {}) }))
-        .metrics,
+    judge: async (report, loaded, { model, metrics }) => {
+      if (model)
+        return (await evaluate(report, loaded, { judge: model, ...(metrics ? { metrics } : {}) })).metrics;
+      const { root, ref } = whereIs(loaded);
+      return workers.run({ kind: "judge", root, task: ref, report, ...(metrics ? { metrics } : {}) });
+    },
     runNotebook: (name, params) => runNotebookProcess(notebooksDir, tasksRoot, name, params),
     now: () => new Date(),
-    ...overrides,
+    ...rest,
   };
 }

@@ -1,6 +1,15 @@
 /** @module Request and response schemas of the HTTP API (zod first; the OpenAPI document is generated from them). */
 import { z } from "zod";
-import { AppName, Domain, MetricName, MetricResult, Report, SafeId, Split } from "../core/index.ts";
+import {
+  AppName,
+  Domain,
+  MetricName,
+  MetricResult,
+  Report,
+  RunStatus,
+  SafeId,
+  Split,
+} from "../core/index.ts";
 
 /** `suite/task_id`, both parts safe ids (never a path). */
 export const TaskRefString = z
@@ -117,7 +126,7 @@ export const RunSummary = z.object({
   split: Split,
   agent: z.string(),
   model: z.string(),
-  status: z.enum(["running", "done", "failed"]),
+  status: RunStatus,
   started_at: z.string(),
   finished_at: z.string().nullable(),
   error: z.string().nullable(),

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { Split } from "./artifact.ts";
 
 export const RunKind = z.enum(["agent", "judge", "generate"]);
-export const RunStatus = z.enum(["running", "done", "failed"]);
+/** `interrupted`: left `running` by a process that died (found on the next start by its pid or stale heartbeat). */
+export const RunStatus = z.enum(["running", "done", "failed", "interrupted"]);
 
 export const RunRecord = z.object({
   id: z.string().min(1),
@@ -22,5 +23,10 @@ export const RunRecord = z.object({
   started_at: z.string(),
   finished_at: z.string().nullable().default(null),
   error: z.string().nullable().default(null),
+  /** Content-addressed identity of an agent run (`runIdentity`: task content, agent, model, split, repeat, judge). */
+  identity: z.string().nullable().default(null),
+  /** `<host>:<pid>` of the process running it; with `heartbeat_at`, how a dead run is told from a live one. */
+  owner: z.string().nullable().default(null),
+  heartbeat_at: z.string().nullable().default(null),
 });
 export type RunRecord = z.infer<typeof RunRecord>;

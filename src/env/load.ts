@@ -1,7 +1,7 @@
 /** @module `loadEnv`: a task's realized files of a split → an `Env` on the embedded backend or on real services. */
 import { createHash } from "node:crypto";
 import { stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { type AppName, parseTaskRef, type Split } from "../core/index.ts";
 import {
   chunkDocument,
@@ -14,6 +14,7 @@ import { ARTIFACTS_DIR, type LoadedTask } from "../store/task-store.ts";
 import { embeddedApp } from "./apps/embedded.ts";
 import { readDocuments, splitEntries } from "./documents.ts";
 import { APP_NAMES, createEnv } from "./env.ts";
+import { openPersistedIndex } from "./index-file.ts";
 import type { App, Env, EnvDocument, EnvOptions } from "./types.ts";
 
 /** Where `drflow env` and `drflow eval` keep persisted indexes unless told otherwise. */
@@ -78,40 +79,46 @@ export async function loadEnv(loaded: LoadedTask, options: LoadEnvOptions): Prom
     services = connected.apps;
     vectors ??= connected.vectors;
   }
-  // One open at a time per index file in this process: cells of a batch may open the same task and split at once.
+  const served = useServices ? services : undefined;
   const persisted = useServices ? undefined : options.indexPath;
-  const release = persisted === undefined ? null : await lock(persisted);
-  try {
-    const index = await HybridIndex.open({ path: persisted, embedder, vectors });
-    const embedded = Object.fromEntries(APP_NAMES.map((n) => [n, embeddedApp(n, index)])) as Record<
-      AppName,
-      App
-    >;
-    const apps: Record<AppName, App> = useServices ? { ...embedded, ...services } : embedded;
-    // Only a persisted index is checked against the task; an in-memory one is always built.
-    const fingerprint =
-      persisted === undefined ? null : await taskFingerprint(loaded, { ...options, vectors }, embedder);
-    if (fingerprint === null || index.getMeta("fingerprint") !== fingerprint) {
-      try {
-        await fill(index, apps, await readDocuments(loaded, split), useServices ? services : undefined);
-      } catch (error) {
-        await index.close();
-        throw error;
-      }
-      if (fingerprint !== null) index.setMeta("fingerprint", fingerprint);
+  const build = async (index: HybridIndex) =>
+    fill(index, appsOver(index, served), await readDocuments(loaded, split), served);
+  let index: HybridIndex;
+  if (persisted === undefined) {
+    // An in-memory index is always built.
+    index = await HybridIndex.open({ embedder, vectors });
+    try {
+      await build(index);
+    } catch (error) {
+      await index.close();
+      throw error;
     }
-    const { task } = loaded;
-    return createEnv({
-      taskId: task.id,
-      question: task.seed.question,
-      user: { name: task.seed.user.name, email: task.seed.user.email },
-      split,
-      apps,
-      index,
-    });
-  } finally {
-    release?.();
+  } else {
+    // A persisted one is reused while it is the complete build of the task's current files, else rebuilt.
+    const fingerprint = await taskFingerprint(loaded, { ...options, vectors }, embedder);
+    index = await openPersistedIndex(persisted, fingerprint, { embedder, vectors }, build);
   }
+  const { task } = loaded;
+  return createEnv({
+    taskId: task.id,
+    question: task.seed.question,
+    user: { name: task.seed.user.name, email: task.seed.user.email },
+    split,
+    apps: appsOver(index, served),
+    index,
+  });
+}
+
+/** The four apps: embedded over the index, except those a service backend provides. */
+function appsOver(
+  index: HybridIndex,
+  services: Partial<Record<AppName, App>> | undefined,
+): Record<AppName, App> {
+  const embedded = Object.fromEntries(APP_NAMES.map((n) => [n, embeddedApp(n, index)])) as Record<
+    AppName,
+    App
+  >;
+  return { ...embedded, ...services };
 }
 
 /** Replace the index's content with the split's documents (on services, indexed from what the services serve back). */
@@ -131,26 +138,6 @@ async function fill(
     const served = await apps[name].list();
     await index.add(served.flatMap((d) => chunkDocument(d)));
   }
-}
-
-/** Index files being opened or built in this process, each with the promise its next opener waits for. */
-const opening = new Map<string, Promise<void>>();
-
-/** Wait for earlier openers of `path` in this process; the returned function lets the next one in. */
-async function lock(path: string): Promise<() => void> {
-  const key = resolve(path);
-  const before = opening.get(key) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = new Promise<void>((r) => {
-    release = r;
-  });
-  const chained = before.then(() => mine);
-  opening.set(key, chained);
-  await before;
-  return () => {
-    release();
-    if (opening.get(key) === chained) opening.delete(key);
-  };
 }
 
 /** Content address of what an index holds: manifest, split, files' sizes and times, embedder, index version. */

@@ -1,5 +1,4 @@
-/** @module Evaluation cells: one task × agent × model × split × repeat, with a stable key and run id. */
-import { createHash } from "node:crypto";
+/** @module Evaluation cells: one task × agent × model × split × repeat (their identity and run id are in identity.ts). */
 import { z } from "zod";
 import { MetricName, Split } from "../core/index.ts";
 
@@ -39,20 +38,6 @@ export const CellResult = z.object({
   error: z.string().nullable().default(null),
 });
 export type CellResult = z.infer<typeof CellResult>;
-
-/** A cell's identity as one string (also what its run id is derived from). */
-export function cellKey(cell: Cell): string {
-  return [cell.task, cell.agent, cell.model, cell.split, String(cell.repeat)].join("|");
-}
-
-/** A deterministic, path-safe run id for a cell within a batch: `<batch>-<16 hex>`. */
-export function cellRunId(batch: string, cell: Cell): string {
-  const digest = createHash("sha256")
-    .update(`${batch}\n${cellKey(cell)}`)
-    .digest("hex")
-    .slice(0, 16);
-  return `${batch}-${digest}`;
-}
 
 /** Every cell of a grid, tasks outermost so parallel workers spread over tasks. */
 export function planCells(grid: {

@@ -8,15 +8,8 @@ import type { Model } from "../llm/types.ts";
 import type { CallRecord } from "../llm/usage.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
-import {
-  type Cell,
-  type CellResult,
-  type CellUsage,
-  cellRunId,
-  EMPTY_USAGE,
-  NO_MODEL,
-  planCells,
-} from "./cells.ts";
+import { type Cell, type CellResult, type CellUsage, EMPTY_USAGE, NO_MODEL, planCells } from "./cells.ts";
+import { cellRunId, runIdentity, taskFingerprint } from "./identity.ts";
 import { runPool } from "./pool.ts";
 import { createProgress, type ProgressSink } from "./progress.ts";
 import { type SummaryRow, summarize } from "./summary.ts";
@@ -45,6 +38,10 @@ export type EvaluateSuiteOptions = {
   /** A model for a handle; its usage must reach `store` (the caller passes the store as the usage sink). */
   model(handle: string): Model;
   score: ScoreReport;
+  /** The scorer's identity and version (`judgeIdentity`; `custom` when omitted), part of every cell's identity. */
+  judge?: string;
+  /** Model settings that change outputs, part of every cell's identity (JSON; none by default). */
+  modelOptions?: Record<string, unknown>;
   /** Progress output (stderr in the CLI); none when omitted. */
   progress?: ProgressSink;
   /** Wall clock for run timestamps. */
@@ -96,17 +93,23 @@ function finishedCell(store: RunStore, cell: Cell, runId: string): CellResult | 
   return outcome(store, cell, runId, "skipped", metrics);
 }
 
-async function runCell(
+/** How often a cell another process is running is looked at again. */
+const BUSY_POLL_MS = 200;
+
+/**
+ * Take the cell for this process (see `RunStore.claimRun`): a retried run keeps its row and what hangs off it; while
+ * another live process runs the same cell, wait for it and read its outcome back.
+ */
+async function claimCell(
   options: EvaluateSuiteOptions,
   entry: AgentEntry,
   cell: Cell,
   runId: string,
-): Promise<CellResult> {
-  const { store } = options;
+  identity: string,
+): Promise<"claimed" | "done"> {
   const clock = options.clock ?? (() => new Date());
-  // A retried run keeps its row (and the reports, traces and calls hanging off it) until it finishes again.
-  if (!store.getRun(runId))
-    store.saveRun({
+  for (;;) {
+    const claim = options.store.claimRun({
       id: runId,
       kind: "agent",
       batch: options.batch,
@@ -118,9 +121,23 @@ async function runCell(
       repeat: cell.repeat,
       status: "running",
       started_at: clock().toISOString(),
+      identity,
     });
+    if (claim !== "busy") return claim;
+    await Bun.sleep(BUSY_POLL_MS);
+  }
+}
+
+async function runCell(
+  options: EvaluateSuiteOptions,
+  cell: Cell,
+  runId: string,
+  loaded: LoadedTask,
+  entry: AgentEntry,
+): Promise<CellResult> {
+  const { store } = options;
+  const clock = options.clock ?? (() => new Date());
   try {
-    const loaded = await options.loadTask(cell.task);
     // A report stored by an interrupted attempt means the agent finished: only the judging is left.
     let report = store.getReport(runId);
     if (!report) {
@@ -160,17 +177,55 @@ export async function evaluateSuite(options: EvaluateSuiteOptions): Promise<Suit
   const progress = options.progress ? createProgress(cells.length, options.progress) : null;
   let ran = 0;
   let skipped = 0;
+  // Each task is read and fingerprinted once; a task that cannot be read fails its cells, not the batch.
+  const tasks = new Map<string, Promise<{ loaded: LoadedTask; fingerprint: string }>>();
+  const taskOf = (ref: string) => {
+    let t = tasks.get(ref);
+    if (!t) {
+      t = options
+        .loadTask(ref)
+        .then(async (loaded) => ({ loaded, fingerprint: await taskFingerprint(loaded) }));
+      tasks.set(ref, t);
+    }
+    return t;
+  };
   const results = await runPool(cells, options.concurrency ?? 1, async (cell) => {
-    const runId = cellRunId(options.batch, cell);
     const label = `${cell.task} ${cell.agent}${cell.model === NO_MODEL ? "" : ` ${cell.model}`} ${cell.split} #${cell.repeat}`;
+    let task: { loaded: LoadedTask; fingerprint: string };
+    try {
+      task = await taskOf(cell.task);
+    } catch (error) {
+      const message = (error as Error).message;
+      progress?.tick(`${label}: ${message}`, "failed");
+      const failed: CellResult = {
+        cell,
+        runId: "",
+        status: "failed",
+        metrics: {},
+        usage: { ...EMPTY_USAGE },
+        error: message,
+      };
+      return failed;
+    }
+    const identity = runIdentity({
+      task: task.fingerprint,
+      agent: cell.agent,
+      model: cell.model,
+      modelOptions: options.modelOptions,
+      split: cell.split,
+      repeat: cell.repeat,
+      judge: options.judge ?? "custom",
+    });
+    const runId = cellRunId(options.batch, identity);
+    const entry = specs.get(cell.agent)!;
     const before = finishedCell(options.store, cell, runId);
-    if (before) {
+    if (before || (await claimCell(options, entry, cell, runId, identity)) === "done") {
       skipped++;
       progress?.tick(label, "skipped");
-      return before;
+      return before ?? finishedCell(options.store, cell, runId)!;
     }
     ran++;
-    const result = await runCell(options, specs.get(cell.agent)!, cell, runId);
+    const result = await runCell(options, cell, runId, task.loaded, entry);
     progress?.tick(
       result.error ? `${label}: ${result.error}` : label,
       result.status === "failed" ? "failed" : "done",

@@ -1,7 +1,6 @@
 /** @module Batch evaluation's public face: `evaluateSuite`, `runOnce`, the offline demo loop, summaries and their table. */
 export { parseAgentList, parseList } from "./agent-list.ts";
-export { defaultBatchId } from "./batch-id.ts";
-export { Cell, CellResult, CellUsage, cellKey, cellRunId, NO_MODEL, planCells } from "./cells.ts";
+export { Cell, CellResult, CellUsage, NO_MODEL, planCells } from "./cells.ts";
 export { DEMO_SPLITS, type DemoOptions, runDemo } from "./demo.ts";
 export {
   type AgentEntry,
@@ -11,6 +10,19 @@ export {
   type SuiteEvaluation,
   usageOf,
 } from "./evaluate-suite.ts";
+export {
+  agentIdentity,
+  canonicalJson,
+  cellRunId,
+  changedOptions,
+  defaultBatchId,
+  fullOptions,
+  judgeIdentity,
+  type RunIdentityInput,
+  runIdentity,
+  sameAgent,
+  taskFingerprint,
+} from "./identity.ts";
 export { runPool } from "./pool.ts";
 export { createProgress, type Progress, type ProgressSink } from "./progress.ts";
 export { type RunOnceOptions, type RunOnceResult, runOnce } from "./run-once.ts";

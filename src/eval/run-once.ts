@@ -6,6 +6,7 @@ import { type MetricResult, parseTaskRef, type Report, type Split } from "../cor
 import type { RunStore } from "../store/run-store.ts";
 import { type CellUsage, NO_MODEL } from "./cells.ts";
 import { usageOf } from "./evaluate-suite.ts";
+import { runIdentity, taskFingerprint } from "./identity.ts";
 import type { Services } from "./services.ts";
 
 export type RunOnceOptions = {
@@ -42,19 +43,29 @@ export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
   const handle = agent.needsModel ? options.model! : NO_MODEL;
   const runId = options.runId ?? `run-${randomUUID().slice(0, 8)}`;
   const { store, services } = options;
-  store.saveRun({
+  const record = {
     id: runId,
-    kind: "agent",
+    kind: "agent" as const,
     task: options.task,
     split: options.split,
     agent: options.agent,
     agent_options: { ...agent.options },
     model: handle,
-    status: "running",
+    status: "running" as const,
     started_at: clock().toISOString(),
-  });
+  };
+  store.saveRun(record);
   try {
     const loaded = await services.loadTask(options.task);
+    const identity = runIdentity({
+      task: await taskFingerprint(loaded),
+      agent: options.agent,
+      model: handle,
+      split: options.split,
+      repeat: 0,
+      judge: options.judge ? services.judge : null,
+    });
+    store.saveRun({ ...record, identity });
     const env = await services.openEnv(loaded, options.split);
     let out: Awaited<ReturnType<typeof runAgent>>;
     try {

@@ -5,12 +5,14 @@ import type { Split } from "../core/index.ts";
 import { indexPathFor, loadEnv } from "../env/load.ts";
 import type { Env } from "../env/types.ts";
 import { evaluate } from "../judge/evaluate.ts";
+import { lexicalJudge, llmJudge } from "../judge/index.ts";
 import { createModel, type ModelOptions } from "../llm/index.ts";
 import type { Model } from "../llm/types.ts";
 import { hashingEmbedder } from "../retrieval/index.ts";
 import type { RunStore } from "../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, type LoadedTask, loadTask } from "../store/task-store.ts";
 import type { ScoreReport } from "./evaluate-suite.ts";
+import { judgeIdentity } from "./identity.ts";
 
 /** The judge name for the offline judge; anything else is a model handle. */
 export const LEXICAL = "lexical";
@@ -20,6 +22,8 @@ export type Services = {
   openEnv(loaded: LoadedTask, split: Split): Promise<Env>;
   model(handle: string): Model;
   score: ScoreReport;
+  /** The judge `score` uses, with its version (`judgeIdentity`). */
+  judge: string;
 };
 
 export type ServicesOptions = {
@@ -62,5 +66,6 @@ export function defaultServices(options: ServicesOptions): Services {
     },
     model,
     score: async (report, loaded) => (await evaluate(report, loaded, { judge })).metrics,
+    judge: judgeIdentity(judge === LEXICAL ? lexicalJudge() : llmJudge(judge)),
   };
 }

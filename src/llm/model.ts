@@ -75,7 +75,11 @@ function resolveCacheMode(options: ModelOptions, env: Record<string, string | un
   return fromEnv as CacheMode;
 }
 
-/** The API key for a handle; `compat` servers need none (a placeholder is sent). Missing keys name the variable. */
+/**
+ * The API key for a handle; `compat` servers need none (a placeholder is sent). Missing keys name the variable. A
+ * key goes only to its provider's configured base URL: OpenAI's and OpenRouter's are fixed; `DRFLOW_COMPAT_API_KEY`
+ * is sent only to the server `DRFLOW_COMPAT_BASE_URL` names, never to whatever URL a compat handle carries.
+ */
 export function apiKeyFor(
   target: ParsedHandle,
   env: Record<string, string | undefined>,
@@ -83,8 +87,12 @@ export function apiKeyFor(
 ): string {
   const variable = KEY_VARIABLE[target.provider];
   const key = env[variable];
+  if (target.provider === "compat") {
+    const configured = env.DRFLOW_COMPAT_BASE_URL?.trim().replace(/\/+$/, "");
+    return key && configured && configured === target.baseURL ? key : "no-key";
+  }
   if (key) return key;
-  if (target.provider === "compat" || !required) return "no-key";
+  if (!required) return "no-key";
   throw new MissingKeyError(variable, target.handle);
 }
 

@@ -82,6 +82,12 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX citations_run ON citations(run_id);
   `,
+  `
+  ALTER TABLE runs ADD COLUMN identity TEXT;
+  ALTER TABLE runs ADD COLUMN owner TEXT;
+  ALTER TABLE runs ADD COLUMN heartbeat_at TEXT;
+  CREATE INDEX runs_status ON runs(status);
+  `,
 ];
 
 /** Bring `db` up to the latest version; a store newer than this code is an error (never silently downgraded). */

@@ -1,12 +1,13 @@
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MetricResult } from "../core/metric.ts";
 import { Report } from "../core/report.ts";
 import type { CallRecord } from "../llm/usage.ts";
 import { MIGRATIONS } from "./migrations.ts";
+import { OWNER } from "./owner.ts";
 import { RunStore } from "./run-store.ts";
 import { callTotals, callTotalsBy } from "./usage-queries.ts";
 
@@ -210,4 +211,43 @@ test("updating a run's status keeps its report and calls (upsert, not delete + i
   expect(store.getRun("r1")?.status).toBe("done");
   expect(store.getReport("r1")?.task_id).toBe("healthcare_01");
   expect(store.calls("r1")).toHaveLength(1);
+});
+
+test("a running run whose process is gone is marked interrupted when a store opens; live ones stay running", () => {
+  const dead = Bun.spawnSync(["true"]).pid;
+  const now = new Date().toISOString();
+  run("dead-pid", { owner: `${hostname()}:${dead}` });
+  run("mine");
+  run("other-host-fresh", { owner: "elsewhere:1" });
+  run("other-host-stale", { owner: "elsewhere:2", started_at: T0 });
+  // saveRun stamps a fresh heartbeat; age the stale one as if its process stopped beating long ago.
+  store.db.run("UPDATE runs SET heartbeat_at = ? WHERE id = 'other-host-stale'", [T0]);
+  const next = new RunStore(join(dir, "runs.sqlite"));
+  try {
+    expect(next.interrupted.map((r) => r.id).sort()).toEqual(["dead-pid", "other-host-stale"]);
+    expect(next.getRun("dead-pid")).toMatchObject({
+      status: "interrupted",
+      error: expect.stringContaining(`:${dead}`),
+    });
+    expect(next.getRun("mine")!.status).toBe("running");
+    expect(next.getRun("other-host-fresh")!.status).toBe("running");
+    expect(next.getRun("mine")!.heartbeat_at! >= now).toBe(true);
+  } finally {
+    next.close();
+  }
+});
+
+test("claimRun: a new run is claimed, a done one is done, one running in a live process is busy, a dead one is taken over", () => {
+  const input = { id: "c1", kind: "agent" as const, status: "running" as const, started_at: T0 };
+  expect(store.claimRun(input)).toBe("claimed");
+  expect(store.getRun("c1")!.owner).toBe(OWNER);
+  // This process holds it: another claimant (another cell or process) waits.
+  expect(store.claimRun(input)).toBe("busy");
+  store.db.run("UPDATE runs SET owner = ? WHERE id = 'c1'", [`${hostname()}:${Bun.spawnSync(["true"]).pid}`]);
+  expect(store.claimRun(input)).toBe("claimed");
+  store.finishRun("c1", { status: "done", finishedAt: T0 });
+  expect(store.claimRun(input)).toBe("done");
+  store.finishRun("c1", { status: "failed", error: "x", finishedAt: T0 });
+  expect(store.claimRun(input)).toBe("claimed");
+  expect(store.getRun("c1")).toMatchObject({ status: "running", error: null });
 });

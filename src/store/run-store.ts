@@ -9,6 +9,7 @@ import { RunRecord, RunStatus } from "../core/run.ts";
 import { CallRecord, type UsageSink } from "../llm/usage.ts";
 import { type CitationRow, citationsOfReport } from "./citations.ts";
 import { migrate } from "./migrations.ts";
+import { deadOwner, OWNER } from "./owner.ts";
 
 export const DEFAULT_RUN_STORE_PATH = ".drflow/runs.sqlite";
 
@@ -74,14 +75,76 @@ export function evaluationLabel(result: MetricResult): string {
   return [j.judge, j.model, j.protocol, j.prompt_hash].filter(Boolean).join("|");
 }
 
+/** How often this process stamps `heartbeat_at` on the runs it owns. */
+export const HEARTBEAT_MS = 15_000;
+
+/** What `claimRun` found: the run is now this process's to run, finished already, or running in a live process. */
+export type Claim = "claimed" | "done" | "busy";
+
 export class RunStore implements UsageSink {
   readonly db: Database;
+  /** Runs a dead process had left `running`, marked `interrupted` when this store was opened. */
+  readonly interrupted: RunRecord[];
+  private readonly heartbeat: ReturnType<typeof setInterval>;
 
   constructor(readonly path: string = DEFAULT_RUN_STORE_PATH) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path, { create: true });
-    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
+    // Several processes (two evals, a server and a notebook) share the store: writers wait rather than fail.
+    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 30000; PRAGMA foreign_keys = ON;");
     migrate(this.db, path);
+    this.interrupted = this.markInterrupted();
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Stamp the runs this process is running as alive. */
+  private beat(): void {
+    this.db
+      .query("UPDATE runs SET heartbeat_at = ? WHERE owner = ? AND status = 'running'")
+      .run(new Date().toISOString(), OWNER);
+  }
+
+  /**
+   * Mark runs whose owner is gone `interrupted` (its pid is dead on this host, or its heartbeat is stale); returns
+   * them. Runs on the next start of anything that opens the store; `drflow eval` resumes them, the API reports them.
+   */
+  markInterrupted(now: Date = new Date()): RunRecord[] {
+    const found = this.listRuns({ status: "running" }).filter((r) => deadOwner(r, now));
+    const mark = this.db.query(
+      "UPDATE runs SET status = 'interrupted', error = ?, finished_at = ? WHERE id = ? AND status = 'running'",
+    );
+    for (const r of found) {
+      mark.run(
+        `interrupted: its process (${r.owner ?? "unknown"}) ended while it was running`,
+        now.toISOString(),
+        r.id,
+      );
+    }
+    return found.map((r) => this.getRun(r.id)!);
+  }
+
+  /**
+   * Take a run for this process in one write transaction: a new run is inserted as `running`; a failed or
+   * interrupted one (or one whose owner died) is taken over, keeping what hangs off it; a finished one is `done`;
+   * one running in a live process is `busy` (wait and look again). Two processes never run the same run at once.
+   */
+  claimRun(input: z.input<typeof RunRecord>): Claim {
+    return this.db
+      .transaction((): Claim => {
+        const existing = this.getRun(input.id);
+        if (existing?.status === "done") return "done";
+        if (existing?.status === "running" && !deadOwner(existing, new Date())) return "busy";
+        this.saveRun({
+          ...(existing ?? input),
+          status: "running",
+          owner: OWNER,
+          error: null,
+          finished_at: null,
+        });
+        return "claimed";
+      })
+      .immediate();
   }
 
   /**
@@ -89,15 +152,22 @@ export class RunStore implements UsageSink {
    * re-insert, so the run's report, calls, metrics and citations survive a status update.
    */
   saveRun(input: z.input<typeof RunRecord>): RunRecord {
-    const run = RunRecord.parse(input);
+    const parsed = RunRecord.parse(input);
+    // A running run belongs to this process unless told otherwise; its heartbeat starts now.
+    const run =
+      parsed.status === "running"
+        ? { ...parsed, owner: parsed.owner ?? OWNER, heartbeat_at: new Date().toISOString() }
+        : parsed;
     this.db
       .query(
-        `INSERT INTO runs (id, kind, batch, task, split, agent, agent_options, model, repeat, status, started_at, finished_at, error)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO runs (id, kind, batch, task, split, agent, agent_options, model, repeat, status, started_at, finished_at, error,
+           identity, owner, heartbeat_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, batch = excluded.batch, task = excluded.task,
            split = excluded.split, agent = excluded.agent, agent_options = excluded.agent_options, model = excluded.model,
            repeat = excluded.repeat, status = excluded.status, started_at = excluded.started_at,
-           finished_at = excluded.finished_at, error = excluded.error`,
+           finished_at = excluded.finished_at, error = excluded.error, identity = excluded.identity,
+           owner = excluded.owner, heartbeat_at = excluded.heartbeat_at`,
       )
       .run(
         run.id,
@@ -113,6 +183,9 @@ export class RunStore implements UsageSink {
         run.started_at,
         run.finished_at,
         run.error,
+        run.identity,
+        run.owner,
+        run.heartbeat_at,
       );
     return run;
   }
@@ -292,6 +365,7 @@ export class RunStore implements UsageSink {
   }
 
   close(): void {
+    clearInterval(this.heartbeat);
     this.db.close();
   }
 }

@@ -18,20 +18,37 @@ let dir: string;
 let app: Hono;
 let refs: string[] = [];
 let store: RunStore;
+/** Model handles the server allows; tests add their scripted servers' handles. */
+const models: string[] = [];
 const depsFor = () =>
-  defaultDeps({ tasksRoot: join(dir, "tasks"), notebooksDir: join(dir, "notebooks"), store });
+  defaultDeps({
+    tasksRoot: join(dir, "tasks"),
+    notebooksDir: join(dir, "notebooks"),
+    indexDir: join(dir, "env"),
+    store,
+    models,
+  });
 
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const init: RequestInit = { method, headers: { ...headers } };
-  if (body !== undefined) {
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
-    (init.headers as Record<string, string>)["content-type"] = "application/json";
-  }
+  if (method !== "GET") (init.headers as Record<string, string>)["content-type"] = "application/json";
+  if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
   const res = await app.request(`http://127.0.0.1${path}`, init);
   const type = res.headers.get("content-type") ?? "";
   const data = type.includes("json") ? await res.json() : await res.text();
   // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below
   return { status: res.status, data: data as any, res };
+}
+
+/** Start long work (a 202 job) and wait for its end; returns the finished job. */
+async function work(method: string, path: string, body?: unknown) {
+  const started = await call(method, path, body);
+  expect(started.status).toBe(202);
+  expect(started.data.url).toBe(`/jobs/${started.data.id}`);
+  for (;;) {
+    const job = await call("GET", `${started.data.url}?wait=60`);
+    if (job.data.finished_at) return job.data;
+  }
 }
 
 function expect400(
@@ -64,11 +81,11 @@ afterAll(async () => {
 
 describe("POST /generate", () => {
   test("writes a procedural suite and lists its tasks", async () => {
-    const r = await call("POST", "/generate", { suite: "t", seed: 7, per_domain: 1 });
-    expect(r.status).toBe(201);
-    expect(r.data.suite).toBe("t");
-    expect(r.data.tasks.length).toBe(5);
-    refs = r.data.tasks;
+    const job = await work("POST", "/generate", { suite: "t", seed: 7, per_domain: 1 });
+    expect(job).toMatchObject({ kind: "generate", status: "done", stage: "done", error: null });
+    expect(job.result.suite).toBe("t");
+    expect(job.result.tasks.length).toBe(5);
+    refs = job.result.tasks;
     expect(refs.every((x) => x.startsWith("t/"))).toBe(true);
   }, 120_000);
   test("with `llm`, a model generates the suite through S1–S6 (scripted server, real HTTP)", async () => {
@@ -77,15 +94,16 @@ describe("POST /generate", () => {
     process.env.DRFLOW_CACHE_PATH = join(dir, "cache.sqlite");
     try {
       const model = `compat:${server.url}#test-model`;
-      const r = await call("POST", "/generate", {
+      models.push(model);
+      const job = await work("POST", "/generate", {
         suite: "g",
         llm: { model, domain: "healthcare", n: 1, adjacent_cases: 0 },
       });
-      expect(r.status).toBe(201);
-      expect(r.data).toMatchObject({ suite: "g", generator: "llm", tasks: ["g/healthcare_01"] });
-      expect(r.data.usage.calls).toBeGreaterThan(5);
+      expect(job.status).toBe("done");
+      expect(job.result).toMatchObject({ suite: "g", generator: "llm", tasks: ["g/healthcare_01"] });
+      expect(job.result.usage.calls).toBeGreaterThan(5);
       expect(server.requests.length).toBeGreaterThan(5);
-      expect(store.getRun(r.data.run_id)).toMatchObject({ kind: "generate", model });
+      expect(store.getRun(job.result.run_id)).toMatchObject({ kind: "generate", model });
       const task = await call("GET", "/tasks/g/healthcare_01");
       expect(task.data.flowcharts.generic).toMatch(/D\d+\{"/);
     } finally {
@@ -134,10 +152,10 @@ describe("tasks", () => {
 describe("env", () => {
   let envId = "";
   test("POST /env loads a split; GET /env/:id/search returns ranked hits", async () => {
-    const r = await call("POST", "/env", { task: refs[0], split: "mixed" });
-    expect(r.status).toBe(201);
-    envId = r.data.id;
-    const total = Object.values(r.data.documents as Record<string, number>).reduce((a, b) => a + b, 0);
+    const job = await work("POST", "/env", { task: refs[0], split: "mixed" });
+    expect(job).toMatchObject({ kind: "env", status: "done" });
+    envId = job.result.id;
+    const total = Object.values(job.result.documents as Record<string, number>).reduce((a, b) => a + b, 0);
     expect(total).toBeGreaterThan(3);
     const s = await call(
       "GET",
@@ -149,7 +167,7 @@ describe("env", () => {
     expect(s.data.hits[0]).toHaveProperty("documentId");
     const byApp = await call("GET", `/env/${envId}/search?q=email&apps=email`);
     expect(byApp.data.hits.every((h: { app: string }) => h.app === "email")).toBe(true);
-  });
+  }, 60_000);
   test("bad input, unknown ids and traversal", async () => {
     expect400(await call("POST", "/env", { task: refs[0], split: "both" }), "split");
     expect400(await call("POST", "/env", { split: "original" }), "task");
@@ -226,6 +244,7 @@ describe("runs", () => {
     process.env.DRFLOW_CACHE_PATH = join(dir, "agent-cache.sqlite");
     try {
       const model = `compat:${server.url}#test-model`;
+      models.push(model);
       const r = await call("POST", "/runs", {
         task: refs[1],
         agent: "drfa",
@@ -283,23 +302,26 @@ describe("POST /judge", () => {
     report = (await call("GET", `/runs/${done.id}`)).data.report;
   });
   test("scores a JSON report, and the same report as Markdown", async () => {
-    const a = await call("POST", "/judge", { task: refs[1], report });
-    expect(a.status).toBe(200);
-    const f1 = a.data.metrics.find((m: { metric: string }) => m.metric === "f1");
+    const a = await work("POST", "/judge", { task: refs[1], report });
+    expect(a).toMatchObject({ kind: "judge", status: "done" });
+    const f1 = a.result.metrics.find((m: { metric: string }) => m.metric === "f1");
     expect(f1.value).toBeGreaterThanOrEqual(0);
-    const b = await call("POST", "/judge", { task: refs[1], markdown: renderReportMarkdown(report) });
-    expect(b.status).toBe(200);
-    expect(b.data.metrics.find((m: { metric: string }) => m.metric === "f1").value).toBeCloseTo(f1.value, 6);
-  });
+    const b = await work("POST", "/judge", { task: refs[1], markdown: renderReportMarkdown(report) });
+    expect(b.result.metrics.find((m: { metric: string }) => m.metric === "f1").value).toBeCloseTo(
+      f1.value,
+      6,
+    );
+  }, 60_000);
   test("a judge model handle sends the judge prompts to that model; unreadable replies stay unscored", async () => {
     const server = await startScriptedServer({ reply: () => ({ content: "I would rather not say." }) });
     const saved = process.env.DRFLOW_CACHE_PATH;
     process.env.DRFLOW_CACHE_PATH = join(dir, "judge-cache.sqlite");
     try {
       const judge = `compat:${server.url}#judge-model`;
-      const r = await call("POST", "/judge", { task: refs[1], report, judge, metrics: ["precision"] });
-      expect(r.status).toBe(200);
-      const precision = r.data.metrics.find((m: { metric: string }) => m.metric === "precision");
+      models.push(judge);
+      const r = await work("POST", "/judge", { task: refs[1], report, judge, metrics: ["precision"] });
+      expect(r.status).toBe("done");
+      const precision = r.result.metrics.find((m: { metric: string }) => m.metric === "precision");
       expect(precision.judge.model).toBe(judge);
       expect(precision.unscored).toBeGreaterThan(0);
       expect(precision.value).toBeNull();
@@ -353,6 +375,9 @@ describe("GET /openapi.json", () => {
       "/env/{id}",
       "/env/{id}/search",
       "/generate",
+      "/health",
+      "/jobs",
+      "/jobs/{id}",
       "/judge",
       "/notebooks",
       "/notebooks/{name}",

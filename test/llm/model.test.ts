@@ -202,7 +202,10 @@ test("replay fails fast on a miss, naming the prompt; the repeat index is part o
 test("errors are never cached and keys are never stored", async () => {
   const cache = new LlmCache(join(dir, "cache.sqlite"));
   script = (i) => (i === 0 ? { status: 400, content: "bad" } : { content: "good" });
-  const m = model({ cache, env: { DRFLOW_COMPAT_API_KEY: "sk-secret-123" } });
+  const m = model({
+    cache,
+    env: { DRFLOW_COMPAT_API_KEY: "sk-secret-123", DRFLOW_COMPAT_BASE_URL: server.url },
+  });
   await m.chat({ messages: [{ role: "user", content: "q" }], context: ctx }).catch(() => null);
   expect(cache.stats().entries).toBe(0);
   await m.chat({ messages: [{ role: "user", content: "q" }], context: ctx });
@@ -210,6 +213,29 @@ test("errors are never cached and keys are never stored", async () => {
   expect(server.requests[1]!.headers.authorization).toBe("Bearer sk-secret-123");
   const dump = cache.db.query("SELECT * FROM entries").all();
   expect(JSON.stringify(dump)).not.toContain("sk-secret-123");
+});
+
+test("the compat key goes only to the configured compat base URL, never to another URL a handle names", async () => {
+  const elsewhere = {
+    DRFLOW_COMPAT_API_KEY: "sk-secret-123",
+    DRFLOW_COMPAT_BASE_URL: "http://10.9.9.9:8000/v1",
+  };
+  await model({ cache: null, env: elsewhere }).chat({
+    messages: [{ role: "user", content: "q" }],
+    context: ctx,
+  });
+  await model({ cache: null, env: { DRFLOW_COMPAT_API_KEY: "sk-secret-123" } }).chat({
+    messages: [{ role: "user", content: "q" }],
+    context: ctx,
+  });
+  const sent = server.requests.map((r) => r.headers.authorization);
+  expect(sent).toHaveLength(2);
+  expect(JSON.stringify(sent)).not.toContain("sk-secret-123");
+  await model({ cache: null, env: { ...elsewhere, DRFLOW_COMPAT_BASE_URL: `${server.url}/` } }).chat({
+    messages: [{ role: "user", content: "q" }],
+    context: ctx,
+  });
+  expect(server.requests[2]!.headers.authorization).toBe("Bearer sk-secret-123");
 });
 
 test("a missing key names the variable to set", () => {

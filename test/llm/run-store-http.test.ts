@@ -172,7 +172,9 @@ test("a crash mid-run leaves the store readable with the finished calls recorded
   expect(
     store.db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").get()!.integrity_check,
   ).toBe("ok");
-  expect(store.getRun("crash-run")).toMatchObject({ status: "running", finished_at: null });
+  // The next start finds the killed process's run and marks it interrupted (it was left `running`).
+  expect(store.getRun("crash-run")).toMatchObject({ status: "interrupted" });
+  expect(store.interrupted.map((r) => r.id)).toEqual(["crash-run"]);
   expect(store.calls("crash-run").map((c) => c.stage)).toEqual(["s0", "s1", "s2"]);
   expect(callTotals(store.db, { run: "crash-run" })).toMatchObject({
     calls: 3,

@@ -6,6 +6,7 @@ import { formatAgentSpec } from "../../agents/registry.ts";
 import type { TraceEvent } from "../../agents/types.ts";
 import type { Report, RunRecord } from "../../core/index.ts";
 import { usageOf } from "../../eval/evaluate-suite.ts";
+import { requireAllowedModel } from "../allowed-models.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, jsonBody, parseOr400 } from "../errors.ts";
 import type { Job, JobEvent, JobRegistry } from "../jobs.ts";
@@ -132,6 +133,8 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
 
   app.post("/", async (c) => {
     const req = await jsonBody(c, RunRequest);
+    if (req.model) requireAllowedModel(deps.models, req.model, "model");
+    if (req.judge && req.judge !== "lexical") requireAllowedModel(deps.models, req.judge, "judge");
     await loadTaskOr404(deps, req.task);
     const started = deps.now();
     const runId = `api-${started.getTime().toString(36)}-${(++counter).toString(36)}`;

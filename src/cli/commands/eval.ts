@@ -3,14 +3,15 @@ import { agentFromSpec } from "../../agents/index.ts";
 import { Split } from "../../core/index.ts";
 import { DEFAULT_INDEX_DIR } from "../../env/load.ts";
 import { parseAgentList, parseList } from "../../eval/agent-list.ts";
-import { defaultBatchId } from "../../eval/batch-id.ts";
 import { evaluateSuite } from "../../eval/evaluate-suite.ts";
+import { defaultBatchId } from "../../eval/identity.ts";
 import { defaultServices, LEXICAL } from "../../eval/services.ts";
 import { formatSummaryTable } from "../../eval/table.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, listTasks } from "../../store/task-store.ts";
 import { intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+import { reportInterrupted } from "../interrupted.ts";
 
 const USAGE =
   "drflow eval --suite <name> [--split original|mixed|original,mixed] --agents extractive,drfa:gf=false,… [--models h1,h2]\n" +
@@ -86,6 +87,7 @@ export const evalCommand: Command = {
         });
     const store = new RunStore(String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite"));
     try {
+      reportInterrupted(store);
       const indexDir = flags.index === false ? undefined : String(flags["index-dir"] ?? DEFAULT_INDEX_DIR);
       const services = defaultServices({ root, store, judge, indexDir });
       console.error(

@@ -1,27 +1,57 @@
 /** @module `drflow serve`: the HTTP API and the notebooks, bound to 127.0.0.1 unless told otherwise (then a token is required). */
 import { createApp } from "../../api/app.ts";
 import { defaultDeps } from "../../api/primitives.ts";
+import { BODY_LIMITS, DEFAULT_BODY_LIMIT } from "../../api/safety.ts";
+import { parseList } from "../../eval/agent-list.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+import { reportInterrupted } from "../interrupted.ts";
 
-const USAGE = "drflow serve [--host 127.0.0.1] [--port 8787] [--token <secret>] [--root tasks]";
+const USAGE =
+  "drflow serve [--host 127.0.0.1] [--port 8787] [--token <secret>] [--root tasks] [--models h1,h2] [--allow-host name,…]";
 
 export const serve: Command = {
   name: "serve",
   summary: "Serve the HTTP API (generate, env, runs, judge, tasks) and the notebooks",
-  usage: `${USAGE}\n\n  --token defaults to DRFLOW_API_TOKEN; binding anything but loopback without a token is refused.\n  OpenAPI document at /openapi.json.`,
+  usage:
+    `${USAGE}\n\n  --token defaults to DRFLOW_API_TOKEN; binding anything but loopback without a token is refused.\n` +
+    "  --models (default DRFLOW_API_MODELS) lists the model handles requests may name; any other is refused, so keys\n" +
+    "  and documents only go to endpoints you chose. Requests must use this server's own host name (--allow-host adds\n" +
+    "  names), come from no other origin, and send state-changing bodies as application/json.\n" +
+    "  OpenAPI document at /openapi.json.",
   async run(args) {
-    const { flags } = parseFlags(args, { strings: ["host", "port", "token", "root"] }, USAGE);
+    const { flags } = parseFlags(
+      args,
+      { strings: ["host", "port", "token", "root", "models", "allow-host"] },
+      USAGE,
+    );
     const host = (flags.host as string | undefined) ?? "127.0.0.1";
     const port = Number(flags.port ?? 8787);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError(`--port: expected 0–65535, got ${flags.port}\nusage: ${USAGE}`);
     const token = (flags.token as string | undefined) ?? (process.env.DRFLOW_API_TOKEN || undefined);
-    const deps = defaultDeps({ tasksRoot: (flags.root as string | undefined) ?? "tasks" });
-    const app = createApp({ deps, host, ...(token ? { token } : {}) });
-    const server = Bun.serve({ hostname: host, port, fetch: app.fetch, idleTimeout: 0 });
+    const deps = defaultDeps({
+      tasksRoot: (flags.root as string | undefined) ?? "tasks",
+      ...(flags.models ? { models: parseList(String(flags.models)) } : {}),
+    });
+    reportInterrupted(deps.store);
+    const allowedHosts = flags["allow-host"] ? parseList(String(flags["allow-host"])) : undefined;
+    const app = createApp({
+      deps,
+      host,
+      ...(token ? { token } : {}),
+      ...(allowedHosts ? { allowedHosts } : {}),
+    });
+    // Bun's own cap is a backstop above the largest route limit (the routes' limits answer 413 first).
+    const server = Bun.serve({
+      hostname: host,
+      port,
+      fetch: app.fetch,
+      idleTimeout: 0,
+      maxRequestBodySize: 2 * Math.max(DEFAULT_BODY_LIMIT, ...BODY_LIMITS.map((l) => l.bytes)),
+    });
     console.log(
-      `drflow API on http://${host}:${server.port}/ (${token ? "bearer token required" : "loopback only, no token"}); OpenAPI at /openapi.json`,
+      `drflow API on http://${host}:${server.port}/ (${token ? "bearer token required" : "loopback only, no token"}; models allowed: ${deps.models.join(", ") || "none"}); OpenAPI at /openapi.json`,
     );
     await new Promise<void>((resolve) => {
       const stop = () => {

@@ -1,0 +1,126 @@
+/**
+ * @module API benchmark against a real `drflow serve` process (temp copy of the demo suite, its own store and index
+ * folder): GET /health latency while a large lexical judge request (~234 KB of Markdown) runs, and the server's
+ * resident memory (from /proc) across `--loads` POST /env loads.
+ * `bun scripts/bench/api.ts [--task demo/healthcare_01] [--loads 100] [--copies 9]`
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { extractive } from "../../src/agents/extractive/index.ts";
+import { runAgent } from "../../src/agents/run.ts";
+import { loadEnv } from "../../src/env/load.ts";
+import { renderReportMarkdown } from "../../src/judge/index.ts";
+import { loadTask } from "../../src/store/task-store.ts";
+
+const { values } = parseArgs({
+  options: {
+    task: { type: "string", default: "demo/healthcare_01" },
+    loads: { type: "string", default: "100" },
+    copies: { type: "string", default: "9" },
+  },
+});
+const task = values.task;
+const dir = mkdtempSync(join(tmpdir(), "drflow-bench-api-"));
+const root = join(dir, "tasks");
+cpSync(resolve("tasks", task), join(root, task), { recursive: true });
+
+// The report: the extractive agent's, its steps repeated `copies` times.
+const loaded = await loadTask(root, task);
+const env = await loadEnv(loaded, { split: "original" });
+const { report } = await runAgent(extractive(), env, null, { runId: "bench" });
+await env.close();
+const steps = Array.from({ length: Number(values.copies) }, (_, r) =>
+  report.personalized_workflow.map((s) => ({ ...s, title: `${s.title} (${r})` })),
+)
+  .flat()
+  .map((s, i) => ({ ...s, item: i + 1 }));
+const markdown = renderReportMarkdown({ ...report, generic_workflow: steps, personalized_workflow: steps });
+
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const server = Bun.spawn(
+  ["bun", resolve("src/cli/main.ts"), "serve", "--port", String(port), "--root", root],
+  {
+    cwd: dir,
+    env: { ...process.env },
+    stdout: "pipe",
+    stderr: "inherit",
+  },
+);
+const base = `http://127.0.0.1:${port}`;
+const rssMb = () =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))![1]) / 1024;
+const json = { "content-type": "application/json" };
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * p)]!;
+async function health(): Promise<number> {
+  const t = performance.now();
+  await (await fetch(`${base}/health`)).json();
+  return performance.now() - t;
+}
+async function finished(url: string): Promise<{ status: string; result: { id: string } }> {
+  for (;;) {
+    const j = (await (await fetch(`${base}${url}?wait=60`)).json()) as {
+      finished_at: string | null;
+      status: string;
+      result: { id: string };
+    };
+    if (j.finished_at) return j;
+  }
+}
+
+try {
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 600) throw new Error("server did not start");
+    await Bun.sleep(50);
+  }
+  const baseline: number[] = [];
+  for (let i = 0; i < 50; i++) baseline.push(await health());
+  const t0 = performance.now();
+  const job = (await (
+    await fetch(`${base}/judge`, { method: "POST", headers: json, body: JSON.stringify({ task, markdown }) })
+  ).json()) as { url: string };
+  const during: number[] = [];
+  let state = "queued";
+  while (state === "queued" || state === "running") {
+    during.push(await health());
+    state = ((await (await fetch(`${base}${job.url}`)).json()) as { status: string }).status;
+    await Bun.sleep(20);
+  }
+  const judgeS = (performance.now() - t0) / 1000;
+  console.log(
+    `judge of ${(markdown.length / 1024).toFixed(0)} KB Markdown (${steps.length} steps): ${state} in ${judgeS.toFixed(1)} s`,
+  );
+  console.log(
+    `GET /health meanwhile: n=${during.length} p50 ${pct(during, 0.5).toFixed(1)} ms, p90 ${pct(during, 0.9).toFixed(1)} ms, max ${Math.max(...during).toFixed(1)} ms (idle baseline p50 ${pct(baseline, 0.5).toFixed(1)} ms, p90 ${pct(baseline, 0.9).toFixed(1)} ms)`,
+  );
+
+  const loads = Number(values.loads);
+  const rss: number[] = [rssMb()];
+  for (let i = 0; i < loads; i++) {
+    const started = (await (
+      await fetch(`${base}/env`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ task, split: i % 2 ? "mixed" : "original" }),
+      })
+    ).json()) as { url: string };
+    const done = await finished(started.url);
+    if (done.status !== "done") throw new Error(`env load ${i}: ${done.status}`);
+    if ((i + 1) % 10 === 0) rss.push(rssMb());
+  }
+  console.log(
+    `server RSS across ${loads} POST /env loads (every 10): ${rss.map((x) => x.toFixed(0)).join(" → ")} MB`,
+  );
+} finally {
+  server.kill();
+  await server.exited;
+  rmSync(dir, { recursive: true, force: true });
+}
