@@ -6,7 +6,7 @@ import { METRIC_LABELS } from "../src/core/index.ts";
 import { fullOptions } from "../src/eval/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { goldFlowchart, offlineWant, reportFlowchart, runsFor, suiteOf } from "./lib/data.ts";
-import { metricPoints, metricTable } from "./lib/present.ts";
+import { COUNTS_NOTE, metricPoints, metricTable } from "./lib/present.ts";
 
 export const title = "Ablations — DRFA components and iteration budget";
 
@@ -48,7 +48,7 @@ export default async function ablations(nb: NotebookApi): Promise<void> {
   nb.md(
     `## Results on the original split\n\n${runs.length} scored runs: ${drfaRuns} DRFA, ${runs.length - drfaRuns} baseline. Values are means over tasks (×100), ± the standard deviation over repeats where there are several.`,
   );
-  nb.table(metricTable(cells), { caption: "Ablation results (original split)" });
+  nb.table(metricTable(cells), { caption: `Ablation results (original split). ${COUNTS_NOTE}` });
 
   nb.plot(
     {

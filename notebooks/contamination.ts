@@ -3,6 +3,7 @@ import {
   citationComposition,
   contaminatedSteps,
   distractorReferenceRate,
+  loadRoles,
   mean,
   metricRows,
   pearson,
@@ -25,28 +26,35 @@ export default async function contamination(nb: NotebookApi): Promise<void> {
   const { model } = nb.settings;
   const want = offlineWant(nb.settings, ["original", "mixed"], ["drba", "drfa"]);
   nb.md(
-    `The **mixed** split adds look-alike documents about *another* person's case (adjacent artifacts, ids \`<task>_AD_<n>\`) to the user's environment. A report that cites them has let a neighbouring case leak into the user's workflow. Citations are classified by the artifact id convention: \`_IN_\` insight, \`_DI_\` distractor, \`_AD_\` adjacent.${model ? "" : " Offline, the extractive agent is evaluated with the lexical judge; set `DRFLOW_MODEL` to add DRBA and DRFA."}`,
+    `The **mixed** split adds look-alike documents about *another* person's case (adjacent artifacts) to the user's environment. A report that cites them has let a neighbouring case leak into the user's workflow. An agent sees only opaque document handles; each cited handle is classified through its task's manifest (the gold side): insight (IN), distractor (DI), adjacent (AD).${model ? "" : " Offline, the extractive agent is evaluated with the lexical judge; set `DRFLOW_MODEL` to add DRBA and DRFA."}`,
   );
   const runs = await runsFor(nb.settings, want, {
     warn: nb.md,
     includeStored: inSuite(nb.settings),
   });
+  const roles = await loadRoles(
+    nb.settings.tasksRoot,
+    runs.map((r) => r.task),
+  );
   const mixed = runs.filter((r) => r.split === "mixed" && r.report);
   const groups = new Map<string, ScoredRun[]>();
   for (const r of mixed) groups.set(label(r), [...(groups.get(label(r)) ?? []), r]);
 
   nb.md("## Citation composition on the mixed split (Table H.2)");
   const composition = [...groups].map(([agent, rs]) => {
-    const c = citationComposition(rs.map((r) => r.report!));
+    const c = citationComposition(
+      rs.map((r) => r.report!),
+      roles,
+    );
     return { agent, ...c };
   });
   nb.table(
     composition.map((c) => ({
       agent: c.agent,
       citations: c.total,
-      "_IN_ (%)": pct(c.shares.insight),
-      "_DI_ (%)": pct(c.shares.distractor),
-      "_AD_ (%)": pct(c.shares.adjacent),
+      "IN (%)": pct(c.shares.insight),
+      "DI (%)": pct(c.shares.distractor),
+      "AD (%)": pct(c.shares.adjacent),
       unclassified: c.counts.other,
     })),
     { caption: "Share of citations by source type" },
@@ -79,7 +87,7 @@ export default async function contamination(nb: NotebookApi): Promise<void> {
     "## Contaminated steps (Table H.3)\n\nSteps that cite an adjacent-case artifact, with an excerpt of the step and the adjacent source it cites.",
   );
   const contaminated = mixed.flatMap((r) =>
-    contaminatedSteps(r.report!, { maxExcerpt: 220 }).map((s) => ({ agent: label(r), ...s })),
+    contaminatedSteps(r.report!, roles, { maxExcerpt: 220 }).map((s) => ({ agent: label(r), ...s })),
   );
   if (contaminated.length === 0) {
     nb.md("No step of any mixed-split report cites an adjacent-case artifact.");
@@ -101,7 +109,7 @@ export default async function contamination(nb: NotebookApi): Promise<void> {
     task: r.task,
     agent: label(r),
     steps: r.report!.personalized_workflow.length,
-    contaminated: contaminatedSteps(r.report!).filter((s) => s.workflow === "personalized").length,
+    contaminated: contaminatedSteps(r.report!, roles).filter((s) => s.workflow === "personalized").length,
   }));
   nb.table(byReport, { caption: "Contaminated personalized steps per mixed-split report" });
 
@@ -160,8 +168,9 @@ export default async function contamination(nb: NotebookApi): Promise<void> {
   const points = [...perAgent].map(([agent, rs]) => ({
     agent,
     rate:
-      (mean(rs.map((r) => distractorReferenceRate(r.report!)).filter((x): x is number => x !== null)) ?? 0) *
-      100,
+      (mean(
+        rs.map((r) => distractorReferenceRate(r.report!, roles)).filter((x): x is number => x !== null),
+      ) ?? 0) * 100,
     precision:
       (mean(
         rs.flatMap((r) =>
@@ -171,7 +180,7 @@ export default async function contamination(nb: NotebookApi): Promise<void> {
   }));
   const taskPoints = original
     .map((r) => ({
-      rate: distractorReferenceRate(r.report!),
+      rate: distractorReferenceRate(r.report!, roles),
       precision: r.metrics.find((m) => m.metric === "precision")?.value ?? null,
     }))
     .filter((p): p is { rate: number; precision: number } => p.rate !== null && p.precision !== null);
@@ -188,7 +197,7 @@ export default async function contamination(nb: NotebookApi): Promise<void> {
   );
 
   const worst = mixed
-    .map((run) => ({ run, n: contaminatedSteps(run.report!).length }))
+    .map((run) => ({ run, n: contaminatedSteps(run.report!, roles).length }))
     .sort((a, b) => b.n - a.n)[0];
   if (worst) {
     nb.md(

@@ -2,7 +2,7 @@
 import { aggregate, metricRows } from "../src/analysis/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { goldFlowchart, inSuite, offlineWant, runsFor, suiteOf } from "./lib/data.ts";
-import { metricPoints, metricTable } from "./lib/present.ts";
+import { COUNTS_NOTE, metricPoints, metricTable } from "./lib/present.ts";
 
 export const title = "Domains — results per domain";
 
@@ -21,11 +21,11 @@ export default async function domains(nb: NotebookApi): Promise<void> {
     "## Overall, per split (Tables 2, 3 and E.1)\n\nMean over tasks per repeat, then mean ± standard deviation over repeats.",
   );
   nb.table(metricTable(aggregate(rows, ["agent", "model", "split"])), {
-    caption: "Results per agent × model × split",
+    caption: `Results per agent × model × split. ${COUNTS_NOTE}`,
   });
   nb.md("## Per domain (Table D.1)");
   const cells = aggregate(rows, ["agent", "model", "split", "domain"]);
-  nb.table(metricTable(cells), { caption: "Domain-wise results (Table D.1)" });
+  nb.table(metricTable(cells), { caption: `Domain-wise results (Table D.1). ${COUNTS_NOTE}` });
 
   const f1 = metricPoints(aggregate(rows, ["agent", "split", "domain"]), ["f1", "condition_resolution"]);
   nb.plot(

@@ -57,7 +57,11 @@ describe("bun run nb ablations (offline)", () => {
     expect(out).toContain(output);
     const html = await Bun.file(output).text();
     expect(html).toMatch(/<svg[^>]*class="plot-/);
-    expect(html).toContain("<table><caption>Ablation results (original split)</caption>");
+    expect(html).toContain(
+      "<table><caption>Ablation results (original split). [scored/not applicable/unscored]",
+    );
+    // Every mean shows the reports behind it: the demo's ten extractive reports, all scored.
+    expect(html).toContain("[10/0/0]");
     expect(html).toContain("<td>extractive</td>");
     expect(html).toContain("No model configured");
     expect(html).toContain("<td>not run</td>");

@@ -13,7 +13,7 @@ import { goldFlowchart, inSuite, offlineWant, runsFor, suiteOf } from "./lib/dat
 
 export const title = "Cost vs performance — the Pareto frontier";
 
-type Point = CostPoint & { agent: string; model: string; onFrontier: boolean };
+type Point = CostPoint & { agent: string; model: string; onFrontier: boolean; unpriced: boolean };
 
 export default async function pareto(nb: NotebookApi): Promise<void> {
   const { model } = nb.settings;
@@ -31,10 +31,16 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
     includeStored: (r) => r.split === "original" && inSuite(nb.settings)(r),
   });
   const costs = new Map(costPerReport(costRows(runs)).map((c) => [`${c.group.agent}|${c.group.model}`, c]));
+  // Runs with calls of unpriced handles have no known cost: they are named, never plotted at $0.
+  const unpriced = new Set(runs.filter((r) => r.unpriced_calls > 0).map((r) => `${r.agent}|${r.model}`));
+  if (unpriced.size > 0)
+    nb.md(
+      `> **Unpriced**: ${[...unpriced].map((k) => k.replace("|", " · ")).join(", ")} made calls of handles without a price, so their cost is unknown: they are listed as "unpriced" and left out of the plots and the frontier. Give prices on the handle (\`…?input_per_1m=…&output_per_1m=…\`) to place them.`,
+    );
   const cells = aggregate(metricRows(runs), ["agent", "model"]);
 
   for (const metric of ["f1", "condition_resolution"] as MetricName[]) {
-    const points: Point[] = cells
+    const all: Point[] = cells
       .filter((c) => c.metrics[metric]?.mean != null)
       .map((c) => {
         const k = `${c.group.agent}|${c.group.model}`;
@@ -45,8 +51,10 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
           cost: costs.get(k)?.costUsd ?? 0,
           value: c.metrics[metric]!.mean! * 100,
           onFrontier: false,
+          unpriced: unpriced.has(k),
         };
       });
+    const points = all.filter((p) => !p.unpriced);
     const frontier = paretoFrontier(points);
     for (const p of frontier) p.onFrontier = true;
     nb.md(`## ${METRIC_LABELS[metric].short} against cost per report`);
@@ -83,15 +91,13 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
       `Figure G.1-style: ${METRIC_LABELS[metric].short} vs cost; the dashed line joins the frontier.`,
     );
     nb.table(
-      points
-        .sort((a, b) => a.cost - b.cost)
-        .map((p) => ({
-          agent: p.agent,
-          model: p.model,
-          "cost per report (USD)": p.cost.toFixed(4),
-          [METRIC_LABELS[metric].short]: p.value.toFixed(2),
-          frontier: p.onFrontier ? "yes" : "no",
-        })),
+      [...points.sort((a, b) => a.cost - b.cost), ...all.filter((p) => p.unpriced)].map((p) => ({
+        agent: p.agent,
+        model: p.model,
+        "cost per report (USD)": p.unpriced ? "unpriced" : p.cost.toFixed(4),
+        [METRIC_LABELS[metric].short]: p.value.toFixed(2),
+        frontier: p.unpriced ? "-" : p.onFrontier ? "yes" : "no",
+      })),
       { caption: `${METRIC_LABELS[metric].short} and cost per agent × model` },
     );
     if (points.length < 2)

@@ -133,6 +133,7 @@ function joinRun(store: RunStore, run: RunRecord, domain: string): ScoredRun {
     report: store.getReport(run.id),
     metrics: store.metrics({ run: run.id }).map((m) => m.result),
     cost_usd: usage.costUsd,
+    unpriced_calls: usage.unpricedCalls,
     input_tokens: usage.inputTokens,
     output_tokens: usage.outputTokens,
   });

@@ -3,17 +3,33 @@ import type { AggregateCell } from "../../src/analysis/index.ts";
 import { formatMeanStd } from "../../src/analysis/index.ts";
 import { DRFLOW_METRICS, METRIC_LABELS, type MetricName } from "../../src/core/index.ts";
 
-/** One table row per aggregate cell: the group columns, then each DRFlow metric as "mean ± std" on 0–100. */
+/** `[scored/not applicable/unscored]`: the reports behind a mean, so nothing hides in an average. */
+function countsText(c: AggregateCell, m: MetricName): string {
+  const n = c.counts[m];
+  return n ? ` [${n.scored}/${n.not_applicable}/${n.unscored}]` : "";
+}
+
+/**
+ * One table row per aggregate cell: the group columns, then each DRFlow metric as "mean ± std" on 0–100 followed by
+ * the reports behind it, `[scored/not applicable/unscored]`.
+ */
 export function metricTable(cells: readonly AggregateCell[]): Record<string, unknown>[] {
   return cells.map((c) => ({
     ...c.group,
     tasks: c.tasks,
     repeats: c.repeats,
     ...Object.fromEntries(
-      DRFLOW_METRICS.map((m) => [METRIC_LABELS[m].short, c.metrics[m] ? formatMeanStd(c.metrics[m]) : "—"]),
+      DRFLOW_METRICS.map((m) => [
+        METRIC_LABELS[m].short,
+        `${c.metrics[m] ? formatMeanStd(c.metrics[m]) : "—"}${countsText(c, m)}`,
+      ]),
     ),
   }));
 }
+
+/** The caption note that explains the bracketed counts of `metricTable`. */
+export const COUNTS_NOTE =
+  "[scored/not applicable/unscored] = reports behind each mean: not applicable is decided by the task alone; unscored are judge failures, left out and shown.";
 
 /** Long-form points for charts: one per (cell, metric) with the mean on 0–100. */
 export function metricPoints(

@@ -1,20 +1,49 @@
 /**
- * @module Judge benchmark. (1) The lexical judge's agreement with construction labels on alignment decisions (gold,
- * dropped steps, reversed order, generic and wrong branches, no citations, distractor steps, paraphrases) over the
- * demo suite and the judge fixture; target ≥ 0.95. Condition-resolution labels (1 / 0.5 / 0) are checked too.
- * (2) Judge tokens per task of the per-step and the batched LLM protocols on the demo suite, run over HTTP against the
- * scripted OpenAI-compatible server with realistic-length replies; the server reports no usage, so the model layer
- * counts the real prompts and replies with the o200k BPE.
+ * @module Judge benchmark. (1) The lexical judge's agreement with labels on alignment decisions, printed separately
+ * for gold-derived constructions (gold, dropped steps, reversed order, generic and wrong branches, no citations,
+ * distractor steps, paraphrases over the demo suite and the judge fixture; condition-resolution labels 1 / 0.5 / 0
+ * too) and for the independent set (hand-written reports with hand-written labels, and an offline agent's report;
+ * test/judge/independent/labels.json). (2) The adversarial table: degenerate reports (empty, question echo, flooding,
+ * stuffing, duplicates, uncited, unrelated citations, adjacent case, shuffled, other layout) with their expected
+ * ranges, per metric over the suite; stuffing on the extractive agent's reports; whether an empty report lowers every
+ * suite mean it enters (the `drflow eval` rule). (3) The LLM judge's parsing path on the adversarial reports, over
+ * HTTP against a scripted judge that agrees with everything. (4) The lexical judge's time on 100 / 1,000 / 2,000-step
+ * reports. (5) Judge tokens per task of the per-step and the batched LLM protocols on the demo suite, run over HTTP
+ * against the scripted OpenAI-compatible server with realistic-length replies; the server reports no usage, so the
+ * model layer counts the real prompts and replies with the o200k BPE.
  *
  *   bun scripts/bench/judge.ts [--suite demo] [--root tasks] [--no-llm]
  */
+import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import type { MetricName } from "../../src/core/index.ts";
-import { evaluate } from "../../src/judge/index.ts";
+import { extractive } from "../../src/agents/extractive/index.ts";
+import { runAgent } from "../../src/agents/run.ts";
+import {
+  DRFLOW_METRICS,
+  METRIC_LABELS,
+  type MetricName,
+  type MetricResult,
+  Report,
+} from "../../src/core/index.ts";
+import { loadEnv } from "../../src/env/load.ts";
+import type { CellResult } from "../../src/eval/cells.ts";
+import { summarize } from "../../src/eval/summary.ts";
+import { evaluate, MAX_JUDGED_STEPS } from "../../src/judge/index.ts";
 import { createModel } from "../../src/llm/index.ts";
 import { type LoadedTask, listTasks, loadTask } from "../../src/store/task-store.ts";
+import {
+  adversarialReports,
+  describeBound,
+  LEXICAL_EXPECTATIONS,
+  meets,
+  personalText,
+  stuffed,
+  userFilesText,
+} from "../../test/judge/adversarial.ts";
+import { agreeableReply } from "../../test/judge/agreeable-judge.ts";
 import { constructions, genericBranch, goldReport, wrongBranch } from "../../test/judge/construct.ts";
 import { loadFixtureTask } from "../../test/judge/fixture.ts";
+import { independentAgreement } from "../../test/judge/independent.ts";
 import { type RecordedRequest, startScriptedServer } from "../../test/support/scripted-server.ts";
 
 const { values } = parseArgs({
@@ -70,13 +99,224 @@ for (const loaded of tasks) {
     }
   }
 }
-console.log(`lexical judge vs construction labels: ${tasks.length} tasks (fixture + ${values.suite})`);
+console.log(
+  `lexical judge vs labels known by construction (gold-derived reports): ${tasks.length} tasks (fixture + ${values.suite})`,
+);
 for (const [kind, e] of byConstruction)
   console.log(`  ${kind.padEnd(28)} ${pct(e.agree / e.total).padStart(8)}  (${e.agree}/${e.total})`);
-console.log(`  alignment decisions agreeing: ${pct(agree / total)} (${agree}/${total}), target >= 95%`);
+console.log(
+  `  alignment decisions agreeing, gold-derived constructions: ${pct(agree / total)} (${agree}/${total}), target >= 95%`,
+);
 console.log(`  condition-resolution labels agreeing: ${pct(crAgree / crTotal)} (${crAgree}/${crTotal})`);
 
-// (2) Tokens per task, per-step vs batched, over HTTP against the scripted server.
+// (1b) The independent set: reports the judge was not derived from, labelled by hand.
+const independent = await independentAgreement(values.root);
+console.log("\nlexical judge vs hand-written labels (independent set: test/judge/independent):");
+for (const r of independent)
+  console.log(
+    `  ${r.file.padEnd(30)} ${pct(r.agree / r.total).padStart(8)}  (${r.agree}/${r.total})  ${r.style}${r.disagreements.length ? `\n      disagree: ${r.disagreements.join("; ")}` : ""}`,
+  );
+const indAgree = independent.reduce((s, r) => s + r.agree, 0);
+const indTotal = independent.reduce((s, r) => s + r.total, 0);
+console.log(
+  `  alignment decisions agreeing, independent set: ${pct(indAgree / indTotal)} (${indAgree}/${indTotal})`,
+);
+for (const [label, agent] of [
+  ["hand-written reports", false],
+  ["offline agent reports", true],
+] as const) {
+  const part = independent.filter((r) => r.style.includes("agent's report") === agent);
+  const a = part.reduce((s, r) => s + r.agree, 0);
+  const t = part.reduce((s, r) => s + r.total, 0);
+  console.log(`    of which ${label}: ${pct(a / t)} (${a}/${t})`);
+}
+
+// (2) The adversarial table.
+const METRICS7 = DRFLOW_METRICS;
+const fmt = (v: number | null | undefined) => (v === null || v === undefined ? "–" : (v * 100).toFixed(1));
+const demo = tasks.slice(1);
+const advValues = new Map<string, Map<string, Map<MetricName, number | null>>>(); // construction → task → metric
+const notes = new Map<string, string>();
+for (const loaded of tasks) {
+  for (const a of await adversarialReports(loaded)) {
+    const r = await evaluate(a.report, loaded, { judge: "lexical" });
+    notes.set(a.name, a.note);
+    const byTask = advValues.get(a.name) ?? new Map();
+    byTask.set(loaded.task.id, new Map(r.metrics.map((m) => [m.metric, m.value])));
+    advValues.set(a.name, byTask);
+  }
+}
+const suiteMean = (name: string, metric: MetricName) => {
+  const xs = demo
+    .map((t) => advValues.get(name)?.get(t.task.id)?.get(metric))
+    .filter((v): v is number => typeof v === "number");
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
+};
+console.log(
+  `\nadversarial reports, lexical judge: mean over the ${demo.length} ${values.suite} tasks (×100); bounds checked per task`,
+);
+console.log(
+  `  ${"report".padEnd(20)} ${METRICS7.map((m) => METRIC_LABELS[m].short.padStart(11)).join(" ")}   expected (per task)                       met`,
+);
+for (const [name] of advValues) {
+  const e = LEXICAL_EXPECTATIONS.find((x) => x.name === name);
+  let met = 0;
+  let checked = 0;
+  for (const t of demo) {
+    const v = advValues.get(name)!.get(t.task.id);
+    if (!v || !e) continue;
+    checked++;
+    const ok = e.bounds.every((b) =>
+      meets(
+        b,
+        v.get(b.metric) ?? null,
+        e.reference ? (advValues.get(e.reference)!.get(t.task.id)!.get(b.metric) ?? null) : null,
+      ),
+    );
+    if (ok) met++;
+  }
+  const expected = e
+    ? e.bounds.map((b) => `${METRIC_LABELS[b.metric].short} ${describeBound(b)}`).join(", ") +
+      (e.reference ? ` (ref: ${e.reference})` : "")
+    : "reference";
+  console.log(
+    `  ${name.padEnd(20)} ${METRICS7.map((m) => fmt(suiteMean(name, m)).padStart(11)).join(" ")}   ${expected.slice(0, 40).padEnd(40)}  ${e ? `${met}/${checked}` : ""}`,
+  );
+}
+const fixtureFlood = advValues.get("flooding")?.get(tasks[0]!.task.id)?.get("f1");
+console.log(
+  `  (fixture_01, not in the means: flooding F1 ${fmt(fixtureFlood)} — its three policy documents hold too few sentences to flood)`,
+);
+const floodF1 = demo.map((t) => advValues.get("flooding")!.get(t.task.id)!.get("f1")!);
+console.log(
+  `  must-show: question echo factuality mean ${fmt(suiteMean("question echo", "factuality"))} (max ${fmt(Math.max(...demo.map((t) => advValues.get("question echo")!.get(t.task.id)!.get("factuality")!)))}); flooding F1 mean ${fmt(suiteMean("flooding", "f1"))} (max ${fmt(Math.max(...floodF1))})`,
+);
+
+// Stuffing on the offline extractive agent's reports (the issue's attack: 49.9 → 83.8 before this judge).
+const extractiveReports = new Map<string, Report>();
+for (const loaded of demo) {
+  const env = await loadEnv(loaded, { split: "original" });
+  extractiveReports.set(loaded.task.id, (await runAgent(extractive(), env, null)).report);
+}
+const pc = async (report: Report, loaded: LoadedTask) =>
+  (
+    await evaluate(report, loaded, { judge: "lexical", metrics: ["personalized_comprehensiveness"] })
+  ).metrics.find((m) => m.metric === "personalized_comprehensiveness")!.value!;
+for (const [label, textOf] of [
+  ["the user's evidence units", async (t: LoadedTask) => personalText(t)],
+  ["the text of every user-side file", userFilesText],
+] as const) {
+  let plain = 0;
+  let stuffedSum = 0;
+  let worst = Number.NEGATIVE_INFINITY;
+  for (const loaded of demo) {
+    const report = extractiveReports.get(loaded.task.id)!;
+    const a = await pc(report, loaded);
+    const b = await pc(stuffed(report, loaded, await textOf(loaded)), loaded);
+    plain += a;
+    stuffedSum += b;
+    worst = Math.max(worst, b - a);
+  }
+  console.log(
+    `  stuffing the extractive agent's reports with ${label}: Pers. Comp. ${fmt(plain / demo.length)} → ${fmt(stuffedSum / demo.length)} (suite mean); largest per-task change ${(worst * 100).toFixed(1)} points (must be ≤ +3)`,
+  );
+}
+
+// An empty report entering a suite: every mean it enters goes down or stays (the drflow eval summary rule).
+const cellOf = (task: string, metrics: MetricResult[]): CellResult => ({
+  cell: { task, agent: "extractive", model: "none", split: "original", repeat: 0 },
+  runId: task,
+  status: "done",
+  metrics: Object.fromEntries(metrics.map((m) => [m.metric, m.value])),
+  not_applicable: metrics.filter((m) => m.not_applicable).map((m) => m.metric),
+  usage: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 },
+  error: null,
+});
+const judged = new Map<string, MetricResult[]>();
+for (const loaded of demo)
+  judged.set(
+    loaded.task.id,
+    (await evaluate(extractiveReports.get(loaded.task.id)!, loaded, { judge: "lexical" })).metrics,
+  );
+const base = summarize(demo.map((t) => cellOf(t.task.id, judged.get(t.task.id)!)))[0]!;
+let raised = 0;
+let lowered = 0;
+let unchanged = 0;
+for (const loaded of demo) {
+  const empty = (await evaluate(Report.parse({ task_id: loaded.task.id }), loaded, { judge: "lexical" }))
+    .metrics;
+  const row = summarize(
+    demo.map((t) => cellOf(t.task.id, t.task.id === loaded.task.id ? empty : judged.get(t.task.id)!)),
+  )[0]!;
+  for (const m of METRICS7) {
+    const before = base.metrics[m]?.mean ?? null;
+    const after = row.metrics[m]?.mean ?? null;
+    if (before === null || after === null) continue;
+    if (after > before + 1e-12) raised++;
+    else if (after < before - 1e-12) lowered++;
+    else unchanged++;
+  }
+}
+console.log(
+  `  an empty report replacing each extractive report in turn (${demo.length} tasks × 7 metrics): suite mean lowered ${lowered}, unchanged ${unchanged} (the replaced report scored 0 there too), raised ${raised}`,
+);
+console.log(
+  `  reports per metric behind the extractive suite means (scored/not applicable/unscored): ${METRICS7.map((m) => `${METRIC_LABELS[m].short} ${base.metrics[m]!.counts.scored}/${base.metrics[m]!.counts.not_applicable}/${base.metrics[m]!.counts.unscored}`).join(", ")}`,
+);
+
+// (4) Lexical judge time by report size: the gold steps repeated with distinct titles.
+console.log("\nlexical judge time by report size (all seven metrics, demo/healthcare_01 when present):");
+const timed = demo.find((t) => t.task.id === "healthcare_01") ?? tasks[0]!;
+const timedGold = goldReport(timed);
+await evaluate(timedGold, timed, { judge: "lexical" }); // warm the source text cache
+for (const n of [100, 1_000, 2_000]) {
+  const steps = Array.from({ length: n }, (_, i) => {
+    const s = timedGold.personalized_workflow[i % timedGold.personalized_workflow.length]!;
+    return { ...s, item: i + 1, title: `${s.title} (${i + 1})` };
+  });
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  await evaluate({ ...timedGold, personalized_workflow: steps }, timed, { judge: "lexical" });
+  const cpu = process.cpuUsage(c0);
+  console.log(
+    `  ${String(n).padStart(5)} steps: ${((performance.now() - t0) / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU`,
+  );
+}
+console.log(
+  `  (load average while measured: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores; wall time includes waiting for a core)`,
+);
+console.log(`  cap: ${MAX_JUDGED_STEPS} steps per workflow; larger reports are refused with ReportTooLarge`);
+
+// (3) The LLM judge's parsing path on the adversarial reports of the fixture, against a judge that agrees with everything.
+if (values.llm) {
+  const agreeable = await startScriptedServer({ reply: agreeableReply });
+  try {
+    const model = createModel(`compat:${agreeable.url}#judge-model`, {
+      cache: null,
+      retry: { maxRetries: 0 },
+    });
+    const loaded = tasks[0]!;
+    console.log(
+      `\nLLM judge parsing path, ${loaded.task.id}, scripted judge agreeing with everything (what structure guarantees), ×100:`,
+    );
+    console.log(
+      `  ${"report".padEnd(20)} ${METRICS7.map((m) => METRIC_LABELS[m].short.padStart(11)).join(" ")}`,
+    );
+    for (const a of await adversarialReports(loaded)) {
+      if (a.name === "flooding") continue; // one HTTP call per sentence and direction; the structure is that of duplicates
+      const r = await evaluate(a.report, loaded, { judge: model });
+      const v = new Map(r.metrics.map((m) => [m.metric, m.value]));
+      console.log(`  ${a.name.padEnd(20)} ${METRICS7.map((m) => fmt(v.get(m)).padStart(11)).join(" ")}`);
+    }
+    console.log(
+      "  expected: empty all 0; question echo and uncited factuality 0; duplicated precision 50, recall 100",
+    );
+  } finally {
+    await agreeable.close();
+  }
+}
+
+// (5) Tokens per task, per-step vs batched, over HTTP against the scripted server.
 if (values.llm) {
   const JUSTIFICATION =
     "The predicted step performs the same procedural obligation as the golden step: it names the same record, the same system and the same approval, so a reviewer would accept it as the same beat; instance details such as names and dates were ignored as instructed.";
@@ -153,7 +393,6 @@ if (values.llm) {
       `  ${"task".padEnd(14)} steps  per-step align  batched align  ratio   per-step all 7  batched all 7`,
     );
     const sums = { ps: 0, b: 0, psAll: 0, bAll: 0 };
-    const demo = tasks.slice(1);
     for (const loaded of demo) {
       const report = goldReport(loaded);
       const run = async (protocol: "per-step" | "batched", metrics?: MetricName[]) =>

@@ -1,7 +1,9 @@
 /** @module `runAgent`: run an agent (or an agent spec such as `drfa:gf=false`) on an environment → report, trace, usage. */
 import { Report } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
+import { ROLE_VARIABLE } from "../llm/roles.ts";
 import type { Model } from "../llm/types.ts";
+import { type Embedder, modelEmbedder } from "../retrieval/embedders/index.ts";
 import { agentFromSpec } from "./registry.ts";
 import { type UsageTotals, usageTotals } from "./shared/trace.ts";
 import type { Agent, TraceEvent } from "./types.ts";
@@ -11,7 +13,21 @@ export type RunAgentOptions = {
   runId?: string;
   onEvent?: (event: TraceEvent) => void;
   now?: () => number;
+  /** The session store's embedder; default the embedder role when `DRFLOW_EMBEDDER_MODEL` is set, else offline hashing. */
+  embedder?: Embedder;
 };
+
+/**
+ * The embedder of an LLM agent's session store: the given one, else the embedder role of the agent's model layer when
+ * the role is configured (`DRFLOW_EMBEDDER_MODEL`), else none (the store's offline hashing embedder). Never the
+ * agent's chat model.
+ */
+function sessionEmbedder(model: Model | null, runId: string, given?: Embedder): Embedder | undefined {
+  if (given) return given;
+  if (model?.forRole && process.env[ROLE_VARIABLE.embedder])
+    return modelEmbedder(model.forRole("embedder"), { runId });
+  return undefined;
+}
 
 export type RunAgentResult = { report: Report; trace: TraceEvent[]; usage: UsageTotals };
 
@@ -27,12 +43,15 @@ export async function runAgent(
       `agent "${a.name}" needs a model: pass a handle such as openai:gpt-4o (or use the offline "extractive" agent)`,
     );
   }
+  const runId = options.runId ?? `${a.name}-${env.taskId}`;
+  const embedder = a.needsModel ? sessionEmbedder(model, runId, options.embedder) : undefined;
   const output = await a.run({
     env,
     model: a.needsModel ? model : null,
-    runId: options.runId ?? `${a.name}-${env.taskId}`,
+    runId,
     onEvent: options.onEvent,
     now: options.now,
+    ...(embedder ? { embedder } : {}),
   });
   const checked = Report.safeParse(output.report);
   if (!checked.success) {

@@ -2,6 +2,7 @@
 import type { Report } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
 import type { Model, Usage } from "../llm/types.ts";
+import type { Embedder } from "../retrieval/embedders/embedder.ts";
 
 /** One entry of an agent's trace: every action, tool call and model call, in order. */
 export type TraceEvent =
@@ -32,6 +33,8 @@ export type AgentContext = {
   /** null for offline agents (`extractive`). */
   model: Model | null;
   runId: string;
+  /** Embeds the session's findings store (default: the offline hashing embedder; never the agent's chat model). */
+  embedder?: Embedder;
   /** Progress hook: called with every trace event as it happens. */
   onEvent?: (event: TraceEvent) => void;
   /** Injected clock so tests can fake time. */

@@ -8,6 +8,8 @@ export type AggregateCell = {
   group: Record<string, string>;
   /** Per metric: the mean over tasks within each repeat, then mean ± std over repeats. */
   metrics: Partial<Record<MetricName, MeanStd>>;
+  /** Per metric, the rows behind the mean: scored, not applicable to their task, unscored (judge failures). */
+  counts: Partial<Record<MetricName, { scored: number; not_applicable: number; unscored: number }>>;
   tasks: number;
   repeats: number;
 };
@@ -35,7 +37,13 @@ export function aggregate(rows: readonly ScoreRow[], by: readonly GroupKey[]): A
   const cells: AggregateCell[] = [];
   for (const { group, rows: rs } of groups.values()) {
     const perMetricRepeat = new Map<MetricName, Map<number, number[]>>();
+    const counts: AggregateCell["counts"] = {};
     for (const r of rs) {
+      const c = counts[r.metric] ?? { scored: 0, not_applicable: 0, unscored: 0 };
+      counts[r.metric] = c;
+      if (r.not_applicable) c.not_applicable++;
+      else if (r.value === null) c.unscored++;
+      else c.scored++;
       if (r.value === null) continue;
       const byRepeat = perMetricRepeat.get(r.metric) ?? new Map<number, number[]>();
       perMetricRepeat.set(r.metric, byRepeat);
@@ -51,6 +59,7 @@ export function aggregate(rows: readonly ScoreRow[], by: readonly GroupKey[]): A
     cells.push({
       group,
       metrics,
+      counts,
       tasks: new Set(rs.map((r) => r.task)).size,
       repeats: new Set(rs.map((r) => r.repeat)).size,
     });

@@ -1,16 +1,8 @@
 /** @module Seeded paired bootstrap: confidence intervals for a mean difference over tasks. */
 
-/** mulberry32: a small deterministic PRNG so every interval can be reproduced from its seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../core/random.ts";
+
+export { seededRandom };
 
 export type BootstrapOptions = { seed?: number; resamples?: number; level?: number };
 

@@ -1,6 +1,6 @@
-/** @module Contaminated steps: steps of a report that cite adjacent-case (`_AD_`) artifacts, with excerpts. */
+/** @module Contaminated steps: steps of a report that cite adjacent-case artifacts (by the manifest's roles), with excerpts. */
 import type { Report } from "../core/index.ts";
-import { type ResolvedCitation, resolveCitations } from "./citations.ts";
+import { type ResolvedCitation, type RoleOf, resolveCitations } from "./citations.ts";
 
 export type ContaminatedStep = {
   task: string;
@@ -21,13 +21,17 @@ function excerpt(text: string, max: number): string {
 }
 
 /** The steps of `report` citing at least one adjacent-case artifact (the mixed split's contamination, Table H.3). */
-export function contaminatedSteps(report: Report, options: { maxExcerpt?: number } = {}): ContaminatedStep[] {
+export function contaminatedSteps(
+  report: Report,
+  roles: RoleOf,
+  options: { maxExcerpt?: number } = {},
+): ContaminatedStep[] {
   const max = options.maxExcerpt ?? 200;
   const out: ContaminatedStep[] = [];
   for (const workflow of ["generic", "personalized"] as const) {
     const steps = workflow === "generic" ? report.generic_workflow : report.personalized_workflow;
     for (const step of steps) {
-      const cited = resolveCitations(report, step);
+      const cited = resolveCitations(report, step, roles);
       const adjacent = cited.filter((c) => c.kind === "adjacent");
       if (adjacent.length === 0) continue;
       out.push({
@@ -45,8 +49,8 @@ export function contaminatedSteps(report: Report, options: { maxExcerpt?: number
 }
 
 /** Share of a report's personalized steps that are contaminated; null when it has no personalized step. */
-export function contaminationRate(report: Report): number | null {
+export function contaminationRate(report: Report, roles: RoleOf): number | null {
   if (report.personalized_workflow.length === 0) return null;
-  const bad = contaminatedSteps(report).filter((s) => s.workflow === "personalized").length;
+  const bad = contaminatedSteps(report, roles).filter((s) => s.workflow === "personalized").length;
   return bad / report.personalized_workflow.length;
 }

@@ -18,8 +18,10 @@ const RunColumns = z.object({
 /** One metric value of one agent run, with everything needed to group it. */
 export const ScoreRow = RunColumns.extend({
   metric: MetricName,
-  /** In [0, 1]; null when nothing could be scored (never folded into 0). */
+  /** In [0, 1]; null when the metric does not apply to the task or was unscored (never folded into 0). */
   value: z.number().nullable(),
+  /** The metric does not apply to the run's task (its null is not a judge failure). */
+  not_applicable: z.boolean().default(false),
 });
 export type ScoreRow = z.infer<typeof ScoreRow>;
 
@@ -28,6 +30,8 @@ export const CostRow = RunColumns.omit({ domain: true, repeat: true }).extend({
   cost_usd: z.number().min(0),
   input_tokens: z.number().int().min(0).default(0),
   output_tokens: z.number().int().min(0).default(0),
+  /** Calls of handles without a price: their cost is unknown, not in `cost_usd` (never counted as $0). */
+  unpriced_calls: z.number().int().min(0).default(0),
 });
 export type CostRow = z.infer<typeof CostRow>;
 
@@ -71,6 +75,7 @@ export const ScoredRun = RunColumns.extend({
   cost_usd: z.number().min(0).default(0),
   input_tokens: z.number().int().min(0).default(0),
   output_tokens: z.number().int().min(0).default(0),
+  unpriced_calls: z.number().int().min(0).default(0),
 });
 export type ScoredRun = z.infer<typeof ScoredRun>;
 
@@ -79,14 +84,19 @@ export function metricRows(runs: readonly ScoredRun[]): ScoreRow[] {
   return runs.flatMap((r) => {
     const { run_id, task, domain, agent, agent_options, model, split, repeat } = r;
     const columns = { run_id, task, domain, agent, agent_options, model, split, repeat };
-    return r.metrics.map((m) => ({ ...columns, metric: m.metric, value: m.value }));
+    return r.metrics.map((m) => ({
+      ...columns,
+      metric: m.metric,
+      value: m.value,
+      not_applicable: !!m.not_applicable,
+    }));
   });
 }
 
 /** One cost row per run. */
 export function costRows(runs: readonly ScoredRun[]): CostRow[] {
   return runs.map(
-    ({ run_id, task, agent, agent_options, model, split, cost_usd, input_tokens, output_tokens }) => ({
+    ({
       run_id,
       task,
       agent,
@@ -96,6 +106,18 @@ export function costRows(runs: readonly ScoredRun[]): CostRow[] {
       cost_usd,
       input_tokens,
       output_tokens,
+      unpriced_calls,
+    }) => ({
+      run_id,
+      task,
+      agent,
+      agent_options,
+      model,
+      split,
+      cost_usd,
+      input_tokens,
+      output_tokens,
+      unpriced_calls,
     }),
   );
 }

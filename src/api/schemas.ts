@@ -58,6 +58,7 @@ export const GenerateResponse = z.object({
       inputTokens: z.number().int(),
       outputTokens: z.number().int(),
       costUsd: z.number(),
+      unpricedCalls: z.number().int().optional(),
     })
     .nullable(),
 });
@@ -137,7 +138,9 @@ export const UsageSchema = z.object({
   calls: z.number().int(),
   inputTokens: z.number().int(),
   outputTokens: z.number().int(),
+  /** Priced calls only; calls of handles without a price are counted in `unpricedCalls`, never as $0. */
   costUsd: z.number(),
+  unpricedCalls: z.number().int().optional(),
 });
 export type UsageTotals = z.infer<typeof UsageSchema>;
 

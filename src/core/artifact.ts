@@ -10,7 +10,7 @@ export const ArtifactFormat = z.enum(["pdf", "docx", "md", "eml", "chat", "csv",
 export type ArtifactFormat = z.infer<typeof ArtifactFormat>;
 
 export const ArtifactEntry = z.object({
-  /** `<task>_IN_<n>` | `<task>_DI_<n>` | `<task>_AD_<n>` */
+  /** The opaque document handle an agent sees (`doc-<12 hex>`, see `documentHandle`); the role is the next field, never the id. */
   id: z.string().min(1),
   role: ArtifactRole,
   side: EvidenceSide,

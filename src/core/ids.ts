@@ -1,4 +1,5 @@
-/** @module Identifiers: task ids, artifact ids (`<task>_IN_<n>`), and checks that keep ids safe to use as path parts. */
+/** @module Identifiers: task ids, opaque document handles, and checks that keep ids safe to use as path parts. */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 
 /** A safe id: letters, digits, `_`, `-`, `.`; never `.`/`..`; never a path separator. */
@@ -11,6 +12,25 @@ export const SafeId = z
 export const ArtifactRole = z.enum(["insight", "distractor", "adjacent"]);
 export type ArtifactRole = z.infer<typeof ArtifactRole>;
 
+/**
+ * An agent-visible document handle: `doc-` and 12 hex digits of SHA-256 over the task id, the generator seed and the
+ * file's content hash. It names a document and nothing else: no role, no step, no order (issue 11).
+ */
+export const DOC_HANDLE = /^doc-[0-9a-f]{12}$/;
+
+/** The handle of a file of a task; `salt` separates byte-identical files of one task. */
+export function documentHandle(
+  taskId: string,
+  seed: number | null,
+  bytes: Uint8Array | string,
+  salt = 0,
+): string {
+  const content = createHash("sha256").update(bytes).digest("hex");
+  const key = `${taskId}\n${seed ?? ""}\n${content}${salt > 0 ? `\n${salt}` : ""}`;
+  return `doc-${createHash("sha256").update(key).digest("hex").slice(0, 12)}`;
+}
+
+/** Working ids inside the generators (`<task>_IN_<n>` …); they never reach a task folder (see `sealTask`). */
 const ROLE_CODE: Record<ArtifactRole, "IN" | "DI" | "AD"> = {
   insight: "IN",
   distractor: "DI",
@@ -18,14 +38,14 @@ const ROLE_CODE: Record<ArtifactRole, "IN" | "DI" | "AD"> = {
 };
 const CODE_ROLE = { IN: "insight", DI: "distractor", AD: "adjacent" } as const;
 
-/** `artifactId("healthcare_01", "insight", 3)` → `healthcare_01_IN_3`. */
+/** `artifactId("healthcare_01", "insight", 3)` → `healthcare_01_IN_3`: a generator's working id, replaced by a handle before writing. */
 export function artifactId(taskId: string, role: ArtifactRole, n: number): string {
   return `${taskId}_${ROLE_CODE[role]}_${n}`;
 }
 
 const ARTIFACT_ID = /^(.+)_(IN|DI|AD)_(\d+)$/;
 
-/** Classify a cited source id by the paper's naming convention; null when it does not follow it. */
+/** Parse a working id (or a task folder written before handles); null when the id does not follow the convention. */
 export function parseArtifactId(id: string): { taskId: string; role: ArtifactRole; n: number } | null {
   const m = ARTIFACT_ID.exec(id);
   if (!m) return null;

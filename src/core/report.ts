@@ -23,7 +23,7 @@ export type ConditionRow = z.infer<typeof ConditionRow>;
 /** A reference: a citation key (e.g. `src_3` or the artifact id) mapped to the real source it names. */
 export const Reference = z.object({
   key: z.string().min(1),
-  /** Artifact id (`<task>_IN_<n>` …) or document id in the environment. */
+  /** The cited document's handle in the environment (its role is in the task's manifest). */
   source_id: z.string().min(1),
   title: z.string().default(""),
   app: z.string().default(""),

@@ -4,8 +4,18 @@ import { EvidenceUnit } from "./evidence.ts";
 import { SafeId } from "./ids.ts";
 import { GenericStep, PersonalizedStep } from "./workflow.ts";
 
+/** The five built-in domains: the offline generator's profiles and the LLM generator's `--domain` choices. */
 export const Domain = z.enum(["b2b", "b2c", "education", "healthcare", "legal"]);
 export type Domain = z.infer<typeof Domain>;
+
+/**
+ * A task seed's domain: a built-in one, or any other domain name (e.g. `finance` in imported seeds), which gets the
+ * generic profile — the LLM pipeline only ever uses the domain as text in its prompts. Lower case, id-like.
+ */
+export const SeedDomain = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, "expected a lower-case domain name (letters, digits, '_', '-')");
+export type SeedDomain = z.infer<typeof SeedDomain>;
 
 /** The company of a task seed (K.1 `company_*` columns). */
 export const Company = z.object({
@@ -30,7 +40,7 @@ export type Persona = z.infer<typeof Persona>;
 /** S1: the deep research question with company and user metadata. */
 export const TaskSeed = z.object({
   question: z.string().min(1),
-  domain: Domain,
+  domain: SeedDomain,
   company: Company,
   company_persona: Persona,
   user: Persona,

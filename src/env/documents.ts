@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type ArtifactEntry, inSplit, type Split } from "../core/index.ts";
-import { ARTIFACTS_DIR, insideDir, type LoadedTask } from "../store/task-store.ts";
+import { ARTIFACTS_DIR, artifactFile, type LoadedTask } from "../store/task-store.ts";
 import { extractBytes, parseChat, parseEml } from "./extract/index.ts";
 import type { EnvDocument } from "./types.ts";
 
@@ -51,7 +51,7 @@ async function extract(raw: Uint8Array, format: ArtifactEntry["format"]): Promis
 /** Read and extract one artifact; metadata the file itself carries (email subject/sender, chat channel) wins over the manifest. */
 export async function readArtifact(loaded: LoadedTask, entry: ArtifactEntry): Promise<EnvDocument> {
   const base = join(loaded.dir, ARTIFACTS_DIR);
-  const file = insideDir(base, entry.path);
+  const file = artifactFile(base, entry.path);
   let raw: Uint8Array;
   try {
     raw = new Uint8Array(await readFile(file));
@@ -89,7 +89,16 @@ export async function readArtifact(loaded: LoadedTask, entry: ArtifactEntry): Pr
   return doc;
 }
 
-/** Every document of the split, read in parallel. */
-export function readDocuments(loaded: LoadedTask, split: Split): Promise<EnvDocument[]> {
-  return Promise.all(splitEntries(loaded, split).map((e) => readArtifact(loaded, e)));
+/**
+ * Every document of the split, read in parallel, in handle order: apps list and search breaks ties in the order
+ * documents were added, and handle order says nothing about role or gold step order (unlike a manifest's own order).
+ */
+export async function readDocuments(loaded: LoadedTask, split: Split): Promise<EnvDocument[]> {
+  const docs = await Promise.all(splitEntries(loaded, split).map((e) => readArtifact(loaded, e)));
+  return docs.sort(byHandle);
+}
+
+/** Order documents by handle (opaque, so the order carries no signal). */
+export function byHandle(a: Pick<EnvDocument, "id">, b: Pick<EnvDocument, "id">): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

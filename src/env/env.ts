@@ -1,6 +1,7 @@
 /** @module The `Env` an agent explores: four apps plus hybrid search over everything they hold. */
 import type { AppName, Split } from "../core/index.ts";
 import type { HybridIndex } from "../retrieval/index.ts";
+import { byHandle } from "./documents.ts";
 import type { App, Env, EnvDocument, SearchHit } from "./types.ts";
 
 export const APP_NAMES: readonly AppName[] = ["drive", "files", "chat", "email"];
@@ -41,7 +42,8 @@ export function createEnv(parts: EnvParts): Env {
     async list(app?: AppName): Promise<EnvDocument[]> {
       const names = app ? [app] : APP_NAMES;
       const lists = await Promise.all(names.map((n) => apps[n].list()));
-      return lists.flat();
+      // handle order on every backend: what a service lists first (IMAP UID, WebDAV name) is not a signal either
+      return lists.flat().sort(byHandle);
     },
     async close() {
       const closing = new Set(Object.values(apps));

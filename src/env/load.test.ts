@@ -36,27 +36,31 @@ afterEach(async () => {
 describe("loadEnv (embedded)", () => {
   test("original split loads insight and distractor artifacts into their apps, not adjacent ones", async () => {
     env = await loadEnv(await loadTask(ROOT, "mini/mini_01"), { split: "original" });
-    expect((await env.list()).map((d) => d.id).sort()).toEqual([
-      "mini_01_DI_1",
-      "mini_01_IN_1",
-      "mini_01_IN_2",
-      "mini_01_IN_3",
+    // listed in handle order (which says nothing about role), on every app together
+    expect((await env.list()).map((d) => d.id)).toEqual([
+      "doc-3289506b5f71",
+      "doc-5591f2f0c0e4",
+      "doc-a06c526f7b14",
+      "doc-ddebd2a1b86d",
     ]);
-    expect((await env.list("email")).map((d) => d.id)).toEqual(["mini_01_IN_2"]);
-    expect(await env.read("mini_01_AD_1")).toBeNull();
+    expect((await env.list("email")).map((d) => d.id)).toEqual(["doc-a06c526f7b14"]);
+    expect(await env.read("doc-30d2f5d7dd20")).toBeNull();
     expect(env.user).toEqual({ name: "Dana Wu", email: "dana@harbor.example" });
   });
 
   test("mixed split adds adjacent artifacts", async () => {
     env = await loadEnv(await loadTask(ROOT, "mini/mini_01"), { split: "mixed" });
-    expect((await env.list("email")).map((d) => d.id).sort()).toEqual(["mini_01_AD_1", "mini_01_IN_2"]);
+    expect((await env.list("email")).map((d) => d.id).sort()).toEqual([
+      "doc-30d2f5d7dd20",
+      "doc-a06c526f7b14",
+    ]);
     const [hit] = await env.search("Korean interpreter", { limit: 1 });
-    expect(hit?.documentId).toBe("mini_01_AD_1");
+    expect(hit?.documentId).toBe("doc-30d2f5d7dd20");
   });
 
   test("text comes from the realized files, with email and chat metadata parsed from them", async () => {
     env = await loadEnv(await loadTask(ROOT, "mini/mini_01"), { split: "original" });
-    const mail = await env.read("mini_01_IN_2");
+    const mail = await env.read("doc-a06c526f7b14");
     expect(mail?.text).toContain("Mr. Alvarez prefers Spanish");
     expect(mail).toMatchObject({
       app: "email",
@@ -64,10 +68,10 @@ describe("loadEnv (embedded)", () => {
       author: "ravi@harbor.example",
     });
     expect(mail?.date.startsWith("2025-03-04")).toBe(true);
-    const chat = await env.read("mini_01_IN_3");
+    const chat = await env.read("doc-ddebd2a1b86d");
     expect(chat).toMatchObject({ app: "chat", channel: "Scheduling" });
     expect(chat?.text).toContain("sam.lee: The language services desk is closed");
-    expect((await env.read("mini_01_DI_1"))?.text).toContain("Robin,B14");
+    expect((await env.read("doc-5591f2f0c0e4"))?.text).toContain("Robin,B14");
   });
 
   test("gold data is not reachable through the env", async () => {
@@ -93,14 +97,14 @@ describe("loadEnv (embedded)", () => {
     env = await loadEnv(await loadTask(ROOT, "mini/mini_01"), { split: "original" });
     const hits = await env.search("certified medical interpreter consent", { limit: 3 });
     expect(hits[0]).toMatchObject({
-      documentId: "mini_01_IN_1",
+      documentId: "doc-3289506b5f71",
       app: "drive",
       path: "drive/interpreter-policy.md",
     });
     const chatOnly = await env.search("language services desk", { apps: ["chat"], limit: 5 });
-    expect(chatOnly.map((h) => h.documentId)).toEqual(["mini_01_IN_3"]);
+    expect(chatOnly.map((h) => h.documentId)).toEqual(["doc-ddebd2a1b86d"]);
     const appHits = await env.apps.email.search("Spanish", 5);
-    expect(appHits.map((h) => h.documentId)).toEqual(["mini_01_IN_2"]);
+    expect(appHits.map((h) => h.documentId)).toEqual(["doc-a06c526f7b14"]);
   });
 
   test("a persisted index is reused while the task is unchanged", async () => {
@@ -161,7 +165,9 @@ describe("loadEnv (embedded)", () => {
       ...loaded,
       manifest: {
         ...loaded.manifest,
-        artifacts: [{ ...loaded.manifest.artifacts[0]!, path: "../../etc/passwd" }],
+        artifacts: [
+          { ...loaded.manifest.artifacts.find((a) => a.role === "insight")!, path: "../../etc/passwd" },
+        ],
       },
     };
     await expect(loadEnv(bad, { split: "original" })).rejects.toThrow(/inside/);

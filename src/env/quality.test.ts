@@ -13,8 +13,8 @@ test("step carriers come from manifest evidence ↔ evidence supports_steps", as
   const loaded = await loadTask(join(REPO, "test/fixtures/env"), "mini/mini_01");
   expect(stepCarriers(loaded)).toEqual(
     new Map([
-      [1, ["mini_01_IN_1"]],
-      [2, ["mini_01_IN_1"]],
+      [1, ["doc-3289506b5f71"]],
+      [2, ["doc-3289506b5f71"]],
     ]),
   );
 });

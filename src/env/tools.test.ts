@@ -26,7 +26,7 @@ test("enterprise_search returns hits with source metadata and honours services",
   expect(out.kind).toBe("hits");
   if (out.kind !== "hits") return;
   expect(out.hits[0]).toMatchObject({
-    id: "mini_01_IN_2",
+    id: "doc-a06c526f7b14",
     app: "email",
     subject: "Alvarez visit on Thursday",
   });
@@ -44,7 +44,7 @@ test("local_document_search covers drive and files only", async () => {
 });
 
 test("read_document and list_documents", async () => {
-  const doc = await tools.read_document!.call({ id: "mini_01_IN_1" });
+  const doc = await tools.read_document!.call({ id: "doc-3289506b5f71" });
   expect(doc.kind === "document" && doc.document.text).toContain("certified medical interpreters");
   await expect(tools.read_document!.call({ id: "nope" })).rejects.toThrow(/no document with id "nope"/);
   const listed = await tools.list_documents!.call({ app: "chat" });
@@ -52,7 +52,7 @@ test("read_document and list_documents", async () => {
     kind: "documents",
     documents: [
       expect.objectContaining({
-        id: "mini_01_IN_3",
+        id: "doc-ddebd2a1b86d",
         app: "chat",
         channel: "Scheduling",
         path: "chat/scheduling.json",
@@ -80,11 +80,11 @@ test("inputs are validated with errors naming the field", async () => {
 test("findings go into the session index and come back by search", async () => {
   const rec = await tools.record_finding!.call({
     text: "Book the Spanish interpreter 48 hours ahead",
-    sources: ["mini_01_IN_1"],
+    sources: ["doc-3289506b5f71"],
   });
   expect(rec).toEqual({ kind: "recorded", id: "finding_1" });
   const found = await tools.search_findings!.call({ query: "Spanish interpreter" });
-  expect(found.kind === "findings" && found.findings[0]?.sources).toEqual(["mini_01_IN_1"]);
+  expect(found.kind === "findings" && found.findings[0]?.sources).toEqual(["doc-3289506b5f71"]);
 });
 
 test("tool schemas are JSON schema for function calling", () => {

@@ -4,9 +4,23 @@ import type { SearchHit } from "../retrieval/search-hit.ts";
 
 export type { SearchHit };
 
+/**
+ * Gold-side fields of a manifest entry or an evidence unit. None may appear on a type an agent sees: `NoGold<T>` is
+ * `true` only when `T` has none, so `const ok: NoGold<EnvDocument> = true` stops compiling on a leak.
+ */
+export type GoldField =
+  | "role"
+  | "side"
+  | "evidence"
+  | "supports_steps"
+  | "resolves_conditions"
+  | "selects_branch"
+  | "case_id";
+export type NoGold<T> = [Extract<keyof T, GoldField>] extends [never] ? true : never;
+
 /** A document as an app serves it: text extracted from the realized file, never from task.json. */
 export type EnvDocument = {
-  /** Artifact id (`<task>_IN_<n>` …) or, for imports, the source file id. */
+  /** The document's opaque handle (`doc-<12 hex>`); a service's native id for documents drflow did not load. */
   id: string;
   app: AppName;
   title: string;

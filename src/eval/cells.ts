@@ -21,11 +21,19 @@ export const CellUsage = z.object({
   calls: z.number().int().min(0),
   inputTokens: z.number().int().min(0),
   outputTokens: z.number().int().min(0),
+  /** Priced calls only: calls of unpriced handles count in `unpricedCalls`, never as $0. */
   costUsd: z.number().min(0),
+  unpricedCalls: z.number().int().min(0).default(0),
 });
 export type CellUsage = z.infer<typeof CellUsage>;
 
-export const EMPTY_USAGE: CellUsage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+export const EMPTY_USAGE: CellUsage = {
+  calls: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  costUsd: 0,
+  unpricedCalls: 0,
+};
 
 /** The outcome of one finished cell: metric values in [0, 1] (null when unscorable) and the usage it cost. */
 export const CellResult = z.object({
@@ -34,6 +42,8 @@ export const CellResult = z.object({
   /** `skipped`: finished in an earlier invocation of the batch and read back from the run store. */
   status: z.enum(["done", "failed", "skipped"]),
   metrics: z.partialRecord(MetricName, z.number().nullable()),
+  /** Metrics that do not apply to the cell's task (their null is "not applicable", not "unscored"). */
+  not_applicable: z.array(MetricName).default([]),
   usage: CellUsage,
   error: z.string().nullable().default(null),
 });

@@ -1,6 +1,7 @@
 /** @module Batch evaluation: every task × agent × model × split × repeat cell, resumable through the run store, parallel across tasks. */
 
 import { runAgent } from "../agents/run.ts";
+import { oneLine, traceOf } from "../agents/shared/failure.ts";
 import type { Agent } from "../agents/types.ts";
 import type { MetricResult, Report, Split } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
@@ -67,7 +68,8 @@ export function usageOf(calls: readonly CallRecord[]): CellUsage {
     if (c.cached) continue;
     usage.inputTokens += c.input_tokens;
     usage.outputTokens += c.output_tokens;
-    usage.costUsd += c.cost_usd ?? 0;
+    if (c.cost_usd === null) usage.unpricedCalls++;
+    else usage.costUsd += c.cost_usd;
   }
   return usage;
 }
@@ -82,7 +84,8 @@ function outcome(
   error: string | null = null,
 ): CellResult {
   const metrics = Object.fromEntries(results.map((r) => [r.metric, r.value]));
-  return { cell, runId, status, metrics, usage: usageOf(store.calls(runId)), error };
+  const not_applicable = results.filter((r) => r.not_applicable).map((r) => r.metric);
+  return { cell, runId, status, metrics, not_applicable, usage: usageOf(store.calls(runId)), error };
 }
 
 /** The stored outcome of a cell that finished in an earlier invocation, or null if it has not. */
@@ -157,7 +160,10 @@ async function runCell(
     store.finishRun(runId, { status: "done", finishedAt: clock().toISOString() });
     return outcome(store, cell, runId, "done", results);
   } catch (error) {
-    const message = (error as Error).message ?? String(error);
+    // One line of reason; the trace up to the failure (rejected raw replies included) is kept with the run.
+    const message = oneLine((error as Error)?.message ?? String(error), 1000);
+    const trace = traceOf(error);
+    if (trace) store.saveTrace(runId, trace, clock().toISOString());
     store.finishRun(runId, { status: "failed", error: message, finishedAt: clock().toISOString() });
     return outcome(store, cell, runId, "failed", [], message);
   }
@@ -202,6 +208,7 @@ export async function evaluateSuite(options: EvaluateSuiteOptions): Promise<Suit
         runId: "",
         status: "failed",
         metrics: {},
+        not_applicable: [],
         usage: { ...EMPTY_USAGE },
         error: message,
       };

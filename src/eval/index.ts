@@ -27,5 +27,5 @@ export { runPool } from "./pool.ts";
 export { createProgress, type Progress, type ProgressSink } from "./progress.ts";
 export { type RunOnceOptions, type RunOnceResult, runOnce } from "./run-once.ts";
 export { defaultServices, LEXICAL, type Services, type ServicesOptions } from "./services.ts";
-export { type MetricSummary, type SummaryRow, summarize } from "./summary.ts";
-export { formatMetric, formatSummaryTable } from "./table.ts";
+export { type MetricCounts, type MetricSummary, type SummaryRow, summarize } from "./summary.ts";
+export { formatCountsTable, formatMetric, formatSummaryTable } from "./table.ts";

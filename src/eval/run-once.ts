@@ -1,6 +1,7 @@
 /** @module One agent run on one task, recorded in the run store (the `drflow run` primitive behind the CLI and API). */
 import { randomUUID } from "node:crypto";
 import { agentFromSpec, runAgent } from "../agents/index.ts";
+import { oneLine, traceOf } from "../agents/shared/failure.ts";
 import type { TraceEvent } from "../agents/types.ts";
 import { type MetricResult, parseTaskRef, type Report, type Split } from "../core/index.ts";
 import type { RunStore } from "../store/run-store.ts";
@@ -81,9 +82,12 @@ export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
     store.finishRun(runId, { status: "done", finishedAt: clock().toISOString() });
     return { runId, report: out.report, trace: out.trace, usage: usageOf(store.calls(runId)), metrics };
   } catch (error) {
+    // The trace up to the failure (rejected raw replies included) is kept with the failed run.
+    const trace = traceOf(error);
+    if (trace) store.saveTrace(runId, trace, clock().toISOString());
     store.finishRun(runId, {
       status: "failed",
-      error: (error as Error).message,
+      error: oneLine((error as Error)?.message ?? String(error), 1000),
       finishedAt: clock().toISOString(),
     });
     throw error;

@@ -65,7 +65,8 @@ export function defaultServices(options: ServicesOptions): Services {
       return loadEnv(loaded, { split, embedder, indexPath });
     },
     model,
-    score: async (report, loaded) => (await evaluate(report, loaded, { judge })).metrics,
+    score: async (report, loaded, runId) =>
+      (await evaluate(report, loaded, { judge, ...(runId ? { llm: { runId } } : {}) })).metrics,
     judge: judgeIdentity(judge === LEXICAL ? lexicalJudge() : llmJudge(judge)),
   };
 }

@@ -14,6 +14,7 @@ function result(
     runId: `b-${task}-${repeat}`,
     status: "done",
     metrics: { f1, recall: f1 },
+    not_applicable: [],
     usage: { ...EMPTY_USAGE, calls: 2, costUsd: 0.5 },
     error: null,
     ...extra,

@@ -9,7 +9,15 @@ function isScored(v: number | null | undefined): v is number {
   return typeof v === "number" && Number.isFinite(v);
 }
 
-export type MetricSummary = { mean: number | null; std: number | null; repeats: number };
+/** Reports behind a metric's mean: scored, not applicable to their task, unscored (the judge failed). */
+export type MetricCounts = { scored: number; not_applicable: number; unscored: number };
+
+export type MetricSummary = {
+  mean: number | null;
+  std: number | null;
+  repeats: number;
+  counts: MetricCounts;
+};
 
 export type SummaryRow = {
   agent: string;
@@ -25,8 +33,10 @@ export type SummaryRow = {
 };
 
 /**
- * Aggregate finished cells. For each repeat, a metric's value is the mean over that repeat's tasks
- * (nulls left out); the row reports the mean and sample std of those per-repeat means.
+ * Aggregate finished cells. For each repeat, a metric's value is the mean over that repeat's tasks where it was scored;
+ * the row reports the mean and sample std of those per-repeat means, and how many reports were scored, not applicable
+ * (decided by the task alone, so every agent leaves out the same tasks) or unscored (judge failures, shown, never
+ * folded into 0). A report that says nothing scores 0 on every applicable metric, so it can only lower a mean.
  */
 export function summarize(
   results: readonly CellResult[],
@@ -52,11 +62,15 @@ export function summarize(
         mean(cells.map((c) => c.metrics[metric]).filter(isScored)),
       );
       const present = perRepeat.filter(isScored);
+      const notApplicable = done.filter((c) => c.not_applicable.includes(metric)).length;
+      const scored = done.filter((c) => isScored(c.metrics[metric])).length;
+      const asked = done.filter((c) => metric in c.metrics).length;
       // A single repeat has no spread: its std is 0 (the analysis std leaves it undefined).
       summaries[metric] = {
         mean: mean(present),
         std: present.length === 1 ? 0 : std(present),
         repeats: present.length,
+        counts: { scored, not_applicable: notApplicable, unscored: asked - scored - notApplicable },
       };
     }
     const usage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };

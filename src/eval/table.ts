@@ -4,7 +4,7 @@ import { textTable } from "../core/text-table.ts";
 import type { MetricSummary, SummaryRow } from "./summary.ts";
 
 /** `57.93 ± 1.20` (percent), `57.93` when there is a single repeat, `–` when nothing was scored. */
-export function formatMetric(summary: MetricSummary | undefined): string {
+export function formatMetric(summary: Pick<MetricSummary, "mean" | "std" | "repeats"> | undefined): string {
   if (!summary || summary.mean === null) return "–";
   const m = (summary.mean * 100).toFixed(2);
   return summary.repeats > 1 && summary.std !== null ? `${m} ± ${(summary.std * 100).toFixed(2)}` : m;
@@ -32,4 +32,22 @@ export function formatSummaryTable(
     r.usage.costUsd.toFixed(4),
   ]);
   return textTable(header, body, { right: (i) => i >= 3 });
+}
+
+/** `scored/n.a./unscored` per metric: how many reports stand behind each mean in the summary table. */
+export function formatCountsTable(
+  rows: readonly SummaryRow[],
+  metrics: readonly MetricName[] = DRFLOW_METRICS,
+): string {
+  const header = ["agent", "model", "split", ...metrics.map((m) => METRIC_LABELS[m].short)];
+  const body = rows.map((r) => [
+    r.agent,
+    r.model,
+    r.split,
+    ...metrics.map((m) => {
+      const c = r.metrics[m]?.counts;
+      return c ? `${c.scored}/${c.not_applicable}/${c.unscored}` : "–";
+    }),
+  ]);
+  return `reports per metric: scored/not applicable/unscored (judge failures)\n${textTable(header, body, { right: (i) => i >= 3 })}`;
 }

@@ -1,4 +1,6 @@
 /** @module The `generate` primitive's public face: procedural (offline) generation of tasks and suites, realization, validation. */
+
+export { neutralPaths, sealTask, type TaskFolder } from "./identity.ts";
 export {
   ALL_DOMAINS,
   FAMILIES,
@@ -15,6 +17,7 @@ export {
   type SuiteOptions,
   type SuiteTask,
   suitePlan,
+  taskFolder,
 } from "./procedural/index.ts";
 export { type ArtifactContent, realize } from "./realize/index.ts";
 export {

@@ -9,10 +9,12 @@ import {
 import type { Model } from "../llm/types.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 import type { Alignment } from "./alignment/one-to-one.ts";
+import { explainMetrics } from "./explain.ts";
 import { goldStepId, goldSteps } from "./gold.ts";
 import { lexicalJudge } from "./judges/lexical/index.ts";
 import { type LlmJudgeOptions, llmJudge } from "./judges/llm/index.ts";
 import type { Judge } from "./judges/types.ts";
+import { decisionOf, notApplicableReason, notApplicableResult } from "./metrics/applicability.ts";
 import { metricOrder } from "./metrics/index.ts";
 import { predStepId } from "./metrics/precision.ts";
 import type { EvaluationState, MetricContext } from "./metrics/types.ts";
@@ -23,6 +25,14 @@ import type { AlignmentRow, EvaluationResult, MetricSpread, RepeatAgreement } fr
 import { type SourceReader, taskSources } from "./sources.ts";
 
 export type Protocol = "per-step" | "batched";
+
+/** The most steps a workflow may have to be judged: the lexical judge handles this in about a second per thousand steps. */
+export const MAX_JUDGED_STEPS = 5_000;
+
+/** A report beyond what the judge reads; the message says the limit. */
+export class ReportTooLarge extends Error {
+  override name = "ReportTooLarge";
+}
 
 export type EvaluateOptions = {
   /** `"lexical"`, a model (the LLM judge with the paper's prompts), or a ready judge. */
@@ -100,7 +110,15 @@ async function evaluateOnce(
     sources,
     state,
   };
-  for (const metric of metricOrder(metrics)) state.results.set(metric.name, await metric.run(ctx));
+  for (const metric of metricOrder(metrics)) {
+    const reason = notApplicableReason(metric.name, ctx);
+    state.results.set(
+      metric.name,
+      reason === null
+        ? await metric.run(ctx)
+        : notApplicableResult(metric.name, reason, judge.info(decisionOf(metric.name))),
+    );
+  }
   return {
     results: [...state.results.values()],
     precision: alignmentRows(state.precision, predStepId, goldStepId),
@@ -163,6 +181,14 @@ export async function evaluate(
     report = parsed.report;
     problems = parsed.problems;
   } else report = Report.parse(input);
+  const steps = Math.max(report.personalized_workflow.length, report.generic_workflow.length);
+  if (steps > MAX_JUDGED_STEPS)
+    throw new ReportTooLarge(
+      `the report has ${steps} steps; the judge reads at most ${MAX_JUDGED_STEPS} per workflow (no real workflow comes close): shorten the report`,
+    );
+  const warnings: string[] = [];
+  if (report.task_id !== loaded.task.id && report.task_id !== "unknown")
+    warnings.push(`the report names task "${report.task_id}" but is judged against task "${loaded.task.id}"`);
   const reportText =
     typeof input === "string" && !/^\s*\{/.test(input) ? input : renderReportMarkdown(report);
   const protocol = options.protocol ?? "per-step";
@@ -181,6 +207,8 @@ export async function evaluate(
     runs.push(await evaluateOnce(report, reportText, loaded, judge, metrics, sources));
   }
   const first = runs[0]!;
+  const predicted =
+    report.personalized_workflow.length > 0 ? report.personalized_workflow : report.generic_workflow;
   return {
     task_id: loaded.task.id,
     judge: judgeName,
@@ -188,7 +216,16 @@ export async function evaluate(
     metrics: first.results,
     alignment: { precision: first.precision, recall: first.recall },
     problems,
+    warnings,
     tokens: first.results.reduce((s, m) => s + m.tokens, 0),
     repeats: repeats > 1 ? repeatAgreement(runs) : null,
+    explanation: explainMetrics(
+      loaded.task.id,
+      judgeName,
+      warnings,
+      first.results,
+      predicted,
+      goldSteps(loaded.task),
+    ),
   };
 }

@@ -29,7 +29,7 @@ export function formatEvaluation(
 ): string {
   const metricRows = result.metrics.map((m) => [
     METRIC_LABELS[m.metric].long,
-    m.value === null ? "–" : (m.value * 100).toFixed(2),
+    m.not_applicable ? "n/a" : m.value === null ? "–" : (m.value * 100).toFixed(2),
     String(m.scored),
     String(m.unscored),
     String(m.tokens),
@@ -47,6 +47,9 @@ export function formatEvaluation(
     "",
     textTable(["metric", "value", "scored", "unscored", "tokens"], metricRows),
   ];
+  for (const w of result.warnings) parts.push(`warning: ${w}`);
+  const na = result.metrics.filter((m) => m.not_applicable);
+  for (const m of na) parts.push(`${METRIC_LABELS[m.metric].long} not applicable: ${m.not_applicable}`);
   if (result.alignment.precision.length) {
     parts.push(
       "",

@@ -1,5 +1,18 @@
 /** @module The judge's public face: report parsing and rendering, and `evaluate` (DRFlow's seven metrics, DRBench's four). */
-export { type EvaluateOptions, evaluate, type Protocol } from "./evaluate.ts";
+export {
+  type EvaluateOptions,
+  evaluate,
+  MAX_JUDGED_STEPS,
+  type Protocol,
+  ReportTooLarge,
+} from "./evaluate.ts";
+export {
+  ExplainedDecision,
+  ExplainedMetric,
+  Explanation,
+  explainMetrics,
+  formatExplanation,
+} from "./explain.ts";
 export { formatEvaluation } from "./format.ts";
 export { type GoldStep, goldSteps } from "./gold.ts";
 export { LexicalJudge, lexicalJudge } from "./judges/lexical/index.ts";

@@ -1,6 +1,7 @@
 /** @module What `evaluate` returns: metric results, the alignments behind them, report problems, tokens, and agreement between repeats. */
 import { z } from "zod";
 import { MetricName, MetricResult } from "../core/index.ts";
+import { Explanation } from "./explain.ts";
 import { Problem } from "./report/problem.ts";
 
 export const AlignmentRow = z.object({
@@ -42,8 +43,12 @@ export const EvaluationResult = z.object({
   metrics: z.array(MetricResult),
   alignment: z.object({ precision: z.array(AlignmentRow), recall: z.array(AlignmentRow) }),
   problems: z.array(Problem),
+  /** Things worth knowing about the judgment itself, e.g. a report that names another task. */
+  warnings: z.array(z.string()).default([]),
   /** Judge tokens spent on this report (all metrics, first repeat). */
   tokens: z.number().int().min(0),
   repeats: RepeatAgreement.nullable(),
+  /** Why each score is what it is (first repeat): what `drflow judge --explain` prints and the studio renders. */
+  explanation: Explanation,
 });
 export type EvaluationResult = z.infer<typeof EvaluationResult>;

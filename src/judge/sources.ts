@@ -1,7 +1,7 @@
 /** @module Cited sources as a judge may read them: the task's realized files (text extracted), resolved through the report's references. */
 import type { ArtifactEntry, Report } from "../core/index.ts";
 import { extractText } from "../env/extract/index.ts";
-import { insideDir, type LoadedTask } from "../store/task-store.ts";
+import { ARTIFACTS_DIR, artifactFile, type LoadedTask } from "../store/task-store.ts";
 
 export type SourceDocument = { id: string; title: string; app: string; path: string; text: string };
 
@@ -17,13 +17,15 @@ export function taskSources(loaded: LoadedTask): SourceReader {
     if (!hit) {
       const entry = byId.get(id);
       hit = entry
-        ? extractText(insideDir(loaded.dir, `artifacts/${entry.path}`), entry.format).then((text) => ({
-            id,
-            title: entry.title,
-            app: entry.app,
-            path: entry.path,
-            text,
-          }))
+        ? Promise.resolve()
+            .then(() => extractText(artifactFile(`${loaded.dir}/${ARTIFACTS_DIR}`, entry.path), entry.format))
+            .then((text) => ({
+              id,
+              title: entry.title,
+              app: entry.app,
+              path: entry.path,
+              text,
+            }))
         : Promise.resolve(null);
       cache.set(id, hit);
     }

@@ -10,11 +10,20 @@ import {
 } from "./cache.ts";
 import { cacheKey, type KeyParts } from "./cache-key.ts";
 import { CacheMissError, MissingKeyError, ProviderError } from "./errors.ts";
-import { KEY_VARIABLE, type ParsedHandle, type Provider, parseHandle } from "./handle.ts";
+import {
+  KEY_VARIABLE,
+  type ParsedHandle,
+  type Provider,
+  parseHandle,
+  type StructuredMode,
+} from "./handle.ts";
 import { limiterFor } from "./limiter.ts";
-import { costOf, PRICES, type PriceTable } from "./prices.ts";
+import { PRICES, type Price, type PriceTable, priceOf } from "./prices.ts";
+import { redactSecrets } from "./redact.ts";
 import { type Random, RetryOptions, type Sleep } from "./retry.ts";
-import { generateStructured, jsonSchemaOf, type StructuredMode } from "./structured.ts";
+import { resolveRole } from "./roles.ts";
+import { strictSchemaOf } from "./strict-schema.ts";
+import { generateStructured } from "./structured.ts";
 import { countChatTokens, countTokens } from "./tokens.ts";
 import { type ChatBody, Transport } from "./transport.ts";
 import type {
@@ -25,6 +34,7 @@ import type {
   Model,
   ObjectRequest,
   ObjectResult,
+  Role,
   Usage,
 } from "./types.ts";
 import type { CallKind, UsageSink, UsageSource } from "./usage.ts";
@@ -50,8 +60,10 @@ export type ModelOptions = {
   timeoutMs?: number;
   /** Concurrent requests per endpoint (provider + base URL). */
   concurrency?: number;
-  /** Default: `json_schema` for openai and openrouter, `prompt` for compat servers. */
+  /** How to ask for structure; default the handle's `?structured=` option, else `json_schema` (falling back on rejection). */
   structured?: StructuredMode;
+  /** Move to the next structured mode when the provider rejects one (default true; `models check` probes each alone). */
+  fallback?: boolean;
   prices?: PriceTable;
   sleep?: Sleep;
   random?: Random;
@@ -61,8 +73,24 @@ export type ModelOptions = {
   onRetry?: (message: string, waitMs: number) => void;
 };
 
-/** A provider's 400 that names the response format: it does not take JSON-schema output. */
-const FORMAT_REJECTED = /response_format|json_schema|structured output/i;
+/** A provider's 4xx that names the response format: it does not take this kind of structured output. */
+const FORMAT_REJECTED = /response_format|json_schema|json_object|structured output/i;
+
+/** The next structured mode to try when a provider rejects one. */
+const NEXT_MODE: Record<StructuredMode, StructuredMode | null> = {
+  json_schema: "json_object",
+  json_object: "prompt",
+  prompt: null,
+};
+
+function isFormatRejection(error: unknown): boolean {
+  return (
+    error instanceof ProviderError &&
+    error.status !== null &&
+    [400, 404, 422].includes(error.status) &&
+    FORMAT_REJECTED.test(error.message)
+  );
+}
 
 const CACHE_MODES = new Set(["use", "refresh", "off", "replay"]);
 
@@ -76,15 +104,18 @@ function resolveCacheMode(options: ModelOptions, env: Record<string, string | un
 }
 
 /**
- * The API key for a handle; `compat` servers need none (a placeholder is sent). Missing keys name the variable. A
- * key goes only to its provider's configured base URL: OpenAI's and OpenRouter's are fixed; `DRFLOW_COMPAT_API_KEY`
- * is sent only to the server `DRFLOW_COMPAT_BASE_URL` names, never to whatever URL a compat handle carries.
+ * The API key for a handle: a key in the URL's own user info, else the provider's variable; `compat` servers need none
+ * (a placeholder is sent). Missing keys name the variable. A key goes only to its provider's configured base URL:
+ * OpenAI's and OpenRouter's (their defaults, or `OPENAI_BASE_URL` / `OPENROUTER_BASE_URL` as the user sets them);
+ * `DRFLOW_COMPAT_API_KEY` is sent only to the server `DRFLOW_COMPAT_BASE_URL` names, never to whatever URL a compat
+ * handle carries. A key written into a compat URL goes to that URL only.
  */
 export function apiKeyFor(
   target: ParsedHandle,
   env: Record<string, string | undefined>,
   required: boolean,
 ): string {
+  if (target.credential) return target.credential;
   const variable = KEY_VARIABLE[target.provider];
   const key = env[variable];
   if (target.provider === "compat") {
@@ -102,7 +133,14 @@ type Answer = {
   input: number;
   output: number;
   source: UsageSource;
+  /** `length` when the reply was cut off at the token limit. */
+  finishReason?: string | null;
+  /** The cost the provider reported (OpenRouter's `usage.cost`), preferred to the price table. */
+  reportedCost?: number | null;
 };
+
+/** Decides whether a reply is good: a problem keeps it out of the cache and is recorded with the call. */
+type Accept = (text: string, finishReason: string | null) => string | null;
 
 async function countBatch(texts: string[]): Promise<number> {
   let n = 0;
@@ -112,19 +150,24 @@ async function countBatch(texts: string[]): Promise<number> {
 
 class OpenAICompatibleModel implements Model {
   readonly target: ParsedHandle;
+  /** The handle with credentials redacted (what usage, cache, traces and messages carry). */
+  readonly handle: string;
   private readonly transport: Transport;
   private readonly cache: LlmCache | null;
   private readonly mode: CacheMode;
   private structured: StructuredMode;
-  private readonly prices: PriceTable;
+  private readonly price: Price | null;
   private readonly now: () => number;
+  private readonly roleModels = new Map<Role, Model>();
 
   constructor(
-    readonly handle: string,
+    rawHandle: string,
     private readonly options: ModelOptions,
   ) {
     const env = options.env ?? process.env;
-    this.target = parseHandle(handle);
+    this.target = parseHandle(rawHandle, env);
+    this.handle = this.target.handle;
+    const handle = this.handle;
     this.mode = resolveCacheMode(options, env);
     // Replay never touches the network, so it needs no key; every other mode fails now, naming the variable.
     const apiKey = apiKeyFor(this.target, env, this.mode !== "replay");
@@ -138,12 +181,13 @@ class OpenAICompatibleModel implements Model {
           : cacheOption;
     if (this.mode === "replay" && !this.cache)
       throw new Error(`model ${handle}: cache mode replay needs a cache`);
-    this.structured = options.structured ?? (this.target.provider === "compat" ? "prompt" : "json_schema");
-    this.prices = options.prices ?? PRICES;
+    this.structured = options.structured ?? this.target.options.structured ?? "json_schema";
+    this.price = priceOf(rawHandle, options.prices ?? PRICES);
     this.now = options.now ?? Date.now;
     const concurrency = options.concurrency ?? MODEL_DEFAULTS.concurrency[this.target.provider];
     this.transport = new Transport(this.target, {
       apiKey,
+      defaultQuery: this.target.query,
       timeoutMs: options.timeoutMs ?? MODEL_DEFAULTS.timeoutMs,
       retry: RetryOptions.parse(options.retry ?? {}),
       limiter: limiterFor(`${this.target.provider} ${this.target.baseURL}`, concurrency),
@@ -176,14 +220,24 @@ class OpenAICompatibleModel implements Model {
     };
   }
 
-  /** The cache-then-network path shared by chat and embeddings; records one usage row per call. */
+  private costOf(input: number, output: number): number | null {
+    if (!this.price) return null;
+    return (input * this.price.input_per_1m + output * this.price.output_per_1m) / 1_000_000;
+  }
+
+  /**
+   * The cache-then-network path shared by chat and embeddings; records one usage row per call — failed requests and
+   * rejected replies included, with their reason. Only accepted replies are cached; in `use` mode a cached reply that
+   * is no longer accepted is fetched again.
+   */
   private async execute(
     kind: CallKind,
     parts: KeyParts,
     context: CallContext,
     request: { temperature?: number | undefined; seed?: number | undefined; attempt: number },
     fetchAnswer: () => Promise<Answer & { retries: number }>,
-  ): Promise<{ answer: Answer; usage: Usage }> {
+    accept: Accept = () => null,
+  ): Promise<{ answer: Answer; usage: Usage; problem: string | null }> {
     const started = new Date(this.now());
     const t0 = this.now();
     const key = cacheKey(parts);
@@ -191,8 +245,36 @@ class OpenAICompatibleModel implements Model {
     let cachedCost: number | null = null;
     let cached = false;
     let retries = 0;
+    const record = (a: Answer, cost: number | null, error: string | null) =>
+      this.options.usage?.recordCall({
+        run_id: context.runId ?? null,
+        stage: context.stage,
+        role: context.role,
+        handle: this.handle,
+        provider: this.target.provider,
+        model: this.target.model,
+        kind,
+        temperature: request.temperature ?? null,
+        seed: request.seed ?? null,
+        prompt_template: context.promptTemplate ?? "",
+        request_key: key,
+        input_tokens: a.input,
+        output_tokens: a.output,
+        usage_source: a.source,
+        cost_usd: cost,
+        latency_ms: Math.max(0, this.now() - t0),
+        cached,
+        attempt: request.attempt,
+        retries,
+        started_at: started.toISOString(),
+        error,
+      });
     if (this.cache && (this.mode === "use" || this.mode === "replay")) {
-      const hit = this.cache.get(key);
+      const found = this.cache.get(key);
+      const hit =
+        found && this.mode === "use" && found.text !== null && accept(found.text, null) !== null
+          ? null
+          : found;
       if (hit) {
         answer = {
           text: hit.text,
@@ -209,12 +291,24 @@ class OpenAICompatibleModel implements Model {
       }
     }
     let cost: number | null;
+    let problem: string | null = null;
     if (!answer) {
-      const fetched = await fetchAnswer();
+      let fetched: Answer & { retries: number };
+      try {
+        fetched = await fetchAnswer();
+      } catch (error) {
+        // A failed request is a call too: it is recorded (no tokens; a provider does not bill a 4xx) with its reason.
+        const failed: Answer = { text: null, embeddings: null, input: 0, output: 0, source: "estimate" };
+        if (error instanceof ProviderError) retries = Math.max(0, error.attempts - 1);
+        record(failed, this.price ? 0 : null, redactSecrets((error as Error).message ?? String(error)));
+        throw error;
+      }
       retries = fetched.retries;
       answer = fetched;
-      cost = costOf(this.handle, answer.input, answer.output, this.prices);
-      if (this.cache) {
+      cost = answer.reportedCost ?? this.costOf(answer.input, answer.output);
+      problem = answer.text === null ? null : accept(answer.text, answer.finishReason ?? null);
+      if (answer.finishReason === "length" && !problem) problem = "the reply was cut off at the token limit";
+      if (this.cache && !problem) {
         const response: CachedResponse = {
           text: answer.text,
           embeddings: answer.embeddings,
@@ -227,30 +321,10 @@ class OpenAICompatibleModel implements Model {
       }
     } else {
       cost = cachedCost;
+      problem = answer.text === null ? null : accept(answer.text, null);
     }
     const latencyMs = Math.max(0, this.now() - t0);
-    this.options.usage?.recordCall({
-      run_id: context.runId ?? null,
-      stage: context.stage,
-      role: context.role,
-      handle: this.handle,
-      provider: this.target.provider,
-      model: this.target.model,
-      kind,
-      temperature: request.temperature ?? null,
-      seed: request.seed ?? null,
-      prompt_template: context.promptTemplate ?? "",
-      request_key: key,
-      input_tokens: answer.input,
-      output_tokens: answer.output,
-      usage_source: answer.source,
-      cost_usd: cost,
-      latency_ms: latencyMs,
-      cached,
-      attempt: request.attempt,
-      retries,
-      started_at: started.toISOString(),
-    });
+    record(answer, cost, problem === null ? null : `reply rejected: ${problem}`);
     const usage: Usage = {
       inputTokens: answer.input,
       outputTokens: answer.output,
@@ -260,7 +334,7 @@ class OpenAICompatibleModel implements Model {
       usageSource: answer.source,
       ...(cost === null ? { costKnown: false } : {}),
     };
-    return { answer, usage };
+    return { answer, usage, problem };
   }
 
   private async chatAttempt(
@@ -269,6 +343,7 @@ class OpenAICompatibleModel implements Model {
     attempt: number,
     responseFormat: ChatBody["response_format"] | null,
     schema: unknown,
+    accept?: Accept,
   ): Promise<ChatResult> {
     const tokenParam = this.target.provider === "openai" ? "max_completion_tokens" : "max_tokens";
     const parameters: Record<string, unknown> = {
@@ -290,8 +365,12 @@ class OpenAICompatibleModel implements Model {
           ...Object.fromEntries(Object.entries(parameters).filter(([, v]) => v !== undefined)),
         } as ChatBody;
         const { value, retries } = await this.transport.chat(body);
-        const text = value.choices?.[0]?.message?.content ?? "";
-        const reported = value.usage;
+        const choice = value.choices?.[0];
+        const text = choice?.message?.content ?? "";
+        const finishReason = choice?.finish_reason ?? null;
+        // OpenRouter reports what it billed in `usage.cost` (https://openrouter.ai/docs/use-cases/usage-accounting).
+        const reported = value.usage as (typeof value.usage & { cost?: unknown }) | undefined;
+        const reportedCost = typeof reported?.cost === "number" ? reported.cost : null;
         return reported
           ? {
               text,
@@ -299,6 +378,8 @@ class OpenAICompatibleModel implements Model {
               input: reported.prompt_tokens,
               output: reported.completion_tokens,
               source: "provider",
+              finishReason,
+              reportedCost,
               retries,
             }
           : {
@@ -307,41 +388,57 @@ class OpenAICompatibleModel implements Model {
               input: await countChatTokens(messages),
               output: await countTokens(text),
               source: "estimate",
+              finishReason,
               retries,
             };
       },
+      accept ?? (request.accept ? (text) => request.accept!(text) : undefined),
     );
-    return { text: answer.text ?? "", usage };
+    return { text: answer.text ?? "", usage, finishReason: answer.finishReason ?? null };
   }
 
   chat(request: ChatRequest): Promise<ChatResult> {
     return this.chatAttempt(request, request.messages, 1, null, null);
   }
 
+  forRole(role: Role): Model {
+    let model = this.roleModels.get(role);
+    if (!model) {
+      model = createModel(resolveRole(role, null, this.options.env ?? process.env).handle, this.options);
+      this.roleModels.set(role, model);
+    }
+    return model;
+  }
+
   /**
-   * JSON-schema response format where the provider takes it; a 400 that rejects the format (some OpenRouter
-   * backends, older compat servers) switches this model to prompt + extraction for good.
+   * Structured output in the handle's mode: a strict JSON-schema response format (OpenAI's `strict: true` subset, see
+   * strict-schema.ts), JSON mode with the schema in a leading system message, or the schema in the prompt. A 4xx that
+   * rejects the format (a model without structured outputs on OpenRouter, an older compat server) is recorded in
+   * usage and moves this model to the next mode for good: json_schema → json_object → prompt.
    */
   async generateObject<S extends z.ZodType>(request: ObjectRequest<S>): Promise<ObjectResult<z.infer<S>>> {
-    const schema = jsonSchemaOf(request.schema);
-    if (this.structured === "json_schema") {
-      const format: ChatBody["response_format"] = {
-        type: "json_schema",
-        json_schema: { name: request.schemaName, schema, strict: false },
-      };
+    const strict = strictSchemaOf(request.schema);
+    for (;;) {
+      const mode = this.structured;
+      const format: ChatBody["response_format"] | null =
+        mode === "json_schema"
+          ? {
+              type: "json_schema",
+              json_schema: { name: request.schemaName, schema: strict.schema, strict: true },
+            }
+          : mode === "json_object"
+            ? { type: "json_object" }
+            : null;
       try {
-        return await generateStructured(request, "json_schema", (messages, attempt) =>
-          this.chatAttempt(request, messages, attempt, format, schema),
+        return await generateStructured(request, mode, strict, (messages, attempt, check) =>
+          this.chatAttempt(request, messages, attempt, format, strict.schema, check),
         );
       } catch (error) {
-        if (!(error instanceof ProviderError && error.status === 400 && FORMAT_REJECTED.test(error.message)))
-          throw error;
-        this.structured = "prompt";
+        const next = NEXT_MODE[mode];
+        if (!next || this.options.fallback === false || !isFormatRejection(error)) throw error;
+        this.structured = next;
       }
     }
-    return generateStructured(request, "prompt", (messages, attempt) =>
-      this.chatAttempt(request, messages, attempt, null, schema),
-    );
   }
 
   async embed(texts: string[], context: CallContext): Promise<number[][]> {

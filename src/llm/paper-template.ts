@@ -61,3 +61,16 @@ export function pyJson(value: unknown): string {
 export function pyBool(value: boolean): string {
   return value ? "True" : "False";
 }
+
+/**
+ * The figure's line structure, which the paper's PDF text flattened into one line: a line break before each Markdown
+ * heading (`## `, `### `), each bullet (` - ` before a capital, not inside an all-caps title), each numbered item
+ * after a sentence or a colon, and the JSON example. Only whitespace changes: the text still matches the paper word for word.
+ */
+export function restoreLineBreaks(text: string): string {
+  return text
+    .replace(/ (#{2,3} )/g, "\n\n$1")
+    .replace(/(?<=[a-z.?*):"]) - (?=[A-Z*[])/g, "\n- ")
+    .replace(/(?<=[.:*?"]) (\d{1,2}\. )(?=[A-Z*])/g, "\n$1")
+    .replace(/ (\{\{+ ")/g, "\n$1");
+}

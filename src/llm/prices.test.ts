@@ -27,7 +27,10 @@ test("cost is tokens × price per 1M; the paper's 30K–50K tokens per task land
   expect(high).toBeLessThan(0.7);
 });
 
-test("unknown handles have no cost (null, never 0); local compat servers cost 0", () => {
+test("unknown handles have no cost (null, never 0), compat servers included; prices given on the handle count", () => {
   expect(costOf("openrouter:unknown/model", 10, 10)).toBeNull();
-  expect(costOf("compat:http://127.0.0.1:8000/v1#qwen", 10, 10)).toBe(0);
+  expect(costOf("compat:http://127.0.0.1:8000/v1#qwen", 10, 10)).toBeNull();
+  expect(costOf("compat:http://127.0.0.1:8000/v1#qwen?input_per_1m=1&output_per_1m=2", 1e6, 1e6)).toBe(3);
+  expect(costOf("compat:http://127.0.0.1:8000/v1#qwen?input_per_1m=0&output_per_1m=0", 1e6, 1e6)).toBe(0);
+  expect(costOf("openai:gpt-4o?structured=json_object", 1_000_000, 0)).toBeCloseTo(2.5, 10);
 });

@@ -1,5 +1,6 @@
 /** @module The price table (data in prices.json): USD per 1M input/output tokens per handle, and the cost of a call. */
 import { z } from "zod";
+import { parseHandle } from "./handle.ts";
 import data from "./prices.json" with { type: "json" };
 import { RoleSchema } from "./roles.ts";
 
@@ -25,13 +26,23 @@ export type PriceTable = z.infer<typeof PriceTable>;
 /** The bundled table, validated once at load. */
 export const PRICES: PriceTable = PriceTable.parse(data);
 
-/** The price of a handle; `compat:` handles not listed are local servers and cost 0; other unknown handles are null. */
+/**
+ * The price of a handle: prices given on the handle (`?input_per_1m=…&output_per_1m=…`, a side not given counts 0),
+ * else the table's entry, else null ("unpriced"). A `compat:` server is unpriced unless priced, local or not: drflow
+ * cannot tell a free local server from a paid gateway, and never reports an unknown cost as $0.
+ */
 export function priceOf(handle: string, table: PriceTable = PRICES): Price | null {
   if (handle === table.reference.handle) return { ...table.reference, roles: [] };
-  const listed = table.models[handle];
-  if (listed) return listed;
-  if (handle.startsWith("compat:")) return { input_per_1m: 0, output_per_1m: 0, roles: [] };
-  return null;
+  let parsed: ReturnType<typeof parseHandle>;
+  try {
+    parsed = parseHandle(handle);
+  } catch {
+    return table.models[handle] ?? null;
+  }
+  const { input_per_1m, output_per_1m } = parsed.options;
+  if (input_per_1m !== undefined || output_per_1m !== undefined)
+    return { input_per_1m: input_per_1m ?? 0, output_per_1m: output_per_1m ?? 0, roles: [] };
+  return table.models[parsed.priceKey] ?? null;
 }
 
 /** Cost in USD of a call; null when the handle's price is unknown (never silently 0). */

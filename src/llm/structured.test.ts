@@ -23,11 +23,17 @@ test("the rejection message is seed 002's, with earlier problems listed and the 
   expect(rejectionMessage(1, [["x"]])).toContain("(once so far)");
 });
 
-test("prompt mode appends the schema as a system message; json_schema mode leaves the messages alone", () => {
+test("prompt and json_object modes put the schema in a system message first; json_schema mode leaves the messages alone", () => {
   const messages = [{ role: "user" as const, content: "q" }];
   expect(initialMessages(messages, "S", { type: "object" }, "json_schema")).toBe(messages);
-  const withSchema = initialMessages(messages, "S", { type: "object" }, "prompt");
-  expect(withSchema).toHaveLength(2);
-  expect(withSchema[1]!.content).toContain("Return only one JSON object named S");
-  expect(withSchema[1]!.content).toContain('{"type":"object"}');
+  for (const mode of ["prompt", "json_object"] as const) {
+    const withSchema = initialMessages(messages, "S", { type: "object" }, mode);
+    expect(withSchema.map((m) => m.role)).toEqual(["system", "user"]);
+    expect(withSchema[0]!.content).toContain("Return only one JSON object named S");
+    expect(withSchema[0]!.content).toContain('{"type":"object"}');
+  }
+  // A leading system message is joined, never followed by a second one.
+  const joined = initialMessages([{ role: "system", content: "Be brief." }, ...messages], "S", {}, "prompt");
+  expect(joined.map((m) => m.role)).toEqual(["system", "user"]);
+  expect(joined[0]!.content).toStartWith("Be brief.\n\nReturn only one JSON object named S");
 });

@@ -1,31 +1,32 @@
 /** @module Structured output: JSON extraction, zod validation, and re-asking with the accumulated validation errors. */
-import { z } from "zod";
+import type { z } from "zod";
 import { jsonPath } from "../core/json-path.ts";
 import { StructuredOutputError } from "./errors.ts";
+import type { StructuredMode } from "./handle.ts";
 import { extractJson } from "./json-extract.ts";
 import { JSON_INSTRUCTION, REJECTION, rejectionCountPhrase } from "./prompts/structured.ts";
+import type { StrictSchema } from "./strict-schema.ts";
 import { fillTemplate } from "./template.ts";
 import type { ChatMessage, ChatResult, ObjectRequest, ObjectResult, Usage } from "./types.ts";
 
+export { StructuredMode } from "./handle.ts";
+
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
-/** How the schema reaches the model: a JSON-schema response format, or an instruction in the prompt. */
-export const StructuredMode = z.enum(["json_schema", "prompt"]);
-export type StructuredMode = z.infer<typeof StructuredMode>;
+/** The problem a reply cut off at the token limit has, whatever its text. */
+export const TRUNCATED =
+  "the reply was cut off at the token limit (finish_reason: length); return a shorter, complete JSON object";
 
-/** The JSON Schema of what the model must produce (zod input side; unrepresentable parts become `{}`). */
-export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-}
-
-/** Validate a reply: the parsed object, or the problems (JSON path + what was expected). */
+/** Validate a reply: the parsed object, or the problems (JSON path + what was expected). `decode` maps strict form back. */
 export function checkReply<S extends z.ZodType>(
   schema: S,
   text: string,
+  decode: (value: unknown) => unknown = (v) => v,
 ): { ok: true; object: z.infer<S> } | { ok: false; problems: string[] } {
+  if (!text.trim()) return { ok: false, problems: ["the reply is empty; return one complete JSON object"] };
   const extracted = extractJson(text);
   if (!extracted.ok) return { ok: false, problems: [extracted.problem] };
-  const parsed = schema.safeParse(extracted.value);
+  const parsed = schema.safeParse(decode(extracted.value));
   if (parsed.success) return { ok: true, object: parsed.data };
   return { ok: false, problems: parsed.error.issues.map((i) => `${jsonPath(i.path)}: ${i.message}`) };
 }
@@ -58,7 +59,11 @@ export function addUsage(a: Usage, b: Usage): Usage {
   };
 }
 
-/** The messages for the first attempt: in `prompt` mode the schema goes into a system message. */
+/**
+ * The messages for the first attempt. In `json_object` and `prompt` mode the schema goes into a system message, and
+ * system content always comes first (several chat templates — Llama, Mistral, Gemma — reject a system message after a
+ * user turn): the instruction joins a leading system message or is put before the conversation.
+ */
 export function initialMessages(
   messages: ChatMessage[],
   schemaName: string,
@@ -71,32 +76,50 @@ export function initialMessages(
     { schema_name: schemaName, json_schema: JSON.stringify(jsonSchema) },
     "structured/JSON_INSTRUCTION",
   );
-  return [...messages, { role: "system", content: instruction }];
+  const [first, ...rest] = messages;
+  if (first?.role === "system")
+    return [{ role: "system", content: `${first.content}\n\n${instruction}` }, ...rest];
+  return [{ role: "system", content: instruction }, ...messages];
 }
 
-/** One chat attempt as the structured loop sees it. */
-export type AttemptFn = (messages: ChatMessage[], attempt: number) => Promise<ChatResult>;
+/** One chat attempt as the structured loop sees it; `check` names the reply's problems (none: cache it as good). */
+export type AttemptFn = (
+  messages: ChatMessage[],
+  attempt: number,
+  check: (text: string, finishReason: string | null) => string | null,
+) => Promise<ChatResult>;
 
 /** Ask, validate, and re-ask with the accumulated problems until the reply validates or attempts run out. */
 export async function generateStructured<S extends z.ZodType>(
   request: ObjectRequest<S>,
   mode: StructuredMode,
+  strict: StrictSchema,
   attemptFn: AttemptFn,
 ): Promise<ObjectResult<z.infer<S>>> {
   const maxAttempts = request.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   if (maxAttempts < 1) throw new Error(`generateObject ${request.schemaName}: maxAttempts must be ≥ 1`);
-  const base = initialMessages(request.messages, request.schemaName, jsonSchemaOf(request.schema), mode);
+  const base = initialMessages(request.messages, request.schemaName, strict.schema, mode);
+  const problemsOf = (text: string, finishReason: string | null): string[] => {
+    const checked = checkReply(request.schema, text, strict.decode);
+    if (checked.ok && finishReason !== "length") return [];
+    return finishReason === "length" ? [TRUNCATED] : checked.ok ? [] : checked.problems;
+  };
   let messages = base;
   let usage: Usage | null = null;
   const history: string[][] = [];
   let raw = "";
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const result = await attemptFn(messages, attempt);
+    const result = await attemptFn(
+      messages,
+      attempt,
+      (text, finish) => problemsOf(text, finish).join("; ") || null,
+    );
     usage = usage ? addUsage(usage, result.usage) : result.usage;
     raw = result.text;
-    const checked = checkReply(request.schema, raw);
-    if (checked.ok) return { object: checked.object, usage, attempts: attempt, raw };
-    history.push(checked.problems);
+    const problems = problemsOf(raw, result.finishReason ?? null);
+    const checked = problems.length === 0 ? checkReply(request.schema, raw, strict.decode) : null;
+    if (checked?.ok) return { object: checked.object, usage, attempts: attempt, raw };
+    history.push(problems);
     messages = [
       ...base,
       { role: "assistant", content: raw },

@@ -3,6 +3,7 @@ import OpenAI, { APIConnectionError, APIError } from "openai";
 import { ProviderError } from "./errors.ts";
 import type { ParsedHandle } from "./handle.ts";
 import type { Limiter } from "./limiter.ts";
+import { redactSecrets } from "./redact.ts";
 import {
   type Failure,
   parseRetryAfter,
@@ -17,6 +18,8 @@ const RETRYABLE_STATUS = new Set([408, 409, 429]);
 
 export type TransportOptions = {
   apiKey: string;
+  /** Query parameters sent with every request (e.g. Azure's `api-version`). */
+  defaultQuery?: Record<string, string>;
   timeoutMs: number;
   retry: RetryOptions;
   limiter: Limiter;
@@ -80,6 +83,9 @@ export class Transport {
       baseURL: target.baseURL,
       timeout: options.timeoutMs,
       maxRetries: 0,
+      ...(options.defaultQuery && Object.keys(options.defaultQuery).length
+        ? { defaultQuery: options.defaultQuery }
+        : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }
@@ -88,7 +94,10 @@ export class Transport {
     const { options, target } = this;
     return options.limiter.run(() =>
       withRetry(async (n) => ({ value: await request(), retries: n }), {
-        classify: (error) => classifyError(error, options.now),
+        classify: (error) => {
+          const failure = classifyError(error, options.now);
+          return { ...failure, message: redactSecrets(failure.message) };
+        },
         giveUp: (failure, attempts, error) => {
           const why = failure.retryable ? `gave up after ${attempts} attempt(s)` : "not retryable";
           const status = failure.status === null ? "" : ` HTTP ${failure.status}`;

@@ -34,9 +34,15 @@ export type ChatRequest = {
   seed?: number;
   maxTokens?: number;
   context: CallContext;
+  /**
+   * Checks the reply: a problem (a string) keeps it out of the cache as good and is recorded with the call; the reply
+   * is still returned, for the caller to repair or fail on.
+   */
+  accept?: (text: string) => string | null;
 };
 
-export type ChatResult = { text: string; usage: Usage };
+/** `finishReason` is the provider's (`stop`, `length` when cut off at the token limit, …), null from the cache. */
+export type ChatResult = { text: string; usage: Usage; finishReason?: string | null };
 
 export type ObjectRequest<S extends z.ZodType> = ChatRequest & {
   schema: S;
@@ -54,4 +60,9 @@ export interface Model {
   chat(request: ChatRequest): Promise<ChatResult>;
   generateObject<S extends z.ZodType>(request: ObjectRequest<S>): Promise<ObjectResult<z.infer<S>>>;
   embed(texts: string[], context: CallContext): Promise<number[][]>;
+  /**
+   * The model a role resolves to (`DRFLOW_<ROLE>_MODEL`, else the default) with this model's options — usage sink,
+   * cache, environment — so e.g. a judge embeds with the embedder role, never with its chat model.
+   */
+  forRole?(role: Role): Model;
 }

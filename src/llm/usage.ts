@@ -36,18 +36,20 @@ export const CallRecord = z.object({
   /** HTTP retries spent on this call (429, 5xx, timeouts). */
   retries: z.number().int().min(0),
   started_at: z.string(),
+  /** Why the call failed (the provider's error) or its reply was rejected; null for a good call. */
+  error: z.string().nullable().default(null),
 });
 export type CallRecord = z.infer<typeof CallRecord>;
 
 /** Receives every finished call (the run store implements it). */
 export interface UsageSink {
-  recordCall(call: CallRecord): void;
+  recordCall(call: z.input<typeof CallRecord>): void;
 }
 
 /** A sink that keeps calls in memory (notebooks, tests). */
 export class MemoryUsageSink implements UsageSink {
   readonly calls: CallRecord[] = [];
-  recordCall(call: CallRecord): void {
+  recordCall(call: z.input<typeof CallRecord>): void {
     this.calls.push(CallRecord.parse(call));
   }
 }

@@ -15,7 +15,9 @@ export async function rankDocuments(
   if (docs.length === 0) return [];
   const index = await HybridIndex.open({ embedder: options.embedder ?? hashingEmbedder() });
   try {
-    await index.add(docs.flatMap((d) => chunkDocument(d)));
+    // indexed in id order, so ties rank the same whatever order a service listed the documents in
+    const ordered = [...docs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    await index.add(ordered.flatMap((d) => chunkDocument(d)));
     return await index.search(query, { limit: options.limit ?? 10, mode: options.mode ?? "hybrid" });
   } finally {
     await index.close();

@@ -88,6 +88,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE runs ADD COLUMN heartbeat_at TEXT;
   CREATE INDEX runs_status ON runs(status);
   `,
+  // 3: failed requests and rejected replies are recorded with their reason.
+  `ALTER TABLE llm_calls ADD COLUMN error TEXT;`,
 ];
 
 /** Bring `db` up to the latest version; a store newer than this code is an error (never silently downgraded). */

@@ -57,6 +57,7 @@ const call = (overrides: Partial<CallRecord>): CallRecord => ({
   attempt: 1,
   retries: 0,
   started_at: T0,
+  error: null,
   ...overrides,
 });
 

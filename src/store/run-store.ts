@@ -6,6 +6,7 @@ import { z } from "zod";
 import { MetricResult } from "../core/metric.ts";
 import { Report } from "../core/report.ts";
 import { RunRecord, RunStatus } from "../core/run.ts";
+import { redactSecrets } from "../llm/redact.ts";
 import { CallRecord, type UsageSink } from "../llm/usage.ts";
 import { type CitationRow, citationsOfReport } from "./citations.ts";
 import { migrate } from "./migrations.ts";
@@ -153,11 +154,17 @@ export class RunStore implements UsageSink {
    */
   saveRun(input: z.input<typeof RunRecord>): RunRecord {
     const parsed = RunRecord.parse(input);
+    // Handles may carry credentials (a key in a compat URL): the store keeps them redacted.
+    const redacted = {
+      ...parsed,
+      model: redactSecrets(parsed.model),
+      error: parsed.error === null ? null : redactSecrets(parsed.error),
+    };
     // A running run belongs to this process unless told otherwise; its heartbeat starts now.
     const run =
-      parsed.status === "running"
-        ? { ...parsed, owner: parsed.owner ?? OWNER, heartbeat_at: new Date().toISOString() }
-        : parsed;
+      redacted.status === "running"
+        ? { ...redacted, owner: redacted.owner ?? OWNER, heartbeat_at: new Date().toISOString() }
+        : redacted;
     this.db
       .query(
         `INSERT INTO runs (id, kind, batch, task, split, agent, agent_options, model, repeat, status, started_at, finished_at, error,
@@ -197,7 +204,7 @@ export class RunStore implements UsageSink {
   ): void {
     const changed = this.db
       .query("UPDATE runs SET status = ?, error = ?, finished_at = ? WHERE id = ?")
-      .run(outcome.status, outcome.error ?? null, outcome.finishedAt, id);
+      .run(outcome.status, outcome.error ? redactSecrets(outcome.error) : null, outcome.finishedAt, id);
     if (changed.changes === 0) throw new Error(`run store: no run "${id}" to finish`);
   }
 
@@ -247,7 +254,7 @@ export class RunStore implements UsageSink {
   }
 
   saveTrace(runId: string, trace: unknown[], now: string = new Date().toISOString()): void {
-    this.saveDocument(runId, "trace", trace, now);
+    this.saveDocument(runId, "trace", JSON.parse(redactSecrets(JSON.stringify(trace))) as unknown[], now);
   }
 
   getTrace(runId: string): unknown[] | null {
@@ -258,19 +265,20 @@ export class RunStore implements UsageSink {
   }
 
   /** UsageSink: one row per finished LLM call, committed at once so a crash keeps it. */
-  recordCall(input: CallRecord): void {
+  recordCall(input: z.input<typeof CallRecord>): void {
     const c = CallRecord.parse(input);
     this.db
       .query(
         `INSERT INTO llm_calls (run_id, stage, role, handle, provider, model, kind, temperature, seed, prompt_template,
-           request_key, input_tokens, output_tokens, usage_source, cost_usd, latency_ms, cached, attempt, retries, started_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           request_key, input_tokens, output_tokens, usage_source, cost_usd, latency_ms, cached, attempt, retries, started_at,
+           error)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         c.run_id,
         c.stage,
         c.role,
-        c.handle,
+        redactSecrets(c.handle),
         c.provider,
         c.model,
         c.kind,
@@ -287,6 +295,7 @@ export class RunStore implements UsageSink {
         c.attempt,
         c.retries,
         c.started_at,
+        c.error === null ? null : redactSecrets(c.error),
       );
   }
 

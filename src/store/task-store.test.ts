@@ -3,15 +3,17 @@ import { mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Task } from "../core/index.ts";
-import { generateProceduralTask, realizeTask } from "../generate/index.ts";
+import { generateProceduralTask, taskFolder } from "../generate/index.ts";
 import { listTasks, loadTask, TaskStoreError, taskDir, validateTaskFolder, writeTask } from "./task-store.ts";
 
 let root: string;
 const generated = generateProceduralTask({ taskId: "legal_01", domain: "legal", seed: 3 });
+/** What a generator writes: working ids replaced by opaque handles. */
+const folder = await taskFolder(generated);
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "drflow-store-"));
-  await writeTask(root, "s", generated.task, generated.manifest, await realizeTask(generated));
+  await writeTask(root, "s", folder.task, folder.manifest, folder.files);
 }, 60_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -28,8 +30,8 @@ async function errorOf(promise: Promise<unknown>): Promise<TaskStoreError> {
 describe("task store", () => {
   test("write then load round-trips task and manifest", async () => {
     const loaded = await loadTask(root, "s/legal_01");
-    expect(loaded.task).toEqual(Task.parse(generated.task));
-    expect(loaded.manifest.artifacts.map((a) => a.id)).toEqual(generated.manifest.artifacts.map((a) => a.id));
+    expect(loaded.task).toEqual(Task.parse(folder.task));
+    expect(loaded.manifest.artifacts.map((a) => a.id)).toEqual(folder.manifest.artifacts.map((a) => a.id));
     expect(loaded.dir).toBe(join(root, "s", "legal_01"));
   }, 60_000);
 
@@ -43,7 +45,7 @@ describe("task store", () => {
     expect((await listTasks(root, "s")).map((t) => t.ref)).toEqual(["s/legal_01"]);
     expect((await listTasks(root)).map((t) => t.ref)).toContain("s/legal_01");
     expect(await listTasks(root, "missing")).toEqual([]);
-    await writeTask(root, "hidden", generated.task, generated.manifest, []);
+    await writeTask(root, "hidden", folder.task, folder.manifest, []);
     await rename(join(root, "hidden", "legal_01"), join(root, "hidden", ".legal_01.tmp-1"));
     expect(await listTasks(root, "hidden")).toEqual([]);
   }, 60_000);
@@ -55,22 +57,23 @@ describe("task store", () => {
 
   test("a malformed step names the file, the JSON path and the expectation", async () => {
     const dir = join(root, "bad", "legal_01");
-    await writeTask(root, "bad", generated.task, generated.manifest, []);
+    await writeTask(root, "bad", folder.task, folder.manifest, []);
     const raw = JSON.parse(await readFile(join(dir, "task.json"), "utf8"));
     raw.generic_workflow[3].title = "";
-    raw.seed.domain = "space";
+    // Any lower-case domain name is a domain (others get the generic profile); "Space Ops" is not a name drflow writes.
+    raw.seed.domain = "Space Ops";
     await writeFile(join(dir, "task.json"), JSON.stringify(raw));
     const error = await errorOf(loadTask(root, "bad/legal_01"));
     expect(error.message).toContain(
       `${join(dir, "task.json")}: $.generic_workflow[3].title: expected a non-empty string`,
     );
-    expect(error.message).toContain("$.seed.domain: expected one of");
+    expect(error.message).toContain("$.seed.domain: expected a lower-case domain name");
     expect(error.issues).toHaveLength(2);
   }, 60_000);
 
   test("invalid JSON and missing files are reported with the file name", async () => {
     const dir = join(root, "broken", "legal_01");
-    await writeTask(root, "broken", generated.task, generated.manifest, []);
+    await writeTask(root, "broken", folder.task, folder.manifest, []);
     await writeFile(join(dir, "task.json"), "{ not json");
     const error = await errorOf(loadTask(root, "broken/legal_01"));
     expect(error.message).toStartWith(`${join(dir, "task.json")}: $: expected valid JSON`);
@@ -82,10 +85,10 @@ describe("task store", () => {
     await writeTask(
       root,
       "partial",
-      generated.task,
+      folder.task,
       {
-        ...generated.manifest,
-        artifacts: generated.manifest.artifacts.map((a, i) => (i === 0 ? { ...a, evidence: ["nope"] } : a)),
+        ...folder.manifest,
+        artifacts: folder.manifest.artifacts.map((a, i) => (i === 0 ? { ...a, evidence: ["nope"] } : a)),
       },
       [],
     );

@@ -1,15 +1,30 @@
 /** @module The task store: read, write and structurally validate task folders `tasks/<suite>/<task_id>/`. */
-import { existsSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join, normalize, resolve, sep } from "node:path";
+import { dirname, isAbsolute, join, normalize, resolve, sep } from "node:path";
 import type { z } from "zod";
-import { ArtifactManifest, parseArtifactId, parseTaskRef, SAFE_ID, Task } from "../core/index.ts";
+import { ArtifactManifest, DOC_HANDLE, parseArtifactId, parseTaskRef, SAFE_ID, Task } from "../core/index.ts";
 import { jsonPath } from "../core/json-path.ts";
 
 export const DEFAULT_TASK_ROOT = "tasks";
 export const TASK_FILE = "task.json";
 export const MANIFEST_FILE = "manifest.json";
 export const ARTIFACTS_DIR = "artifacts";
+
+/**
+ * Size limits of a task folder (DESIGN.md "Task folders are a boundary"): larger files and fields are validation
+ * errors naming the file, never loaded (a 50 MB string made a 78 s run and a 52 MB report).
+ */
+export const LIMITS = {
+  /** task.json and artifacts/manifest.json. */
+  jsonFileBytes: 8 * 1024 * 1024,
+  /** Any one string in task.json or the manifest (a question, a step, an evidence text). */
+  stringChars: 200_000,
+  /** One realized artifact file (PDF, DOCX, .eml, chat export…). */
+  artifactBytes: 25 * 1024 * 1024,
+} as const;
+
+const MB = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 export type LoadedTask = { task: Task; manifest: ArtifactManifest; dir: string };
 export type TaskRef = { suite: string; id: string; ref: string; dir: string };
@@ -91,14 +106,70 @@ export function parseWith<S extends z.ZodType>(schema: S, text: string, file: st
   return parsed.data;
 }
 
+/** Every string of `value` longer than `LIMITS.stringChars`, named by `file` and its JSON path. */
+function oversizedStrings(
+  value: unknown,
+  file: string,
+  path: (string | number)[] = [],
+  out: StoreIssue[] = [],
+): StoreIssue[] {
+  if (typeof value === "string") {
+    if (value.length > LIMITS.stringChars)
+      out.push({
+        file,
+        path: jsonPath(path),
+        expected: `expected at most ${LIMITS.stringChars} characters, got ${value.length}`,
+      });
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      oversizedStrings(v, file, [...path, i], out);
+    });
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) oversizedStrings(v, file, [...path, k], out);
+  }
+  return out;
+}
+
 async function readJson<S extends z.ZodType>(schema: S, file: string): Promise<z.infer<S>> {
   let text: string;
   try {
+    const size = (await stat(file)).size;
+    if (size > LIMITS.jsonFileBytes)
+      throw new TaskStoreError([
+        {
+          file,
+          path: "$",
+          expected: `expected at most ${MB(LIMITS.jsonFileBytes)}, the file has ${MB(size)}`,
+        },
+      ]);
     text = await readFile(file, "utf8");
-  } catch {
+  } catch (error) {
+    if (error instanceof TaskStoreError) throw error;
     throw new TaskStoreError([{ file, path: "$", expected: "expected the file to exist" }]);
   }
-  return parseWith(schema, text, file);
+  const data = parseWith(schema, text, file);
+  const big = oversizedStrings(data, file);
+  if (big.length > 0) throw new TaskStoreError(big);
+  return data;
+}
+
+/** Issues with the manifest's ids and paths that would make two entries one document: repeated ids or paths. */
+function duplicateIssues(manifest: ArtifactManifest, manifestFile: string): StoreIssue[] {
+  const issues: StoreIssue[] = [];
+  for (const field of ["id", "path"] as const) {
+    const first = new Map<string, number>();
+    manifest.artifacts.forEach((entry, i) => {
+      const earlier = first.get(entry[field]);
+      if (earlier === undefined) first.set(entry[field], i);
+      else
+        issues.push({
+          file: manifestFile,
+          path: `$.artifacts[${i}].${field}`,
+          expected: `expected a unique ${field}, "${entry[field]}" is also $.artifacts[${earlier}]`,
+        });
+    });
+  }
+  return issues;
 }
 
 /** The folder of a task, refusing anything that is not `<suite>/<task_id>` of safe ids. */
@@ -128,6 +199,7 @@ export async function loadTask(root: string, ref: string): Promise<LoadedTask> {
       expected: `expected "${task.id}" (task.json id), got "${manifest.task_id}"`,
     });
   }
+  issues.push(...duplicateIssues(manifest, join(dir, ARTIFACTS_DIR, MANIFEST_FILE)));
   if (issues.length > 0) throw new TaskStoreError(issues);
   return { task, manifest, dir };
 }
@@ -179,6 +251,51 @@ export function insideDir(base: string, rel: string): string {
   return full;
 }
 
+/**
+ * The file an artifact names, resolved and checked: relative, no `..`, no symbolic link leading out of the task's
+ * `artifacts/` folder (both sides resolved with realpath), a regular file within `LIMITS.artifactBytes`.
+ * Throws an error naming the file and what was expected.
+ */
+export function artifactFile(artifactsDir: string, rel: string): string {
+  const where = `artifact "${rel}" (in ${join(artifactsDir, MANIFEST_FILE)})`;
+  if (isAbsolute(rel) || /^[A-Za-z]:[\\/]/.test(rel))
+    throw new Error(`${where}: expected a path relative to artifacts/, got an absolute path`);
+  if (normalize(rel).split(/[\\/]/).includes(".."))
+    throw new Error(`${where}: expected a path inside artifacts/, ".." leaves the folder`);
+  const full = insideDir(artifactsDir, rel);
+  let real: string;
+  try {
+    real = realpathSync(full);
+  } catch {
+    const link = lstatOrNull(full);
+    throw new Error(
+      link?.isSymbolicLink()
+        ? `${where}: a symbolic link to a missing target; expected a file inside artifacts/`
+        : `${where}: expected the file to exist`,
+    );
+  }
+  const root = realpathSync(artifactsDir);
+  if (!root.startsWith(realpathSync(dirname(artifactsDir)) + sep))
+    throw new Error(`${where}: expected artifacts/ inside the task folder, it resolves to ${root}`);
+  if (real !== root && !real.startsWith(root + sep))
+    throw new Error(
+      `${where}: expected a file inside the task folder, it resolves to ${real} (a symbolic link out)`,
+    );
+  const info = statSync(real);
+  if (!info.isFile()) throw new Error(`${where}: expected a regular file`);
+  if (info.size > LIMITS.artifactBytes)
+    throw new Error(`${where}: expected at most ${MB(LIMITS.artifactBytes)}, the file has ${MB(info.size)}`);
+  return real;
+}
+
+function lstatOrNull(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
 export function stableJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
@@ -217,9 +334,10 @@ export async function writeTask(
 }
 
 /**
- * Structural checks of one task folder: both JSON files parse against their schemas, ids agree, every manifest
- * entry follows the `<task>_IN|DI|AD_<n>` convention with a matching role, stays inside `artifacts/`, exists,
- * and names evidence units that task.json defines. Returns every issue (empty when the folder is sound).
+ * Structural checks of one task folder: both JSON files parse against their schemas within the size limits, ids
+ * agree, every manifest entry has a unique opaque handle (`doc-<12 hex>`, never a role-bearing `<task>_IN_<n>`) and
+ * a unique path to a regular file inside `artifacts/` (realpath; no symlink out, no `..`, no absolute path), and names
+ * evidence units that task.json defines. Returns every issue (empty when the folder is sound).
  */
 export async function validateTaskFolder(dir: string): Promise<StoreIssue[]> {
   const taskFile = join(dir, TASK_FILE);
@@ -256,47 +374,27 @@ export async function validateTaskFolder(dir: string): Promise<StoreIssue[]> {
     });
   }
   const evidenceIds = new Set(task.evidence.map((e) => e.id));
-  const seen = new Set<string>();
   const artifactsDir = join(dir, ARTIFACTS_DIR);
+  issues.push(...duplicateIssues(manifest, manifestFile));
   manifest.artifacts.forEach((entry, i) => {
     const at = `$.artifacts[${i}]`;
-    if (seen.has(entry.id))
+    if (parseArtifactId(entry.id)) {
       issues.push({
         file: manifestFile,
         path: `${at}.id`,
-        expected: `expected a unique id, "${entry.id}" repeats`,
+        expected: `expected an opaque document handle (doc-<12 hex>), got "${entry.id}", which names its role (${entry.role}); regenerate or re-import the task`,
       });
-    seen.add(entry.id);
-    const parsed = parseArtifactId(entry.id);
-    if (!parsed || parsed.taskId !== task.id) {
+    } else if (!DOC_HANDLE.test(entry.id)) {
       issues.push({
         file: manifestFile,
         path: `${at}.id`,
-        expected: `expected "${task.id}_IN|DI|AD_<n>", got "${entry.id}"`,
-      });
-    } else if (parsed.role !== entry.role) {
-      issues.push({
-        file: manifestFile,
-        path: `${at}.role`,
-        expected: `expected "${parsed.role}" (from the id), got "${entry.role}"`,
+        expected: `expected an opaque document handle (doc-<12 hex>), got "${entry.id}"`,
       });
     }
-    let full: string | null = null;
     try {
-      full = insideDir(artifactsDir, entry.path);
-    } catch {
-      issues.push({
-        file: manifestFile,
-        path: `${at}.path`,
-        expected: `expected a path inside artifacts/, got "${entry.path}"`,
-      });
-    }
-    if (full && !existsSync(full)) {
-      issues.push({
-        file: manifestFile,
-        path: `${at}.path`,
-        expected: `expected the file artifacts/${entry.path} to exist`,
-      });
+      artifactFile(artifactsDir, entry.path);
+    } catch (error) {
+      issues.push({ file: manifestFile, path: `${at}.path`, expected: (error as Error).message });
     }
     entry.evidence.forEach((ev, j) => {
       if (!evidenceIds.has(ev)) {

@@ -6,6 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { drfa } from "../../src/agents/index.ts";
 import { renderResearchPlanning } from "../../src/agents/prompts/research-planning.ts";
 import { toolsSection } from "../../src/agents/prompts/tool-guidelines.ts";
+import { AgentRunError } from "../../src/agents/shared/failure.ts";
 import { TOOL_INFO } from "../../src/agents/shared/tools.ts";
 import type { TraceEvent } from "../../src/agents/types.ts";
 import { FIXTURE } from "./support/fixture-env.ts";
@@ -191,19 +192,21 @@ describe("DRFA over the scripted server", () => {
     expect(run.kinds).toContain("J.8"); // the repaired workflow still drove conditional planning
   });
 
-  test("an unusable planning reply is noted and the agent carries on with the template's default plan", async () => {
-    const run = await runScripted(drfa({ iterations: 2 }), {
+  test("an unusable planning reply fails the run with a one-line reason; the raw reply stays in the trace", async () => {
+    const error = await runScripted(drfa({ iterations: 2 }), {
       "J.4": () => ({ content: "I cannot help with that." }),
-    });
-    expect(run.kinds.filter((k) => k === "J.4")).toHaveLength(3); // first try + two repair attempts
-    expect(
-      run.trace.some((e) => e.type === "note" && e.message.startsWith("research_planning: unusable reply")),
-    ).toBe(true);
-    const failed = run.trace.find((e) => e.type === "model" && e.stage === "research_planning");
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AgentRunError);
+    const failure = error as AgentRunError;
+    expect(failure.message).toBe(
+      "research_planning: the model's research_plan reply was unusable after 3 attempt(s): the reply contains no JSON object",
+    );
+    const notes = failure.trace.flatMap((e) => (e.type === "note" ? [e.message] : []));
+    expect(notes).toContain("research_planning: rejected model reply (raw): I cannot help with that.");
+    const failed = failure.trace.find((e) => e.type === "model" && e.stage === "research_planning");
     expect(failed?.type === "model" && [failed.failed, failed.attempts]).toEqual([true, 3]);
-    expect(run.usage.requests).toBe(run.requests.length);
-    expect(run.kinds.filter((k) => k === "J.5")).toHaveLength(2);
-    expect(run.kinds.at(-1)).toBe("J.9");
+    // Nothing after planning ran: no report was made from the unusable reply.
+    expect(failure.trace.some((e) => e.type === "model" && e.stage === "workflow_generation")).toBe(false);
   });
 
   test("over the evidence budget, workflow generation keeps the findings the session store ranks highest", async () => {

@@ -208,7 +208,13 @@ describe("runs", () => {
     expect(detail.data.status).toBe("done");
     expect(detail.data.report.task_id).toBe(refs[1]!.split("/")[1]);
     expect(detail.data.trace.length).toBeGreaterThan(0);
-    expect(detail.data.usage).toEqual({ calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 });
+    expect(detail.data.usage).toEqual({
+      calls: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      costUsd: 0,
+      unpricedCalls: 0,
+    });
     expect(detail.data.metrics.map((m: { metric: string }) => m.metric)).toContain("f1");
     expect(detail.data.flowcharts.generic).toStartWith("graph TD");
     expect(detail.data.flowcharts.personalized).toContain("-->");

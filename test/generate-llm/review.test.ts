@@ -38,14 +38,18 @@ afterAll(async () => {
 });
 
 describe("task validation (§C.2): evidence sufficiency per gold step", () => {
-  test("the solver sees only the cited artifacts; an unsupported step is reported for review", () => {
+  test("the solver sees only the cited artifacts; an unsupported step is reported for review", async () => {
     expect(items).toHaveLength(12);
     const solverPrompts = server.requests.filter((r) => schemaOf(r) === "evidence_answer").map(promptOf);
     expect(solverPrompts).toHaveLength(12);
     // Step 3 is cited by its company insight and the user insight that resolves C3 — and nothing else.
     const step3 = items.find((i) => i.item === 3)!;
     expect(step3.cited).toHaveLength(2);
-    expect(step3.cited.every((id) => /^healthcare_01_IN_\d+$/.test(id))).toBe(true);
+    // cited by opaque handles; the manifest (gold side) says both are insights
+    const { manifest } = await loadTask(root(), "rev/healthcare_01");
+    const roleOf = (id: string) => manifest.artifacts.find((a) => a.id === id)?.role;
+    expect(step3.cited.map(roleOf)).toEqual(["insight", "insight"]);
+    expect(step3.cited.every((id) => /^doc-[0-9a-f]{12}$/.test(id))).toBe(true);
     const prompt3 = solverPrompts.find((p) => p.includes('"Arrange language support"'))!.replace(/\s+/g, " ");
     expect(prompt3).toContain("preferred language is Spanish");
     expect(prompt3).not.toContain("Parking permit");
@@ -55,7 +59,8 @@ describe("task validation (§C.2): evidence sufficiency per gold step", () => {
     // Only the flagged step goes to the full-project audit (C.2.3), which sees every record of the task.
     const audits = server.requests.filter((r) => schemaOf(r) === "full_project_audit").map(promptOf);
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toContain("All project records: [healthcare_01_IN_1]");
+    expect(audits[0]).toMatch(/All project records: \[doc-[0-9a-f]{12}\]/);
+    expect(audits[0]).not.toMatch(/_(IN|DI|AD)_\d/);
     expect([flagged.audit_verdict, flagged.audit_category, flagged.audit_note]).toEqual([
       "fix",
       "evidence_insufficient",

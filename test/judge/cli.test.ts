@@ -115,6 +115,22 @@ test("--task --report --judge lexical prints the seven metrics and the per-step 
   expect(out.stdout).toMatch(/Recall\s+75\.00\s+8\s+0/);
   expect(out.stdout).toContain("precision alignment (predicted step → golden step):");
   expect(out.stdout).toMatch(/PRED_STEP_1\s+.*WORKFLOW_STEP_1\s+WORKFLOW_STEP_1\s+\d\.\d{3}\s+aligned/);
+
+  const explained = await drflow(
+    "--task",
+    "fixture/fixture_01",
+    "--report",
+    file,
+    "--root",
+    root,
+    "--explain",
+  );
+  expect(explained.code).toBe(0);
+  expect(explained.stdout).toContain("why: task fixture_01 · judge lexical");
+  expect(explained.stdout).toMatch(/Recall: 75\.00 \(scored\) — 8 decisions, 8 scored, 6 credited/);
+  expect(explained.stdout).toMatch(/PRED_STEP_1 "[^"]+" → WORKFLOW_STEP_1 "[^"]+": 1 sim \d\.\d{3}/);
+  expect(explained.stdout).toMatch(/best cited chunk \[fixture_01_IN_\d\]: /);
+  expect(explained.stdout).toMatch(/credited: [^\n]*p-0042/);
 });
 
 test("--run re-scores a stored report with another judge, stored beside the first, without re-running the agent", async () => {

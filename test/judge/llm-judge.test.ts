@@ -356,8 +356,13 @@ describe("LLM judge (scripted server)", () => {
     });
     const report = goldReport(loaded);
     report.personalized_workflow = report.personalized_workflow.slice(0, 1);
+    const embedder = createModel(`compat:${server.url}#embedding-model`, {
+      cache: null,
+      retry: { maxRetries: 0 },
+    });
     const r = await evaluate(report, loaded, {
       judge: model(),
+      llm: { embedder },
       metrics: ["factuality"],
       sources: async (id) => ({
         id,
@@ -367,7 +372,12 @@ describe("LLM judge (scripted server)", () => {
         text: paragraphs.join("\n\n"),
       }),
     });
-    expect(server.requests.filter((q) => q.path.endsWith("/embeddings")).length).toBeGreaterThan(0);
+    const embeddings = server.requests.filter((q) => q.path.endsWith("/embeddings"));
+    expect(embeddings.length).toBeGreaterThan(0);
+    // The embedder role embeds; the judge's chat model never does.
+    expect(embeddings.map((q) => (q.body as { model: string }).model)).toEqual(
+      embeddings.map(() => "embedding-model"),
+    );
     const prompt = promptOf(chats()[0]!);
     const sources = prompt.match(/Source \d+: /g) ?? [];
     expect(sources).toHaveLength(5);

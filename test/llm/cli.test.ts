@@ -63,12 +63,15 @@ test("an LLM command with a missing key names the variable to set", async () => 
   expect(openrouter.err).toContain("OPENROUTER_API_KEY");
 });
 
-test("drflow models check calls a compat server", async () => {
+test("drflow models check probes a compat server: chat works, but a server that answers only OK serves no structured mode", async () => {
   const before = server.requests.length;
   const { code, out } = await drflow("models", "check", `compat:${server.url}#local`);
-  expect(code).toBe(0);
-  expect(out).toContain(`compat:${server.url}#local: "OK"`);
-  expect(server.requests.length).toBe(before + 1);
+  expect(code).toBe(1);
+  expect(out).toMatch(/^chat\s+ok\s+"OK"/m);
+  expect(out).toMatch(/^structured json_schema \(strict\)\s+FAILED/m);
+  expect(out).toContain("no structured mode worked");
+  // chat, three structured probes, embeddings on the handle; the embedder role needs OPENAI_API_KEY here.
+  expect(server.requests.length).toBe(before + 5);
 });
 
 test("drflow usage prints tokens and cost by role and stage, with a total that sums", async () => {
@@ -90,7 +93,8 @@ test("drflow usage prints tokens and cost by role and stage, with a total that s
   const inputs = rows.map((l) => Number(l.trim().split(/\s+/).at(-4)));
   expect(rows).toHaveLength(3);
   expect(inputs[0]! + inputs[1]!).toBe(inputs[2]!);
-  expect(out).toMatch(/TOTAL\s+3\s+0\s+\d+\s+30\s+\$0\.000000\s+0/);
+  // A compat server without prices is unpriced, never $0.
+  expect(out).toMatch(/TOTAL\s+3\s+0\s+\d+\s+30\s+unpriced\s+3/);
   const batch = await drflow("usage", "--batch", "nope", "--store", storePath);
   expect(batch.out).toContain("no LLM calls recorded for batch nope");
 });

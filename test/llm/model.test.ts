@@ -68,9 +68,9 @@ test("invalid JSON is repaired on a later attempt, the validation errors in the 
   expect(reprompt).toContain("- the reply is not valid JSON");
   expect(reprompt).toContain("* $.order: Invalid input: expected number, received string");
   expect(third.at(-2)).toEqual({ role: "assistant", content: replies[1]! });
-  // compat servers get the schema in the prompt.
-  const first = (server.requests[0]!.body as { messages: { content: string }[] }).messages;
-  expect(first.at(-1)!.content).toContain('"order"');
+  // compat servers get the strict JSON-schema response format by default.
+  const first = server.requests[0]!.body as { response_format: { json_schema: { strict: boolean } } };
+  expect(first.response_format.json_schema.strict).toBe(true);
 });
 
 test("exhausted attempts throw with the last raw output and every problem", async () => {
@@ -328,12 +328,15 @@ test("without provider usage, tokens are counted with o200k and flagged as an es
   expect(sink.calls[0]!.usage_source).toBe("estimate");
 });
 
-test("a provider that rejects the JSON-schema response format falls back to prompt + extraction", async () => {
-  script = (_i, body) =>
-    (body as { response_format?: unknown }).response_format
-      ? { status: 400, content: "response_format json_schema is not supported by this backend" }
+test("a provider that rejects the response formats falls back json_schema → json_object → prompt, each rejection in usage", async () => {
+  script = (_i, body) => {
+    const format = (body as { response_format?: { type: string } }).response_format;
+    return format
+      ? { status: 400, content: `response_format ${format.type} is not supported by this backend` }
       : { content: 'Sure: {"title":"T","order":1}' };
-  const m = model({ structured: "json_schema" });
+  };
+  const sink = new MemoryUsageSink();
+  const m = model({ structured: "json_schema", usage: sink });
   const ask = () =>
     m.generateObject({
       messages: [{ role: "user", content: "s" }],
@@ -342,7 +345,18 @@ test("a provider that rejects the JSON-schema response format falls back to prom
       context: ctx,
     });
   expect((await ask()).object).toEqual({ title: "T", order: 1 });
-  expect(server.requests.map((r) => "response_format" in (r.body as object))).toEqual([true, false]);
+  const formats = server.requests.map(
+    (r) => (r.body as { response_format?: { type: string } }).response_format?.type ?? "none",
+  );
+  expect(formats).toEqual(["json_schema", "json_object", "none"]);
+  // Prompt mode: the schema instruction comes first, as a system message.
+  const last = (server.requests[2]!.body as { messages: { role: string; content: string }[] }).messages;
+  expect(last.map((x) => x.role)).toEqual(["system", "user"]);
+  expect(sink.calls.map((c) => c.error)).toEqual([
+    expect.stringContaining("HTTP 400"),
+    expect.stringContaining("HTTP 400"),
+    null,
+  ]);
   await ask();
-  expect(server.requests).toHaveLength(2);
+  expect(server.requests).toHaveLength(3);
 });

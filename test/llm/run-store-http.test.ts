@@ -76,16 +76,16 @@ async function runOnce(store: RunStore, runId: string): Promise<Usage[]> {
   return usages;
 }
 
-test("usage rows sum to the run's totals, and a second identical run is free of HTTP but reports the same numbers", async () => {
+test("usage rows sum to the run's totals, and a second identical run asks only what was rejected, reporting the same numbers", async () => {
   server = await startScriptedServer({
     reply: (req, i) => {
-      const body = req.body as { messages?: { content: string }[] };
+      const body = req.body as { messages?: { content: string }[]; response_format?: unknown };
       if (req.path.endsWith("/embeddings")) return { usage: { prompt_tokens: 9, completion_tokens: 0 } };
       const last = body.messages?.at(-1)?.content ?? "";
-      if (last.includes("JSON Schema"))
-        return { content: '{"steps": []}', usage: { prompt_tokens: 400, completion_tokens: 20 } };
       if (last.includes("Your answer was rejected"))
         return { content: '{"steps": ["a"]}', usage: { prompt_tokens: 520, completion_tokens: 25 } };
+      if (body.response_format)
+        return { content: '{"steps": []}', usage: { prompt_tokens: 400, completion_tokens: 20 } };
       return { content: `reply ${i}`, usage: { prompt_tokens: 1000 + i, completion_tokens: 100 } };
     },
   });
@@ -116,11 +116,12 @@ test("usage rows sum to the run's totals, and a second identical run is free of 
   });
 
   const second = await runOnce(store, "run-b");
-  expect(server.requests.length).toBe(httpAfterFirst);
+  // The rejected first attempt was never cached as good: the re-run asks it again; everything else is a cache hit.
+  expect(server.requests.length).toBe(httpAfterFirst + 1);
   const again = callTotals(store.db, { run: "run-b" });
   expect(again).toMatchObject({
     calls: 5,
-    cached_calls: 5,
+    cached_calls: 4,
     input_tokens: totals.input_tokens,
     output_tokens: totals.output_tokens,
   });

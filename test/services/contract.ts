@@ -73,9 +73,9 @@ function sample(app: AppName): EnvDocument[] {
 
 /** The realized fixture artifact a backend must round-trip byte-for-text (same text as the embedded extraction). */
 const REALIZED: Partial<Record<AppName, string>> = {
-  email: "mini_01_IN_2",
-  drive: "mini_01_IN_1",
-  files: "mini_01_DI_1",
+  email: "doc-a06c526f7b14",
+  drive: "doc-3289506b5f71",
+  files: "doc-5591f2f0c0e4",
 };
 
 /** `open` returns a fresh, empty app of kind `app`; `close` is called after each test. */

@@ -25,7 +25,10 @@ describe("chat app over Mattermost REST API v4 — against API exchanges written
 
   test("add creates the team, one channel per artifact and one post per message", async () => {
     const loaded = await loadTask(FIXTURE_ROOT, "mini/mini_01");
-    const chat = await readArtifact(loaded, loaded.manifest.artifacts.find((a) => a.id === "mini_01_IN_3")!);
+    const chat = await readArtifact(
+      loaded,
+      loaded.manifest.artifacts.find((a) => a.id === "doc-ddebd2a1b86d")!,
+    );
     await app.add([
       chat,
       {
@@ -46,11 +49,11 @@ describe("chat app over Mattermost REST API v4 — against API exchanges written
     const loaded = await loadTask(FIXTURE_ROOT, "mini/mini_01");
     const original = await readArtifact(
       loaded,
-      loaded.manifest.artifacts.find((a) => a.id === "mini_01_IN_3")!,
+      loaded.manifest.artifacts.find((a) => a.id === "doc-ddebd2a1b86d")!,
     );
     const docs = await app.list();
     expect(replay.errors).toEqual([]);
-    expect(docs.map((d) => d.id)).toEqual(["mini_01_IN_3", "mm_IN_2"]);
+    expect(docs.map((d) => d.id)).toEqual(["doc-ddebd2a1b86d", "mm_IN_2"]);
     expect(docs[0]!.text).toBe(original.text);
     expect(docs[0]).toMatchObject({
       app: "chat",
@@ -65,24 +68,35 @@ describe("chat app over Mattermost REST API v4 — against API exchanges written
   });
 
   test("read by id, null for a missing one", async () => {
-    expect((await app.read("mini_01_IN_3"))?.text).toContain(
+    expect((await app.read("doc-ddebd2a1b86d"))?.text).toContain(
       "dana.wu: Noted, I will book the Spanish interpreter",
     );
-    expect(await app.read("mm_IN_404")).toBeNull();
+    expect(await app.read("doc-404404404404")).toBeNull(); // unknown to drflow: no request at all
     expect(replay.errors).toEqual([]);
   });
 
   test("search uses Mattermost's post search and ranks the matching channels", async () => {
     const hits = await app.search("language services desk", 5);
     expect(replay.errors).toEqual([]);
-    expect(hits.map((h) => h.documentId)).toEqual(["mini_01_IN_3"]);
+    expect(hits.map((h) => h.documentId)).toEqual(["doc-ddebd2a1b86d"]);
     expect(hits[0]).toMatchObject({ app: "chat", channel: "Scheduling" });
     expect(replay.remaining()).toBe(0);
   });
 
-  test("channel names are valid Mattermost names", () => {
-    expect(channelName("healthcare_01_IN_3")).toBe("d-healthcare_01_in_3");
-    expect(channelName("A b/c")).toBe("d-a-b-c");
-    expect(channelName("x".repeat(100))).toHaveLength(64);
+  test("no drflow label reaches the server: no handle, working id, role, path or drflow header or prop", async () => {
+    const loaded = await loadTask(FIXTURE_ROOT, "mini/mini_01");
+    const sent = replay.requests.map((r) => `${r.method} ${r.path} ${r.body}`).join("\n");
+    expect(replay.requests.length).toBeGreaterThan(10);
+    for (const a of loaded.manifest.artifacts) expect(sent).not.toContain(a.id);
+    expect(sent).not.toContain("mm_IN_2");
+    expect(sent).not.toMatch(/drflow:|drflow_|"header"|insight|distractor|adjacent/);
+    expect(sent).not.toContain("chat/scheduling.json");
+  });
+
+  test("channel names are the chat's file name, valid for Mattermost", () => {
+    expect(channelName("chat/preop-nursing-2025-07-29.json")).toBe("preop-nursing-2025-07-29");
+    expect(channelName("chat/A b.json")).toBe("a-b");
+    expect(channelName(`chat/${"x".repeat(100)}.json`)).toHaveLength(64);
+    expect(channelName("chat/x.json")).toBe("x-chat");
   });
 });

@@ -29,16 +29,20 @@ export function subsetMatch(expected: unknown, actual: unknown): boolean {
 export function startReplay(exchanges: Exchange[]): {
   url: string;
   errors: string[];
+  /** Every request as the server received it (method, path+query, raw body). */
+  requests: { method: string; path: string; body: string }[];
   remaining(): number;
   close(): void;
 } {
   let next = 0;
   const errors: string[] = [];
+  const requests: { method: string; path: string; body: string }[] = [];
   const app = new Hono();
   app.all("*", async (c) => {
     const url = new URL(c.req.url);
     const path = url.pathname + url.search;
     const raw = await c.req.text();
+    requests.push({ method: c.req.method, path, body: raw });
     const body = raw ? JSON.parse(raw) : undefined;
     const expected = exchanges[next];
     const problem = !expected
@@ -67,6 +71,7 @@ export function startReplay(exchanges: Exchange[]): {
   return {
     url: `http://127.0.0.1:${server.port}`,
     errors,
+    requests,
     remaining: () => exchanges.length - next,
     close: () => server.stop(true),
   };

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { startWebdav, type WebdavServer } from "../../scripts/services/webdav.ts";
+import { readArtifact } from "../../src/env/documents.ts";
 import { parseWebdavUrl, webdavApp } from "../../src/env/services/webdav.ts";
-import { appContract, describeService } from "./contract.ts";
+import { loadTask } from "../../src/store/task-store.ts";
+import { appContract, describeService, FIXTURE_ROOT } from "./contract.ts";
 
 // These tests start servers or read whole suites; bun's default 5 s limit is too tight on a loaded machine.
 setDefaultTimeout(60_000);
@@ -51,6 +53,29 @@ describeService(
       expect(existsSync(onDisk)).toBe(true);
       expect(readFileSync(onDisk, "utf8")).toBe("# Policy\n\nAll visitors sign in.\n");
       expect((await app.read("l_IN_1"))?.text).toContain("All visitors sign in.");
+    });
+
+    test("the server holds only the realized files under their ordinary names: no sidecar, no drflow label", async () => {
+      const loaded = await loadTask(FIXTURE_ROOT, "mini/mini_01");
+      const docs = await Promise.all(
+        loaded.manifest.artifacts
+          .filter((a) => a.app === "drive" || a.app === "files")
+          .map((a) => readArtifact(loaded, a)),
+      );
+      const config = { url: server.url, user: server.user, pass: server.pass };
+      for (const app of ["drive", "files"] as const)
+        await webdavApp(app, config, `clean/${app}`).add(docs.filter((d) => d.app === app));
+      const stored = readdirSync(join(server.dir, "clean"), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => relative(join(server.dir, "clean"), join(e.parentPath, e.name)))
+        .sort();
+      expect(stored).toEqual(docs.map((d) => d.path).sort());
+      for (const file of stored) {
+        const bytes = readFileSync(join(server.dir, "clean", file));
+        const doc = docs.find((d) => d.path === file)!;
+        expect(bytes.equals(Buffer.from(doc.raw!))).toBe(true);
+        expect(file).not.toMatch(/drflow|_IN_|_DI_|_AD_|doc-[0-9a-f]{12}/);
+      }
     });
 
     test("wrong credentials are refused by the server", async () => {

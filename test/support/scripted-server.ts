@@ -111,6 +111,22 @@ function respond(text: string, status: number, headers: Record<string, string>, 
   });
 }
 
+/** A request as the test servers record it: method, path, headers, and the body parsed as JSON (else its text). */
+export async function recordRequest(request: Request): Promise<RecordedRequest> {
+  const raw = await request.text();
+  let body: unknown = raw;
+  try {
+    body = raw ? JSON.parse(raw) : null;
+  } catch {
+    body = raw;
+  }
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
+  return { method: request.method, path: new URL(request.url).pathname, headers, body };
+}
+
 /** Start a server on 127.0.0.1 at a free port. */
 export async function startScriptedServer(options: ScriptedServerOptions = {}): Promise<ScriptedServer> {
   const requests: RecordedRequest[] = [];
@@ -118,23 +134,7 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
   const app = new Hono();
 
   app.all("*", async (c) => {
-    const raw = await c.req.text();
-    let body: unknown = raw;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      body = raw;
-    }
-    const headers: Record<string, string> = {};
-    c.req.raw.headers.forEach((value, key) => {
-      headers[key] = value;
-    });
-    const recorded: RecordedRequest = {
-      method: c.req.method,
-      path: new URL(c.req.url).pathname,
-      headers,
-      body,
-    };
+    const recorded = await recordRequest(c.req.raw);
     const index = requests.length;
     requests.push(recorded);
     const reply = (await options.reply?.(recorded, index)) ?? {};

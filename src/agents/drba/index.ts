@@ -59,7 +59,7 @@ async function objectives(rc: ResearchContext, planning: DrbaPlanning): Promise<
       schemaName: "sub_questions",
       template: "DRBA.SRP",
     });
-    if (r) return r.sub_questions.slice(0, 4);
+    return r.sub_questions.slice(0, 4);
   } else if (planning === "crp") {
     const r = await askJson(rc, {
       stage: "research_planning",
@@ -68,24 +68,20 @@ async function objectives(rc: ResearchContext, planning: DrbaPlanning): Promise<
       schemaName: "research_plan",
       template: "DRBA.CRP",
     });
-    if (r) {
-      return r.research_investigation_areas
-        .slice(0, 4)
-        .map((a) =>
-          [
-            a.research_focus,
-            a.information_needs.length ? `Information needs: ${a.information_needs.join("; ")}` : "",
-            a.expected_sources.length ? `Expected sources: ${a.expected_sources.join("; ")}` : "",
-            a.success_criteria.length ? `Success criteria: ${a.success_criteria.join("; ")}` : "",
-            a.search_terms.length ? `Search terms: ${a.search_terms.join("; ")}` : "",
-          ]
-            .filter(Boolean)
-            .join("\n"),
-        );
-    }
+    return r.research_investigation_areas
+      .slice(0, 4)
+      .map((a) =>
+        [
+          a.research_focus,
+          a.information_needs.length ? `Information needs: ${a.information_needs.join("; ")}` : "",
+          a.expected_sources.length ? `Expected sources: ${a.expected_sources.join("; ")}` : "",
+          a.success_criteria.length ? `Success criteria: ${a.success_criteria.join("; ")}` : "",
+          a.search_terms.length ? `Search terms: ${a.search_terms.join("; ")}` : "",
+        ]
+          .filter(Boolean)
+          .join("\n"),
+      );
   }
-  if (planning !== "none")
-    rc.tracer.note(`research planning (${planning}): unusable reply; planning from the question`);
   return [rc.question];
 }
 
@@ -104,7 +100,7 @@ async function planActions(rc: ResearchContext, objective: string, index: number
     schemaName: "actions",
     template: "DRBA.ACTIONS",
   });
-  const actions = (proposed ?? [])
+  const actions = proposed
     .slice(0, 3)
     .map((p, i) =>
       toAction(p, { id: `${index + 1}_action_${i}`, stage: "RESEARCH", origin: "plan", priority: 0.8 }),
@@ -143,7 +139,7 @@ async function adaptive(rc: ResearchContext, iteration: number): Promise<Action[
     schemaName: "actions",
     template: "DRBA.AAP",
   });
-  const actions = (proposed ?? []).slice(0, 2).map((p, i) =>
+  const actions = proposed.slice(0, 2).map((p, i) =>
     toAction(p, {
       id: `aap${iteration}_action_${i}`,
       stage: "RESEARCH",

@@ -90,14 +90,12 @@ export async function conditionalActionPlanning(
       template: "J.7",
     });
     state.policySeen = policy;
-    if (workflow) {
-      state.intermediate = workflow;
-      await rc.findings.addSynthesized({
-        title: `Intermediate generic workflow (iteration ${iteration})`,
-        text: workflowText(workflow),
-        sources: [...new Set(rc.findings.bySide("policy").map((f) => f.hit.documentId))],
-      });
-    }
+    state.intermediate = workflow;
+    await rc.findings.addSynthesized({
+      title: `Intermediate generic workflow (iteration ${iteration})`,
+      text: workflowText(workflow),
+      sources: [...new Set(rc.findings.bySide("policy").map((f) => f.hit.documentId))],
+    });
   }
   const open: ConditionObject[] = (state.intermediate?.conditional_steps ?? []).filter(
     (c) => !state.targeted.has(c.condition_id),
@@ -119,7 +117,7 @@ export async function conditionalActionPlanning(
     template: "J.8",
   });
   for (const c of open) state.targeted.add(c.condition_id);
-  const actions = (proposed ?? []).slice(0, 6).map((p, i) => {
+  const actions = proposed.slice(0, 6).map((p, i) => {
     const about = open.find((c) => p.description.includes(c.condition_id)) ?? open[i % open.length]!;
     return toAction(p, {
       id: `cap${iteration}_action_${i}`,
@@ -159,7 +157,7 @@ export async function gapFinding(rc: ResearchContext, iteration: number): Promis
   // The side the evidence lacks is the default stage of a proposal that names none.
   const stage =
     rc.findings.bySide("policy").length === 0 ? "REQUIREMENT_COLLECTION" : "PERSONAL_EVIDENCE_COLLECTION";
-  for (const [i, p] of (proposed ?? []).entries()) {
+  for (const [i, p] of proposed.entries()) {
     if (kept.length >= 2) break;
     const action = toAction(p, { id: `gap${iteration}_action_${i}`, stage, origin: "gap", priority: 0.85 });
     const overlap = maxOverlap(action.parameters.query, used);

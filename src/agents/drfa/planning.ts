@@ -38,7 +38,8 @@ function defaultArea(stage: (typeof OBJECTIVES)[number], question: string, id: n
 
 /**
  * Stage 1 (J.4). The plan keeps exactly one area per evidence objective (the first the model gives for each stage);
- * an objective the reply misses, or an unusable reply, falls back to the template's default area (noted in the trace).
+ * an objective the reply misses falls back to the template's default area (noted in the trace). An unusable reply
+ * fails the run (askJson).
  */
 export async function researchPlanning(rc: ResearchContext): Promise<InvestigationArea[]> {
   const prompt = renderResearchPlanning({
@@ -52,7 +53,7 @@ export async function researchPlanning(rc: ResearchContext): Promise<Investigati
     schemaName: "research_plan",
     template: "J.4",
   });
-  const areas = plan?.research_investigation_areas ?? [];
+  const areas = plan.research_investigation_areas;
   return OBJECTIVES.map((stage, i) => {
     const found = areas.find((a) => a.stage.toUpperCase() === stage);
     if (found) return found;
@@ -61,7 +62,7 @@ export async function researchPlanning(rc: ResearchContext): Promise<Investigati
   });
 }
 
-/** Stage 2 (J.5): 2-3 actions per area; an unusable reply becomes one action over the area's search terms. */
+/** Stage 2 (J.5): 2-3 actions per area; a reply with no actions becomes one action over the area's search terms. */
 export async function actionPlanning(
   rc: ResearchContext,
   areas: readonly InvestigationArea[],
@@ -82,14 +83,13 @@ export async function actionPlanning(
       toolGuidelines: toolGuidelines(tools),
       actionPlanGuidelines: actionPlanGuidelines(tools),
     });
-    const proposed =
-      (await askJson(rc, {
-        stage: "action_planning",
-        prompt,
-        schema: ProposedActions,
-        schemaName: "actions",
-        template: "J.5",
-      })) ?? [];
+    const proposed = await askJson(rc, {
+      stage: "action_planning",
+      prompt,
+      schema: ProposedActions,
+      schemaName: "actions",
+      template: "J.5",
+    });
     const actions = proposed
       .slice(0, 3)
       .map((p, i) => toAction(p, { id: `${areaId}_action_${i}`, stage, origin: "plan", priority: 0.9 }));

@@ -13,7 +13,7 @@ export type SourceType =
   | "web";
 
 export type Source = {
-  /** Real source id: artifact id (`<task>_IN_<n>`), environment document id, or URL for the web. */
+  /** Real source id: the document's handle in the environment (`doc-<12 hex>`), or a URL for the web. */
   id: string;
   title: string;
   app: AppName | "web";

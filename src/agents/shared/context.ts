@@ -44,7 +44,7 @@ export async function openContext(
     tracer,
     toolbox: new Toolbox(context.env, tracer, options.web ?? null),
     plan: new ActionPlan(context.env.question),
-    findings: await FindingsStore.open({ embedder: options.embedder }),
+    findings: await FindingsStore.open({ embedder: options.embedder ?? context.embedder }),
     registry: new CitationRegistry(),
   };
 }

@@ -1,4 +1,5 @@
 /** @module Workflow generation (Appendix J.8): the J.9 prompt over the registered sources, then grounding of the report. */
+import { parseReportMarkdown } from "../../judge/report/parse.ts";
 import { renderWorkflowPrediction } from "../prompts/workflow-prediction.ts";
 import type { ResearchContext } from "./context.ts";
 import { askText } from "./llm.ts";
@@ -6,6 +7,15 @@ import { type FinalReport, finalizeReport } from "./report.ts";
 import { type EvidencePiece, renderSources } from "./sources.ts";
 
 export const WORKFLOW_STAGE = "workflow_generation";
+
+/** Why a J.9 reply is not a report (null when it is): empty, or no workflow step could be read from it. */
+export function reportProblem(text: string, taskId: string): string | null {
+  if (!text.trim()) return "the reply is empty";
+  const { report } = parseReportMarkdown(text, { taskId });
+  if (report.generic_workflow.length === 0 && report.personalized_workflow.length === 0)
+    return "no workflow step could be read from it (expected numbered steps under Generic Workflow and Personalized Workflow)";
+  return null;
+}
 
 /** Ask the model for the report over the given evidence and ground the answer; repairs and problems go to the trace. */
 export async function generateWorkflow(
@@ -21,7 +31,12 @@ export async function generateWorkflow(
     findingsText: `\n${sources.findingsText}\n`,
     sourcesReference: `\n${sources.sourcesReference}\n`,
   });
-  const markdown = await askText(rc, { stage: WORKFLOW_STAGE, prompt, template: "J.9" });
+  const markdown = await askText(rc, {
+    stage: WORKFLOW_STAGE,
+    prompt,
+    template: "J.9",
+    check: (text) => reportProblem(text, rc.env.taskId),
+  });
   const final = await finalizeReport(
     markdown,
     { taskId: rc.env.taskId, question: rc.question },

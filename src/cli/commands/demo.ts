@@ -4,7 +4,7 @@
  * mixed splits, print the seven metrics per split and write an HTML summary.
  */
 import { runDemo } from "../../eval/demo.ts";
-import { formatSummaryTable } from "../../eval/table.ts";
+import { formatCountsTable, formatSummaryTable } from "../../eval/table.ts";
 import { generateProceduralSuite } from "../../generate/index.ts";
 import { renderSummaryTable, summarizeTask, validateTaskDir } from "../../generate/validate/index.ts";
 import { RunStore } from "../../store/run-store.ts";
@@ -79,6 +79,7 @@ export async function runDemoLoop(args: string[], log: (s: string) => void = con
     );
     const evaluation = await runDemo({ root, store, batch, concurrency, progress: process.stderr });
     log(formatSummaryTable(evaluation.summary));
+    log(`\n${formatCountsTable(evaluation.summary)}`);
     const html = String(flags.html ?? DEMO_HTML);
     await writeDemoSummary(html, evaluation, "bun run demo", new Date().toISOString());
     const failed = evaluation.results.filter((r) => r.status === "failed");

@@ -27,21 +27,21 @@ test("env search prints ranked hits with rank, score, app, artifact id and snipp
   const { code, out } = await capture(["search", ...common, "--split", "mixed", "Korean interpreter"]);
   expect(code).toBe(0);
   const first = out.split("\n")[0]!;
-  expect(first).toMatch(/^ 1\. \d\.\d{4} {2}email {2}mini_01_AD_1 {2}Kim visit/);
+  expect(first).toMatch(/^ 1\. \d\.\d{4} {2}email {2}doc-30d2f5d7dd20 {2}Kim visit/);
   expect(out).toContain("Korean interpreter next month");
 });
 
 test("env search --app restricts apps; --json prints hits as JSON", async () => {
   const { out } = await capture(["search", ...common, "--app", "chat", "--json", "interpreter"]);
   const hits = JSON.parse(out) as { app: string; documentId: string }[];
-  expect(hits.map((h) => h.documentId)).toEqual(["mini_01_IN_3"]);
+  expect(hits.map((h) => h.documentId)).toEqual(["doc-ddebd2a1b86d"]);
 });
 
 test("env show lists documents per app and prints one by id", async () => {
   const listed = await capture(["show", ...common]);
   expect(listed.out).toContain("email (1)");
-  expect(listed.out).toContain("mini_01_IN_1");
-  const one = await capture(["show", ...common, "--id", "mini_01_IN_2"]);
+  expect(listed.out).toContain("doc-3289506b5f71");
+  const one = await capture(["show", ...common, "--id", "doc-a06c526f7b14"]);
   expect(one.out).toContain("subject: Alvarez visit on Thursday");
   expect(one.out).toContain("Mr. Alvarez prefers Spanish");
 });

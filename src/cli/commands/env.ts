@@ -2,17 +2,19 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { AppName, parseTaskRef, Split } from "../../core/index.ts";
+import { ALPHA, auditTasks, MIN_GAIN, MIN_TAU, renderAudit } from "../../env/audit/index.ts";
 import { APP_NAMES } from "../../env/env.ts";
 import { DEFAULT_INDEX_DIR, indexPathFor, loadEnv } from "../../env/load.ts";
 import { connectServices, type ServiceUrls, serviceUrlsFromEnv } from "../../env/services/index.ts";
 import type { Env } from "../../env/types.ts";
 import { createModel } from "../../llm/model.ts";
 import { type Embedder, embedderFor, type SearchMode } from "../../retrieval/index.ts";
-import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
+import { DEFAULT_TASK_ROOT, listTasks, loadTask } from "../../store/task-store.ts";
 import { intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
 const USAGE = `drflow env <load|search|show|up> --task <suite/task_id> [options]
+       drflow env audit <suite | suite/task_id> [--split original|mixed] [--root tasks] [--json]
 
   drflow env load   --task demo/healthcare_01 [--split original|mixed] [--embedder hashing|<model handle>]
   drflow env search --task demo/healthcare_01 [--split mixed] [--app chat --app email] [--limit 10]
@@ -28,9 +30,11 @@ const USAGE = `drflow env <load|search|show|up> --task <suite/task_id> [options]
   IMAP, drive and files documents are PUT over WebDAV (Nextcloud layout), chats become Mattermost channels and posts
   (API v4), vectors go to Chroma. URLs default to DRFLOW_IMAP_URL, DRFLOW_WEBDAV_URL, DRFLOW_MATTERMOST_URL (with
   DRFLOW_MATTERMOST_TOKEN or credentials in the URL; DRFLOW_MATTERMOST_TEAM) and DRFLOW_CHROMA_URL; apps without a
-  service stay embedded. Credentials are never printed.`;
+  service stay embedded. Credentials are never printed.
+  audit checks that nothing an agent observes (ids, paths, titles, authors, dates, headers, listing and search-tie
+  order) predicts a document's role or the gold step order better than chance; it exits 1 when a field leaks.`;
 
-const SUBCOMMANDS = ["load", "search", "show", "up"] as const;
+const SUBCOMMANDS = ["load", "search", "show", "up", "audit"] as const;
 
 type Common = { ref: string; split: Split; root: string; indexDir: string; embedder: Embedder };
 
@@ -101,6 +105,7 @@ export const env: Command = {
       },
       USAGE,
     );
+    if (sub === "audit") return audit(flags, positionals);
     const c = common(flags);
     if (sub === "load") return load(c);
     if (sub === "search") return search(c, flags, positionals);
@@ -108,6 +113,34 @@ export const env: Command = {
     return up(c, flags);
   },
 };
+
+async function audit(flags: Record<string, unknown>, positionals: string[]): Promise<number> {
+  const target = positionals[0] ?? (flags.task as string | undefined);
+  if (!target || positionals.length > 1)
+    throw new UsageError(
+      `audit needs one suite or suite/task_id, e.g. drflow env audit demo --split mixed\nusage: ${USAGE}`,
+    );
+  const split = Split.safeParse(flags.split ?? "original");
+  if (!split.success) throw new UsageError(`--split: expected original or mixed, got "${flags.split}"`);
+  const root = String(flags.root ?? DEFAULT_TASK_ROOT);
+  const refs = target.includes("/") ? [target] : (await listTasks(root, target)).map((t) => t.ref);
+  if (refs.length === 0) throw new Error(`no tasks in ${root}/${target}`);
+  const loaded = await Promise.all(refs.map((r) => loadTask(root, r)));
+  const rows = await auditTasks(loaded, split.data);
+  const leaks = rows.filter((r) => r.leak);
+  if (flags.json)
+    console.log(JSON.stringify({ target, split: split.data, tasks: refs.length, rows }, null, 2));
+  else {
+    console.log(`leak audit: ${target} (${refs.length} task(s), ${split.data} split)\n`);
+    console.log(renderAudit(rows));
+    console.log(
+      leaks.length === 0
+        ? `\nno leak: no visible field predicts role or gold order (p < ${ALPHA} and role gain ≥ ${MIN_GAIN} or |τ| ≥ ${MIN_TAU})`
+        : `\nLEAK: ${leaks.map((r) => `${r.field} (${r.test})`).join(", ")}`,
+    );
+  }
+  return leaks.length === 0 ? 0 : 1;
+}
 
 async function load(c: Common): Promise<number> {
   const started = performance.now();

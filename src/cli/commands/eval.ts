@@ -6,7 +6,7 @@ import { parseAgentList, parseList } from "../../eval/agent-list.ts";
 import { evaluateSuite } from "../../eval/evaluate-suite.ts";
 import { defaultBatchId } from "../../eval/identity.ts";
 import { defaultServices, LEXICAL } from "../../eval/services.ts";
-import { formatSummaryTable } from "../../eval/table.ts";
+import { formatCountsTable, formatSummaryTable } from "../../eval/table.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, listTasks } from "../../store/task-store.ts";
 import { intFlag, parseFlags, UsageError } from "../args.ts";
@@ -106,6 +106,7 @@ export const evalCommand: Command = {
         progress: process.stderr,
       });
       console.log(formatSummaryTable(out.summary));
+      console.log(`\n${formatCountsTable(out.summary)}`);
       const failed = out.results.filter((r) => r.status === "failed");
       console.error(
         `\n${out.ran} cells ran, ${out.skipped} read back from earlier runs of batch ${batch}` +

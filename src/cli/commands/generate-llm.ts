@@ -6,7 +6,7 @@ import { GENERATION_DEFAULTS, type ProgressEvent } from "../../generate/llm/opti
 import { generateLlmSuite, type SuiteSource } from "../../generate/llm/suite.ts";
 import { type ReviewItem, validateTaskEvidence } from "../../generate/review/evidence.ts";
 import { exportReview, importReview, readReview } from "../../generate/review/export.ts";
-import { importSeeds } from "../../generate/seeds/import.ts";
+import { importSeeds, isBuiltInDomain } from "../../generate/seeds/import.ts";
 import { createModel, resolveRole } from "../../llm/index.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
@@ -27,7 +27,7 @@ export const LLM_USAGE = [
 ].join("\n");
 
 function progressLine(e: ProgressEvent): string {
-  const cost = `$${e.costUsd.toFixed(4)} so far`;
+  const cost = `$${e.costUsd.toFixed(4)}${e.unpriced ? " + unpriced calls" : ""} so far`;
   if (e.kind === "stage") return `[${e.task}] ${e.stage} ${e.status} (${cost})`;
   return `[${e.task}] realize ${e.done}/${e.total} ${e.id} (${cost})`;
 }
@@ -77,7 +77,13 @@ export async function runLlmGenerate(
   let source: SuiteSource;
   if (flags.seeds) {
     if (flags.domain || flags.n) throw new UsageError("--seeds replaces --domain/--n; give one or the other");
-    source = { kind: "seeds", seeds: await importSeeds(String(flags.seeds)) };
+    const seeds = await importSeeds(String(flags.seeds));
+    source = { kind: "seeds", seeds };
+    const generic = [...new Set(seeds.map((s) => s.domain).filter((d) => !isBuiltInDomain(d)))];
+    if (generic.length > 0)
+      log(
+        `domain(s) ${generic.join(", ")}: no built-in profile; generic profile (the LLM stages use the domain as text only)`,
+      );
   } else {
     const domain = Domain.safeParse(flags.domain);
     if (!domain.success)
@@ -126,7 +132,7 @@ export async function runLlmGenerate(
     }
     const u = result.usage;
     log(
-      `run ${result.runId}: ${u.calls} calls, ${u.inputTokens} input + ${u.outputTokens} output tokens, $${u.costUsd.toFixed(4)} (drflow usage --run ${result.runId})`,
+      `run ${result.runId}: ${u.calls} calls, ${u.inputTokens} input + ${u.outputTokens} output tokens, ${u.unpricedCalls === u.calls && u.calls > 0 ? "unpriced" : `$${u.costUsd.toFixed(4)}${u.unpricedCalls > 0 ? ` + ${u.unpricedCalls} unpriced call(s)` : ""}`} (drflow usage --run ${result.runId})`,
     );
     if (flags.review) {
       const items: ReviewItem[] = [];

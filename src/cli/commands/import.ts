@@ -8,7 +8,7 @@ const USAGE = `drflow import drbench <dir> [--suite drbench] [--root tasks]
 
   <dir> is one DRBench task folder (holding config/task.json) or a folder of them, e.g.
   test/fixtures/drbench-sample/tasks. Each task becomes <root>/<suite>/<task id>/ with every env.json file in its app
-  (nextcloud → drive, file_system → files, mattermost → chat, email → email) as <task>_IN_<n> / <task>_DI_<n>,
+  (nextcloud → drive, file_system → files, mattermost → chat, email → email) under opaque handles (roles in the manifest only),
   and eval.json's insights and distractors as evidence units. Known data quirks are reported as warnings.`;
 
 export const importCommand: Command = {

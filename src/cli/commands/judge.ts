@@ -1,7 +1,7 @@
 /** @module `drflow judge`: score a report file against a task, or re-score a stored run's report, with the lexical or an LLM judge. */
 import { readFile } from "node:fs/promises";
 import { MetricName, parseTaskRef } from "../../core/index.ts";
-import { evaluate, formatEvaluation, saveEvaluation } from "../../judge/index.ts";
+import { evaluate, formatEvaluation, formatExplanation, saveEvaluation } from "../../judge/index.ts";
 import { parseReportMarkdown } from "../../judge/report/parse.ts";
 import { createModel } from "../../llm/index.ts";
 import { RunStore } from "../../store/run-store.ts";
@@ -11,18 +11,18 @@ import type { Command } from "../command.ts";
 
 const USAGE =
   "drflow judge (--task <suite/task_id> --report <file.md|file.json> | --run <run id>) [--judge lexical|<model handle>]\n" +
-  "             [--protocol per-step|batched] [--metrics m1,m2] [--judge-repeats n] [--root tasks] [--store .drflow/runs.sqlite] [--json]";
+  "             [--protocol per-step|batched] [--metrics m1,m2] [--judge-repeats n] [--root tasks] [--store .drflow/runs.sqlite] [--json] [--explain]";
 
 export const judge: Command = {
   name: "judge",
   summary: "Score a report (file or stored run) with the seven metrics; no agent is re-run",
-  usage: `${USAGE}\n\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --judge-repeats n judges n times and reports agreement between repeats.`,
+  usage: `${USAGE}\n\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --judge-repeats n judges n times and reports agreement between repeats.\n  --explain prints, per metric, the evidence behind each decision (aligned pairs with similarity, claims with their\n  best cited chunk, specifics credited, missing and misplaced); with --json it is the result's "explanation" field.`,
   async run(args) {
     const { flags } = parseFlags(
       args,
       {
         strings: ["task", "report", "run", "judge", "protocol", "metrics", "judge-repeats", "root", "store"],
-        booleans: ["json"],
+        booleans: ["json", "explain"],
       },
       USAGE,
     );
@@ -75,6 +75,7 @@ export const judge: Command = {
         protocol,
         repeats,
         ...(metrics ? { metrics } : {}),
+        ...(flags.run ? { llm: { runId: String(flags.run) } } : {}),
       });
       if (flags.run) saveEvaluation(store!, String(flags.run), result);
       const report =
@@ -83,6 +84,7 @@ export const judge: Command = {
       else {
         const goldTitles = new Map(loaded.task.generic_workflow.map((g) => [g.item, g.title]));
         console.log(formatEvaluation(result, report, goldTitles));
+        if (flags.explain) console.log(`\n${formatExplanation(result.explanation)}`);
         if (flags.run) console.log(`\nstored under run ${flags.run} in ${storePath}`);
       }
       return 0;

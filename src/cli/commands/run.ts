@@ -13,6 +13,13 @@ const USAGE =
   "drflow run --agent <name[:key=value,…]> [--model <handle>] --task <suite/task_id> [--split original|mixed]\n" +
   "           [--out report.md|report.json] [--judge lexical|<handle>] [--root tasks] [--store .drflow/runs.sqlite] [--quiet]";
 
+/** "$0.0123", "unpriced" when no call had a price, "$0.0123 + 4 unpriced calls" when some had none: never a false $0. */
+function costText(u: { calls: number; costUsd: number; unpricedCalls: number }): string {
+  if (u.unpricedCalls > 0 && u.unpricedCalls === u.calls) return "unpriced";
+  const priced = `$${u.costUsd.toFixed(4)}`;
+  return u.unpricedCalls > 0 ? `${priced} + ${u.unpricedCalls} unpriced call(s)` : priced;
+}
+
 export const run: Command = {
   name: "run",
   summary: "Run an agent on one task (report Markdown to a file or stdout)",
@@ -58,11 +65,11 @@ export const run: Command = {
       const resolved = out.report.condition_resolution.filter((r) => r.resolved).length;
       const lines = [
         `run ${out.runId}: ${out.report.generic_workflow.length} steps, ${resolved}/${out.report.condition_resolution.length} conditions resolved, ${out.report.references.length} references`,
-        `usage: ${out.usage.calls} model calls, ${out.usage.inputTokens} in / ${out.usage.outputTokens} out tokens, $${out.usage.costUsd.toFixed(4)}`,
+        `usage: ${out.usage.calls} model calls, ${out.usage.inputTokens} in / ${out.usage.outputTokens} out tokens, ${costText(out.usage)}`,
         ...(flags.out ? [`report written to ${flags.out}`] : []),
         ...out.metrics.map(
           (m) =>
-            `  ${METRIC_LABELS[m.metric].short.padEnd(11)} ${formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
+            `  ${METRIC_LABELS[m.metric].short.padEnd(11)} ${m.not_applicable ? "n/a" : formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
         ),
       ];
       console.error(lines.join("\n"));

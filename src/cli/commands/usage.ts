@@ -22,6 +22,12 @@ export function usd(value: number): string {
   return `$${value.toFixed(6)}`;
 }
 
+/** The cost of a group of calls: "unpriced" when none of them has a price (never $0), else the priced calls' sum. */
+export function costCell(costUsd: number, calls: number, unpricedCalls: number): string {
+  if (calls > 0 && unpricedCalls === calls) return "unpriced";
+  return unpricedCalls > 0 ? `${usd(costUsd)}+` : usd(costUsd);
+}
+
 export const usage: Command = {
   name: "usage",
   summary: "Tokens and cost of recorded LLM calls, by role and stage",
@@ -71,7 +77,7 @@ export const usage: Command = {
         r.cached_calls,
         r.input_tokens,
         r.output_tokens,
-        usd(r.cost_usd),
+        costCell(r.cost_usd, r.calls, r.unpriced_calls),
         r.unpriced_calls,
       ]);
       body.push([
@@ -80,7 +86,7 @@ export const usage: Command = {
         totals.cached_calls,
         totals.input_tokens,
         totals.output_tokens,
-        usd(totals.cost_usd),
+        costCell(totals.cost_usd, totals.calls, totals.unpriced_calls),
         totals.unpriced_calls,
       ]);
       console.log(`usage for ${scope} (${store.path})\n`);

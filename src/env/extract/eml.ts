@@ -18,7 +18,26 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string[]
   return list.flatMap((a) => a.value.map((v) => v.address ?? "")).filter(Boolean);
 }
 
+/**
+ * A message must start with RFC 5322 header lines (`Name: value`, folded lines indented) up to a blank line, and name
+ * at least one of From, Subject, Date; anything else is refused rather than loaded as an empty, headerless message.
+ */
+function checkMessage(bytes: Uint8Array | string): void {
+  const text = typeof bytes === "string" ? bytes : new TextDecoder().decode(bytes.subarray(0, 64 * 1024));
+  if (text.includes("\u0000")) throw new Error("expected an RFC 5322 message, found NUL bytes");
+  const end = text.search(/\r?\n\r?\n/);
+  const head = (end >= 0 ? text.slice(0, end) : text).split(/\r?\n/);
+  const bad = head.findIndex((line, i) => !/^[!-9;-~]+:/.test(line) && !(i > 0 && /^[ \t]/.test(line)));
+  if (bad >= 0)
+    throw new Error(
+      `expected an RFC 5322 message (header lines, a blank line, the body); line ${bad + 1} is not a header: "${head[bad]!.slice(0, 40)}"`,
+    );
+  if (!head.some((line) => /^(from|subject|date):/i.test(line)))
+    throw new Error("expected an RFC 5322 message with a From, Subject or Date header");
+}
+
 export async function parseEml(bytes: Uint8Array | string): Promise<ParsedEmail> {
+  checkMessage(bytes);
   const mail = await simpleParser(typeof bytes === "string" ? bytes : Buffer.from(bytes));
   const refs =
     mail.references === undefined ? [] : Array.isArray(mail.references) ? mail.references : [mail.references];

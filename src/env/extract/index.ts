@@ -16,6 +16,8 @@ export { extractPdf } from "./pdf.ts";
 export async function extractBytes(bytes: Uint8Array | string, format: ArtifactFormat): Promise<string> {
   const asBytes = () => (typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes);
   const asText = () => (typeof bytes === "string" ? bytes : new TextDecoder().decode(bytes));
+  if (bytes.length === 0 && (format === "pdf" || format === "docx" || format === "eml" || format === "chat"))
+    throw new Error(`expected a ${format} file, got an empty (0-byte) file`);
   switch (format) {
     case "pdf":
       return extractPdf(asBytes());

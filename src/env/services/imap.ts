@@ -6,7 +6,7 @@ import { ImapFlow } from "imapflow";
 import { rankDocuments, words } from "../../retrieval/index.ts";
 import { extractEml, parseEml } from "../extract/index.ts";
 import type { App, EnvDocument, SearchHit } from "../types.ts";
-import { drflowHeaders, HEADER, toMessage } from "./mail-format.ts";
+import { composedMessageId, toMessage } from "./mail-format.ts";
 
 export type ImapConfig = {
   host: string;
@@ -56,10 +56,17 @@ export async function imapApp(config: ImapConfig): Promise<App> {
     }
   }
 
+  /**
+   * drflow's own state: Message-ID → the document's handle, path and title. The mailbox holds ordinary messages
+   * only; a message this app did not add is listed under its Message-ID.
+   */
+  const known = new Map<string, { id: string; path: string; title: string }>();
+  const messageIdOf = new Map<string, string>();
+
   async function asDocument(source: Buffer): Promise<EnvDocument | null> {
-    const meta = drflowHeaders(source);
     const mail = await parseEml(source);
     const text = await extractEml(source);
+    const meta = known.get(mail.messageId);
     const id = meta?.id ?? (mail.messageId || null);
     if (!id) return null;
     return {
@@ -87,25 +94,36 @@ export async function imapApp(config: ImapConfig): Promise<App> {
   }
 
   async function uidsOf(id: string): Promise<number[]> {
-    const found = await client.search(
-      { header: { [HEADER.id.toLowerCase()]: encodeURIComponent(id) } },
-      { uid: true },
-    );
+    const messageId = messageIdOf.get(id) ?? id;
+    const found = await client.search({ header: { "message-id": messageId } }, { uid: true });
     return found || [];
   }
 
   return {
     name: "email",
     async add(docs) {
+      const messages: { doc: EnvDocument; message: Uint8Array; messageId: string }[] = [];
+      for (const doc of docs) {
+        if (doc.app !== "email") throw new Error(`app email: document ${doc.id} belongs to app "${doc.app}"`);
+        const message = toMessage(doc);
+        const messageId =
+          doc.raw && doc.format === "eml" ? (await parseEml(message)).messageId : composedMessageId(doc);
+        if (!messageId) throw new Error(`app email: document ${doc.path || doc.id} has no Message-ID header`);
+        messages.push({ doc, message, messageId });
+      }
+      // Adding again replaces: the message this document was before, and any message with the same Message-ID
+      // (a mailbox loaded by an earlier run, whose mapping that run kept).
       await withMailbox(async () => {
-        for (const doc of docs) {
-          if (doc.app !== "email")
-            throw new Error(`app email: document ${doc.id} belongs to app "${doc.app}"`);
-          const old = await uidsOf(doc.id);
+        for (const { doc, messageId } of messages) {
+          const old = [...new Set([...(await uidsOf(doc.id)), ...(await uidsOf(messageId))])];
           if (old.length > 0) await client.messageDelete(old, { uid: true });
         }
       });
-      for (const doc of docs) await client.append(mailbox, Buffer.from(toMessage(doc)), ["\\Seen"]);
+      for (const { doc, message, messageId } of messages) {
+        known.set(messageId, { id: doc.id, path: doc.path, title: doc.title });
+        messageIdOf.set(doc.id, messageId);
+        await client.append(mailbox, Buffer.from(message), ["\\Seen"]);
+      }
     },
     list: () =>
       withMailbox(async () => {

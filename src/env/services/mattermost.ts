@@ -1,10 +1,11 @@
 /**
  * @module The chat app over the Mattermost REST API v4 (`@mattermost/client`): one channel per chat artifact in a
  * team (created when missing), one post per message; list/read fetch channel posts back; search is Mattermost's post
- * search with the matching channels ranked locally. Channel headers carry the drflow metadata (`drflow:{…}`).
+ * search with the matching channels ranked locally. The server holds what a real workspace would: channels named after
+ * the chat (its file name), posts with their author (`override_username`, the webhook convention) and time. Which
+ * channel is which document (handle, path, title) is drflow's own state, kept in this app, never a channel header.
  */
 import { Client4 } from "@mattermost/client";
-import { z } from "zod";
 import { rankDocuments, words } from "../../retrieval/index.ts";
 import { extractChat, parseChat } from "../extract/index.ts";
 import type { App, EnvDocument, SearchHit } from "../types.ts";
@@ -16,23 +17,23 @@ export type MattermostConfig = {
   team?: string;
 } & ({ token: string } | { user: string; pass: string });
 
-const HEADER_PREFIX = "drflow:";
 const MAX_POST = 16_000;
 const PAGE = 200;
 
-const ChannelMeta = z.object({
-  id: z.string(),
-  path: z.string(),
-  title: z.string(),
-  author: z.string(),
-  date: z.string(),
-  kind: z.enum(["chat", "text"]),
+/** What drflow knows of a channel it created for a document (never stored on the server). */
+type ChannelMeta = {
+  id: string;
+  path: string;
+  title: string;
+  author: string;
+  date: string;
+  kind: "chat" | "text";
   /** The artifact's own channel (chat exports). */
-  name: z.string().default(""),
-  display: z.string().default(""),
-  purpose: z.string().default(""),
-});
-type ChannelMeta = z.infer<typeof ChannelMeta>;
+  name: string;
+  display: string;
+  purpose: string;
+  channelId: string;
+};
 
 type Channel = { id: string; name: string; display_name: string; header: string; purpose?: string };
 type Post = {
@@ -44,13 +45,19 @@ type Post = {
 };
 type PostList = { order: string[]; posts: Record<string, Post> };
 
-/** Mattermost channel names: lowercase letters, digits, `-`, `_`, 2–64 characters. */
-export function channelName(docId: string): string {
-  const slug = docId
+/**
+ * The channel a document becomes, named as a workspace would name it: after the file (`chat/preop-nursing-2025-07-29.json`
+ * → `preop-nursing-2025-07-29`); Mattermost channel names are lowercase letters, digits, `-`, `_`, 2–64 characters.
+ */
+export function channelName(path: string): string {
+  const stem = (path.split("/").pop() ?? path).replace(/\.[^.]+$/, "");
+  const slug = stem
     .toLowerCase()
     .replace(/[^a-z0-9_-]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return `d-${slug}`.slice(0, 64);
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 64)
+    .replace(/-+$/, "");
+  return slug.length >= 2 ? slug : `${slug}-chat`.replace(/^-/, "");
 }
 
 function status(error: unknown): number | undefined {
@@ -80,11 +87,15 @@ export async function mattermostApp(config: MattermostConfig): Promise<App> {
     return teamId;
   }
 
-  async function channelOf(id: string): Promise<Channel | null> {
+  /** drflow's state: handle → what it knows of the document's channel; channel id → handle. */
+  const known = new Map<string, ChannelMeta>();
+  const byChannel = new Map<string, string>();
+
+  async function channelNamed(name: string): Promise<Channel | null> {
     const t = await team(false);
     if (!t) return null;
     try {
-      return (await client.getChannelByName(t, channelName(id))) as unknown as Channel;
+      return (await client.getChannelByName(t, name)) as unknown as Channel;
     } catch (error) {
       if (status(error) === 404) return null;
       throw error;
@@ -102,9 +113,8 @@ export async function mattermostApp(config: MattermostConfig): Promise<App> {
   }
 
   function meta(channel: Channel): ChannelMeta | null {
-    if (!channel.header?.startsWith(HEADER_PREFIX)) return null;
-    const parsed = ChannelMeta.safeParse(JSON.parse(channel.header.slice(HEADER_PREFIX.length)));
-    return parsed.success ? parsed.data : null;
+    const id = byChannel.get(channel.id);
+    return id ? (known.get(id) ?? null) : null;
   }
 
   async function asDocument(channel: Channel): Promise<EnvDocument | null> {
@@ -122,9 +132,9 @@ export async function mattermostApp(config: MattermostConfig): Promise<App> {
           posts: list.map((p) => ({
             team: teamName,
             channel: m.name,
-            user: String(p.props?.drflow_user ?? ""),
+            user: String(p.props?.override_username ?? ""),
             message: p.message,
-            create_at: Number(p.props?.drflow_create_at ?? p.create_at),
+            create_at: p.create_at,
           })),
         }),
       );
@@ -152,39 +162,49 @@ export async function mattermostApp(config: MattermostConfig): Promise<App> {
         if (doc.app !== "chat") throw new Error(`app chat: document ${doc.id} belongs to app "${doc.app}"`);
         const chat = doc.raw && doc.format === "chat" ? parseChat(new TextDecoder().decode(doc.raw)) : null;
         const own = chat?.channels[0];
-        const m: ChannelMeta = {
+        // another document of this load already holds the name (same file name in two folders): number it
+        const base = channelName(doc.path || doc.title);
+        let name = base;
+        let channel = await channelNamed(name);
+        for (let k = 2; channel && byChannel.has(channel.id) && byChannel.get(channel.id) !== doc.id; k++) {
+          name = `${base.slice(0, 60)}-${k}`;
+          channel = await channelNamed(name);
+        }
+        if (channel) {
+          for (const p of await posts(channel.id)) await client.deletePost(p.id);
+        } else {
+          channel = (await client.createChannel({
+            team_id: t,
+            name,
+            display_name: (doc.channel ?? doc.title).slice(0, 64),
+            type: "O",
+            purpose: (own?.purpose ?? doc.title).slice(0, 250),
+          } as never)) as unknown as Channel;
+        }
+        const previous = known.get(doc.id);
+        if (previous) byChannel.delete(previous.channelId);
+        known.set(doc.id, {
           id: doc.id,
           path: doc.path,
-          title: doc.title.slice(0, 200),
+          title: doc.title,
           author: doc.author,
           date: doc.date,
           kind: chat ? "chat" : "text",
           name: own?.name ?? "",
           display: own?.display_name ?? "",
-          purpose: (own?.purpose ?? "").slice(0, 200),
-        };
-        let channel = await channelOf(doc.id);
-        if (channel) {
-          for (const p of await posts(channel.id)) await client.deletePost(p.id);
-          await client.patchChannel(channel.id, { header: HEADER_PREFIX + JSON.stringify(m) });
-        } else {
-          channel = (await client.createChannel({
-            team_id: t,
-            name: channelName(doc.id),
-            display_name: (doc.channel ?? doc.title).slice(0, 64),
-            type: "O",
-            header: HEADER_PREFIX + JSON.stringify(m),
-            purpose: doc.title.slice(0, 250),
-          })) as unknown as Channel;
-        }
+          purpose: own?.purpose ?? "",
+          channelId: channel.id,
+        });
+        byChannel.set(channel.id, doc.id);
+        // a chat export's posts keep their author (the webhook convention `override_username`) and their time
         const messages = chat
           ? chat.posts.map((p) => ({
               message: p.message,
-              props: { drflow_user: p.user, drflow_create_at: p.create_at },
+              create_at: p.create_at,
+              props: { override_username: p.user },
             }))
           : Array.from({ length: Math.max(1, Math.ceil(doc.text.length / MAX_POST)) }, (_, i) => ({
               message: doc.text.slice(i * MAX_POST, (i + 1) * MAX_POST),
-              props: {},
             }));
         for (const msg of messages) await client.createPost({ channel_id: channel.id, ...msg } as never);
       }
@@ -206,8 +226,9 @@ export async function mattermostApp(config: MattermostConfig): Promise<App> {
       return docs;
     },
     async read(id) {
-      const channel = await channelOf(id);
-      return channel ? asDocument(channel) : null;
+      const m = known.get(id);
+      if (!m) return null;
+      return asDocument((await client.getChannel(m.channelId)) as unknown as Channel);
     },
     async search(query: string, limit: number): Promise<SearchHit[]> {
       const t = await team(false);
@@ -222,7 +243,7 @@ export async function mattermostApp(config: MattermostConfig): Promise<App> {
       })) as unknown as PostList;
       const channelIds = [
         ...new Set(found.order.map((id) => found.posts[id]?.channel_id).filter((c): c is string => !!c)),
-      ];
+      ].filter((c) => byChannel.has(c));
       const docs: EnvDocument[] = [];
       for (const id of channelIds) {
         const doc = await asDocument((await client.getChannel(id)) as unknown as Channel);

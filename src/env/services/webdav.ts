@@ -1,8 +1,9 @@
 /**
  * @module The drive and files apps over WebDAV with Nextcloud's layout (`/remote.php/dav/files/<user>/<app>/…`), via the
- * `webdav` client. Realized files are PUT as they are (PDF, DOCX, Markdown…) with a metadata sidecar
- * (`<app>/.drflow-index.json`: id, title, author, date); list and read download and extract them. WebDAV has no
- * standard full-text search, so search ranks the folder's documents locally.
+ * `webdav` client. Realized files are PUT as they are (PDF, DOCX, Markdown…) under their ordinary names and nothing
+ * else: the mapping from a file's path to its document handle, title, author and date is drflow's own state (this
+ * app's memory), never a file on the server. List and read download and extract them. WebDAV has no standard
+ * full-text search, so search ranks the folder's documents locally.
  */
 import { posix } from "node:path";
 import { createClient, type FileStat, type WebDAVClient } from "webdav";
@@ -18,9 +19,8 @@ export type WebdavConfig = {
   pass?: string;
 };
 
-const SIDECAR = ".drflow-index.json";
-
-type SidecarEntry = Pick<EnvDocument, "id" | "title" | "path" | "author" | "date" | "channel" | "subject"> & {
+/** What drflow knows of a file it PUT (never stored on the server). */
+type Known = Pick<EnvDocument, "id" | "title" | "path" | "author" | "date" | "channel" | "subject"> & {
   /** Where the bytes are, relative to the app folder. */
   file: string;
   format: ArtifactFormat;
@@ -64,12 +64,11 @@ export function webdavApp(name: AppName, config: WebdavConfig, folder: string = 
   });
   const root = `/${safeRelative(folder, folder)}`;
 
-  async function readSidecar(): Promise<Record<string, SidecarEntry>> {
-    if (!(await client.exists(`${root}/${SIDECAR}`))) return {};
-    return JSON.parse(String(await client.getFileContents(`${root}/${SIDECAR}`, { format: "text" })));
-  }
+  /** drflow's state: handle → what it knows of the file, and the file it is stored in. */
+  const known = new Map<string, Known>();
+  const byFile = () => new Map([...known.values()].map((e) => [`${root}/${e.file}`, e]));
 
-  async function load(remote: string, entry: SidecarEntry | undefined): Promise<EnvDocument> {
+  async function load(remote: string, entry: Known | undefined): Promise<EnvDocument> {
     const rel = remote.slice(root.length + 1);
     const format = entry?.format ?? EXTENSION_FORMAT[posix.extname(rel).toLowerCase()] ?? "txt";
     const bytes = new Uint8Array((await client.getFileContents(remote)) as ArrayBuffer);
@@ -91,11 +90,10 @@ export function webdavApp(name: AppName, config: WebdavConfig, folder: string = 
 
   async function listAll(): Promise<EnvDocument[]> {
     if (!(await client.exists(root))) return [];
-    const sidecar = await readSidecar();
-    const byRemote = new Map(Object.values(sidecar).map((e) => [`${root}/${e.file}`, e]));
+    const byRemote = byFile();
     const items = (await client.getDirectoryContents(root, { deep: true })) as FileStat[];
     const files = items
-      .filter((f) => f.type === "file" && posix.basename(f.filename) !== SIDECAR)
+      .filter((f) => f.type === "file")
       .map((f) => f.filename)
       .sort();
     return Promise.all(files.map((f) => load(f, byRemote.get(f))));
@@ -104,7 +102,6 @@ export function webdavApp(name: AppName, config: WebdavConfig, folder: string = 
   return {
     name,
     async add(docs) {
-      const sidecar = await readSidecar();
       await client.createDirectory(root, { recursive: true });
       for (const doc of docs) {
         if (doc.app !== name) throw new Error(`app ${name}: document ${doc.id} belongs to app "${doc.app}"`);
@@ -124,12 +121,11 @@ export function webdavApp(name: AppName, config: WebdavConfig, folder: string = 
         await client.putFileContents(`${root}/${stored}`, hasRaw ? Buffer.from(doc.raw!) : doc.text, {
           overwrite: true,
         });
-        for (const [id, e] of Object.entries(sidecar))
-          if (e.file === stored && id !== doc.id) delete sidecar[id];
-        const previous = sidecar[doc.id];
+        for (const [id, e] of known) if (e.file === stored && id !== doc.id) known.delete(id);
+        const previous = known.get(doc.id);
         if (previous && previous.file !== stored)
           await client.deleteFile(`${root}/${previous.file}`).catch(() => undefined);
-        sidecar[doc.id] = {
+        known.set(doc.id, {
           id: doc.id,
           path: doc.path,
           file: stored,
@@ -139,15 +135,12 @@ export function webdavApp(name: AppName, config: WebdavConfig, folder: string = 
           date: doc.date,
           ...(doc.channel !== undefined ? { channel: doc.channel } : {}),
           ...(doc.subject !== undefined ? { subject: doc.subject } : {}),
-        };
+        });
       }
-      await client.putFileContents(`${root}/${SIDECAR}`, JSON.stringify(sidecar, null, 2), {
-        overwrite: true,
-      });
     },
     list: listAll,
     async read(id) {
-      const entry = (await readSidecar())[id];
+      const entry = known.get(id);
       if (entry) return load(`${root}/${entry.file}`, entry);
       const remote = `${root}/${safeRelative(id, id)}`;
       return (await client.exists(remote)) ? load(remote, undefined) : null;

@@ -1,6 +1,6 @@
 /**
  * @module DRBench import: a DRBench task folder → a drflow task (kind "drbench"): question, persona and company;
- * each env.json file in its app as `<task>_IN_<n>` / `<task>_DI_<n>` with its textualized content; eval.json
+ * each env.json file in its app under an opaque handle (its role in the manifest) with its textualized content; eval.json
  * insights and distractors as evidence units. Known quirks of the sample data are handled with warnings.
  */
 import { existsSync } from "node:fs";
@@ -17,6 +17,7 @@ import {
   Task,
 } from "../../core/index.ts";
 import { type TaskFile, writeTask } from "../../store/task-store.ts";
+import { sealTask } from "../identity.ts";
 import {
   DrbenchEnv,
   type DrbenchEnvFile,
@@ -154,7 +155,7 @@ export async function convertDrbenchTask(dir: string): Promise<ImportedTask> {
     adjacent_cases: [],
     provenance: { generator: "drbench-import", family: taskId, seed: null, version: "1" },
   });
-  return { task, manifest: { task_id: taskId, artifacts: entries }, files, warnings };
+  return { ...sealTask({ task, manifest: { task_id: taskId, artifacts: entries }, files }), warnings };
 }
 
 function sourceFolder(file: DrbenchEnvFile): string {

@@ -2,15 +2,28 @@
 import type { z } from "zod";
 import type { Model, ObjectRequest, Usage } from "../../llm/types.ts";
 
-export type Meter = { calls: number; inputTokens: number; outputTokens: number; costUsd: number };
+/** Running totals; `costUsd` sums the priced calls, calls of unpriced handles are counted apart (never as $0). */
+export type Meter = {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  unpricedCalls: number;
+};
+
+/** The spend so far as progress events carry it. */
+export function spendOf(meter: Meter | undefined): { costUsd: number; unpriced: boolean } {
+  return { costUsd: meter?.costUsd ?? 0, unpriced: (meter?.unpricedCalls ?? 0) > 0 };
+}
 
 export function meteredModel(model: Model): Model & { readonly meter: Meter } {
-  const meter: Meter = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  const meter: Meter = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 };
   const add = (u: Usage) => {
     meter.calls++;
     meter.inputTokens += u.inputTokens;
     meter.outputTokens += u.outputTokens;
-    meter.costUsd += u.costUsd;
+    if (u.costKnown === false) meter.unpricedCalls++;
+    else meter.costUsd += u.costUsd;
   };
   return {
     handle: model.handle,

@@ -3,8 +3,24 @@ import { DEFAULT_SHAPE, type WorkflowShape } from "../stages/s2-contexts.ts";
 import { DEFAULT_MODALITIES, type ModalityConfig } from "./files/modality.ts";
 
 export type ProgressEvent =
-  | { kind: "stage"; task: string; stage: string; status: "start" | "done" | "resumed"; costUsd: number }
-  | { kind: "artifact"; task: string; id: string; done: number; total: number; costUsd: number };
+  | {
+      kind: "stage";
+      task: string;
+      stage: string;
+      status: "start" | "done" | "resumed";
+      costUsd: number;
+      /** Some calls so far had no price: `costUsd` covers the priced ones only. */
+      unpriced?: boolean;
+    }
+  | {
+      kind: "artifact";
+      task: string;
+      id: string;
+      done: number;
+      total: number;
+      costUsd: number;
+      unpriced?: boolean;
+    };
 
 export type GenerationOptions = {
   /** Task root (default `tasks`); the suite folder and its `.work/` live under it. */

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { type ArtifactManifest, GenericStep, PersonalizedStep, type Task } from "../../core/index.ts";
 import { loadTask, writeTask } from "../../store/task-store.ts";
+import { sealTask } from "../identity.ts";
 import { Rng } from "../procedural/prng.ts";
 import { SeedRecord } from "../stages/s1-seeds.ts";
 import { Contexts, runS2Contexts, runS2Workflow, S2Workflow, toGenericSteps } from "../stages/s2-contexts.ts";
@@ -27,7 +28,7 @@ import { type Violation, validateTaskDir } from "../validate/index.ts";
 import { assembleTask } from "./assemble.ts";
 import { RealizedRecord, realizeArtifact } from "./files/artifact.ts";
 import { addDays, type FileContext, type Realized, usernameOf } from "./files/context.ts";
-import type { Meter } from "./meter.ts";
+import { type Meter, spendOf } from "./meter.ts";
 import type { GenerationOptions } from "./options.ts";
 import { planArtifacts } from "./plan.ts";
 import { openWorkDir, workDirPath } from "./work-dir.ts";
@@ -46,7 +47,7 @@ export async function generateTask(
 ): Promise<GeneratedTask> {
   const taskId = seed.task_id;
   const work = openWorkDir(workDirPath(opts.root, opts.suite, taskId));
-  const cost = () => env.model.meter?.costUsd ?? 0;
+  const cost = () => spendOf(env.model.meter);
   const stage = async <S extends z.ZodType>(
     key: string,
     label: string,
@@ -55,13 +56,13 @@ export async function generateTask(
   ) => {
     const done = await work.read(key, schema);
     if (done !== null) {
-      opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "resumed", costUsd: cost() });
+      opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "resumed", ...cost() });
       return done;
     }
-    opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "start", costUsd: cost() });
+    opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "start", ...cost() });
     const out = await produce();
     await work.write(key, out);
-    opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "done", costUsd: cost() });
+    opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "done", ...cost() });
     return out;
   };
 
@@ -165,7 +166,7 @@ export async function generateTask(
       id: a.id,
       done: realized.size,
       total: plan.length,
-      costUsd: cost(),
+      ...cost(),
     });
   };
   // Artifacts are independent (each has its own seeded stream and work file), so a few are realized at once.
@@ -175,18 +176,20 @@ export async function generateTask(
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, plan.length)) }, worker));
 
-  const { task, manifest, files } = await assembleTask({
-    seed,
-    contexts,
-    gold: z.array(GenericStep).parse(gold),
-    personalized: z.array(PersonalizedStep).parse(personalized),
-    userInsights: insights.items,
-    adjacentQuestions,
-    scenes,
-    plan,
-    realized,
-    generatorSeed: opts.seed,
-  });
+  const { task, manifest, files } = sealTask(
+    await assembleTask({
+      seed,
+      contexts,
+      gold: z.array(GenericStep).parse(gold),
+      personalized: z.array(PersonalizedStep).parse(personalized),
+      userInsights: insights.items,
+      adjacentQuestions,
+      scenes,
+      plan,
+      realized,
+      generatorSeed: opts.seed,
+    }),
+  );
   const dir = await writeTask(opts.root, opts.suite, task, manifest, files);
   const issues = await validateTaskDir(dir, () => loadTask(opts.root, `${opts.suite}/${taskId}`), {
     minSteps: opts.shape.minSteps,

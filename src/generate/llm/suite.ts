@@ -6,7 +6,7 @@ import type { Model } from "../../llm/types.ts";
 import type { RunStore } from "../../store/run-store.ts";
 import { runS1, SeedRecord } from "../stages/s1-seeds.ts";
 import type { StageEnv } from "../stages/stage-env.ts";
-import { meteredModel } from "./meter.ts";
+import { type Meter, meteredModel, spendOf } from "./meter.ts";
 import { GENERATION_DEFAULTS, type GenerationOptions } from "./options.ts";
 import { type GeneratedTask, generateTask } from "./pipeline.ts";
 import { openWorkDir } from "./work-dir.ts";
@@ -32,7 +32,7 @@ export type SuiteRequest = Partial<Omit<GenerationOptions, "root" | "suite">> & 
 export type SuiteResult = {
   runId: string;
   tasks: GeneratedTask[];
-  usage: { calls: number; inputTokens: number; outputTokens: number; costUsd: number };
+  usage: { calls: number; inputTokens: number; outputTokens: number; costUsd: number; unpricedCalls: number };
 };
 
 const RunPointer = z.object({ run_id: z.string().min(1) });
@@ -85,7 +85,13 @@ export async function generateLlmSuite(req: SuiteRequest): Promise<SuiteResult> 
     return {
       runId,
       tasks,
-      usage: { calls: m.calls, inputTokens: m.inputTokens, outputTokens: m.outputTokens, costUsd: m.costUsd },
+      usage: {
+        calls: m.calls,
+        inputTokens: m.inputTokens,
+        outputTokens: m.outputTokens,
+        costUsd: m.costUsd,
+        unpricedCalls: m.unpricedCalls,
+      },
     };
   } catch (error) {
     req.store?.finishRun(runId, { status: "failed", error: (error as Error).message, finishedAt: req.now() });
@@ -100,7 +106,7 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 /** S1, stored in the suite's work folder so a resumed run keeps the same seeds. */
 async function seedsFromS1(
   source: Extract<SuiteSource, { kind: "domain" }>,
-  env: StageEnv & { model: Model & { meter: { costUsd: number } } },
+  env: StageEnv & { model: Model & { meter: Meter } },
   opts: GenerationOptions,
   work: ReturnType<typeof openWorkDir>,
 ): Promise<SeedRecord[]> {
@@ -111,7 +117,7 @@ async function seedsFromS1(
       task: "*",
       stage: "S1 task seeds",
       status,
-      costUsd: env.model.meter.costUsd,
+      ...spendOf(env.model.meter),
     });
   const stored = await work.read(key, z.array(SeedRecord));
   if (stored) {

@@ -1,6 +1,7 @@
 /** @module Artifact planning: ids, paths, document skeletons with one injected section, email threads, chat channels and notes. */
 import type { AppName, ArtifactEntry, ArtifactFormat, ArtifactRole, EvidenceSide } from "../../core/index.ts";
 import { artifactId } from "../../core/index.ts";
+import { messageId } from "../message-id.ts";
 import type {
   ArtifactContent,
   ChatContent,
@@ -11,7 +12,7 @@ import type {
 import { slug } from "../slug.ts";
 import { type CaseProfile, DAY_MS, isoDate, type Member, spokenDate } from "./cast.ts";
 import type { DomainSpec, FamilySpec } from "./family.ts";
-import { hash32, type Rng } from "./prng.ts";
+import type { Rng } from "./prng.ts";
 import { fill } from "./template.ts";
 import {
   CHAT_ACKS,
@@ -44,7 +45,7 @@ export type PlannerContext = {
   vars: (c: CaseProfile, colleague: Member) => Record<string, string>;
 };
 
-/** Plans every artifact of a task: numbering by role (`<task>_IN_<n>` …), unique paths per app, and the content. */
+/** Plans every artifact of a task: working ids by role (`<task>_IN_<n>` …, replaced by handles in `sealTask`), unique paths per app, and the content. */
 export class ArtifactPlanner {
   readonly artifacts: PlannedArtifact[] = [];
   private readonly counters: Record<ArtifactRole, number> = { insight: 0, distractor: 0, adjacent: 0 };
@@ -251,8 +252,7 @@ export class ArtifactPlanner {
     );
   }
   message(from: Member, to: Member[], cc: Member[], ms: number, subject: string, body: string) {
-    const n = ++this.messageCount;
-    const id = `${hash32(`${this.taskId}/${n}`).toString(16).padStart(8, "0")}.${n}.${this.taskId}@mail.${this.company.domain}`;
+    const id = messageId(`${this.taskId}/${++this.messageCount}`, `mail.${this.company.domain}`);
     const addr = (m: Member) => ({ name: m.name, email: m.email });
     return {
       messageId: id,

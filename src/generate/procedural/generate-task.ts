@@ -20,7 +20,7 @@ import { POOLS } from "./pools.ts";
 import { Rng } from "./prng.ts";
 import { GeneratorSettings } from "./settings.ts";
 import { fill, phrase, sentence } from "./template.ts";
-import { ADJACENT_STATUS, CHAT_ACKS } from "./voice.ts";
+import { ADJACENT_STATUS, CHAT_ACKS, EMAIL_TOPIC_ASKS } from "./voice.ts";
 import { genericSteps, type PlacedStep, personalizedSteps, selectSteps } from "./workflow.ts";
 
 export const GENERATOR_VERSION = "2";
@@ -486,7 +486,13 @@ class TaskBuilder {
       const code = this.files.docCode(rng);
       const content = this.files.document(
         rng,
-        { title: d.title, subtitle: `${kind} ${code} | ${this.company.name}`, author: author.name, dateMs },
+        // the same subtitle shape as the policies (an "Owner:" line on policies only would mark them)
+        {
+          title: d.title,
+          subtitle: `${kind} ${code} | ${this.company.name} | Owner: ${author.name}`,
+          author: author.name,
+          dateMs,
+        },
         { heading: d.heading, paragraphs },
         [2, 4],
       );
@@ -517,21 +523,30 @@ class TaskBuilder {
       const dayMs = this.anchor - rng.int(0, 20) * DAY_MS;
       const startMs = dayMs + rng.int(8 * 60, 17 * 60) * 60_000;
       if (carriers[i] === "email") {
+        // a reply in a thread the user opened, shaped like the case threads: a standalone message would mark it
+        const ask = this.files.message(
+          this.user,
+          [colleague],
+          [],
+          startMs - rng.int(20, 300) * 60_000,
+          d.topic,
+          fill(rng.pick(EMAIL_TOPIC_ASKS), { colleague: colleague.first }),
+        );
         const msg = this.files.message(
           colleague,
           [this.user],
           [],
           startMs,
-          d.topic,
+          `Re: ${d.topic}`,
           [`Hi ${this.user.first},`, text, `${colleague.first}`].join("\n\n"),
         );
         this.files.add(
           "distractor",
           "user",
-          { kind: "email", thread: [msg] },
+          { kind: "email", thread: [ask, msg] },
           "eml",
           {
-            title: d.topic,
+            title: msg.subject,
             author: colleague.name,
             dateMs: startMs,
             pathHint: `${isoDate(startMs)} ${d.topic}`,

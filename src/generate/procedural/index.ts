@@ -1,6 +1,7 @@
 /** @module The offline `procedural` generator's public face: one task, realized files, or a whole suite on disk. */
 import { type Domain, Domain as DomainSchema } from "../../core/index.ts";
 import { type TaskFile, writeTask } from "../../store/task-store.ts";
+import { sealTask, type TaskFolder } from "../identity.ts";
 import { realize } from "../realize/index.ts";
 import { FAMILIES } from "./data.ts";
 import type { FamilySpec } from "./family.ts";
@@ -35,6 +36,15 @@ export async function realizeTask(generated: GeneratedTask): Promise<TaskFile[]>
   return files;
 }
 
+/** The folder as written: realized files, working ids replaced by opaque handles (see `sealTask`). */
+export async function taskFolder(generated: GeneratedTask): Promise<TaskFolder> {
+  return sealTask({
+    task: generated.task,
+    manifest: generated.manifest,
+    files: await realizeTask(generated),
+  });
+}
+
 /** Task ids of a suite: `<domain>_01`, `<domain>_02`, … with the domain's families taken in order. */
 export function suitePlan(
   perDomain: number,
@@ -64,7 +74,8 @@ export type SuiteOptions = {
   onTask?: (ref: string, generated: GeneratedTask) => void;
 };
 
-export type SuiteTask = { ref: string; dir: string; generated: GeneratedTask };
+/** `generated` keeps the generator's working ids; `folder` is what was written (handles). */
+export type SuiteTask = { ref: string; dir: string; generated: GeneratedTask; folder: TaskFolder };
 
 /** Generate, realize and write a suite; each task folder is replaced atomically. */
 export async function generateProceduralSuite(options: SuiteOptions): Promise<SuiteTask[]> {
@@ -75,11 +86,11 @@ export async function generateProceduralSuite(options: SuiteOptions): Promise<Su
       seed: options.seed,
       ...(options.families ? { families: options.families } : {}),
     });
-    const files = await realizeTask(generated);
-    const dir = await writeTask(options.root, options.suite, generated.task, generated.manifest, files);
+    const folder = await taskFolder(generated);
+    const dir = await writeTask(options.root, options.suite, folder.task, folder.manifest, folder.files);
     const ref = `${options.suite}/${plan.taskId}`;
     options.onTask?.(ref, generated);
-    out.push({ ref, dir, generated });
+    out.push({ ref, dir, generated, folder });
   }
   return out;
 }

@@ -7,6 +7,14 @@ export const EMAIL_ASKS = [
   "Hi {colleague}, following up on {case_id}. Anything that changes how we handle it?",
 ];
 
+/** The user's opening of a thread about a workplace topic (user distractors are replies, like the case threads). */
+export const EMAIL_TOPIC_ASKS = [
+  "Hi {colleague}, any news on this?",
+  "{colleague}, do you know where things stand with this?",
+  "Hi {colleague}, did anything get decided here? I lost track.",
+  "Quick question, {colleague}: is this still on?",
+];
+
 export const EMAIL_GREETINGS = [
   "Hi {user_first},",
   "Hello {user_first},",

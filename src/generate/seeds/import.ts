@@ -1,8 +1,15 @@
-/** @module Seed import: task seeds from a CSV, XLSX or JSON file with the S1 columns (task_id, dr_question, domain, company_*, company_persona*, user_*). */
+/**
+ * @module Seed import: task seeds from a CSV, XLSX or JSON file with the S1 columns (task_id, dr_question, domain,
+ * company_*, company_persona*, user_*) — the 23 columns of the DRFlow authors' annotation spreadsheet. Domains are
+ * case-insensitive (`B2B`, `Healthcare`); a domain outside the five built-in ones (`finance`) is accepted with the
+ * generic profile: the LLM pipeline (S2–S6) uses the domain only as text in its prompts, so such a seed generates
+ * like any other; only the offline procedural generator, which has templates for the five built-in domains, cannot
+ * make tasks for it.
+ */
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import * as XLSX from "xlsx";
-import { Domain, SAFE_ID } from "../../core/index.ts";
+import { Domain, SAFE_ID, SeedDomain } from "../../core/index.ts";
 import { SeedRecord } from "../stages/s1-seeds.ts";
 
 /** A malformed seed file: every problem names the file, the row (1-based, header = row 1) and the column. */
@@ -22,6 +29,20 @@ const USER_COMPANY_FALLBACK: Record<string, string> = {
   user_company_employee_count: "company_employee_count",
   user_company_annual_revenue: "company_annual_revenue",
 };
+
+/** `Healthcare` → `healthcare`, `Supply Chain` → `supply_chain`: the domain as drflow names it. */
+export function normalizeDomain(raw: string): string {
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+}
+
+/** Whether a domain has a built-in profile (else it gets the generic one). */
+export function isBuiltInDomain(domain: string): boolean {
+  return Domain.safeParse(domain).success;
+}
 
 function cell(value: unknown): string {
   return value === undefined || value === null ? "" : String(value).trim();
@@ -62,7 +83,7 @@ export function seedsFromRows(rows: Record<string, string>[], where: (i: number)
   const out: SeedRecord[] = [];
   const ids = new Set<string>();
   rows.forEach((row, i) => {
-    const filled = { ...row };
+    const filled: Record<string, string> = { ...row, domain: normalizeDomain(row.domain ?? "") };
     for (const [user, company] of Object.entries(USER_COMPANY_FALLBACK))
       if (!filled[user]) filled[user] = filled[company] ?? "";
     const parsed = SeedRecord.safeParse(filled);
@@ -75,9 +96,9 @@ export function seedsFromRows(rows: Record<string, string>[], where: (i: number)
       return;
     }
     const seed = parsed.data;
-    if (!Domain.safeParse(seed.domain).success) {
+    if (!SeedDomain.safeParse(seed.domain).success) {
       problems.push(
-        `${where(i)}, column domain: expected one of ${Domain.options.join(", ")}, got "${seed.domain}"`,
+        `${where(i)}, column domain: expected a domain name (e.g. ${Domain.options.join(", ")}), got "${row.domain}"`,
       );
     }
     if (!SAFE_ID.test(seed.task_id))

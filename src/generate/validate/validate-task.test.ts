@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Task } from "../../core/index.ts";
 import { loadTask, writeTask } from "../../store/task-store.ts";
-import { generateProceduralTask, realizeTask } from "../index.ts";
+import { generateProceduralTask, taskFolder } from "../index.ts";
 import { type Rule, validateTask, validateTaskDir } from "./index.ts";
 
 let root: string;
@@ -14,10 +14,12 @@ const generated = generateProceduralTask({
   seed: 7,
   family: "lep-consent",
 });
+/** What a generator writes: working ids replaced by opaque handles. */
+const folder = await taskFolder(generated);
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "drflow-validate-"));
-  await writeTask(root, "ok", generated.task, generated.manifest, await realizeTask(generated));
+  await writeTask(root, "ok", folder.task, folder.manifest, folder.files);
 }, 60_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -95,8 +97,8 @@ describe("task validation", () => {
 
   test("an unknown chat user, a wrong channel and out-of-order posts are reported on the file", async () => {
     const dir = join(root, "chat", "healthcare_01");
-    await writeTask(root, "chat", generated.task, generated.manifest, await realizeTask(generated));
-    const entry = generated.manifest.artifacts.find((a) => a.format === "chat")!;
+    await writeTask(root, "chat", folder.task, folder.manifest, folder.files);
+    const entry = folder.manifest.artifacts.find((a) => a.format === "chat")!;
     const file = join(dir, "artifacts", entry.path);
     const chat = JSON.parse(await readFile(file, "utf8"));
     chat.users[0].username = "mallory";
@@ -126,8 +128,8 @@ describe("task validation", () => {
 
   test("a planned chat event posted twice (or never) is reported", async () => {
     const dir = join(root, "twice", "healthcare_01");
-    await writeTask(root, "twice", generated.task, generated.manifest, await realizeTask(generated));
-    const entry = generated.manifest.artifacts.find((a) => a.format === "chat" && a.role === "insight")!;
+    await writeTask(root, "twice", folder.task, folder.manifest, folder.files);
+    const entry = folder.manifest.artifacts.find((a) => a.format === "chat" && a.role === "insight")!;
     const file = join(dir, "artifacts", entry.path);
     const chat = JSON.parse(await readFile(file, "utf8"));
     const last = chat.posts.at(-1);
@@ -140,12 +142,16 @@ describe("task validation", () => {
     ).toBe(true);
   }, 60_000);
 
-  test("structural problems stop at the schema stage", async () => {
-    await writeTask(root, "broken", generated.task, generated.manifest, []);
+  test("structural problems are reported together with every other violation, each file path once", async () => {
+    await writeTask(root, "broken", folder.task, folder.manifest, []);
     const found = await validateTaskDir(join(root, "broken", "healthcare_01"), () =>
       loadTask(root, "broken/healthcare_01"),
     );
-    expect(found.length).toBe(generated.manifest.artifacts.length);
-    expect(rules(found)).toEqual(new Set(["schema"]));
+    const schema = found.filter((v) => v.rule === "schema");
+    expect(schema.length).toBe(folder.manifest.artifacts.length);
+    expect(schema.every((v) => v.expected.includes("expected the file to exist"))).toBe(true);
+    expect(rules(found).size).toBeGreaterThan(1);
+    const paths = found.filter((v) => v.path.endsWith(".path")).map((v) => v.path);
+    expect(new Set(paths).size).toBe(paths.length);
   }, 60_000);
 });

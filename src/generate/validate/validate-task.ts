@@ -10,7 +10,7 @@ import {
 } from "../../env/extract/index.ts";
 import {
   ARTIFACTS_DIR,
-  insideDir,
+  artifactFile,
   type LoadedTask,
   MANIFEST_FILE,
   type StoreIssue,
@@ -77,7 +77,10 @@ export async function validateTask(loaded: LoadedTask, options: ValidateOptions 
   const texts = new Map<string, string>();
   for (const [i, entry] of manifest.artifacts.entries()) {
     try {
-      texts.set(entry.id, await extractText(insideDir(join(dir, ARTIFACTS_DIR), entry.path), entry.format));
+      texts.set(
+        entry.id,
+        await extractText(artifactFile(join(dir, ARTIFACTS_DIR), entry.path), entry.format),
+      );
     } catch (error) {
       add(
         "evidence-carried",
@@ -561,6 +564,14 @@ export async function validateTaskDir(
   options: ValidateOptions = {},
 ): Promise<Violation[]> {
   const structural = (await validateTaskFolder(dir)).map((i) => ({ ...i, rule: "schema" as const }));
-  if (structural.length > 0) return structural;
-  return validateTask(await load(), options);
+  let loaded: LoadedTask;
+  try {
+    loaded = await load();
+  } catch {
+    return structural; // task.json or the manifest cannot be read: the structural issues say why
+  }
+  // every violation, not only the structural ones (a path already reported is not reported again)
+  const seen = new Set(structural.map((v) => `${v.file}\n${v.path}`));
+  const semantic = (await validateTask(loaded, options)).filter((v) => !seen.has(`${v.file}\n${v.path}`));
+  return [...structural, ...semantic];
 }

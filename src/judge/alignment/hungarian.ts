@@ -1,36 +1,34 @@
-/** @module The Hungarian (Kuhn–Munkres) algorithm: an optimal one-to-one assignment maximizing total score, O(n³). */
-
 /**
- * For a `rows × cols` score matrix, the column assigned to each row (or -1) such that the sum of assigned
- * scores is maximal. Rectangular matrices are padded with zeros; a row whose best option is padding gets -1.
+ * @module The Hungarian (Kuhn–Munkres) algorithm: an optimal one-to-one assignment maximizing total score, in
+ * O(r² · c) for r = min(rows, cols) and c = max(rows, cols) — linear in the longer side, so a report of thousands of
+ * steps against a workflow of a dozen costs little.
  */
-export function maxAssignment(scores: readonly (readonly number[])[]): number[] {
-  const rows = scores.length;
-  const cols = rows === 0 ? 0 : Math.max(...scores.map((r) => r.length));
-  const n = Math.max(rows, cols);
-  if (n === 0) return [];
+
+/** Assignment for `scores` with rows ≤ cols (every row gets a column): e-maxx's rectangular formulation. */
+function assignRows(scores: readonly (readonly number[])[], cols: number): number[] {
+  const n = scores.length;
   let max = 0;
   for (const r of scores) for (const v of r) if (v > max) max = v;
-  // Minimization on cost = max − score (padding cells cost max, i.e. score 0).
-  const cost = (i: number, j: number) =>
-    max - (i < rows && j < (scores[i]?.length ?? 0) ? scores[i]![j]! : 0);
-
-  // Potentials u (rows), v (cols); p[j] = row matched to column j (1-based, 0 = none); e-maxx formulation.
-  const u = new Array<number>(n + 1).fill(0);
-  const v = new Array<number>(n + 1).fill(0);
-  const p = new Array<number>(n + 1).fill(0);
-  const way = new Array<number>(n + 1).fill(0);
+  // Minimization on cost = max − score (a missing cell counts as score 0).
+  const cost = (i: number, j: number) => max - (scores[i]![j] ?? 0);
+  // Potentials u (rows), v (cols); p[j] = row matched to column j (1-based, 0 = none).
+  const u = new Float64Array(n + 1);
+  const v = new Float64Array(cols + 1);
+  const p = new Int32Array(cols + 1);
+  const way = new Int32Array(cols + 1);
+  const minv = new Float64Array(cols + 1);
+  const used = new Uint8Array(cols + 1);
   for (let i = 1; i <= n; i++) {
     p[0] = i;
     let j0 = 0;
-    const minv = new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY);
-    const used = new Array<boolean>(n + 1).fill(false);
+    minv.fill(Number.POSITIVE_INFINITY);
+    used.fill(0);
     do {
-      used[j0] = true;
+      used[j0] = 1;
       const i0 = p[j0]!;
       let delta = Number.POSITIVE_INFINITY;
       let j1 = 0;
-      for (let j = 1; j <= n; j++) {
+      for (let j = 1; j <= cols; j++) {
         if (used[j]) continue;
         const cur = cost(i0 - 1, j - 1) - u[i0]! - v[j]!;
         if (cur < minv[j]!) {
@@ -42,7 +40,7 @@ export function maxAssignment(scores: readonly (readonly number[])[]): number[] 
           j1 = j;
         }
       }
-      for (let j = 0; j <= n; j++) {
+      for (let j = 0; j <= cols; j++) {
         if (used[j]) {
           u[p[j]!] = u[p[j]!]! + delta;
           v[j] = v[j]! - delta;
@@ -56,10 +54,25 @@ export function maxAssignment(scores: readonly (readonly number[])[]): number[] 
       j0 = j1;
     } while (j0 !== 0);
   }
+  const assignment = new Array<number>(n).fill(-1);
+  for (let j = 1; j <= cols; j++) if (p[j]! > 0) assignment[p[j]! - 1] = j - 1;
+  return assignment;
+}
+
+/**
+ * For a `rows × cols` score matrix, the column assigned to each row (or -1) such that the sum of assigned
+ * scores is maximal. With more rows than columns the transpose is solved, and the rows left over get -1.
+ */
+export function maxAssignment(scores: readonly (readonly number[])[]): number[] {
+  const rows = scores.length;
+  const cols = rows === 0 ? 0 : Math.max(...scores.map((r) => r.length));
+  if (rows === 0 || cols === 0) return new Array<number>(rows).fill(-1);
+  if (rows <= cols) return assignRows(scores, cols);
+  const transposed = Array.from({ length: cols }, (_, j) => scores.map((r) => r[j] ?? 0));
+  const byColumn = assignRows(transposed, rows);
   const assignment = new Array<number>(rows).fill(-1);
-  for (let j = 1; j <= n; j++) {
-    const i = p[j]! - 1;
-    if (i >= 0 && i < rows && j - 1 < (scores[i]?.length ?? 0)) assignment[i] = j - 1;
-  }
+  byColumn.forEach((i, j) => {
+    if (i >= 0) assignment[i] = j;
+  });
   return assignment;
 }

@@ -1,6 +1,7 @@
 /** @module What a judge decides (alignment, condition resolution, comprehensiveness, factuality, insights, report quality) — the interface `llm` and `lexical` implement. */
-import type { JudgeInfo, ReportStep } from "../../core/index.ts";
+import type { ItemEvidence, JudgeInfo, ReportStep } from "../../core/index.ts";
 import type { GoldStep } from "../gold.ts";
+import type { CaseEvidence } from "../metrics/types.ts";
 
 /** Decision kinds; each has its own pinned prompt (or lexical rule) and so its own JudgeInfo. */
 export type DecisionKind =
@@ -36,6 +37,8 @@ export type Comprehensiveness = {
   completeness: number;
   actionability: number;
   missing_details: string[];
+  /** What the judge credited and why (the lexical judge: specifics credited, missing, misplaced). */
+  evidence?: ItemEvidence;
 };
 export type AtomicInsight = { text: string; citations: string[] };
 export type QualityDimensions = {
@@ -69,7 +72,12 @@ export interface Judge {
   /** One decision per golden step: the predicted step that covers it, if any. */
   alignRecall(gold: readonly GoldStep[], pred: readonly ReportStep[]): Promise<AlignmentBatch>;
   resolveCondition(gold: GoldStep, pred: ReportStep): Promise<Verdict<ConditionScore>>;
-  comprehensiveness(gold: GoldStep, pred: ReportStep): Promise<Verdict<Comprehensiveness>>;
+  /** N.5 on one aligned pair; `cases` lets a judge tell the user's specifics, and other cases', from generic text. */
+  comprehensiveness(
+    gold: GoldStep,
+    pred: ReportStep,
+    cases?: CaseEvidence,
+  ): Promise<Verdict<Comprehensiveness>>;
   /** Indices of the `k` chunks most relevant to `claim`, best first. */
   rankChunks(
     claim: string,

@@ -1,4 +1,8 @@
-/** @module Condition resolution (N.4): on golden steps with conditions, 1 / 0.5 / 0 for the step precision matched to it, 0 when none. */
+/**
+ * @module Condition resolution (N.4): on golden steps with conditions, 1 / 0.5 / 0 for the step precision matched to
+ * it, 0 when none — unless the precision alignment has unscored decisions (a judge failure): then "no match" is not
+ * known, and the unmatched step is unscored rather than 0.
+ */
 import type { MetricItem } from "../../core/index.ts";
 import { predStepId } from "./precision.ts";
 import { itemsResult, type Metric } from "./types.ts";
@@ -9,6 +13,7 @@ export const conditionResolution: Metric = {
   async run({ judge, predicted, gold, state }) {
     const predOf = new Map((state.precision?.pairs ?? []).map((p) => [p.target, p.source]));
     const byItem = new Map(predicted.map((p) => [p.item, p]));
+    const unscoredAlignments = (state.precision?.decisions ?? []).filter((d) => d.unscored).length;
     const items: MetricItem[] = [];
     let tokens = 0;
     for (const g of gold.filter((s) => s.condition !== null || s.condition_description.trim() !== "")) {
@@ -17,10 +22,13 @@ export const conditionResolution: Metric = {
       if (!pred) {
         items.push({
           id: g.id,
-          score: 0,
+          score: unscoredAlignments > 0 ? null : 0,
           matched: null,
           confidence: null,
-          justification: "no predicted step matched by precision",
+          justification:
+            unscoredAlignments > 0
+              ? `unscored: the precision alignment left ${unscoredAlignments} predicted step(s) unscored, so whether one matches this step is unknown`
+              : "no predicted step matched by precision",
         });
         continue;
       }

@@ -1,13 +1,18 @@
-/** @module Personalized comprehensiveness (N.5): on precision-matched pairs, the mean of specificity, personalization, completeness, actionability. */
+/**
+ * @module Personalized comprehensiveness (N.5): on precision-matched pairs, the mean of specificity, personalization,
+ * completeness, actionability. A report with no matched pair scores 0 (unscored only when precision could not be read).
+ * The judge sees the task's case evidence, so it credits only the user's specifics that belong to the aligned step.
+ */
 import type { MetricItem } from "../../core/index.ts";
 import { goldStepId } from "../gold.ts";
 import { predStepId } from "./precision.ts";
-import { itemsResult, type Metric } from "./types.ts";
+import { caseEvidence, itemsResult, type Metric } from "./types.ts";
 
 export const personalizedComprehensiveness: Metric = {
   name: "personalized_comprehensiveness",
   dependsOn: ["precision"],
-  async run({ judge, predicted, gold, state }) {
+  async run({ judge, predicted, gold, state, task }) {
+    const cases = caseEvidence(task);
     const byPred = new Map(predicted.map((p) => [p.item, p]));
     const byGold = new Map(gold.map((g) => [g.item, g]));
     const items: MetricItem[] = [];
@@ -15,7 +20,7 @@ export const personalizedComprehensiveness: Metric = {
     for (const pair of state.precision?.pairs ?? []) {
       const pred = byPred.get(pair.source)!;
       const g = byGold.get(pair.target)!;
-      const verdict = await judge.comprehensiveness(g, pred);
+      const verdict = await judge.comprehensiveness(g, pred, cases);
       tokens += verdict.tokens;
       const v = verdict.value;
       const score =
@@ -30,13 +35,17 @@ export const personalizedComprehensiveness: Metric = {
         confidence: null,
         justification:
           v === null ? `unscored: ${verdict.justification}` : `${verdict.justification}${missing}`,
+        // The lexical judge explains itself; an LLM judge's reply names the details it found missing.
+        ...(v ? { evidence: v.evidence ?? { missing: v.missing_details } } : {}),
       });
     }
+    const unread = [...(state.precision?.outcomes.values() ?? [])].includes("unscored");
     return itemsResult(
       "personalized_comprehensiveness",
       items,
       judge.info("personalized_comprehensiveness"),
       tokens,
+      items.length === 0 ? (unread ? null : 0) : undefined,
     );
   },
 };

@@ -9,6 +9,18 @@ export const recall: Metric = {
   name: "recall",
   dependsOn: [],
   async run({ judge, predicted, gold, state }) {
+    // Nothing predicted covers nothing: every golden step scores 0 without asking the judge.
+    if (predicted.length === 0) {
+      state.recall = { pairs: [], outcomes: new Map(gold.map((g) => [g.item, "no_match"])), decisions: [] };
+      const items = gold.map((g) => ({
+        id: goldStepId(g.item),
+        score: 0,
+        matched: null,
+        confidence: null,
+        justification: "[no_match] the report predicts no step",
+      }));
+      return itemsResult("recall", items, judge.info("recall"), 0);
+    }
     const batch = await judge.alignRecall(gold, predicted);
     const alignment = oneToOne(batch.decisions, judge.bars.recall);
     state.recall = alignment;

@@ -1,4 +1,8 @@
-/** @module Topology ordering: the share of concordant pairs among the steps aligned by precision. */
+/**
+ * @module Topology ordering: the share of concordant pairs among the steps aligned by precision (the paper's rule). A
+ * report that aligns fewer than two steps shows no order at all: 0, not "not applicable" (which only the task decides);
+ * unscored when precision decisions could not be read and fewer than two pairs survived.
+ */
 import type { MetricItem } from "../../core/index.ts";
 import { goldStepId } from "../gold.ts";
 import { predStepId } from "./precision.ts";
@@ -29,7 +33,17 @@ export const topology: Metric = {
         });
       }
     }
-    const value = items.length === 0 ? null : items.filter((i) => i.score === 1).length / items.length;
+    const unread = [...(state.precision?.outcomes.values() ?? [])].includes("unscored");
+    const value =
+      items.length > 0 ? items.filter((i) => i.score === 1).length / items.length : unread ? null : 0;
+    if (items.length === 0 && value === 0)
+      items.push({
+        id: "report",
+        score: 0,
+        matched: null,
+        confidence: null,
+        justification: `${pairs.length} predicted step${pairs.length === 1 ? "" : "s"} aligned: no order to credit`,
+      });
     return itemsResult("topology", items, judge.info("precision"), 0, value);
   },
 };

@@ -1,6 +1,6 @@
 /** @module Inline citation markers `[DOC:src_N]`: find them in text and strip them from the end of a text. */
 
-/** `[DOC:src_3]`, `[DOC: src_3, src_4]`, `[DOC:healthcare_01_IN_2]`. */
+/** `[DOC:src_3]`, `[DOC: src_3, src_4]`, `[DOC:doc-3f9a2c1b7e40]`. */
 const MARKER = /\[DOC:\s*([^\]]+)\]/g;
 const TRAILING = /(?:\s*\[DOC:\s*[^\]]+\])+\s*$/;
 

@@ -1,10 +1,43 @@
 /** @module Parse an agent's report (the paper's N.1 step): Markdown or Report JSON → Report plus a per-section problem list, never a crash. */
+import { z } from "zod";
 import { type ConditionRow, type Reference, Report, type ReportStep } from "../../core/index.ts";
 import { parseLenientJson } from "../../llm/json-extract.ts";
 import { citationKeys, stripTrailingCitations } from "./citations.ts";
-import type { Problem, ReportSection } from "./problem.ts";
+import { Problem, type ReportSection } from "./problem.ts";
 
-export type ParsedReport = { report: Report; problems: Problem[] };
+/** What the parser returns; every output passes this schema (the fuzz test checks it). */
+export const ParsedReport = z.object({ report: Report, problems: z.array(Problem) });
+export type ParsedReport = z.infer<typeof ParsedReport>;
+
+/** JSON nested deeper than this is refused before parsing: no report needs it, and unbounded nesting overflows the stack. */
+export const MAX_JSON_DEPTH = 64;
+/** The largest step number accepted; larger (or non-integer) items are renumbered by position. */
+export const MAX_ITEM = 100_000;
+
+/** The deepest `{`/`[` nesting of a JSON text, counted iteratively outside strings. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) max = Math.max(max, ++depth);
+    else if (c === 125 || c === 93) depth = Math.max(0, depth - 1);
+  }
+  return max;
+}
+
+/** Lenient JSON with the depth bound applied first. */
+function parseBoundedJson(text: string): ReturnType<typeof parseLenientJson> {
+  const depth = jsonDepth(text);
+  if (depth > MAX_JSON_DEPTH)
+    return { ok: false, error: `nested ${depth} levels deep (at most ${MAX_JSON_DEPTH} are read)` };
+  return parseLenientJson(text);
+}
 export type ParseOptions = {
   /** Task id to use when the report does not name one. */
   taskId?: string;
@@ -30,11 +63,19 @@ function fences(body: string, lang: string): string[] {
   return [...body.matchAll(re)].map((m) => m[1]!);
 }
 
+/** A field as text; depth is bounded by MAX_JSON_DEPTH, so the recursion is too. */
 function str(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (Array.isArray(value)) return value.map(str).join("; ");
   return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+/** A positive integer step number no larger than MAX_ITEM, or null. */
+function itemNumber(value: unknown): number | null {
+  const n =
+    typeof value === "number" ? value : /^\s*\d{1,9}\s*$/.test(str(value)) ? Number(str(value)) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_ITEM ? n : null;
 }
 
 /** One raw JSON step → ReportStep, or null with problems when it cannot be used. */
@@ -49,12 +90,12 @@ function toStep(raw: unknown, index: number, section: ReportSection, problems: P
     return null;
   }
   const o = raw as Record<string, unknown>;
-  let item = typeof o.item === "number" ? o.item : Number.parseInt(str(o.item), 10);
-  if (!Number.isInteger(item) || item < 1) {
+  let item = itemNumber(o.item);
+  if (item === null) {
     problems.push({
       section,
       path: `${at}.item`,
-      message: `expected a positive integer item, using ${index + 1}`,
+      message: `expected a positive integer item (at most ${MAX_ITEM}), got ${JSON.stringify(o.item ?? null).slice(0, 40)}; using ${index + 1}`,
     });
     item = index + 1;
   }
@@ -95,7 +136,7 @@ function steps(body: string | undefined, section: ReportSection, problems: Probl
     problems.push({ section, message: "no ```json block of steps in the section" });
     return [];
   }
-  const parsed = parseLenientJson(blocks[0]!);
+  const parsed = parseBoundedJson(blocks[0]!);
   if (!parsed.ok) {
     problems.push({
       section,
@@ -115,7 +156,22 @@ function steps(body: string | undefined, section: ReportSection, problems: Probl
     problems.push({ section, message: "expected a JSON array of steps" });
     return [];
   }
-  return list.map((raw, i) => toStep(raw, i, section, problems)).filter((s): s is ReportStep => s !== null);
+  return uniqueItems(
+    list.map((raw, i) => toStep(raw, i, section, problems)).filter((s): s is ReportStep => s !== null),
+    section,
+    problems,
+  );
+}
+
+/** Step numbers must be unique (alignments are keyed by them): repeated numbers renumber the list by position. */
+function uniqueItems(list: ReportStep[], section: ReportSection, problems: Problem[]): ReportStep[] {
+  const items = list.map((s) => s.item);
+  if (new Set(items).size === items.length && items.every((i) => i <= MAX_ITEM)) return list;
+  problems.push({
+    section,
+    message: "step numbers repeat or exceed the limit; steps renumbered 1…n by position",
+  });
+  return list.map((s, i) => ({ ...s, item: i + 1 }));
 }
 
 function splitRow(line: string): string[] {
@@ -209,14 +265,19 @@ function findSection(all: Section[], test: RegExp): Section | undefined {
 
 function parseJsonReport(text: string, options: ParseOptions): ParsedReport {
   const problems: Problem[] = [];
-  const parsed = parseLenientJson(text);
+  const parsed = parseBoundedJson(text);
   if (!parsed.ok) {
     problems.push({ section: "report", message: `report JSON is invalid: ${parsed.error}` });
     return { report: Report.parse({ task_id: options.taskId ?? "unknown" }), problems };
   }
   const value = { task_id: options.taskId, ...(parsed.value as Record<string, unknown>) };
   const result = Report.safeParse(value);
-  if (result.success) return { report: result.data, problems };
+  if (result.success) {
+    const report = result.data;
+    for (const key of ["generic_workflow", "personalized_workflow"] as const)
+      report[key] = uniqueItems(report[key], key, problems);
+    return { report, problems };
+  }
   for (const issue of result.error.issues) {
     const [head] = issue.path;
     const section = (
@@ -235,9 +296,13 @@ function parseJsonReport(text: string, options: ParseOptions): ParsedReport {
     if (typeof raw[key] === "string") partial[key] = raw[key] as string;
   for (const key of ["generic_workflow", "personalized_workflow"] as const) {
     if (Array.isArray(raw[key]))
-      partial[key] = (raw[key] as unknown[])
-        .map((s, i) => toStep(s, i, key, []))
-        .filter((s): s is ReportStep => s !== null);
+      partial[key] = uniqueItems(
+        (raw[key] as unknown[])
+          .map((s, i) => toStep(s, i, key, []))
+          .filter((s): s is ReportStep => s !== null),
+        key,
+        problems,
+      );
   }
   for (const key of ["condition_resolution", "references"] as const) {
     const full = Report.shape[key].safeParse(raw[key]);
@@ -246,9 +311,22 @@ function parseJsonReport(text: string, options: ParseOptions): ParsedReport {
   return { report: partial, problems };
 }
 
-/** Parse the report Markdown (or Report JSON) into a Report; every problem is listed, nothing throws. */
+/**
+ * Parse the report Markdown (or Report JSON) into a Report; every problem is listed, nothing throws. Should a case slip
+ * past the checks above, the result is an empty report with an "internal parser error" problem, never an exception.
+ */
 export function parseReportMarkdown(text: string, options: ParseOptions = {}): ParsedReport {
-  if (/^\s*\{/.test(text)) return parseJsonReport(text, options);
+  try {
+    return /^\s*\{/.test(text) ? parseJsonReport(text, options) : parseMarkdown(text, options);
+  } catch (error) {
+    return {
+      report: Report.parse({ task_id: options.taskId || "unknown" }),
+      problems: [{ section: "report", message: `internal parser error: ${String(error).slice(0, 200)}` }],
+    };
+  }
+}
+
+function parseMarkdown(text: string, options: ParseOptions): ParsedReport {
   const problems: Problem[] = [];
   const all = sections(text);
   const preamble = all
@@ -267,7 +345,7 @@ export function parseReportMarkdown(text: string, options: ParseOptions = {}): P
   const generic = findSection(all, /generic/i);
   const personalized = findSection(all, /personali[sz]ed/i);
   const findings = findSection(all, /^findings$/i);
-  const refs = findSection(all, /^references?$/i);
+  const refs = findSection(all, /^(?:references?|sources|citations|bibliography)$/i);
 
   const genericSteps = steps(generic?.body, "generic_workflow", problems);
   const personalizedSteps = steps(personalized?.body, "personalized_workflow", problems);

@@ -1,5 +1,6 @@
 /** @module Email artifacts: the users (K.16) and one thread whose last message carries the target, realized as an RFC 5322 `.eml`. */
 import { z } from "zod";
+import { messageId } from "../../message-id.ts";
 import { WRAP_ARRAY } from "../../prompts/addenda.ts";
 import { EMAIL_THREAD, EMAIL_USERS } from "../../prompts/email.ts";
 import { fill } from "../../prompts/template.ts";
@@ -154,7 +155,7 @@ export async function realizeEmail(ctx: FileContext, req: EmailRequest): Promise
   const content: EmailContent = {
     kind: "email",
     thread: thread.messages.map((m, i) => ({
-      messageId: `${i + 1}.${req.id}@${domain}`,
+      messageId: messageId(`${req.id}/${i}`, domain),
       from: addr(m.from),
       to: m.to.map(addr),
       cc: [],
@@ -170,7 +171,8 @@ export async function realizeEmail(ctx: FileContext, req: EmailRequest): Promise
     carrier: last.body,
     carrierPath: ["thread", thread.messages.length - 1, "body"],
     title: thread.subject,
-    stem: slug(`${thread.subject}-${req.id}`),
+    // the subject alone: a working id (`<task>_IN_<n>`) in a file name would tell the agent its role
+    stem: slug(thread.subject),
     author: addr(last.from).email,
     date: req.date,
     people: users.map((u) => ({

@@ -4,6 +4,59 @@ import { type TermOptions, terms } from "./terms.ts";
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
 
+/** Passages tokenized once, so many queries over the same passages cost one tokenization. */
+export class Bm25Index {
+  private readonly tfs: Map<string, number>[];
+  private readonly lengths: number[];
+  private readonly df = new Map<string, number>();
+  private readonly avg: number;
+
+  constructor(
+    passages: readonly string[],
+    private readonly options: TermOptions = {},
+  ) {
+    const docs = passages.map((p) => terms(p, options));
+    this.lengths = docs.map((d) => d.length);
+    this.tfs = docs.map((d) => {
+      const tf = new Map<string, number>();
+      for (const t of d) tf.set(t, (tf.get(t) ?? 0) + 1);
+      for (const t of tf.keys()) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+      return tf;
+    });
+    this.avg = docs.length ? docs.reduce((s, d) => s + d.length, 0) / docs.length || 1 : 1;
+  }
+
+  /** Indices of the `k` best passages for `query`, best first; ties keep passage order. */
+  top(query: string, k: number): number[] {
+    const n = this.tfs.length;
+    if (n === 0) return [];
+    const q = [...new Set(terms(query, this.options))];
+    const scores = this.tfs.map((tf, i) => {
+      let s = 0;
+      for (const t of q) {
+        const f = tf.get(t) ?? 0;
+        if (f === 0) continue;
+        const dft = this.df.get(t) ?? 0;
+        const idf = Math.log(1 + (n - dft + 0.5) / (dft + 0.5));
+        s +=
+          (idf * f * (BM25_K1 + 1)) / (f + BM25_K1 * (1 - BM25_B + (BM25_B * this.lengths[i]!) / this.avg));
+      }
+      return s;
+    });
+    // The k best by insertion into a short sorted list (k is small): linear in the passages, ties keep passage order.
+    const best: number[] = [];
+    for (let i = 0; i < scores.length; i++) {
+      const s = scores[i]!;
+      if (best.length === k && s <= scores[best[k - 1]!]!) continue;
+      let at = best.length;
+      while (at > 0 && scores[best[at - 1]!]! < s) at--;
+      best.splice(at, 0, i);
+      if (best.length > k) best.pop();
+    }
+    return best;
+  }
+}
+
 /** Indices of the `k` best passages for `query`, best first; ties keep passage order. */
 export function bm25Top(
   query: string,
@@ -11,29 +64,5 @@ export function bm25Top(
   k: number,
   options: TermOptions = {},
 ): number[] {
-  const docs = passages.map((p) => terms(p, options));
-  const n = docs.length;
-  if (n === 0) return [];
-  const avg = docs.reduce((s, d) => s + d.length, 0) / n || 1;
-  const df = new Map<string, number>();
-  for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
-  const q = [...new Set(terms(query, options))];
-  const scores = docs.map((d) => {
-    const tf = new Map<string, number>();
-    for (const t of d) tf.set(t, (tf.get(t) ?? 0) + 1);
-    let s = 0;
-    for (const t of q) {
-      const f = tf.get(t) ?? 0;
-      if (f === 0) continue;
-      const dft = df.get(t) ?? 0;
-      const idf = Math.log(1 + (n - dft + 0.5) / (dft + 0.5));
-      s += (idf * f * (BM25_K1 + 1)) / (f + BM25_K1 * (1 - BM25_B + (BM25_B * d.length) / avg));
-    }
-    return s;
-  });
-  return scores
-    .map((s, i) => ({ s, i }))
-    .sort((a, b) => b.s - a.s || a.i - b.i)
-    .slice(0, k)
-    .map((x) => x.i);
+  return new Bm25Index(passages, options).top(query, k);
 }

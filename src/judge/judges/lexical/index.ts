@@ -2,6 +2,7 @@
 import type { JudgeInfo, ReportStep } from "../../../core/index.ts";
 import { maxAssignment } from "../../alignment/hungarian.ts";
 import type { GoldStep } from "../../gold.ts";
+import type { CaseEvidence } from "../../metrics/types.ts";
 import { promptHash } from "../../prompts/template.ts";
 import { withoutCitations } from "../../report/citations.ts";
 import { parseConditionText } from "../../report/condition-text.ts";
@@ -17,7 +18,7 @@ import type {
   QualityDimensions,
   Verdict,
 } from "../types.ts";
-import { bm25Top } from "./bm25.ts";
+import { Bm25Index } from "./bm25.ts";
 import { lexicalComprehensiveness } from "./comprehensiveness.ts";
 import { scoreResolution } from "./condition.ts";
 import { citationKeysOf, sentences } from "./sentences.ts";
@@ -44,7 +45,7 @@ const RULES: Record<DecisionKind, string> = {
   condition_resolution:
     "distinguishing terms of each branch; name if share >= 0.5, commit if sole or leading by 0.3, a kept multi-branch condition text lists; 1 commit+reason, 0.5 list/no reason, 0 other/none",
   personalized_comprehensiveness:
-    "specific details (names, ids, dates, amounts, codes), personal details, content terms, action terms",
+    "specific details (names, ids, dates, amounts, codes), personal details grounded in user evidence, content terms, action terms; each times placement = credited / (credited + case specifics belonging elsewhere)",
   factuality: "bm25 top-5 chunks; factual if content-term support >= support and every number present",
   insights:
     "sentences of summary, findings, personalized steps and condition evidence with >= minInsightTerms terms",
@@ -64,14 +65,27 @@ function scale(share: number): number {
   return Math.round((1 + 9 * Math.max(0, Math.min(1, share))) * 100) / 100;
 }
 
+/** Terms and words of evidence chunks, kept: a chunk is the support of many claims (bounded; cleared when full). */
+const CHUNK_WORDS = new Map<string, { terms: string[]; words: string[] }>();
+const CHUNK_CACHE_CAP = 20_000;
+
+function chunkWords(chunk: string): { terms: string[]; words: string[] } {
+  let hit = CHUNK_WORDS.get(chunk);
+  if (!hit) {
+    hit = { terms: terms(chunk), words: words(chunk) };
+    if (CHUNK_WORDS.size >= CHUNK_CACHE_CAP) CHUNK_WORDS.clear();
+    CHUNK_WORDS.set(chunk, hit);
+  }
+  return hit;
+}
+
 /** Factuality rule, exposed for tests: content-term support and every number of the claim present in the chunks. */
 export function lexicalSupport(claim: string, chunks: readonly string[]): { factual: boolean; why: string } {
-  const evidence = chunks.join("\n");
-  const have = new Set(terms(evidence));
+  const have = new Set(chunks.flatMap((c) => chunkWords(c).terms));
   const wanted = [...new Set(terms(claim))];
   const support = wanted.length === 0 ? 0 : wanted.filter((t) => have.has(t)).length / wanted.length;
   const numbers = [...new Set(words(claim).filter((w) => /\d/.test(w)))];
-  const evidenceWords = new Set(words(evidence));
+  const evidenceWords = new Set(chunks.flatMap((c) => chunkWords(c).words));
   const missingNumbers = numbers.filter((n) => !evidenceWords.has(n));
   const factual = support >= LEXICAL_THRESHOLDS.support && missingNumbers.length === 0;
   const missing = wanted.filter((t) => !have.has(t));
@@ -168,18 +182,31 @@ export class LexicalJudge implements Judge {
     return { value: score, justification: why, tokens: 0 };
   }
 
-  async comprehensiveness(gold: GoldStep, pred: ReportStep): Promise<Verdict<Comprehensiveness>> {
-    const value = lexicalComprehensiveness(gold, pred);
+  async comprehensiveness(
+    gold: GoldStep,
+    pred: ReportStep,
+    cases?: CaseEvidence,
+  ): Promise<Verdict<Comprehensiveness>> {
+    const value = lexicalComprehensiveness(gold, pred, cases);
     const pct = (x: number) => `${Math.round(x * 100)}%`;
+    const misplaced = value.evidence?.misplaced ?? [];
     return {
       value,
-      justification: `specificity ${pct(value.specificity)}, personalization ${pct(value.personalization)}, completeness ${pct(value.completeness)}, actionability ${pct(value.actionability)}`,
+      justification: `specificity ${pct(value.specificity)}, personalization ${pct(value.personalization)}, completeness ${pct(value.completeness)}, actionability ${pct(value.actionability)}${misplaced.length ? `; placement ${pct(value.evidence?.similarity ?? 1)} (${misplaced.length} case specifics belong elsewhere: ${misplaced.slice(0, 4).join(", ")})` : ""}`,
       tokens: 0,
     };
   }
 
+  /** BM25 indexes by chunk list: factuality passes the same list for every claim citing the same sources. */
+  private readonly indexes = new WeakMap<readonly string[], Bm25Index>();
+
   async rankChunks(claim: string, chunks: readonly string[], k: number) {
-    return { indices: bm25Top(claim, chunks, k), tokens: 0 };
+    let index = this.indexes.get(chunks);
+    if (!index) {
+      index = new Bm25Index(chunks);
+      this.indexes.set(chunks, index);
+    }
+    return { indices: index.top(claim, k), tokens: 0 };
   }
 
   async factual(claim: string, chunks: readonly string[]): Promise<Verdict<boolean>> {

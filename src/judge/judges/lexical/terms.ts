@@ -72,8 +72,22 @@ export type TermOptions = {
 
 /** The stem of one lower-case word, folded to its synonym group's stem. */
 export function termOf(word: string, synonyms = true): string {
-  const stem = porterStem(word);
+  const stem = stemOf(word);
   return synonyms ? (CANONICAL.get(stem) ?? stem) : stem;
+}
+
+/** Stems of words seen so far (a vocabulary is small; the cap only guards against unbounded junk input). */
+const STEMS = new Map<string, string>();
+const STEM_CACHE_CAP = 200_000;
+
+function stemOf(word: string): string {
+  let stem = STEMS.get(word);
+  if (stem === undefined) {
+    stem = porterStem(word);
+    if (STEMS.size >= STEM_CACHE_CAP) STEMS.clear();
+    STEMS.set(word, stem);
+  }
+  return stem;
 }
 
 /** Content terms of a text: stop words and one-letter words dropped, synonyms folded, Porter-stemmed. */

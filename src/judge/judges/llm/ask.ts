@@ -11,6 +11,8 @@ export type AskSettings = {
   /** Attempts including the first (1 = no repair turn). */
   attempts: number;
   maxTokens?: number;
+  /** The run the calls are recorded under. */
+  runId?: string;
 };
 
 export type Answer<T> = { value: T | null; problem: string; tokens: number; raw: string };
@@ -25,6 +27,11 @@ export async function ask<T>(
   settings: AskSettings,
 ): Promise<Answer<T>> {
   const messages: ChatMessage[] = [{ role: "user", content: prompt }];
+  // A reply that cannot be read is never cached as good (and is recorded in usage as rejected).
+  const accept = (text: string) => {
+    const r = read(text);
+    return r.ok ? null : r.problem;
+  };
   let tokens = 0;
   let problem = "";
   let raw = "";
@@ -34,12 +41,22 @@ export async function ask<T>(
       temperature: settings.temperature,
       seed: settings.seed,
       maxTokens: settings.maxTokens,
-      context: { stage, role: "judge", promptTemplate, repeat: settings.repeat },
+      context: {
+        stage,
+        role: "judge",
+        promptTemplate,
+        repeat: settings.repeat,
+        ...(settings.runId ? { runId: settings.runId } : {}),
+      },
+      accept,
     });
     raw = result.text;
     const used = result.usage.inputTokens + result.usage.outputTokens;
     tokens += used > 0 ? used : (await countChatTokens(messages)) + (await countTokens(raw));
-    const read_ = read(raw);
+    const read_: Read<T> =
+      result.finishReason === "length"
+        ? { ok: false, problem: "the reply was cut off at the token limit; answer again, briefly." }
+        : read(raw);
     if (read_.ok) return { value: read_.value, problem: "", tokens, raw };
     problem = read_.problem;
     messages.push({ role: "assistant", content: raw }, { role: "user", content: repairPrompt(problem) });

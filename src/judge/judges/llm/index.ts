@@ -65,8 +65,13 @@ export type LlmJudgeOptions = {
   seed?: number;
   /** Repeat index (judge repeats), passed to the model layer so repeats are not served from one cache entry. */
   repeat?: number;
-  /** Model used to embed claims and chunks for factuality (default: the judge model). */
+  /**
+   * Model that embeds claims and chunks for factuality ranking. Default: the embedder role of the judge model's layer
+   * (`DRFLOW_EMBEDDER_MODEL`, else `openai:text-embedding-3-small`, the paper's) — never the judge's chat model.
+   */
   embedder?: Model;
+  /** The run the judge's calls are recorded under (usage by run and batch). */
+  runId?: string;
   /** Attempts per question including the first; the rest are repair turns (default 2). */
   attempts?: number;
 };
@@ -130,6 +135,7 @@ export class LlmJudge implements Judge {
       seed: options.seed ?? DEFAULTS.seed,
       repeat: options.repeat ?? DEFAULTS.repeat,
       attempts: options.attempts ?? DEFAULTS.attempts,
+      ...(options.runId ? { runId: options.runId } : {}),
     };
   }
 
@@ -294,8 +300,17 @@ export class LlmJudge implements Judge {
     k: number,
   ): Promise<{ indices: number[]; tokens: number }> {
     if (chunks.length <= k) return { indices: chunks.map((_, i) => i), tokens: 0 };
-    const embedder = this.options.embedder ?? this.model;
-    const vectors = await embedder.embed([claim, ...chunks], { stage: "judge:factuality", role: "embedder" });
+    const embedder = this.options.embedder ?? this.model.forRole?.("embedder");
+    if (!embedder) {
+      throw new Error(
+        `llm judge ${this.model.handle}: factuality ranking needs an embedding model; pass llm.embedder (the judge's chat model is never used to embed)`,
+      );
+    }
+    const vectors = await embedder.embed([claim, ...chunks], {
+      stage: "judge:factuality",
+      role: "embedder",
+      ...(this.options.runId ? { runId: this.options.runId } : {}),
+    });
     const [q, ...rest] = vectors;
     const indices = rest
       .map((v, i) => ({ i, s: cosine(q!, v) }))

@@ -1,0 +1,127 @@
+/**
+ * Every schema drflow can send as a structured-output response format passes the provider emulator's strict-mode
+ * validator (OpenAI's documented subset), and replies in strict form decode back to what the zod schemas read.
+ */
+import { expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { z } from "zod";
+import { IntermediateWorkflow } from "../../src/agents/drfa/intermediate.ts";
+import { ProposedActions } from "../../src/agents/shared/action.ts";
+import { ResearchPlan, SubQuestions } from "../../src/agents/shared/research-plan.ts";
+import { ChatPosts, ChatSetup } from "../../src/generate/llm/files/chat.ts";
+import { FillerSections, Outline, SectionText } from "../../src/generate/llm/files/document.ts";
+import { EmailThread, EmailUsers } from "../../src/generate/llm/files/email.ts";
+import { Audit, Comparison, SolverAnswer } from "../../src/generate/review/evidence.ts";
+import { Review } from "../../src/generate/review/naturalness.ts";
+import { S1Output } from "../../src/generate/stages/s1-seeds.ts";
+import { Contexts, S2Workflow } from "../../src/generate/stages/s2-contexts.ts";
+import { S3Distractors } from "../../src/generate/stages/s3-company.ts";
+import { S4Output } from "../../src/generate/stages/s4-personalized.ts";
+import { S5Distractors, S5Insights } from "../../src/generate/stages/s5-user.ts";
+import { AdjacentInsights, AdjacentQuestions, Scene } from "../../src/generate/stages/s6-adjacent.ts";
+import { strictSchemaOf } from "../../src/llm/strict-schema.ts";
+import { strictSchemaProblems, valueProblems } from "../support/json-schema-rules.ts";
+import { conform } from "../support/provider-emulator.ts";
+
+/** Every zod schema passed to `generateObject` in src/ (agents J.4–J.8, DRBA, generator K.1–K.20, review). */
+const SENT: Record<string, z.ZodType> = {
+  SubQuestions,
+  ResearchPlan,
+  ProposedActions,
+  IntermediateWorkflow,
+  S1Output,
+  Contexts,
+  S2Workflow,
+  S3Distractors,
+  S4Output,
+  S5Insights,
+  S5Distractors,
+  AdjacentQuestions,
+  AdjacentInsights,
+  Scene,
+  Outline,
+  SectionText,
+  FillerSections,
+  ChatSetup,
+  ChatPosts,
+  EmailUsers,
+  EmailThread,
+  SolverAnswer,
+  Comparison,
+  Audit,
+  Review,
+};
+
+test("every schema drflow sends passes the strict-mode validator", () => {
+  const failing = Object.entries(SENT)
+    .map(([name, schema]) => [name, strictSchemaProblems(strictSchemaOf(schema).schema)] as const)
+    .filter(([, problems]) => problems.length > 0);
+  expect(failing).toEqual([]);
+});
+
+test("the validator is not a rubber stamp: the raw zod JSON schemas break the documented rules", () => {
+  const { z } = require("zod") as typeof import("zod");
+  const raw = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
+  expect(strictSchemaProblems(raw(ProposedActions))).toContain("root: the root schema must not be 'anyOf'");
+  expect(strictSchemaProblems(raw(ResearchPlan)).join("\n")).toContain("'default' is not permitted");
+  expect(strictSchemaProblems(raw(ResearchPlan)).join("\n")).toContain("'additionalProperties' is required");
+  expect(strictSchemaProblems(raw(IntermediateWorkflow)).length).toBeGreaterThan(0);
+});
+
+const FIXTURES = join(import.meta.dir, "../fixtures/agents");
+
+test("fixture replies, shaped by a constrained decoder into strict form, decode back and validate with zod", () => {
+  const cases: [z.ZodType, string][] = [
+    [ResearchPlan, "research-plan.json"],
+    [ProposedActions, "actions-REQUIREMENT_COLLECTION.json"],
+    [ProposedActions, "gap-actions.json"],
+    [ProposedActions, "conditional-actions.json"],
+    [IntermediateWorkflow, "intermediate-workflow.json"],
+  ];
+  for (const [schema, file] of cases) {
+    const value = JSON.parse(readFileSync(join(FIXTURES, file), "utf8"));
+    const strict = strictSchemaOf(schema);
+    const shaped = conform(value, strict.schema);
+    expect(valueProblems(strict.schema, shaped)).toEqual([]);
+    const decoded = schema.safeParse(strict.decode(shaped));
+    expect(decoded.success).toBe(true);
+    // Decoding keeps what the model said: the zod reading of the loose reply and of the strict one agree.
+    expect(decoded.data).toEqual(schema.parse(value));
+  }
+});
+
+test("wrapped roots, nullable optionals and records round-trip", () => {
+  const strict = strictSchemaOf(ProposedActions);
+  expect(strict.wrapped).toBe(true);
+  const reply = {
+    value: [
+      {
+        id: null,
+        type: "local_document_search",
+        description: "d",
+        parameters: [
+          { key: "query", value: "consent" },
+          { key: "top_k", value: 5 },
+        ],
+        priority: null,
+        dependencies: null,
+        expected_output: null,
+        preferred_tool: null,
+        stage: null,
+      },
+    ],
+  };
+  expect(valueProblems(strict.schema, reply)).toEqual([]);
+  // Optional fields that take no null drop their nulls; nullable ones (preferred_tool, expected_output) keep them.
+  expect(ProposedActions.parse(strict.decode(reply))).toEqual([
+    {
+      type: "local_document_search",
+      description: "d",
+      parameters: { query: "consent", top_k: 5 },
+      dependencies: [],
+      expected_output: null,
+      preferred_tool: null,
+    },
+  ]);
+});
