@@ -6,6 +6,7 @@ import { METRIC_LABELS } from "../src/core/index.ts";
 import { fullOptions } from "../src/eval/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { goldFlowchart, offlineWant, reportFlowchart, runsFor, suiteOf } from "./lib/data.ts";
+import { PAPER_COLOR, paperCallout, paperRow, paperRows } from "./lib/paper.ts";
 import { COUNTS_NOTE, metricPoints, metricTable } from "./lib/present.ts";
 
 export const title = "Ablations — DRFA components and iteration budget";
@@ -98,6 +99,113 @@ export default async function ablations(nb: NotebookApi): Promise<void> {
     return { configuration, ...Object.fromEntries(gridModels.map((m) => [m, cellsFor(m)])) };
   });
   nb.table(grid, { caption: `DRFA ablation grid — ${METRIC_LABELS.f1.short}` });
+
+  nb.md(`## The paper's ablations beside yours\n\n${paperCallout(["4", "C.1"])}`);
+  // One x position per configuration; the paper's marks come from Table 4 (components, four backbones and their
+  // average) and Table C.1 (iterations, GPT-5.2); yours from the DRFA runs above and the extractive baseline.
+  const PAPER_VARIANT: Record<string, string> = {
+    drfa: "DRFA",
+    "drfa w/o GF": "w/o GF",
+    "drfa w/o CAP": "w/o CAP",
+    "drfa w/o GF & CAP": "w/o Both",
+  };
+  const xs = configs.map((c) => c.configuration);
+  const paperMarks = configs.flatMap(({ configuration, options }) => {
+    const variant = PAPER_VARIANT[configuration];
+    if (variant)
+      return ["GPT-5.2", "Claude-Opus-4.5", "Gemini-3.1-pro", "DeepSeek-v3.2", "Average"].map((backbone) => ({
+        configuration,
+        f1: paperRow("4", { backbone, variant }).values.f1!,
+        label:
+          backbone === "Average"
+            ? "paper: average of 4 backbones (Table 4)"
+            : "paper: one backbone (Table 4)",
+      }));
+    return [
+      {
+        configuration,
+        f1: paperRow("C.1", { iterations: String(options.iterations) }).values.f1!,
+        label: "paper: GPT-5.2 (Table C.1)",
+      },
+    ];
+  });
+  const yours = grid.flatMap((row) =>
+    Object.entries(row)
+      .filter(([k, v]) => k !== "configuration" && v !== "not run")
+      .map(([m, v]) => ({ configuration: row.configuration, f1: Number.parseFloat(String(v)), model: m })),
+  );
+  const baseline = cells.find((c) => c.group.agent === "extractive")?.metrics.f1?.mean;
+  nb.plot(
+    {
+      width: 900,
+      height: 380,
+      marginBottom: 70,
+      x: { label: null, domain: xs, tickRotate: -15 },
+      y: { label: "F1 (×100)", domain: [0, 100], grid: true },
+      color: {
+        legend: true,
+        domain: [
+          "paper: one backbone (Table 4)",
+          "paper: average of 4 backbones (Table 4)",
+          "paper: GPT-5.2 (Table C.1)",
+          "your DRFA runs",
+        ],
+        range: ["#d4a72c", PAPER_COLOR, PAPER_COLOR, "#0969da"],
+      },
+      symbol: {
+        domain: [
+          "paper: one backbone (Table 4)",
+          "paper: average of 4 backbones (Table 4)",
+          "paper: GPT-5.2 (Table C.1)",
+          "your DRFA runs",
+        ],
+        range: ["circle", "diamond", "square", "star"],
+      },
+      marks: [
+        ...(baseline != null
+          ? [
+              nb.Plot.ruleY([baseline * 100], { stroke: "#57606a", strokeDasharray: "4,3" }),
+              nb.Plot.text([{ configuration: xs[0], f1: baseline * 100 }], {
+                x: "configuration",
+                y: "f1",
+                text: () => "your extractive baseline (offline, lexical judge)",
+                dy: -8,
+                textAnchor: "start",
+                fill: "#57606a",
+              }),
+            ]
+          : []),
+        nb.Plot.dot(paperMarks, {
+          x: "configuration",
+          y: "f1",
+          stroke: "label",
+          symbol: "label",
+          r: 5,
+          strokeWidth: 2,
+          tip: true,
+        }),
+        nb.Plot.dot(yours, {
+          x: "configuration",
+          y: "f1",
+          fill: () => "your DRFA runs",
+          symbol: () => "your DRFA runs",
+          r: 7,
+          tip: true,
+        }),
+      ],
+    },
+    "F1 per ablation configuration: the paper's published values (ochre; Table 4 per backbone and their average, Table C.1 for 5 and 15 iterations) as reference marks, your DRFA runs in blue when there are any, and your extractive baseline as a dashed line.",
+  );
+  nb.table(
+    paperRows("4", (g) => g.backbone === "Average"),
+    {
+      caption:
+        "Paper reference (not your runs): Table 4, planning-module ablations, average of four backbones, ablation subset of 15 tasks",
+    },
+  );
+  nb.table(paperRows("C.1"), {
+    caption: "Paper reference (not your runs): Table C.1, DRFA iterations with GPT-5.2",
+  });
 
   const example = runs.find((r) => r.report && r.report.personalized_workflow.length > 0);
   if (example) {

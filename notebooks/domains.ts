@@ -2,6 +2,7 @@
 import { aggregate, metricRows } from "../src/analysis/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { goldFlowchart, inSuite, offlineWant, runsFor, suiteOf } from "./lib/data.ts";
+import { PAPER_COLOR, paperCallout, paperRow, paperRows } from "./lib/paper.ts";
 import { COUNTS_NOTE, metricPoints, metricTable } from "./lib/present.ts";
 
 export const title = "Domains — results per domain";
@@ -50,6 +51,86 @@ export default async function domains(nb: NotebookApi): Promise<void> {
     },
     "F1 and condition resolution per domain, one bar per metric × agent × split.",
   );
+
+  nb.md(`## The paper's domains beside yours\n\n${paperCallout(["D.1"])}`);
+  const PAPER_DOMAINS: Record<string, string> = {
+    b2b: "B2B",
+    b2c: "B2C",
+    education: "Education",
+    healthcare: "Healthcare",
+    legal: "Legal",
+  };
+  const yourF1 = aggregate(
+    rows.filter((r) => r.split === "original"),
+    ["agent", "model", "domain"],
+  );
+  const gapRows = Object.entries(PAPER_DOMAINS).map(([domain, name]) => {
+    const f1 = (agent: string) => paperRow("D.1", { domain: name, agent }).values.f1!;
+    const mine = yourF1.filter((c) => c.group.domain === domain);
+    return {
+      domain,
+      "paper DRFA F1": f1("DRFA").toFixed(2),
+      "paper DRBA F1": f1("DRBA").toFixed(2),
+      "paper gap DRFA − DRBA": (f1("DRFA") - f1("DRBA")).toFixed(2),
+      ...Object.fromEntries(
+        mine.map((c) => [
+          `your ${c.group.agent}${c.group.model ? ` · ${c.group.model}` : ""} F1`,
+          c.metrics.f1?.mean == null ? "—" : (c.metrics.f1.mean * 100).toFixed(2),
+        ]),
+      ),
+      source: "DRFlow paper, Table D.1 (Appendix D)",
+    };
+  });
+  nb.table(gapRows, {
+    caption:
+      "Per domain, original split: the paper's DRFA and DRBA F1 and their gap (Table D.1) beside your runs' F1",
+  });
+  const paperMarks = Object.entries(PAPER_DOMAINS).flatMap(([domain, name]) =>
+    ["Basic", "DRBA", "DRFA"].map((agent) => ({
+      domain,
+      agent: `paper ${agent} (Table D.1)`,
+      f1: paperRow("D.1", { domain: name, agent }).values.f1!,
+    })),
+  );
+  const yours = yourF1
+    .filter((c) => c.metrics.f1?.mean != null)
+    .map((c) => ({ domain: c.group.domain, agent: `your ${c.group.agent}`, f1: c.metrics.f1!.mean! * 100 }));
+  nb.plot(
+    {
+      width: 900,
+      height: 380,
+      x: { label: null, domain: Object.keys(PAPER_DOMAINS) },
+      y: { label: "F1 (×100), original split", domain: [0, 100], grid: true },
+      color: { legend: true },
+      symbol: { legend: true },
+      marks: [
+        nb.Plot.barY(yours, { x: "domain", y: "f1", fill: "agent", fillOpacity: 0.6, tip: true }),
+        nb.Plot.dot(paperMarks, {
+          x: "domain",
+          y: "f1",
+          symbol: "agent",
+          stroke: PAPER_COLOR,
+          strokeWidth: 2,
+          r: 6,
+          tip: true,
+        }),
+        nb.Plot.text(
+          paperMarks.filter((m) => m.agent.startsWith("paper DRFA")),
+          {
+            x: "domain",
+            y: "f1",
+            text: () => "paper DRFA",
+            dx: 10,
+            textAnchor: "start",
+            fill: PAPER_COLOR,
+          },
+        ),
+        nb.Plot.ruleY([0]),
+      ],
+    },
+    "Bars: your runs' F1 per domain (original split). Ochre symbols: the paper's Basic, DRBA and DRFA F1 per domain (Table D.1, Appendix D; average of four backbones, 50 tasks) — reference marks, not your data.",
+  );
+  nb.table(paperRows("D.1"), { caption: "Paper reference (not your runs): Table D.1, domain-wise results" });
 
   const perDomain = new Map<string, string>();
   for (const r of runs) if (!perDomain.has(r.domain)) perDomain.set(r.domain, r.task);

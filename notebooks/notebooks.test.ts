@@ -65,6 +65,35 @@ describe("bun run nb ablations (offline)", () => {
     expect(html).toContain("<td>extractive</td>");
     expect(html).toContain("No model configured");
     expect(html).toContain("<td>not run</td>");
+    // The paper's ablations as labelled reference marks beside the offline baseline.
+    expect(html).toContain("Paper reference (not your runs): Table 4");
+    expect(html).toContain("DRFlow paper, Table 4 (§7 Ablation Study on DRFA Design)");
+    expect(html).toContain("<td>Average</td><td>w/o Both</td><td>81.47</td>"); // Table 4, last row
+    expect(html).toContain("paper: GPT-5.2 (Table C.1)");
+  }, 300_000);
+
+  test("pareto and domains draw the paper's reference marks with their source beside the extractive baseline", async () => {
+    const offline = {
+      tasksRoot: join(import.meta.dir, "..", "tasks"),
+      stateDir: join(dir, "offline-state"),
+      model: null,
+      params: {},
+    };
+    const pareto = await Bun.file(
+      (await runNotebook("pareto", { settings: offline, outDir: join(dir, "out-offline") })).output,
+    ).text();
+    expect(pareto).toContain("paper: Claude-Opus-4.7 DRFA (Fig. G.1)");
+    expect(pareto).toContain("<td>DRFlow paper, Figure G.1 (Appendix G.3); score from Table C.2</td>");
+    expect(pareto).toContain("<td>69.14</td>");
+    expect(pareto).toContain("<td>0.395</td>");
+    expect(pareto).toContain("<td>extractive</td>");
+    const domains = await Bun.file(
+      (await runNotebook("domains", { settings: offline, outDir: join(dir, "out-offline") })).output,
+    ).text();
+    expect(domains).toContain("paper DRFA (Table D.1)");
+    expect(domains).toMatch(
+      /<td>healthcare<\/td><td>63\.35<\/td><td>53\.09<\/td><td>10\.26<\/td><td[^>]*>\d+\.\d\d<\/td><td>DRFlow paper, Table D\.1 \(Appendix D\)<\/td>/,
+    );
   }, 300_000);
 });
 

@@ -10,6 +10,7 @@ import {
 import { METRIC_LABELS, type MetricName } from "../src/core/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { goldFlowchart, inSuite, offlineWant, runsFor, suiteOf } from "./lib/data.ts";
+import { PAPER_COLOR, paperCallout, paperCostMarks } from "./lib/paper.ts";
 
 export const title = "Cost vs performance — the Pareto frontier";
 
@@ -20,6 +21,7 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
   nb.md(
     `Each point is one agent × model: **cost per report** is the mean USD of a run's model calls (recorded by the model layer at the provider's prices; cached calls cost nothing), against its mean score on the \`${suiteOf(nb.settings)}\` suite's original split. A point is on the **Pareto frontier** when no other point is at least as cheap and at least as good (Figure G.1 of the paper prices reports by tokenizing them; here the recorded call costs are used).`,
   );
+  nb.md(paperCallout(["G.1", "C.2"]));
   const want = offlineWant(nb.settings, ["original"], ["drba", "drfa"]);
   if (!model) {
     nb.md(
@@ -57,16 +59,18 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
     const points = all.filter((p) => !p.unpriced);
     const frontier = paretoFrontier(points);
     for (const p of frontier) p.onFrontier = true;
+    // The paper's Figure G.1 points whose cost its text states: reference marks only, never on the user's frontier.
+    const refs = paperCostMarks(metric);
     nb.md(`## ${METRIC_LABELS[metric].short} against cost per report`);
     nb.plot(
       {
         width: 800,
         height: 420,
-        marginRight: 120,
+        marginRight: 230,
         grid: true,
         x: {
           label: "cost per report (USD)",
-          domain: [0, Math.max(0.01, ...points.map((p) => p.cost)) * 1.15],
+          domain: [0, Math.max(0.01, ...points.map((p) => p.cost), ...refs.map((r) => r.cost_usd)) * 1.15],
         },
         y: { label: `${METRIC_LABELS[metric].short} (×100)`, domain: [0, 100] },
         color: { legend: true, domain: ["on frontier", "dominated"], range: ["#d1495b", "#8c959f"] },
@@ -86,9 +90,38 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
             dx: 8,
             textAnchor: "start",
           }),
+          nb.Plot.dot(refs, {
+            x: "cost_usd",
+            y: "value",
+            r: 7,
+            symbol: "diamond",
+            stroke: PAPER_COLOR,
+            strokeWidth: 2,
+            fill: "none",
+            tip: true,
+          }),
+          nb.Plot.text(refs, {
+            x: "cost_usd",
+            y: "value",
+            text: (r: { backbone: string; agent: string }) => `paper: ${r.backbone} ${r.agent} (Fig. G.1)`,
+            dx: 9,
+            dy: 12,
+            textAnchor: "start",
+            fill: PAPER_COLOR,
+          }),
         ],
       },
-      `Figure G.1-style: ${METRIC_LABELS[metric].short} vs cost; the dashed line joins the frontier.`,
+      `Figure G.1-style: ${METRIC_LABELS[metric].short} vs cost; the dashed line joins your frontier. Ochre diamonds: the paper's DRFA points whose cost its text states (Figure G.1, Appendix G.3; score from Table C.2, ablation subset of 15 tasks) — reference only, not on your frontier.`,
+    );
+    nb.table(
+      refs.map((r) => ({
+        backbone: r.backbone,
+        agent: r.agent,
+        "cost per report (USD)": r.cost_usd.toFixed(3),
+        [METRIC_LABELS[metric].short]: r.value.toFixed(2),
+        source: r.source,
+      })),
+      { caption: `Paper reference points (not your runs) — ${METRIC_LABELS[metric].short}` },
     );
     nb.table(
       [...points.sort((a, b) => a.cost - b.cost), ...all.filter((p) => p.unpriced)].map((p) => ({

@@ -4,6 +4,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { studioRoutes } from "../studio/app.ts";
+import type { StudioOptions } from "../studio/context.ts";
 import { bearer, requireTokenOffLoopback } from "./auth.ts";
 import type { ApiDeps } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
@@ -48,6 +50,8 @@ export type AppOptions = {
   allowedHosts?: readonly string[];
   /** Long-work jobs run at once (default 2). */
   workConcurrency?: number;
+  /** The web studio at /studio (same middleware as the API). */
+  studio?: StudioOptions;
 };
 
 export function createApp(options: AppOptions): Hono {
@@ -76,6 +80,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/jobs", jobsRoutes(queue));
   app.route("/tasks", tasksRoutes(options.deps));
   app.route("/notebooks", notebooksRoutes(options.deps));
+  app.route("/studio", studioRoutes(options.deps, options.studio));
   app.notFound((c) =>
     onError(new ApiError(404, `no route ${c.req.method} ${c.req.path} (see /openapi.json)`), c),
   );

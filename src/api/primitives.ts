@@ -6,7 +6,8 @@ import { defaultServices, LEXICAL, runOnce } from "../eval/index.ts";
 import { generateLlmSuite } from "../generate/llm/index.ts";
 import { evaluate, workflowFlowchart } from "../judge/index.ts";
 import { createModel } from "../llm/index.ts";
-import { NOTEBOOKS_DIR, notebookOutput } from "../notebook/registry.ts";
+import { runNotebookChild } from "../notebook/child.ts";
+import { NOTEBOOKS_DIR } from "../notebook/registry.ts";
 import { hashingEmbedder } from "../retrieval/index.ts";
 import { RunStore } from "../store/run-store.ts";
 import { listTasks, loadTask } from "../store/task-store.ts";
@@ -18,32 +19,6 @@ import { WorkerPool } from "./worker-pool.ts";
 function whereIs(loaded: { dir: string; task: { id: string } }): { root: string; ref: string } {
   const suiteDir = dirname(resolve(loaded.dir));
   return { root: dirname(suiteDir), ref: `${basename(suiteDir)}/${loaded.task.id}` };
-}
-
-const RUN_NOTEBOOK = resolve(import.meta.dir, "../notebook/run.ts");
-
-/** Run `bun src/notebook/run.ts <name> k=v…` in a child process (fresh module state, so edits to the notebook apply). */
-async function runNotebookProcess(
-  dir: string,
-  tasksRoot: string,
-  name: string,
-  params: Record<string, string>,
-): Promise<string> {
-  const proc = Bun.spawn(
-    ["bun", RUN_NOTEBOOK, name, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)],
-    {
-      cwd: resolve(dir, ".."),
-      stdout: "pipe",
-      stderr: "pipe",
-      env: { ...process.env, DRFLOW_NOTEBOOKS: dir, DRFLOW_TASKS: resolve(tasksRoot) },
-    },
-  );
-  const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
-  if (code !== 0)
-    throw new Error(
-      `notebook ${name} failed (exit ${code}): ${err.trim().split("\n").slice(-5).join(" | ")}`,
-    );
-  return notebookOutput(dir, name);
 }
 
 /**
@@ -111,7 +86,8 @@ export function defaultDeps(overrides: Partial<ApiDeps> & { indexDir?: string } 
       const { root, ref } = whereIs(loaded);
       return workers.run({ kind: "judge", root, task: ref, report, ...(metrics ? { metrics } : {}) });
     },
-    runNotebook: (name, params) => runNotebookProcess(notebooksDir, tasksRoot, name, params),
+    runNotebook: async (name, params) =>
+      (await runNotebookChild(notebooksDir, tasksRoot, name, params)).output,
     now: () => new Date(),
     ...rest,
   };

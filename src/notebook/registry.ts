@@ -70,8 +70,11 @@ export async function runNotebook(
   name: string,
   options: {
     dir?: string;
-    settings?: Partial<NotebookSettings> /** default `<dir>/out` */;
+    settings?: Partial<NotebookSettings>;
+    /** default `<dir>/out` */
     outDir?: string;
+    /** Import the notebook file afresh under this tag (a watcher's re-run after an edit); its imports stay cached. */
+    version?: string;
   } = {},
 ): Promise<RunResult> {
   const dir = options.dir ?? NOTEBOOKS_DIR;
@@ -80,7 +83,9 @@ export async function runNotebook(
     const known = (await listNotebooks(dir)).map((n) => n.name).join(", ") || "none";
     throw new Error(`notebook "${name}": no file ${file} (known notebooks: ${known})`);
   }
-  const mod = (await import(file)) as NotebookModule;
+  const mod = (await import(
+    options.version ? `${file}?v=${encodeURIComponent(options.version)}` : file
+  )) as NotebookModule;
   if (typeof mod.default !== "function") {
     throw new Error(`notebook ${file}: expected a default-exported function (nb) => …`);
   }

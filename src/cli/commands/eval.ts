@@ -9,6 +9,8 @@ import { defaultServices, LEXICAL } from "../../eval/services.ts";
 import { formatCountsTable, formatSummaryTable } from "../../eval/table.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, listTasks } from "../../store/task-store.ts";
+import { studioUrl } from "../../studio/announce.ts";
+import { urls } from "../../studio/urls.ts";
 import { intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { reportInterrupted } from "../interrupted.ts";
@@ -114,6 +116,8 @@ export const evalCommand: Command = {
       );
       for (const f of failed.slice(0, 5))
         console.error(`  ${f.cell.task} ${f.cell.agent} ${f.cell.split}: ${f.error}`);
+      const url = studioUrl(urls.batch(batch), store.path);
+      if (url) console.error(`studio: ${url}`);
       return failed.length > 0 ? 1 : 0;
     } finally {
       store.close();

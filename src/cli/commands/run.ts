@@ -6,6 +6,8 @@ import { formatMetric } from "../../eval/table.ts";
 import { renderReportMarkdown } from "../../judge/index.ts";
 import { writeFileAtomic } from "../../store/atomic-write.ts";
 import { RunStore } from "../../store/run-store.ts";
+import { studioUrl } from "../../studio/announce.ts";
+import { urls } from "../../studio/urls.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
@@ -67,6 +69,9 @@ export const run: Command = {
         `run ${out.runId}: ${out.report.generic_workflow.length} steps, ${resolved}/${out.report.condition_resolution.length} conditions resolved, ${out.report.references.length} references`,
         `usage: ${out.usage.calls} model calls, ${out.usage.inputTokens} in / ${out.usage.outputTokens} out tokens, ${costText(out.usage)}`,
         ...(flags.out ? [`report written to ${flags.out}`] : []),
+        ...(studioUrl(urls.run(out.runId), store.path)
+          ? [`studio: ${studioUrl(urls.run(out.runId), store.path)}`]
+          : []),
         ...out.metrics.map(
           (m) =>
             `  ${METRIC_LABELS[m.metric].short.padEnd(11)} ${m.not_applicable ? "n/a" : formatMetric({ mean: m.value, std: null, repeats: 1 })}`,

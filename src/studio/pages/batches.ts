@@ -1,0 +1,118 @@
+/** @module Batches: the list, and one batch as a grid (agent × model rows, split columns) with mean ± std and outcome counts per cell. */
+import { aggregate, formatMeanStd } from "../../analysis/index.ts";
+import { DRFLOW_METRICS, METRIC_LABELS, MetricName } from "../../core/index.ts";
+import type { StudioContext } from "../context.ts";
+import { html, page, table } from "../html.ts";
+import { batchRows, type RunRow, runRows, scoreRows } from "../queries.ts";
+import { urls } from "../urls.ts";
+import { paperMarksForSplit } from "./paper.ts";
+
+export function batchesPage(ctx: StudioContext): string {
+  const rows = batchRows(ctx.store.db);
+  const body = rows.length
+    ? table(rows, [
+        { label: "batch", cell: (b) => html`<a href="${urls.batch(b.batch)}">${b.batch}</a>` },
+        { label: "runs", num: true, cell: (b) => b.runs },
+        { label: "done", num: true, cell: (b) => b.done },
+        { label: "failed", num: true, cell: (b) => b.failed },
+        { label: "tasks", num: true, cell: (b) => b.tasks },
+        { label: "agents", cell: (b) => b.agents },
+        { label: "splits", cell: (b) => b.splits },
+        { label: "models", cell: (b) => b.models || "none" },
+        { label: "started", cell: (b) => b.started_at.slice(0, 19) },
+        {
+          label: "",
+          cell: (b) => html`<a href="${urls.runs({ batch: b.batch })}">runs</a>`,
+        },
+      ])
+    : html`<p>No batches yet: <code>bun run drflow eval …</code> or <code>bun run demo</code> record one.</p>`;
+  return page({ title: "Batches", section: "batches", body });
+}
+
+type Counts = { scored: number; not_applicable: number; unscored: number; failed: number };
+
+/** Per run of a cell: scored, not applicable, unscored (the judge failed, or a finished run has no such result), failed. */
+function counts(runs: readonly RunRow[], metric: MetricName): Counts {
+  const c: Counts = { scored: 0, not_applicable: 0, unscored: 0, failed: 0 };
+  for (const r of runs) {
+    if (r.status === "failed") c.failed++;
+    else {
+      const m = r.metrics[metric];
+      c[m ? m.outcome : "unscored"]++;
+    }
+  }
+  return c;
+}
+
+export function batchPage(ctx: StudioContext, batch: string, query: Record<string, string>): string | null {
+  const runs = runRows(ctx.store.db, { batch });
+  if (runs.length === 0) return null;
+  const metric = MetricName.safeParse(query.metric).data ?? "f1";
+  const splits = [...new Set(runs.map((r) => r.split ?? "original"))].sort();
+  const rowKeys = [...new Set(runs.map((r) => JSON.stringify([r.agent, r.model])))].sort();
+  const scores = scoreRows(runs);
+  const cells = new Map(
+    aggregate(scores, ["agent", "model", "split"]).map((c) => [
+      JSON.stringify([c.group.agent, c.group.model, c.group.split]),
+      c,
+    ]),
+  );
+  const cellOf = (agent: string, model: string, split: string) => {
+    const inCell = runs.filter(
+      (r) => r.agent === agent && r.model === model && (r.split ?? "original") === split,
+    );
+    return { runs: inCell, agg: cells.get(JSON.stringify([agent, model, split])) };
+  };
+  const metricLinks = DRFLOW_METRICS.map((m) =>
+    m === metric
+      ? html`<b>${METRIC_LABELS[m].short}</b> `
+      : html`<a href="${urls.batch(batch, m)}">${METRIC_LABELS[m].short}</a> `,
+  );
+  const gridRows = rowKeys.map((k) => JSON.parse(k) as [string, string]);
+  const grid = table(
+    gridRows,
+    [
+      { label: "agent", cell: ([a]) => a },
+      { label: "model", cell: ([, m]) => m || "none" },
+      ...splits.map((split) => ({
+        label: split,
+        cell: ([agent, model]: [string, string]) => {
+          const { runs: inCell, agg } = cellOf(agent, model, split);
+          if (inCell.length === 0) return html`<span class="muted">not run</span>`;
+          const ms = agg?.metrics[metric];
+          const n = counts(inCell, metric);
+          const compareSide = { batch, agent, ...(model ? { model } : {}), split };
+          return html`<div class="num"><b>${ms ? formatMeanStd(ms) : "—"}</b></div>
+          <div class="small muted">${n.scored} scored · ${n.not_applicable} n/a · ${n.unscored} unscored${n.failed ? ` · ${n.failed} failed` : ""}</div>
+          <div class="small"><a href="${urls.runs({ batch, agent, split, ...(model ? { model } : {}) })}">runs</a> · <a href="${urls.compare(compareSide, {})}">compare…</a></div>`;
+        },
+      })),
+    ],
+    'class="grid" id="batch-grid"',
+  );
+
+  const allMetrics = table(
+    [...cells.values()],
+    [
+      { label: "agent", cell: (c) => c.group.agent },
+      { label: "model", cell: (c) => c.group.model || "none" },
+      { label: "split", cell: (c) => c.group.split },
+      { label: "tasks", num: true, cell: (c) => c.tasks },
+      { label: "repeats", num: true, cell: (c) => c.repeats },
+      ...DRFLOW_METRICS.map((m) => ({
+        label: METRIC_LABELS[m].short,
+        num: true,
+        cell: (c: typeof cells extends Map<string, infer V> ? V : never) =>
+          c.metrics[m] ? formatMeanStd(c.metrics[m]!) : "—",
+      })),
+    ],
+  );
+  const body = html`<p class="muted">${runs.length} runs · <a href="${urls.runs({ batch })}">all runs of this batch</a></p>
+    <h2>Grid: ${METRIC_LABELS[metric].long}</h2>
+    <p class="small">metric: ${metricLinks}</p>
+    <p class="small muted">Each cell: mean over tasks (×100) ± standard deviation over repeats; runs scored · not applicable (nothing to score) · unscored (judge reply unusable, or no result).</p>
+    ${grid}
+    <h2>All metrics</h2>${allMetrics}
+    ${paperMarksForSplit(splits)}`;
+  return page({ title: `Batch ${batch}`, section: "batches", body });
+}

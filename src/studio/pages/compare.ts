@@ -1,0 +1,202 @@
+/**
+ * @module Compare two runs or two sets of runs (a batch, narrowed by agent spec, model or split): per-metric deltas
+ * with seeded paired bootstrap intervals, per-task wins and losses, and one task's two reports aligned to the gold.
+ */
+import { metricDeltas, winsLosses } from "../../analysis/index.ts";
+import { DRFLOW_METRICS, METRIC_LABELS, MetricName, type Report } from "../../core/index.ts";
+import { goldSteps } from "../../judge/gold.ts";
+import type { StudioContext } from "../context.ts";
+import { type Html, html, page, roleBadge, score, table } from "../html.ts";
+import { facets, type RunRow, runRows, scoreRows } from "../queries.ts";
+import { resolveReference } from "../sources.ts";
+import { type Side, urls } from "../urls.ts";
+
+const SIDE_KEYS = ["run", "batch", "agent", "model", "split"] as const;
+
+export function sideOf(query: Record<string, string>, prefix: "a" | "b"): Side {
+  const side: Side = {};
+  for (const k of SIDE_KEYS) {
+    const v = query[`${prefix}.${k}`];
+    if (v) side[k] = v;
+  }
+  return side;
+}
+
+function describe(side: Side): string {
+  if (side.run) return `run ${side.run}`;
+  return (
+    SIDE_KEYS.filter((k) => side[k])
+      .map((k) => `${k} ${side[k]}`)
+      .join(" · ") || "all runs"
+  );
+}
+
+/** Runs are paired per task, and per split too when a side holds more than one split. */
+function pairing(
+  ra: readonly RunRow[],
+  rb: readonly RunRow[],
+): (r: Pick<RunRow, "task" | "split">) => string {
+  const splits = (rs: readonly RunRow[]) => new Set(rs.map((r) => r.split ?? "original")).size;
+  if (splits(ra) <= 1 && splits(rb) <= 1) return (r) => r.task;
+  return (r) => `${r.task} · ${r.split ?? "original"}`;
+}
+
+function form(ctx: StudioContext, a: Side, b: Side, metric: string): Html {
+  const f = facets(ctx.store.db);
+  const sel = (prefix: string, key: "batch" | "agent" | "model" | "split", side: Side) =>
+    html`<label>${key}<select name="${prefix}.${key}" id="${prefix}-${key}"><option value="">any</option>${f[
+      key
+    ].map((v) => html`<option${side[key] === v ? html` selected` : ""}>${v}</option>`)}</select></label>`;
+  const fields = (prefix: "a" | "b", side: Side) =>
+    html`<fieldset><legend>${prefix.toUpperCase()}</legend>${(["batch", "agent", "model", "split"] as const).map((k) => sel(prefix, k, side))}
+      <label>or run id<input name="${prefix}.run" id="${prefix}-run" value="${side.run ?? ""}" size="30"></label></fieldset>`;
+  return html`<form class="filters" method="get" action="/studio/compare">${fields("a", a)}${fields("b", b)}
+    <label>wins/losses on<select name="metric">${DRFLOW_METRICS.map((m) => html`<option value="${m}"${m === metric ? html` selected` : ""}>${METRIC_LABELS[m].short}</option>`)}</select></label>
+    <button type="submit" id="compare">compare</button></form>`;
+}
+
+function recallMap(ctx: StudioContext, runId: string) {
+  const recall = ctx.store.metrics({ run: runId, metric: "recall" }).at(-1)?.result;
+  return new Map((recall?.items ?? []).map((i) => [i.id, i]));
+}
+
+function predSteps(report: Report | null) {
+  if (!report) return new Map<string, Report["personalized_workflow"][number]>();
+  const list = report.personalized_workflow.length ? report.personalized_workflow : report.generic_workflow;
+  return new Map(list.map((s) => [`PRED_STEP_${s.item}`, s]));
+}
+
+async function taskDetail(ctx: StudioContext, runA: RunRow, runB: RunRow): Promise<Html> {
+  const loaded = await ctx.task(runA.task);
+  if (!loaded) return html`<p class="muted">task ${runA.task} is not under the tasks root</p>`;
+  const gold = goldSteps(loaded.task);
+  const sides = [runA, runB].map((r) => {
+    const report = ctx.store.getReport(r.id);
+    return { run: r, report, recall: recallMap(ctx, r.id), steps: predSteps(report) };
+  });
+  const cell = (side: (typeof sides)[number], goldId: string): Html => {
+    const item = side.recall.get(goldId);
+    if (!item?.matched) return html`<span class="loss">missed</span>`;
+    const s = side.steps.get(item.matched);
+    const roles = (s?.citations ?? []).map((k) => {
+      const ref = side.report?.references.find((x) => x.key === k);
+      const e = ref ? resolveReference(loaded, ref) : null;
+      return e
+        ? html`<a href="${urls.document(side.run.task, e.id, side.run.id)}">${k}</a>${roleBadge(e.role)} `
+        : html`${k} `;
+    });
+    return html`<span class="win">found</span> <b>${s?.title ?? item.matched}</b> <span class="small muted">sim ${item.confidence?.toFixed(3) ?? "—"}</span><div class="small">${roles}</div>`;
+  };
+  const unmatched = (side: (typeof sides)[number]) => {
+    const used = new Set([...side.recall.values()].map((i) => i.matched).filter(Boolean));
+    return [...side.steps.entries()].filter(([id]) => !used.has(id)).map(([, s]) => s.title);
+  };
+  return html`<h2 id="task-detail">${runA.task}: the two reports aligned to the gold</h2>
+    <p class="small">A: <a href="${urls.run(runA.id)}">${runA.id}</a> · B: <a href="${urls.run(runB.id)}">${runB.id}</a> — alignment from each run's recall decisions; badges mark the role of each cited document (adjacent = the look-alike case).</p>
+    ${table(
+      gold,
+      [
+        { label: "gold step", cell: (g) => html`<b>${g.item}.</b> ${g.title}` },
+        { label: "A", cell: (g) => cell(sides[0]!, g.id) },
+        { label: "B", cell: (g) => cell(sides[1]!, g.id) },
+      ],
+      'id="side-by-side"',
+    )}
+    <div class="cols"><div><b>A's steps matching no gold step</b><ul>${unmatched(sides[0]!).map((t) => html`<li>${t}</li>`)}</ul></div>
+    <div><b>B's steps matching no gold step</b><ul>${unmatched(sides[1]!).map((t) => html`<li>${t}</li>`)}</ul></div></div>`;
+}
+
+export async function comparePage(ctx: StudioContext, query: Record<string, string>): Promise<string> {
+  const a = sideOf(query, "a");
+  const b = sideOf(query, "b");
+  const metric = MetricName.safeParse(query.metric).data ?? "f1";
+  const seed = Number.isInteger(Number(query.seed)) && query.seed ? Number(query.seed) : 1;
+  const head = form(ctx, a, b, metric);
+  if (Object.keys(a).length === 0 || Object.keys(b).length === 0) {
+    return page({
+      title: "Compare",
+      section: "compare",
+      body: html`${head}<p class="muted">Choose two sides: a run id each, or a batch narrowed by agent spec, model or split.</p>`,
+    });
+  }
+  const runsOf = (s: Side) => runRows(ctx.store.db, { ...s, status: "done" });
+  const ra = runsOf(a);
+  const rb = runsOf(b);
+  const pairKey = pairing(ra, rb);
+  const rows = (rs: RunRow[]) =>
+    scoreRows(rs).map((r) => ({ ...r, task: pairKey({ task: r.task, split: r.split }) }));
+  const sa = rows(ra);
+  const sb = rows(rb);
+  const rank = (m: string) => DRFLOW_METRICS.indexOf(m as (typeof DRFLOW_METRICS)[number]) >>> 0;
+  const deltas = metricDeltas(sa, sb, { seed, resamples: 2000 }).sort(
+    (x, y) => rank(x.metric) - rank(y.metric),
+  );
+  const wl = winsLosses(sa, sb, metric);
+  const byKey = (rs: RunRow[]) => new Map(rs.map((r) => [pairKey(r), r]));
+  const ka = byKey(ra);
+  const kb = byKey(rb);
+  const self = (extra: Record<string, string>) =>
+    urls.compare(a, b, { metric, ...(query.seed ? { seed: query.seed } : {}), ...extra });
+
+  const detailKey = query.task;
+  const detail =
+    detailKey && ka.get(detailKey) && kb.get(detailKey)
+      ? await taskDetail(ctx, ka.get(detailKey)!, kb.get(detailKey)!)
+      : html``;
+
+  const body = html`${head}
+    <p><b>A</b>: ${describe(a)} — ${ra.length} finished run(s) · <b>B</b>: ${describe(b)} — ${rb.length} finished run(s)</p>
+    <h2>Per-metric deltas (B − A)</h2>
+    <p class="small muted">Means over the tasks (task × split when a side spans splits) both sides scored (×100); 95% paired percentile bootstrap over those pairs, ${2000} resamples, seed ${seed} (src/analysis/bootstrap.ts).</p>
+    ${
+      deltas.length
+        ? table(
+            deltas,
+            [
+              { label: "metric", cell: (d) => METRIC_LABELS[d.metric].long },
+              { label: "A", num: true, cell: (d) => score(d.a) },
+              { label: "B", num: true, cell: (d) => score(d.b) },
+              {
+                label: "Δ",
+                num: true,
+                cell: (d) =>
+                  html`<span class="${d.ci.estimate > 0 ? "win" : d.ci.estimate < 0 ? "loss" : ""}">${(d.ci.estimate * 100).toFixed(2)}</span>`,
+              },
+              {
+                label: "95% CI",
+                num: true,
+                cell: (d) => `[${(d.ci.low * 100).toFixed(2)}, ${(d.ci.high * 100).toFixed(2)}]`,
+              },
+              { label: "pairs", num: true, cell: (d) => d.ci.n },
+            ],
+            'id="deltas"',
+          )
+        : html`<p class="muted">No metric was scored on a task both sides ran.</p>`
+    }
+    <h2>Per task: ${METRIC_LABELS[metric].long}</h2>
+    <p><span class="win">${wl.wins} win(s) for B</span> · <span class="loss">${wl.losses} loss(es)</span> · ${wl.ties} tie(s)</p>
+    ${table(
+      wl.tasks,
+      [
+        { label: "task", cell: (t) => html`<a href="${self({ task: t.task })}#task-detail">${t.task}</a>` },
+        {
+          label: "A",
+          num: true,
+          cell: (t) => html`<a href="${urls.run(ka.get(t.task)?.id ?? "")}">${score(t.a)}</a>`,
+        },
+        {
+          label: "B",
+          num: true,
+          cell: (t) => html`<a href="${urls.run(kb.get(t.task)?.id ?? "")}">${score(t.b)}</a>`,
+        },
+        {
+          label: "B vs A",
+          cell: (t) =>
+            html`<span class="${t.outcome === "win" ? "win" : t.outcome === "loss" ? "loss" : ""}">${t.outcome}</span>`,
+        },
+      ],
+      'id="wins"',
+    )}
+    ${detail}`;
+  return page({ title: "Compare", section: "compare", body });
+}

@@ -1,0 +1,164 @@
+/** @module A run: header and metrics, the trace as a timeline, the report with citations linked to documents, report vs gold flowcharts. */
+import type { TraceEvent } from "../../agents/types.ts";
+import { DRFLOW_METRICS, METRIC_LABELS, type Report, type ReportStep } from "../../core/index.ts";
+import { workflowFlowchart } from "../../judge/index.ts";
+import type { CallRecord } from "../../llm/usage.ts";
+import type { LoadedTask } from "../../store/task-store.ts";
+import type { StudioContext } from "../context.ts";
+import { badge, type Html, html, page, roleBadge, score, table, usd } from "../html.ts";
+import { runRows } from "../queries.ts";
+import { resolveReference, resolveSourceId } from "../sources.ts";
+import { type TimelineEntry, timeline } from "../trace.ts";
+import { urls } from "../urls.ts";
+
+const json = (v: unknown) => JSON.stringify(v, null, 2);
+
+/** A citation key as a link to the cited document's text (or plain when the reference names no known artifact). */
+export function citationLink(
+  report: Report,
+  loaded: LoadedTask | null,
+  taskRef: string,
+  key: string,
+  runId: string,
+): Html {
+  const ref = report.references.find((r) => r.key === key);
+  const entry = loaded && ref ? resolveReference(loaded, ref) : loaded ? resolveSourceId(loaded, key) : null;
+  if (!entry)
+    return html`<span class="badge" title="${ref?.source_id ?? "no such reference"}">[${key}]</span>`;
+  return html`<a class="cite" href="${urls.document(taskRef, entry.id, runId)}" title="${entry.title}">[${key}]</a>${roleBadge(entry.role)}`;
+}
+
+function steps(list: readonly ReportStep[], cite: (k: string) => Html, personalized: boolean): Html {
+  if (list.length === 0) return html`<p class="muted">none</p>`;
+  return html`<ol>${list.map(
+    (s) => html`<li class="step" value="${s.item}"><b>${s.title}</b> — ${s.task_description || s.task}
+      ${s.condition_description ? html`<div class="small"><i>condition:</i> ${s.condition_description}</div>` : ""}
+      ${s.prerequisite ? html`<div class="small muted">after step ${s.prerequisite}</div>` : ""}
+      ${personalized && s.justification ? html`<div class="small"><i>why:</i> ${s.justification}</div>` : ""}
+      <span class="cites small">${s.citations.map(cite)}</span></li>`,
+  )}</ol>`;
+}
+
+function reportHtml(
+  report: Report,
+  cite: (k: string) => Html,
+  loaded: LoadedTask | null,
+  taskRef: string,
+  runId: string,
+): Html {
+  return html`<h3>Executive summary</h3><p>${report.executive_summary || "—"}</p>
+    <h3>Generic workflow</h3>${steps(report.generic_workflow, cite, false)}
+    <h3>Condition resolution</h3>${
+      report.condition_resolution.length
+        ? table(report.condition_resolution, [
+            { label: "condition", cell: (c) => c.condition },
+            { label: "evidence", cell: (c) => c.evidence },
+            {
+              label: "resolution",
+              cell: (c) => html`${c.resolved ? badge("resolved", "b-done") : badge("open")} ${c.resolution}`,
+            },
+            { label: "cited", cell: (c) => c.citations.map(cite) },
+          ])
+        : html`<p class="muted">none</p>`
+    }
+    <h3>Personalized workflow</h3>${steps(report.personalized_workflow, cite, true)}
+    <h3>References</h3>${table(report.references, [
+      { label: "key", cell: (r) => cite(r.key) },
+      { label: "source", cell: (r) => r.source_id },
+      { label: "title", cell: (r) => r.title },
+      { label: "app", cell: (r) => r.app },
+      {
+        label: "file",
+        cell: (r) => {
+          const e = loaded ? resolveReference(loaded, r) : null;
+          return e ? html`<a href="${urls.file(taskRef, e.id)}">${e.path}</a>` : r.path;
+        },
+      },
+    ])}
+    ${report.findings ? html`<h3>Findings</h3><p>${report.findings}</p>` : ""}
+    <p class="small muted">run ${runId}</p>`;
+}
+
+function callDetails(ctx: StudioContext, c: CallRecord): Html {
+  const ex = ctx.exchange(c.request_key);
+  const facts = html`<div class="small">${c.handle} · ${c.role} · attempt ${c.attempt}${c.retries ? ` · ${c.retries} retries` : ""} ·
+    ${c.input_tokens} in / ${c.output_tokens} out tokens (${c.usage_source}) · ${usd(c.cost_usd)} · ${c.latency_ms.toFixed(0)} ms ·
+    ${c.cached ? badge("cache hit", "b-done") : badge("cache miss")} · key <code>${c.request_key}</code>${c.prompt_template ? html` · template <code>${c.prompt_template}</code>` : ""}</div>`;
+  if (!ex)
+    return html`${facts}<p class="small muted">Messages and reply are not in the LLM cache (cache off, or another cache file).</p>`;
+  return html`${facts}${ex.messages.map(
+    (m) =>
+      html`<div class="small"><b>${m.role}</b></div><pre>${typeof m.content === "string" ? m.content : json(m.content)}</pre>`,
+  )}<div class="small"><b>reply</b></div><pre class="reply">${ex.reply ?? "(no text)"}</pre>`;
+}
+
+function entryHtml(ctx: StudioContext, e: TimelineEntry, t0: number, docLink: (id: string) => Html): Html {
+  const t = html`<span class="t">+${((e.at - t0) / 1000).toFixed(2)} s</span>`;
+  switch (e.kind) {
+    case "action":
+      return html`<li class="ev-action">${t} <b>${e.event.status === "started" ? "▶" : e.event.status === "done" ? "✓" : "✗"} ${e.event.actionType}</b> ${e.event.description} <span class="muted small">(${e.event.stage})</span></li>`;
+    case "note":
+      return html`<li class="ev-note">${t} <span class="muted">${e.event.message}</span></li>`;
+    case "tool":
+      return html`<li class="ev-tool">${t} <details class="tool-call"><summary>tool <b>${e.event.tool}</b> → ${e.event.resultCount} result(s)</summary>
+        <div class="small"><b>arguments</b></div><pre>${json(e.event.input)}</pre>
+        <div class="small"><b>results</b> (document ids)</div><div class="small">${e.event.sourceIds.map((id) => html`${docLink(id)} `)}</div></details></li>`;
+    case "model": {
+      const ev = e.event as Extract<TraceEvent, { type: "model" }> | null;
+      const tokens = ev ? `${ev.usage.inputTokens} in / ${ev.usage.outputTokens} out` : "";
+      return html`<li class="ev-model">${t} <details class="model-call"><summary>model call <b>${e.stage}</b> ${tokens}${ev?.failed ? " · reply never validated" : ""}${e.calls.length > 1 ? ` · ${e.calls.length} attempts` : ""}${ev ? "" : " · (recorded call)"}</summary>
+        ${e.calls.length ? e.calls.map((c) => callDetails(ctx, c)) : html`<p class="small muted">no recorded call matches this event</p>`}</details></li>`;
+    }
+  }
+}
+
+export async function runPage(ctx: StudioContext, id: string): Promise<string | null> {
+  const run = ctx.store.getRun(id);
+  if (run?.kind !== "agent") return null;
+  const row = runRows(ctx.store.db, { run: id })[0];
+  const report = ctx.store.getReport(id);
+  const trace = (ctx.store.getTrace(id) ?? []) as TraceEvent[];
+  const calls = ctx.store.calls(id);
+  const loaded = await ctx.task(run.task);
+  const cite = (k: string) => (report ? citationLink(report, loaded, run.task, k, id) : html``);
+  const docLink = (sid: string) => {
+    const e = loaded ? resolveSourceId(loaded, sid) : null;
+    return e
+      ? html`<a href="${urls.document(run.task, e.id, id)}">${sid}</a>${roleBadge(e.role)}`
+      : html`<code>${sid}</code>`;
+  };
+  const entries = timeline(trace, calls);
+  const t0 = entries[0]?.at ?? 0;
+
+  const metrics = table(
+    DRFLOW_METRICS.filter((m) => row?.metrics[m]),
+    [
+      { label: "metric", cell: (m) => html`<a href="${urls.judgment(id, m)}">${METRIC_LABELS[m].long}</a>` },
+      { label: "value", num: true, cell: (m) => score(row!.metrics[m]!.value) },
+      { label: "scored", num: true, cell: (m) => row!.metrics[m]!.scored },
+      { label: "unscored", num: true, cell: (m) => row!.metrics[m]!.unscored },
+      { label: "outcome", cell: (m) => row!.metrics[m]!.outcome.replace("_", " ") },
+    ],
+  );
+  const gold = loaded?.task;
+  const charts =
+    report && gold
+      ? html`<h2>Flowcharts: report vs gold</h2>
+        <div class="cols"><div><h3>Report — personalized workflow</h3><pre class="mermaid">${workflowFlowchart(report.personalized_workflow.length ? report.personalized_workflow : report.generic_workflow, { personalized: report.personalized_workflow.length > 0 })}</pre></div>
+        <div><h3>Gold — personalized workflow</h3><pre class="mermaid">${workflowFlowchart(gold.personalized_workflow, { personalized: true })}</pre></div></div>
+        <div class="cols"><div><h3>Report — generic workflow</h3><pre class="mermaid">${workflowFlowchart(report.generic_workflow, { personalized: false })}</pre></div>
+        <div><h3>Gold — generic workflow</h3><pre class="mermaid">${workflowFlowchart(gold.generic_workflow, { personalized: false })}</pre></div></div>`
+      : html``;
+
+  const body = html`<p>${badge(run.status, `b-${run.status}`)} <b>${run.task}</b> · ${run.split ?? ""} · agent <b>${run.agent}</b> · model ${run.model || "none"} · repeat ${run.repeat}
+    ${run.batch ? html` · batch <a href="${urls.batch(run.batch)}">${run.batch}</a>` : ""}</p>
+    <p class="small muted">started ${run.started_at}${run.finished_at ? ` · finished ${run.finished_at}` : ""} · ${calls.length} model call(s) · ${row ? `${row.input_tokens} in / ${row.output_tokens} out tokens · ${usd(row.cost_usd)}${row.unpriced_calls ? ` (${row.unpriced_calls} unpriced)` : ""}` : ""}</p>
+    ${run.error ? html`<pre class="error">${run.error}</pre>` : ""}
+    <p><a href="${urls.judgment(id)}" id="judgment-link">judgment</a> · <a href="${urls.runs({ task: run.task })}">runs of this task</a>${run.batch ? html` · <a href="${urls.compare({ run: id }, {})}">compare with…</a>` : ""}</p>
+    <h2>Metrics</h2>${metrics}
+    <h2>Trace</h2><p class="small muted">${trace.length} event(s); expand a tool call for its arguments and results, a model call for its messages, reply, tokens, cost, latency and cache key.</p>
+    <ul class="timeline" id="timeline">${entries.map((e) => entryHtml(ctx, e, t0, docLink))}</ul>
+    <h2>Report</h2>${report ? reportHtml(report, cite, loaded, run.task, id) : html`<p class="muted">no report stored</p>`}
+    ${charts}`;
+  return page({ title: `Run ${id}`, section: "runs", body, mermaid: Boolean(report && gold) });
+}
