@@ -111,6 +111,11 @@ export const Provenance = z.object({
   family: z.string().default(""),
   seed: z.number().int().nullable().default(null),
   version: z.string().default("1"),
+  /**
+   * Surface realizations the generator drew, by kind (procedural): procedure layouts, condition phrasings,
+   * cross-reference styles, and the evidence units that restate a policy condition. For difficulty statistics only.
+   */
+  surface: z.record(z.string(), z.array(z.string())).optional(),
 });
 
 export const Task = z.object({

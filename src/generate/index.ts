@@ -4,11 +4,13 @@ export { neutralPaths, sealTask, type TaskFolder } from "./identity.ts";
 export {
   ALL_DOMAINS,
   FAMILIES,
+  type FamilySpec,
   familiesOf,
   type GeneratedTask as ProceduralTask,
   generateProceduralSuite,
   generateProceduralSuite as generateSuite,
   generateProceduralTask,
+  loadFamilies,
   type PlannedArtifact,
   type ProceduralOptions,
   realizeTask,

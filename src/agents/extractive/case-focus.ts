@@ -1,14 +1,9 @@
 /** @module Whose case a document is about: the user's marks, case ids, and which case cluster the question is about. */
 import type { EnvDocument } from "../../env/types.ts";
-import { dice, termSet } from "./text.ts";
+import { coverage, dice, splitSentences, termSet, words } from "./text.ts";
 
 /** Case or record identifiers such as `CASE-2024-0113`, `MRN-48812`, `INC0042`, `#48812`. */
 const CASE_ID = /\b(?:[A-Z]{2,6}-?\d{3,}(?:-\d+)*|#\d{4,})\b/g;
-/** A sentence that asks for a workflow: "What is the workflow to …?", "How do I … the process …?". */
-const WORKFLOW_QUESTION =
-  /\b(what|how|which)\b[^?!]{0,120}\b(workflow|process|procedure|steps?)\b[^?!]{0,200}\?/gi;
-/** A question this similar to the task's is the task's own question, restated. */
-const SAME_QUESTION = 0.8;
 
 export type UserRef = { name: string; email: string };
 
@@ -41,15 +36,23 @@ export function userTie(doc: Pick<EnvDocument, "author" | "text" | "title">, use
   return patterns.some((p) => p.test(doc.text) || p.test(doc.title)) ? 1 : 0;
 }
 
+/** The best case must lead the runner-up by this factor to be taken as the user's. */
+const FOCUS_MARGIN = 1.15;
+/** A question a case poses counts for it above this similarity to the task's question. */
+const ASKED_ELSEWHERE = 0.5;
+
 /**
- * The case ids of the user's own case. Personal documents are grouped into cases: ids named in one document belong to
- * one case (a dispute and its invoice, `DSP-878603` and `INV-39955`). A case whose documents hand over a different
- * workflow question ("Can you take X's case? What is the workflow to re-consent X…?") is someone else's request; when
- * exactly one case is left, its ids are the user's. Empty when that cannot be told.
+ * The case ids of the user's own case, read the way a colleague would: personal documents are grouped into cases (ids
+ * named in one document belong to one case: a dispute and its invoice, `DSP-878603` and `INV-39955`), and the case
+ * the question is about is the one whose documents speak to the workflow — the share of the recovered decisions they
+ * hold facts for (`deciding`: each decision's telling terms), plus the share of the question's terms they use, plus
+ * how close a question the case itself poses is to the task's.
+ * No fixed phrase marks a case as anyone's. Empty when no case clearly leads.
  */
 export function focusCaseIds(
   docs: readonly Pick<EnvDocument, "text" | "title">[],
   question: string,
+  deciding: readonly ReadonlySet<string>[] = [],
 ): Set<string> {
   const parent = new Map<string, string>();
   const root = (id: string): string => {
@@ -64,20 +67,51 @@ export function focusCaseIds(
     for (const id of ids) if (!parent.has(id)) parent.set(id, id);
     for (const id of ids.slice(1)) parent.set(root(id), root(ids[0]!));
   }
-  const clusters = new Map<string, { ids: Set<string>; texts: string[] }>();
+  type Cluster = { ids: Set<string>; terms: Set<string>; sentences: Set<string>[]; asks: Set<string>[] };
+  const clusters = new Map<string, Cluster>();
   for (const { text, ids } of named) {
     if (ids.length === 0) continue;
     const key = root(ids[0]!);
-    const cluster = clusters.get(key) ?? { ids: new Set<string>(), texts: [] };
+    const cluster = clusters.get(key) ?? {
+      ids: new Set<string>(),
+      terms: new Set<string>(),
+      sentences: [],
+      asks: [],
+    };
     for (const id of ids) cluster.ids.add(id);
-    cluster.texts.push(text);
+    for (const sentence of splitSentences(text)) {
+      const terms = termSet(sentence);
+      // the case's facts; a question it poses is read on its own
+      if (sentence.endsWith("?")) {
+        if (words(sentence).length >= 6) cluster.asks.push(terms);
+        continue;
+      }
+      cluster.sentences.push(terms);
+      for (const t of terms) cluster.terms.add(t);
+    }
     clusters.set(key, cluster);
   }
   const asked = termSet(question);
-  const foreign = (texts: string[]) =>
-    texts.some((t) =>
-      [...t.matchAll(WORKFLOW_QUESTION)].some((m) => dice(termSet(m[0]), asked) < SAME_QUESTION),
-    );
-  const candidates = [...clusters.values()].filter((c) => !foreign(c.texts));
-  return candidates.length === 1 ? new Set(candidates[0]!.ids) : new Set();
+  // a case that poses the task's question (in its own words or close to them) is the one it is about
+  const posed = (c: Cluster) =>
+    c.asks.length === 0 ? 0 : 2 * Math.max(0, ...c.asks.map((a) => dice(a, asked) - ASKED_ELSEWHERE));
+  // how well one sentence of the case speaks to a decision: two of its telling terms is a full answer
+  const speaksTo = (terms: ReadonlySet<string>, sentence: ReadonlySet<string>) =>
+    Math.min(2, [...terms].filter((t) => sentence.has(t)).length) / 2;
+  const scored = [...clusters.values()]
+    .map((c) => {
+      const decided = deciding.reduce(
+        (n, terms) => n + Math.max(0, ...c.sentences.map((s) => speaksTo(terms, s))),
+        0,
+      );
+      const score =
+        (deciding.length > 0 ? decided / deciding.length : 0) + coverage(asked, c.terms) + posed(c);
+      return { c, score };
+    })
+    .sort((a, b) => b.score - a.score);
+  const [best, second] = scored;
+  if (!best) return new Set();
+  if (!second) return best.score > 0 ? new Set(best.c.ids) : new Set();
+  const leads = second.score <= 0 ? best.score > second.score : best.score >= FOCUS_MARGIN * second.score;
+  return leads ? new Set(best.c.ids) : new Set();
 }

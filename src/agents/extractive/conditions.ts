@@ -7,10 +7,29 @@ export type RuleBranch = { id: string; when: string; action: string; negated: bo
 /** A decision found in a step's text, with the sentence(s) it came from. */
 export type Rule = { question: string; branches: RuleBranch[]; source: string };
 
+/**
+ * A clause that opens with a situation: English conditional subordinators (if, when, where, provided that, as long as,
+ * in the event that, in cases where…), after an optional discourse marker ("However,", "Exception:").
+ */
 const IF_START =
-  /^(?:(?:however|additionally|also|and|but|in addition|note|important|for example)[,:]?\s+)?(if|when|where|whenever|in cases where|in the event that|should)\s+/i;
+  /^(?:(?:however|additionally|also|and|but|in addition|note|important|for example|exception|by exception|as an exception)[,:]?\s+)?(if|when|whenever|where|wherever|in (?:those |the )?cases? (?:where|in which)|for (?:a |any )?cases? (?:where|in which)|in the event(?: that)?|in case|provided(?: that)?|providing(?: that)?|as long as|so long as|assuming(?: that)?|given that|on (?:the )?condition that|should)\s+/i;
+/** A clause that states what happens in every other case. */
 const ELSE_START =
-  /^(?:otherwise|if not|else|in all other cases|if that is not the case|if this is not the case|for all other cases|in any other case)[,:]?\s*/i;
+  /^(?:otherwise|else|if not|failing (?:that|this)|alternatively|in (?:all|any) other cases?|for (?:all|any) other cases?|(?:any|all) other cases?|all others|everyone else|for everyone else|(?:if|where|when) (?:that|this)(?: criterion| condition| requirement)? is not (?:the case|met|so)|(?:cases|those) (?:that|which) do not (?:qualify|meet (?:it|this|that|the criterion))|ineligible cases|non-qualifying cases)[,:]?\s*/i;
+/** A default stated before an exception: "As a rule, …", "Normally, …". */
+const DEFAULT_START =
+  /^(?:as a (?:general )?rule|normally|ordinarily|by default|in general|generally|usually)[,:]?\s+/i;
+/** "The one exception is a case in which X" (its action follows in the next clause). */
+const EXCEPTION_SITUATION =
+  /\bexceptions? (?:is|are|applies to|arises?)\s+(?:a |any )?(?:cases?|situations?)?\s*(?:in which|where|when|that)\s+(.+)$/i;
+/** Eligibility in a sentence: "Only cases in which X qualify to A", "To A, it must be established that X". */
+const ONLY_QUALIFY =
+  /^only (?:cases|those|situations)?\s*(?:in which|where|when|if|that)\s+(.+?)\s+(?:qualify|are eligible|may proceed)\s+(?:to|for)\s+(.+)$/i;
+const MUST_ESTABLISH =
+  /^to (.+?), it must (?:first )?be (?:established|shown|confirmed|verified) that (.+)$/i;
+/** "Eligibility: X." states a situation; "Eligible cases: A." its action. */
+const ELIGIBILITY_SITUATION = /^(?:eligibility|criterion|qualifying condition|requirement)s?:\s+(.+)$/i;
+const ELIGIBLE_ACTION = /^(?:eligible|qualifying) cases:\s+(.+)$/i;
 
 /** Split "X, A" at the comma that ends the condition (or at ", then"); null when no split is plausible. */
 function splitConditional(rest: string): { when: string; action: string } | null {
@@ -42,73 +61,125 @@ function toQuestion(when: string): string {
   return `Does this case satisfy: ${stripEnd(when)}?`;
 }
 
-/** Extract the rules of one step's text. Sentences are scanned in order; an else-clause attaches to the rule before it. */
+/** A clause read as an action: discourse markers and "staff then" dropped, final punctuation and "instead" stripped. */
+function asAction(clause: string): string {
+  return stripEnd(
+    clause
+      .replace(DEFAULT_START, "")
+      .replace(/^(?:staff|the team|they)\s+(?:then\s+)?/i, "")
+      .replace(/,?\s+except as (?:described|set out|stated) in [^.;,]+$/i, ""),
+  );
+}
+
+function branchOf(when: string, action: string): RuleBranch {
+  const w = stripEnd(when);
+  return { id: "", when: w, action: asAction(action), negated: NEGATION.test(w) };
+}
+
+function otherwise(first: RuleBranch, action: string): RuleBranch {
+  return {
+    id: "",
+    when: `otherwise (not: ${first.when})`,
+    action: asAction(action),
+    negated: !first.negated,
+  };
+}
+
+/**
+ * Extract the rules of one step's text. Clauses are scanned in order: a situation (a conditional clause, an exception,
+ * an eligibility criterion) with its action starts a decision; a clause for "every other case" completes it; a lone
+ * situation marked as an exception (or followed by "instead") takes the clause stated before it as its alternative.
+ */
 export function extractRules(text: string): Rule[] {
   const rules: Rule[] = [];
-  let current: Rule | null = null;
+  const state: { current: Rule | null } = { current: null };
+  /** The last plain action clause (a default an exception may override). */
+  let previous: string | null = null;
+  /** A situation whose action comes in the next clause ("Eligibility: X." → "Eligible cases: A."). */
+  let pending: string | null = null;
   const close = () => {
-    if (current?.branches.length === 1) {
+    if (state.current?.branches.length === 1) {
       // "If X, A." with no alternative: the implicit other branch is to go on without A.
-      const only = current.branches[0]!;
-      current.branches.push({
+      const only = state.current.branches[0]!;
+      state.current.branches.push({
         id: "",
         when: `otherwise (not: ${only.when})`,
         action: "no additional action",
         negated: !only.negated,
       });
     }
-    if (current) rules.push(current);
-    current = null;
+    if (state.current) rules.push(state.current);
+    state.current = null;
+  };
+  const start = (branch: RuleBranch, source: string, exception: boolean) => {
+    if (state.current && sentenceContinues(state.current, branch) && !exception) {
+      state.current.branches.push(branch);
+      state.current.source += ` ${source}`;
+      return;
+    }
+    close();
+    state.current = { question: toQuestion(branch.when), branches: [branch], source };
+    if (exception && previous) {
+      state.current.branches.push(otherwise(branch, previous));
+      state.current.source = `${previous}. ${source}`;
+      close();
+    }
   };
   for (const sentence of splitSentences(text)) {
     for (const clause of sentence.split(/;\s+/)) {
-      const c = clause.trim();
+      const c = clause.trim().replace(/^(?:note|footnote) [a-z]?\d+[:.]\s*/i, "");
+      if (!c) continue;
       const unless = UNLESS.exec(c);
       if (unless) {
         // "Do B unless X, in which case do A": X selects A, everything else B
         close();
-        const when = stripEnd(unless[2]!);
-        const negated = NEGATION.test(when);
-        rules.push({
-          question: toQuestion(when),
-          branches: [
-            { id: "", when, action: stripEnd(unless[3]!), negated },
-            { id: "", when: `otherwise (not: ${when})`, action: stripEnd(unless[1]!), negated: !negated },
-          ],
-          source: c,
-        });
+        const a = branchOf(unless[2]!, unless[3]!);
+        rules.push({ question: toQuestion(a.when), branches: [a, otherwise(a, unless[1]!)], source: c });
+        previous = null;
+        continue;
+      }
+      if (pending !== null) {
+        const eligible = ELIGIBLE_ACTION.exec(c);
+        const situation = pending;
+        pending = null;
+        if (eligible || !IF_START.test(c)) {
+          start(branchOf(situation, eligible ? eligible[1]! : c), c, false);
+          continue;
+        }
+      }
+      const only = ONLY_QUALIFY.exec(c);
+      const must = MUST_ESTABLISH.exec(c);
+      if (only || must) {
+        start(branchOf(only ? only[1]! : must![2]!, only ? only[2]! : must![1]!), c, false);
+        continue;
+      }
+      const exceptionSituation = EXCEPTION_SITUATION.exec(c);
+      const criterion = ELIGIBILITY_SITUATION.exec(c);
+      if (exceptionSituation || criterion) {
+        if (exceptionSituation) close();
+        pending = (exceptionSituation ?? criterion)![1]!;
         continue;
       }
       const ifMatch = IF_START.exec(c);
       const elseMatch = ELSE_START.exec(c);
-      if (ifMatch && !/^if not\b/i.test(c)) {
+      if (elseMatch && state.current) {
+        const first = state.current.branches[0]!;
+        state.current.branches.push(otherwise(first, c.slice(elseMatch[0].length)));
+        state.current.source += `; ${c}`;
+        close();
+      } else if (ifMatch && !/^if not\b/i.test(c)) {
         const parts = splitConditional(c.slice(ifMatch[0].length));
         if (!parts) continue;
-        const branch: RuleBranch = {
-          id: "",
-          when: stripEnd(parts.when),
-          action: stripEnd(parts.action),
-          negated: NEGATION.test(parts.when),
-        };
-        if (current && sentenceContinues(current, branch)) {
-          current.branches.push(branch);
-          current.source += ` ${c}`;
-        } else {
-          close();
-          current = { question: toQuestion(branch.when), branches: [branch], source: c };
-        }
-      } else if (elseMatch && current) {
-        const first = current.branches[0]!;
-        current.branches.push({
-          id: "",
-          when: `otherwise (not: ${first.when})`,
-          action: stripEnd(c.slice(elseMatch[0].length)),
-          negated: !first.negated,
-        });
-        current.source += `; ${c}`;
-        close();
-      } else if (current) {
-        close();
+        const exception =
+          /\binstead\W*$/i.test(c) || /^(?:exception|by exception|as an exception)\b/i.test(c);
+        start(
+          branchOf(parts.when, parts.action),
+          c,
+          exception && (!state.current || state.current.branches.length === 0),
+        );
+      } else {
+        if (state.current) close();
+        previous = c;
       }
     }
   }

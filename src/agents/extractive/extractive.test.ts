@@ -96,7 +96,7 @@ function fixtureDocs(): EnvDocument[] {
       "t_01_IN_3",
       "email",
       "Mrs. Ortega consent (MRN-204518)",
-      "Hi Dana, FYI Mrs. Ortega (MRN-204518) told the front desk her preferred language is Spanish, not English, so she will need an interpreter. She is 67, so she is not a minor. Thanks, Luis",
+      "Hi Dana, FYI Mrs. Ortega (MRN-204518) told the front desk her preferred language is Spanish, not English, so she will need an interpreter. She is 67, so she is not a minor. We will obtain an informed decision despite her limited proficiency. Thanks, Luis",
       "Luis Ramos",
     ),
     doc(
@@ -380,7 +380,7 @@ describe("extractive agent", () => {
       d.id === "t_01_IN_3"
         ? {
             ...d,
-            text: "Hi Dana, Mrs. Ortega (MRN-204518) is booked for Tuesday. Her preferred language is Spanish.",
+            text: "Hi Dana, Mrs. Ortega (MRN-204518) is booked for Tuesday to obtain informed consent. Her preferred language is Spanish, her English proficiency is limited.",
           }
         : d,
     );
@@ -438,7 +438,10 @@ test("options are validated and unknown ones named", () => {
 test("the user's case is found when each of its documents names two linked ids (a dispute and its invoice)", () => {
   const question = "What is the workflow to resolve an invoice dispute?";
   const docs = [
-    { title: "Dispute DSP-100200", text: "Acme opened DSP-100200 on INV-3300; they paid nothing yet." },
+    {
+      title: "Dispute DSP-100200",
+      text: "Acme opened dispute DSP-100200 on invoice INV-3300; they paid nothing yet.",
+    },
     { title: "Re: INV-3300", text: "Proof of delivery for INV-3300 (DSP-100200) shows a short shipment." },
     {
       title: "Handover",

@@ -6,7 +6,7 @@ import type { Agent, AgentContext, AgentOutput, TraceEvent } from "../types.ts";
 import { caseIds, focusCaseIds, userTie } from "./case-focus.ts";
 import type { Rule } from "./conditions.ts";
 import { factSentences, inverseDocumentFrequency } from "./evidence.ts";
-import { mergeSteps } from "./merge.ts";
+import { mentionedDependencies, mergeSteps } from "./merge.ts";
 import { type StepOutcome, writeReport } from "./report.ts";
 import { decidingTerms, type EvidenceSentence, resolveRule, type TermWeight } from "./resolve.ts";
 import { extractSteps, procedureScore } from "./steps.ts";
@@ -185,17 +185,29 @@ async function run(options: ExtractiveOptions, context: AgentContext): Promise<A
     kept.add(p.doc.id);
     for (const n of numbers) taken.add(n);
   }
-  const codeOf = (p: (typeof procedural)[number]) => p.steps[0]?.docCode ?? null;
-  const citesOf = (p: (typeof procedural)[number]) =>
-    new Set(p.steps.flatMap((s) => s.refs.map((r) => r.code)));
+  // Documents tied by a stated dependency: a cross-reference by code, or a step naming another document's step.
+  const byCode = new Map(
+    procedural.flatMap((p) => (p.steps[0]?.docCode ? [[p.steps[0].docCode, p.doc.id]] : [])),
+  );
+  const linked = new Map<string, Set<string>>();
+  const link = (a: string, b: string) => {
+    if (a === b) return;
+    linked.set(a, (linked.get(a) ?? new Set()).add(b));
+    linked.set(b, (linked.get(b) ?? new Set()).add(a));
+  };
+  for (const p of procedural)
+    for (const s of p.steps)
+      for (const r of s.refs) {
+        const target = byCode.get(r.code);
+        if (target) link(p.doc.id, target);
+      }
+  for (const [from, to] of mentionedDependencies(procedural.flatMap((p) => p.steps)))
+    link(from.docId, to.docId);
   for (let grew = true; grew; ) {
     grew = false;
-    const keptCodes = new Set(procedural.filter((p) => kept.has(p.doc.id)).map(codeOf));
-    const keptCites = new Set(procedural.filter((p) => kept.has(p.doc.id)).flatMap((p) => [...citesOf(p)]));
     for (const p of procedural) {
       if (kept.has(p.doc.id)) continue;
-      const code = codeOf(p);
-      if ([...citesOf(p)].some((c) => keptCodes.has(c)) || (code !== null && keptCites.has(code))) {
+      if ([...(linked.get(p.doc.id) ?? [])].some((d) => kept.has(d))) {
         kept.add(p.doc.id);
         grew = true;
       }
@@ -225,7 +237,8 @@ async function run(options: ExtractiveOptions, context: AgentContext): Promise<A
   );
   // The user's own sources: mail, chat and personal files (the shared drive holds company documents).
   const personal = all.filter((d) => PERSONAL_APPS.includes(d.app) && !policyIds.has(d.id));
-  const mine = focusCaseIds(personal, env.question);
+  const deciding = steps.flatMap((s) => s.rules.map((r) => new Set(decidingTerms(r).flatMap((d) => [...d]))));
+  const mine = focusCaseIds(personal, env.question, deciding);
   emit({ type: "note", at: now(), message: `user's case: ${[...mine].join(", ") || "not identified"}` });
   const idf = inverseDocumentFrequency(all);
   const weightOf = (doc: EnvDocument) => {

@@ -4,7 +4,7 @@
  */
 import type { Rule } from "./conditions.ts";
 import type { ExtractedStep } from "./steps.ts";
-import { dice, termSet } from "./text.ts";
+import { dice, splitSentences, termSet } from "./text.ts";
 
 /** A step of the recovered workflow: one or more extracted steps that say the same thing. */
 export type MergedStep = {
@@ -118,6 +118,85 @@ export function orderDocuments(
   return placed;
 }
 
+/** Words that state an order between two things (a dependency statement needs one). */
+const DEPENDENCY =
+  /\b(?:after|before|once|until|unless and until|prior to|depends?|dependent|requires?|required|follows?|following|preceded|precedes|first|completed?|finished|done|in place|ready)\b/i;
+/** A quoted name: "…" or “…”. */
+const QUOTED = /["“]([^"”]{3,200})["”]/g;
+/** A decision is not a dependency statement. */
+const CONDITIONAL = /\b(?:if|unless|where|whenever|otherwise)\b/i;
+
+/** A sentence naming another step covers at least this (term-weighted) share of its terms with that step's text. */
+const MENTION_COVERAGE = 0.3;
+/** …and names it clearly better than the runner-up. */
+const MENTION_MARGIN = 1.3;
+
+/**
+ * Dependencies stated by naming another document's step ("It can only begin after establishing the preferred
+ * language", "This depends on the interpreter booking having been completed"): a sentence after a step's first one
+ * whose distinctive terms are mostly those of one step in another document. The named step comes first — policies
+ * name what a step waits for. Terms shared by many steps weigh little.
+ */
+export function mentionedDependencies(steps: readonly ExtractedStep[]): [ExtractedStep, ExtractedStep][] {
+  const termsOf = steps.map((s) => termSet(`${s.title} ${s.text}`));
+  const titleOf = steps.map((s) => termSet(s.title));
+  const df = new Map<string, number>();
+  for (const terms of termsOf) for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1);
+  const weight = (t: string) => 1 / ((df.get(t) ?? 2) - 1);
+  const out: [ExtractedStep, ExtractedStep][] = [];
+  /** The step of another document a phrase names, if one clearly stands out (and the phrase is not about `own`). */
+  const namedStep = (phrase: string, own: ExtractedStep, rest: ReadonlySet<string>) => {
+    // only terms some other step uses can name one
+    const terms = [...termSet(phrase)].filter((t) => (df.get(t) ?? 0) > 1);
+    const total = terms.reduce((n, t) => n + weight(t), 0);
+    if (terms.length < 2 || total === 0) return null;
+    const share = (inStep: ReadonlySet<string>) =>
+      terms.filter((x) => inStep.has(x)).reduce((n, x) => n + weight(x), 0) / total;
+    const hits = (inStep: ReadonlySet<string>) => terms.filter((x) => inStep.has(x)).length;
+    // a step is named by its title; its whole text counts for less (its decisions mention other steps' words)
+    const scored = steps
+      .map((t, j) => ({
+        j,
+        score:
+          t.docId === own.docId
+            ? 0
+            : Math.max(
+                hits(titleOf[j]!) >= 2 ? share(titleOf[j]!) : 0,
+                hits(termsOf[j]!) >= 3 ? 0.7 * share(termsOf[j]!) : 0,
+              ),
+      }))
+      .sort((a, b) => b.score - a.score);
+    const [best, second] = scored;
+    // a phrase about its own step (the step's other sentences use the same words) names nothing else
+    if (
+      best &&
+      best.score >= MENTION_COVERAGE &&
+      best.score >= MENTION_MARGIN * (second?.score ?? 0) &&
+      share(rest) < best.score / 2
+    )
+      return best;
+    return null;
+  };
+  steps.forEach((s, i) => {
+    const sentencesOf = splitSentences(s.text);
+    sentencesOf.slice(1).forEach((sentence, k) => {
+      if (!DEPENDENCY.test(sentence) || CONDITIONAL.test(sentence.replace(QUOTED, ""))) return;
+      // a name in quotes is what the sentence names; otherwise the sentence as a whole
+      const quoted = [...sentence.matchAll(QUOTED)]
+        .map((m) => m[1]!)
+        .filter((q) => q.split(/\s+/).length >= 2);
+      const rest = termSet(sentencesOf.filter((_, m) => m !== k + 1).join(" "));
+      let found: { j: number; score: number } | null = null;
+      for (const phrase of quoted.length > 0 ? quoted : [sentence]) {
+        const best = namedStep(phrase, s, rest);
+        if (best && (!found || best.score > found.score)) found = best;
+      }
+      if (found && found.j !== i) out.push([s, steps[found.j]!]);
+    });
+  });
+  return out;
+}
+
 /** Local steps in workflow order: documents chained by cross-references, each document in its own order. */
 function localSequence(
   steps: readonly ExtractedStep[],
@@ -127,12 +206,16 @@ function localSequence(
   const byCode = new Map<string, string>();
   for (const s of steps) if (s.docCode && !byCode.has(s.docCode)) byCode.set(s.docCode, s.docId);
   const cites = new Map<string, Set<string>>();
+  const cite = (from: string, to: string) => {
+    if (from !== to) cites.set(from, (cites.get(from) ?? new Set()).add(to));
+  };
   for (const s of steps) {
     for (const r of s.refs) {
       const target = byCode.get(r.code);
-      if (target && target !== s.docId) cites.set(s.docId, (cites.get(s.docId) ?? new Set()).add(target));
+      if (target) cite(s.docId, target);
     }
   }
+  for (const [from, to] of mentionedDependencies(steps)) cite(from.docId, to.docId);
   const codeOf = new Map(steps.map((s) => [s.docId, s.docCode ?? s.title]));
   const order = orderDocuments(docs, cites, relevance, (d) => codeOf.get(d) ?? d);
   return order.flatMap((d) => steps.filter((s) => s.docId === d).sort((a, b) => a.position - b.position));

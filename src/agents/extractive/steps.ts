@@ -3,7 +3,8 @@
  * open with sequencing words, segmented per section; cross-references to other documents and items kept for ordering.
  */
 import { extractRules, type Rule } from "./conditions.ts";
-import { isHeadingLine, normalizeText, splitSentences } from "./text.ts";
+import { type LaidOut, layOut, procedureBlocks } from "./layout.ts";
+import { coverage, dice, isHeadingLine, normalizeText, splitSentences, termSet } from "./text.ts";
 
 /** A step as read from one document, before de-duplication across documents. */
 export type ExtractedStep = {
@@ -60,8 +61,14 @@ function isSectionHeading(line: string): boolean {
   return NUMBERED_HEADING.test(line) || isHeadingLine(line);
 }
 
+/** A leading sequencing adverbial ("Then", "To begin,", "After that,", "At this point,"): not part of a title. */
+const LEADING_ADVERBIAL =
+  /^(?:(?:then|next|first|firstly|finally|lastly|subsequently|afterwards)\b,?|(?:[A-Za-z]+\s+){0,2}[A-Za-z]+,)\s+(?=[a-z])/i;
+
 /** The title: a short lead before ":" or the first sentence when short, else its first words up to a comma. */
-function titleOf(text: string): string {
+function titleOf(raw: string): string {
+  const stripped = raw.replace(LEADING_ADVERBIAL, "");
+  const text = stripped.charAt(0).toUpperCase() + stripped.slice(1);
   const colon = /^([^:.;]{3,90}):\s/.exec(text);
   if (colon && colon[1]!.split(/\s+/).length <= MAX_TITLE_WORDS) return colon[1]!.trim();
   const first = splitSentences(text)[0] ?? text;
@@ -92,6 +99,26 @@ function refsOf(text: string, own: string | null): { code: string; sentence: str
 
 type Draft = { body: string; number: number | null; global: boolean };
 
+/**
+ * A paragraph that runs several steps together, each opening with a sequencing word ("First, … Then, … Finally, …"):
+ * its parts from each such sentence to the next (a lead before the first cue stays with the first part). Empty when
+ * no sentence opens with a cue.
+ */
+function sequenceParts(body: string): string[] {
+  const parts: string[][] = [];
+  const lead: string[] = [];
+  for (const s of splitSentences(body)) {
+    const cue = SEQUENCE_START.exec(s) ?? ONCE_START.exec(s);
+    if (cue) {
+      const rest = s.slice(cue[0].length);
+      parts.push([rest.charAt(0).toUpperCase() + rest.slice(1)]);
+    } else if (parts.length > 0) parts[parts.length - 1]!.push(s);
+    else lead.push(s);
+  }
+  if (parts.length > 0 && lead.length > 0) parts[0]!.unshift(...lead);
+  return parts.map((p) => p.join(" "));
+}
+
 function makeStep(
   draft: Draft,
   docId: string,
@@ -110,7 +137,7 @@ function makeStep(
     docId,
     docCode,
     position,
-    rules: extractRules(text),
+    rules: extractRules(draft.body),
     requires: requiresOf(text, draft.global ? draft.number : null),
     refs: refsOf(text, docCode),
   };
@@ -132,79 +159,26 @@ function markerDrafts(text: string): Draft[] {
   });
 }
 
-/** Whether a sentence points at another document or step ("described in section 3 of FI-256", "after Step 2"). */
-function citesElsewhere(sentence: string): boolean {
-  STEP_REFERENCE.lastIndex = 0;
-  return new RegExp(DOC_CODE.source).test(sentence) || STEP_REFERENCE.test(sentence);
-}
-
-/** Whether a list item reads as a procedure step: a lead with a colon, or at least two sentences. */
-function stepLike(body: string): boolean {
-  return /^[^:.;]{3,90}:\s/.test(body) || splitSentences(body).length >= 2;
-}
-
-/** Items and sequencing sentences of one section's blocks. */
-function sectionDrafts(blocks: readonly string[]): Draft[] {
-  const drafts: Draft[] = [];
-  const numbered = blocks.flatMap((b) => {
-    const m = NUMBERED_ITEM.exec(b);
-    return m ? [{ n: Number(m[1]), body: b.slice(m[0].length) }] : [];
-  });
-  // a numbered list counts when its numbers increase and its items read as steps
-  const increasing = numbered.every((x, i) => i === 0 || x.n > numbered[i - 1]!.n);
-  const listOk = numbered.length > 0 && increasing && numbered.some((x) => stepLike(x.body));
-  for (const block of blocks) {
-    const num = NUMBERED_ITEM.exec(block);
-    if (num && listOk) {
-      drafts.push({ body: block.slice(num[0].length), number: Number(num[1]), global: false });
-      continue;
-    }
-    const bullet = BULLET_ITEM.exec(block);
-    if (bullet) {
-      const body = block.slice(bullet[0].length);
-      if (stepLike(body)) drafts.push({ body, number: null, global: false });
-      continue;
-    }
-    // prose: each sentence opening with a sequencing word starts a step that runs to the next one
-    const sentences = splitSentences(block);
-    let current: string[] | null = null;
-    for (const s of sentences) {
-      const cue = SEQUENCE_START.exec(s) ?? ONCE_START.exec(s);
-      if (cue) {
-        if (current) drafts.push({ body: current.join(" "), number: null, global: false });
-        const rest = s.slice(cue[0].length);
-        current = [rest.charAt(0).toUpperCase() + rest.slice(1)];
-      } else if (current) current.push(s);
-      else if (drafts.length > 0 && citesElsewhere(s)) {
-        // a later paragraph of the same section that says what the step before it depends on (a PDF line break
-        // can split one paragraph in two) still belongs to that step
-        const last = drafts[drafts.length - 1]!;
-        last.body = `${last.body} ${s}`;
-      }
-    }
-    if (current) drafts.push({ body: current.join(" "), number: null, global: false });
-  }
-  return drafts;
-}
-
-/** Blocks (paragraphs or list items) of each section; a heading line starts a new section. */
-function sections(text: string): string[][] {
-  const out: string[][] = [[]];
-  for (const line of text.split("\n")) {
-    const t = line.trim();
-    if (!t) continue;
-    if (isSectionHeading(t)) out.push([]);
-    else out[out.length - 1]!.push(t);
-  }
-  return out.filter((s) => s.length > 0);
-}
-
 /** Extract the steps a document states, in document order; [] when it states none. */
 export function extractSteps(docId: string, rawText: string): ExtractedStep[] {
   const text = normalizeText(rawText);
   const code = documentCode(text);
   const marked = markerDrafts(text);
-  const drafts = marked.length > 0 ? marked : sections(text).flatMap(sectionDrafts);
+  const laid = layOut(text);
+  const drafts: Draft[] =
+    marked.length > 0
+      ? marked
+      : procedureBlocks(laid, (b) => sequenceParts(b.body).length > 0).flatMap((items) =>
+          items.flatMap((b) => {
+            const parts = sequenceParts(b.body);
+            const bodies = parts.length >= 2 ? parts : [b.body];
+            return bodies.map((body) => ({
+              body: withReferencesRead(body, bodies.length === 1 ? b.heading : null, laid),
+              number: bodies.length === 1 ? b.number : null,
+              global: false,
+            }));
+          }),
+        );
   const steps: ExtractedStep[] = [];
   const rules = ruleDefinitions(text);
   for (const d of drafts) {
@@ -212,6 +186,54 @@ export function extractSteps(docId: string, rawText: string): ExtractedStep[] {
     if (step) steps.push(rules.size > 0 ? withRulesResolved(step, rules) : step);
   }
   return steps;
+}
+
+/** "note 2", "category C1", "criterion C1", "rule R3" mentioned in a text. */
+const LABEL_MENTION = /\b(note|footnote|category|criterion|rule)\s+([A-Z]{0,3}\d+(?:\.\d+)*)\b/gi;
+/** A mention of a category or criterion as the case it names, up to the clause's end: "For a case in category C1 (see Definitions),". */
+const CATEGORY_CLAUSE =
+  /\b(?:for )?(?:a |any |the )?cases?\s+(?:in|meeting|under|that meets?|falling under)\s+(?:category|criterion)\s+([A-Z]{0,3}\d+)\b(?:\s*\([^)]*\))?(?:\s+are handled differently)?\s*[,:]/gi;
+/** The situation a definition states: "Category C1: a case in which X." / "Criterion C1 is met when X." */
+const DEFINED_SITUATION = /(?:in which|when|where|if|that)\s+(.+?)\.?$/i;
+
+/**
+ * A step's text with what it points to read in, as a reader follows a reference: a category or criterion clause
+ * becomes the situation its definition states ("Where X,"), a note's text is appended, and a decision table's rows
+ * for this step (the activity cell naming it) are appended as "If X, A; if Y, B."
+ */
+function withReferencesRead(body: string, heading: string | null, laid: LaidOut): string {
+  let text = body.replace(CATEGORY_CLAUSE, (whole, label: string) => {
+    const def =
+      laid.labels.get(`category ${label.toLowerCase()}`) ??
+      laid.labels.get(`criterion ${label.toLowerCase()}`);
+    const situation = def ? DEFINED_SITUATION.exec(def.replace(/^[^:]*:\s*/, ""))?.[1] : undefined;
+    return situation ? `Where ${situation},` : whole;
+  });
+  const notes: string[] = [];
+  for (const m of body.matchAll(LABEL_MENTION)) {
+    const kind = m[1]!.toLowerCase().replace("footnote", "note");
+    if (kind !== "note") continue;
+    const note = laid.labels.get(`note ${m[2]!.toLowerCase()}`);
+    if (note && !notes.includes(note)) notes.push(note);
+  }
+  if (notes.length > 0) text = `${text} ${notes.join(" ")}`;
+  if (laid.rows.length > 0) {
+    // the rows whose activity this step names best; a step that points to "the table" takes its best match
+    const terms = termSet(`${heading ?? ""} ${body}`);
+    const activities = [...new Set(laid.rows.map(([a]) => a))];
+    const scored = activities
+      .map((a) => ({ a, score: coverage(termSet(a), terms) }))
+      .sort((x, y) => y.score - x.score);
+    const best = scored[0]!;
+    // a step that points to "the table" takes its best match; one that does not, only rows naming its own heading
+    const pointsToTable = /\btable\b/i.test(body);
+    const named = heading !== null && dice(termSet(best.a), termSet(heading)) >= 0.8;
+    if (pointsToTable ? best.score >= 0.3 : named) {
+      const mine = laid.rows.filter(([a]) => a === best.a);
+      text = `${text} ${mine.map(([, when, action], i) => `${i === 0 ? "If" : "if"} ${when}, ${action}`).join("; ")}.`;
+    }
+  }
+  return text;
 }
 
 /** "Rule R2: Do X." lines: numbered rules a document defines once and its steps cite. */

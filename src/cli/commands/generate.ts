@@ -1,14 +1,14 @@
 /** @module `drflow generate`: the procedural (offline) generator, or the LLM pipeline with `--llm`. */
 
 import { Domain, SAFE_ID } from "../../core/index.ts";
-import { ALL_DOMAINS, generateProceduralSuite } from "../../generate/index.ts";
+import { ALL_DOMAINS, type FamilySpec, generateProceduralSuite, loadFamilies } from "../../generate/index.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
 import { intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { LLM_USAGE, runLlmGenerate } from "./generate-llm.ts";
 
 const PROCEDURAL_USAGE =
-  "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--root tasks]";
+  "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--families DIR] [--root tasks]";
 
 export async function runProceduralGenerate(
   args: string[],
@@ -17,7 +17,7 @@ export async function runProceduralGenerate(
   const { flags } = parseFlags(
     args,
     {
-      strings: ["suite", "seed", "per-domain", "root"],
+      strings: ["suite", "seed", "per-domain", "root", "families"],
       multiple: ["domain"],
       booleans: ["procedural", "quiet"],
     },
@@ -42,12 +42,22 @@ export async function runProceduralGenerate(
           return parsed.data;
         });
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
+  // --families DIR: the family data files of that folder instead of the shipped ones
+  let families: FamilySpec[] | undefined;
+  if (flags.families !== undefined) {
+    try {
+      families = loadFamilies(String(flags.families));
+    } catch (error) {
+      throw new UsageError(`--families: ${(error as Error).message}`);
+    }
+  }
   const tasks = await generateProceduralSuite({
     root,
     suite,
     seed,
     perDomain,
     domains,
+    ...(families ? { families } : {}),
     onTask: (ref, g) => {
       if (flags.quiet) return;
       const roles = { insight: 0, distractor: 0, adjacent: 0 };

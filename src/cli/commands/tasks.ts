@@ -1,7 +1,8 @@
-/** @module `drflow tasks list|show|validate`: inspect and validate task folders on disk. */
+/** @module `drflow tasks list|show|validate|stats`: inspect, validate and describe task folders on disk. */
 
 import { type ArtifactEntry, SAFE_ID, type Task } from "../../core/index.ts";
 import { validateTaskDir } from "../../generate/validate/index.ts";
+import { renderStats, taskStats } from "../../generate/validate/stats.ts";
 import { renderSummaryTable, summarizeTask } from "../../generate/validate/summary.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask, type TaskRef } from "../../store/task-store.ts";
 import { parseFlags, UsageError } from "../args.ts";
@@ -11,6 +12,7 @@ const USAGE = [
   "drflow tasks list [SUITE] [--root tasks]",
   "drflow tasks show SUITE/TASK_ID [--root tasks] [--json]",
   "drflow tasks validate [SUITE | SUITE/TASK_ID]… [--root tasks]",
+  "drflow tasks stats [SUITE | SUITE/TASK_ID]… [--root tasks]",
 ].join("\n       ");
 
 /** `demo` → every task of the suite; `demo/healthcare_01` → that task; nothing → every task under root. */
@@ -132,6 +134,14 @@ async function validate(root: string, positionals: string[], log: (s: string) =>
   return violations === 0 ? 0 : 1;
 }
 
+async function stats(root: string, positionals: string[], log: (s: string) => void): Promise<number> {
+  const targets = await resolveTargets(root, positionals);
+  const rows = [];
+  for (const t of targets) rows.push(taskStats(t.ref, (await loadTask(root, t.ref)).task));
+  log(renderStats(rows));
+  return 0;
+}
+
 export async function runTasks(args: string[], log: (s: string) => void = console.log): Promise<number> {
   const [sub, ...rest] = args;
   const { flags, positionals } = parseFlags(rest, { strings: ["root"], booleans: ["json"] }, USAGE);
@@ -143,14 +153,16 @@ export async function runTasks(args: string[], log: (s: string) => void = consol
       return show(root, positionals, Boolean(flags.json), log);
     case "validate":
       return validate(root, positionals, log);
+    case "stats":
+      return stats(root, positionals, log);
     default:
-      throw new UsageError(`expected list, show or validate\nusage: ${USAGE}`);
+      throw new UsageError(`expected list, show, validate or stats\nusage: ${USAGE}`);
   }
 }
 
 export const tasks: Command = {
   name: "tasks",
-  summary: "list, show and validate task folders",
+  summary: "list, show, validate and describe the difficulty of task folders",
   usage: USAGE,
   run: (args) => runTasks(args),
 };

@@ -1,5 +1,13 @@
-/** @module PDF text extraction with unpdf (pdf.js), pages merged. */
-import { getDocumentProxy, extractText as unpdfExtract } from "unpdf";
+/**
+ * @module PDF text extraction with unpdf (pdf.js): lines as the page lays them out, and a blank line where the
+ * vertical gap between two lines is wider than line spacing (a paragraph or list-item break a reader sees).
+ */
+import { getDocumentProxy } from "unpdf";
+
+/** A gap above this many times the font size (line spacing is ~1.3×) separates paragraphs. */
+const PARAGRAPH_GAP = 1.6;
+
+type TextItem = { str: string; transform: number[]; height: number; hasEOL: boolean };
 
 /** A PDF ends with `%%EOF` (ISO 32000-1 §7.5.5); a file cut short is refused instead of half-read by pdf.js's recovery. */
 function checkComplete(bytes: Uint8Array): void {
@@ -11,6 +19,38 @@ function checkComplete(bytes: Uint8Array): void {
 export async function extractPdf(bytes: Uint8Array): Promise<string> {
   checkComplete(bytes);
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const { text } = await unpdfExtract(pdf, { mergePages: true });
-  return text;
+  const pages: string[] = [];
+  for (let p = 1; p <= pdf.numPages; p++) {
+    const page = await pdf.getPage(p);
+    const content = await page.getTextContent();
+    const lines: { text: string; y: number; size: number }[] = [];
+    let current: { text: string; y: number; size: number } | null = null;
+    for (const raw of content.items) {
+      if (!("str" in raw)) continue;
+      const item = raw as TextItem;
+      const y = item.transform[5] ?? 0;
+      if (current === null || (item.str !== "" && Math.abs(current.y - y) > 0.5 && current.text !== "")) {
+        if (current && current.text !== "") lines.push(current);
+        current = { text: "", y, size: 0 };
+      }
+      if (item.str !== "") {
+        if (current.text === "") current.y = y;
+        current.text += item.str;
+        current.size = Math.max(current.size, item.height);
+      }
+      if (item.hasEOL && current.text !== "") {
+        lines.push(current);
+        current = null;
+      }
+    }
+    if (current && current.text !== "") lines.push(current);
+    const out: string[] = [];
+    lines.forEach((line, i) => {
+      const prev = lines[i - 1];
+      if (prev && prev.y - line.y > PARAGRAPH_GAP * Math.max(prev.size, line.size)) out.push("");
+      out.push(line.text);
+    });
+    pages.push(out.join("\n"));
+  }
+  return pages.join("\n\n");
 }

@@ -106,7 +106,7 @@ export class ArtifactPlanner {
     meta: { title: string; subtitle: string; author: string; dateMs: number },
     injected: Section,
     fillerCount: [number, number],
-    appendix?: Section,
+    appendices: readonly Section[] = [],
   ): DocumentContent {
     const pool = [
       ...this.dom.fillers,
@@ -122,7 +122,7 @@ export class ArtifactPlanner {
     const at = rng.int(1, Math.max(1, fillers.length - 1));
     const sections: Section[] = fillers.map((f) => ({ heading: f.heading, paragraphs: [f.text] }));
     sections.splice(at, 0, injected);
-    if (appendix) sections.push(appendix);
+    sections.push(...appendices);
     return {
       kind: "document",
       title: meta.title,
@@ -153,6 +153,8 @@ export class ArtifactPlanner {
     side: EvidenceSide,
     unitIds: string[],
     topic: string,
+    /** The user's opening message in an email or chat (a question about the case); a routine ask when absent. */
+    ask?: string,
   ): ArtifactEntry {
     const colleague = rng.pick(this.colleagues);
     const other = rng.pick(this.colleagues.filter((m) => m !== colleague));
@@ -161,13 +163,13 @@ export class ArtifactPlanner {
     const startMs = dayMs + rng.int(8 * 60, 16 * 60) * 60_000;
     if (carrier === "email") {
       const subject = fill(topic, vars);
-      const ask = this.message(
+      const opening = this.message(
         this.user,
         [colleague],
         [],
         startMs,
         subject,
-        fill(rng.pick(EMAIL_ASKS), vars),
+        ask ?? fill(rng.pick(EMAIL_ASKS), vars),
       );
       const reply = this.message(
         colleague,
@@ -182,7 +184,7 @@ export class ArtifactPlanner {
           `${colleague.first}`,
         ].join("\n\n"),
       );
-      const content: EmailContent = { kind: "email", thread: [ask, reply] };
+      const content: EmailContent = { kind: "email", thread: [opening, reply] };
       return this.add(
         role,
         side,
@@ -201,7 +203,7 @@ export class ArtifactPlanner {
       const channel = rng.pick(this.family.channels);
       const lines: [Member, string][] = [];
       if (rng.chance(0.6)) lines.push([other, fill(rng.pick(CHAT_OPENERS), vars)]);
-      lines.push([this.user, fill(rng.pick(CHAT_ASKS), vars)]);
+      lines.push([this.user, ask ?? fill(rng.pick(CHAT_ASKS), vars)]);
       lines.push([colleague, text]);
       lines.push([this.user, rng.pick(CHAT_ACKS)]);
       if (rng.chance(0.5)) lines.push([other, fill(rng.pick(CHAT_SMALL_TALK), vars)]);

@@ -3,7 +3,7 @@
 import type { CaseProfile } from "./cast.ts";
 import type { BranchSpec } from "./family.ts";
 import type { Rng } from "./prng.ts";
-import { phrase, sentence } from "./template.ts";
+import { fill, phrase, sentence } from "./template.ts";
 import type { PlacedStep } from "./workflow.ts";
 
 /** Slots of a template that are case variables (not the shared subject, case id, people or date slots). */
@@ -24,21 +24,19 @@ export function caseSlots(template: string): Set<string> {
   return new Set([...template.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).filter((k) => !common.has(k)));
 }
 
-/** Share of case evidence that also spells out the deciding fact in the policy's terms (the rest must be inferred). */
-export const CUE_RATE = 0.75;
-
 /**
- * A colleague's sentence about the case, and usually the policy-term reading of it ("…, so the patient has received
- * sedating medication in the last four hours"), so a careful reader can match it to the branch.
+ * A colleague's sentence about the case in the user's own terms; with probability `share`, followed by the policy-term
+ * reading of it ("…, so the patient has received sedating medication in the last four hours") from the pool.
  */
-export function withCue(rng: Rng, evidence: string, when: string): string {
-  if (!rng.chance(CUE_RATE)) return sentence(evidence);
-  const e = phrase(evidence);
-  return rng.pick([
-    `${e}, so ${when}.`,
-    `${e}, which means ${when}.`,
-    `${sentence(e)} In other words, ${when}.`,
-  ]);
+export function maybeRestated(
+  rng: Rng,
+  share: number,
+  evidence: string,
+  when: string,
+  forms: readonly string[],
+): { text: string; restated: boolean } {
+  if (!rng.chance(share)) return { text: sentence(evidence), restated: false };
+  return { text: sentence(fill(rng.pick(forms), { evidence: phrase(evidence), when })), restated: true };
 }
 
 /** Pick a value, avoiding the values in `avoid` whenever another value is available. */

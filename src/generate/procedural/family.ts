@@ -1,91 +1,162 @@
-/** @module The data a workflow family and a domain provide to the procedural generator (templates with `{slot}`s). */
-import type { Domain } from "../../core/index.ts";
+/**
+ * @module The data a workflow family and a domain provide to the procedural generator, as zod schemas: families and
+ * domains are JSON files under `data/` (templates with `{slot}`s), validated when loaded. Adding a family is writing a
+ * file; the generator's code holds only mechanisms.
+ */
+import { z } from "zod";
+import { Domain } from "../../core/index.ts";
+
+const Template = z.string().min(1);
 
 /**
  * One branch of a decision. `when` and `action` are the generic policy wording (the core Branch calls `action` "then");
- * `evidence` are sentences a colleague would
- * write about a concrete case that establish `when` (slots: `{subject}`, `{case_id}`, case vars…); `answer` is the
- * personalized action once this branch is selected.
+ * `evidence` are sentences a colleague would write about a concrete case that establish `when` in the case's own terms
+ * (slots: `{subject}`, `{case_id}`, case vars…), never restating the policy; `answer` is the personalized action once
+ * this branch is selected.
  */
-export type BranchSpec = {
-  id: string;
-  when: string;
-  action: string;
-  evidence: readonly string[];
-  answer: string;
-  /** Case variables this branch constrains (e.g. an amount above a threshold); drawn from these values when selected. */
-  set?: Readonly<Record<string, readonly string[]>>;
-};
+export const BranchSpec = z
+  .object({
+    id: z.string().regex(/^[a-z0-9_]+$/, "expected a snake_case branch id"),
+    when: Template,
+    action: Template,
+    evidence: z.array(Template).min(2, "expected at least two evidence sentences per branch"),
+    answer: Template,
+    /** Case variables this branch constrains (e.g. an amount above a threshold); drawn from these values when selected. */
+    set: z.record(z.string(), z.array(z.string()).min(1)).optional(),
+  })
+  .strict();
+export type BranchSpec = z.infer<typeof BranchSpec>;
 
-export type ConditionSpec = {
-  id: string;
-  question: string;
-  branches: readonly [BranchSpec, BranchSpec];
-  /** This decision is implied by another one: leader branch id → this condition's branch id. */
-  follows?: { condition: string; branches: Readonly<Record<string, string>> };
-};
+export const ConditionSpec = z
+  .object({
+    id: z.string().regex(/^[a-z0-9_]+$/, "expected a snake_case condition id"),
+    question: Template,
+    branches: z.tuple([BranchSpec, BranchSpec]),
+    /** This decision is implied by another one: leader branch id → this condition's branch id. */
+    follows: z
+      .object({ condition: z.string(), branches: z.record(z.string(), z.string()) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type ConditionSpec = z.infer<typeof ConditionSpec>;
 
 /** A policy step. `task` is an imperative phrase (no final period); `description` one or two full sentences. */
-export type StepSpec = {
-  key: string;
-  title: string;
-  task: string;
-  description: string;
-  /** Keys of prerequisite steps (the first becomes the paper's `prerequisite`). */
-  after?: readonly string[];
-  /** Optional steps may be dropped so workflows vary between 12 and 15 steps. */
-  optional?: boolean;
-  condition?: ConditionSpec;
-  /** Personalized task description for the user's case (slots allowed); defaults to the description plus case anchors. */
-  personal?: string;
-};
+export const StepSpec = z
+  .object({
+    key: z.string().regex(/^[a-z0-9_]+$/, "expected a snake_case step key"),
+    title: Template,
+    task: Template,
+    description: Template,
+    /** Keys of prerequisite steps (the first becomes the paper's `prerequisite`). */
+    after: z.array(z.string()).optional(),
+    /** Optional steps may be dropped so workflows vary between 12 and 15 steps. */
+    optional: z.boolean().optional(),
+    condition: ConditionSpec.optional(),
+    /** Personalized task description for the user's case (slots allowed); defaults to the description plus case anchors. */
+    personal: Template.optional(),
+  })
+  .strict();
+export type StepSpec = z.infer<typeof StepSpec>;
+
+/**
+ * A look-alike case's own sub-question of the same workflow domain (paper §K.6: a consent task for a patient with
+ * limited English proficiency gets an adjacent question about consent through a legally authorized representative).
+ * `facts` are its case profile in colleagues' voices: they answer the sub-question, not the family's question.
+ * `shares` names family conditions that also arise in this case (their evidence is drawn for it, consistently).
+ */
+export const AdjacentSpec = z
+  .object({
+    id: z.string().regex(/^[a-z0-9_]+$/, "expected a snake_case adjacent-case id"),
+    question: Template,
+    /** Case variables of this sub-question (they override the family's for this case). */
+    vars: z.record(z.string(), z.array(z.string()).min(1)).optional(),
+    facts: z.array(Template).min(4, "expected at least four facts per adjacent case"),
+    shares: z.array(z.string()).default([]),
+  })
+  .strict();
+export type AdjacentSpec = z.infer<typeof AdjacentSpec>;
 
 /** A workflow family: one question type with its policy, decisions, case facts and look-alike cases. */
-export type FamilySpec = {
-  id: string;
-  domain: Domain;
-  question: string;
-  /** Title of the governing policy, e.g. "Informed Consent for Patients with Limited English Proficiency". */
-  policy: string;
-  /** Questions of adjacent cases (same family, other case); slot `{subject}` is the adjacent case's subject. */
-  adjacentQuestions: readonly string[];
-  /** What a case is about: "patient", "customer", "student", "client"… */
-  subjectKind: string;
-  /** Names of the domain's companies where this workflow makes sense (default: any of them). */
-  companies?: readonly string[];
-  /** When cases are about organizations (B2B customers, clients): their names, each with a distinct last word. */
-  organizations?: readonly string[];
-  /** Case id pattern: `#` becomes a digit, e.g. "MRN-######". */
-  caseId: string;
-  /** Subject names get this honorific when set (e.g. patients "Mrs."/"Mr."). */
-  honorific?: boolean;
-  user: { role: string; description: string };
-  persona: { role: string; description: string };
-  /** Chat channels of the user's team for this family. */
-  channels: readonly string[];
-  /** Case variables: each case draws one value per key (slots in every template). */
-  vars: Readonly<Record<string, readonly string[]>>;
-  /** Case facts in a colleague's voice that personalize unconditional steps (user insights). */
-  facts: readonly string[];
-  steps: readonly StepSpec[];
-};
+export const FamilySpec = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/, "expected a kebab-case family id"),
+    domain: Domain,
+    question: Template,
+    /** Title of the governing policy, e.g. "Informed Consent for Patients with Limited English Proficiency". */
+    policy: Template,
+    /** Look-alike cases: each asks a different sub-question of the same domain (at least two). */
+    adjacent: z.array(AdjacentSpec).min(2, "expected at least two adjacent sub-questions"),
+    /** What a case is about: "patient", "customer", "student", "client"… */
+    subjectKind: z.string().min(1),
+    /** Names of the domain's companies where this workflow makes sense (default: any of them). */
+    companies: z.array(z.string()).optional(),
+    /** When cases are about organizations (B2B customers, clients): their names, each with a distinct last word. */
+    organizations: z.array(z.string()).optional(),
+    /** Case id pattern: `#` becomes a digit, e.g. "MRN-######". */
+    caseId: z.string().regex(/#/, "expected a case id pattern with # digits"),
+    /** Subject names get this honorific when set (e.g. patients "Mrs."/"Mr."). */
+    honorific: z.boolean().optional(),
+    user: z.object({ role: z.string(), description: z.string() }).strict(),
+    persona: z.object({ role: z.string(), description: z.string() }).strict(),
+    /** Chat channels of the user's team for this family. */
+    channels: z.array(z.string()).min(1),
+    /** Case variables: each case draws one value per key (slots in every template). */
+    vars: z.record(z.string(), z.array(z.string()).min(1)),
+    /** Case facts in a colleague's voice that personalize unconditional steps (user insights). */
+    facts: z.array(Template),
+    steps: z.array(StepSpec).min(12),
+  })
+  .strict()
+  .superRefine((f, ctx) => {
+    const keys = new Set(f.steps.map((s) => s.key));
+    const conditions = new Map(f.steps.flatMap((s) => (s.condition ? [[s.condition.id, s.condition]] : [])));
+    for (const [i, s] of f.steps.entries()) {
+      for (const k of s.after ?? [])
+        if (!keys.has(k))
+          ctx.addIssue({ code: "custom", path: ["steps", i, "after"], message: `unknown step key "${k}"` });
+      const follows = s.condition?.follows;
+      if (follows && !conditions.has(follows.condition))
+        ctx.addIssue({
+          code: "custom",
+          path: ["steps", i, "condition", "follows"],
+          message: `unknown condition "${follows.condition}"`,
+        });
+    }
+    for (const [i, a] of f.adjacent.entries())
+      for (const c of a.shares)
+        if (!conditions.has(c))
+          ctx.addIssue({
+            code: "custom",
+            path: ["adjacent", i, "shares"],
+            message: `unknown condition "${c}"`,
+          });
+  });
+export type FamilySpec = z.infer<typeof FamilySpec>;
 
-/** A company-side distractor: an adjacent procedure, metric or event that does not answer the question. */
-export type DistractorDoc = { title: string; heading: string; text: string };
+/** A company-side distractor: a neighbouring procedure, metric or event that does not answer the question. */
+export const DistractorDoc = z.object({ title: z.string(), heading: z.string(), text: z.string() }).strict();
+export type DistractorDoc = z.infer<typeof DistractorDoc>;
 
 /** A user-side distractor: a workplace event in the user's mail or chat that is irrelevant to the question. */
-export type UserDistractor = { topic: string; text: string };
+export const UserDistractor = z.object({ topic: z.string(), text: z.string() }).strict();
+export type UserDistractor = z.infer<typeof UserDistractor>;
 
-export type DomainSpec = {
-  domain: Domain;
-  industry: string;
-  companies: readonly { name: string; domain: string; description: string }[];
-  /** Roles of the user's colleagues (senders of emails and chat posts). */
-  colleagueRoles: readonly string[];
-  /** Kinds of company documents ("Policy", "Standard Operating Procedure"…). */
-  docKinds: readonly string[];
-  /** On-domain sections that fill the rest of a document (sparse injection). */
-  fillers: readonly { heading: string; text: string }[];
-  distractorDocs: readonly DistractorDoc[];
-  userDistractors: readonly UserDistractor[];
-};
+export const DomainSpec = z
+  .object({
+    domain: Domain,
+    industry: z.string(),
+    companies: z
+      .array(z.object({ name: z.string(), domain: z.string(), description: z.string() }).strict())
+      .min(1),
+    /** Roles of the user's colleagues (senders of emails and chat posts). */
+    colleagueRoles: z.array(z.string()).min(4),
+    /** Kinds of company documents ("Policy", "Standard Operating Procedure"…). */
+    docKinds: z.array(z.string()).min(1),
+    /** On-domain sections that fill the rest of a document (sparse injection). */
+    fillers: z.array(z.object({ heading: z.string(), text: z.string() }).strict()),
+    distractorDocs: z.array(DistractorDoc),
+    userDistractors: z.array(UserDistractor),
+  })
+  .strict();
+export type DomainSpec = z.infer<typeof DomainSpec>;

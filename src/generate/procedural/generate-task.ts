@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { type ArtifactManifest, type Domain, EvidenceUnit, type Task } from "../../core/index.ts";
 import { ArtifactPlanner, type PlannedArtifact } from "./artifacts.ts";
-import { caseSlots, chooseBranches, constrain, withCue } from "./branches.ts";
+import { caseSlots, chooseBranches, constrain, maybeRestated } from "./branches.ts";
 import {
   anchorDate,
   type CaseProfile,
@@ -13,42 +13,40 @@ import {
   NameDraw,
   spokenDate,
 } from "./cast.ts";
-import { DOMAINS } from "./domains/index.ts";
-import { FAMILIES } from "./families/index.ts";
-import type { BranchSpec, FamilySpec } from "./family.ts";
-import {
-  DOC_LABELS,
-  DOC_STYLES,
-  distractorLayout,
-  PROCEDURE_HEADINGS,
-  procedureParagraphs,
-  RULES_HEADING,
-  type StepPlace,
-  wordStep,
-} from "./policy-text.ts";
+import { DOMAINS, FAMILIES } from "./data.ts";
+import type { AdjacentSpec, BranchSpec, FamilySpec } from "./family.ts";
+import { DOC_LABELS, distractorLayout, procedureSection, type StepPlace, wordStep } from "./policy-text.ts";
+import { POOLS } from "./pools.ts";
 import { Rng } from "./prng.ts";
+import { GeneratorSettings } from "./settings.ts";
 import { fill, phrase, sentence } from "./template.ts";
-import { ADJACENT_INTROS, ADJACENT_STATUS, CHAT_ACKS, EMAIL_TOPIC_ASKS } from "./voice.ts";
+import { ADJACENT_STATUS, CHAT_ACKS, EMAIL_TOPIC_ASKS } from "./voice.ts";
 import { genericSteps, type PlacedStep, personalizedSteps, selectSteps } from "./workflow.ts";
 
-export const GENERATOR_VERSION = "1";
-/** Adjacent artifacts per look-alike case (two cases → the paper's 24 mixed documents). */
-export const ADJACENT_PER_CASE = 12;
+export const GENERATOR_VERSION = "2";
 
 export type { PlannedArtifact } from "./artifacts.ts";
 export type GeneratedTask = { task: Task; manifest: ArtifactManifest; artifacts: PlannedArtifact[] };
-export type ProceduralOptions = { taskId: string; domain: Domain; seed: number; family?: string };
+export type ProceduralOptions = {
+  taskId: string;
+  domain: Domain;
+  seed: number;
+  family?: string;
+  /** Families to draw from (default: the shipped data files). */
+  families?: readonly FamilySpec[];
+  settings?: z.input<typeof GeneratorSettings>;
+};
 
-/** Families of a domain, in declaration order. */
-export function familiesOf(domain: Domain): FamilySpec[] {
-  return FAMILIES.filter((f) => f.domain === domain);
+/** Families of a domain, in file order. */
+export function familiesOf(domain: Domain, families: readonly FamilySpec[] = FAMILIES): FamilySpec[] {
+  return families.filter((f) => f.domain === domain);
 }
 
 /** Generate one task: seed, contexts, gold workflows, evidence units, adjacent cases and every artifact's content. */
 export function generateProceduralTask(options: ProceduralOptions): GeneratedTask {
   const { taskId, domain, seed } = options;
   const root = new Rng(`procedural/${GENERATOR_VERSION}/${seed}/${taskId}`);
-  const candidates = familiesOf(domain);
+  const candidates = familiesOf(domain, options.families);
   const family = options.family
     ? candidates.find((f) => f.id === options.family)
     : candidates.length > 0
@@ -59,7 +57,8 @@ export function generateProceduralTask(options: ProceduralOptions): GeneratedTas
       `no workflow family "${options.family ?? ""}" in domain ${domain}; expected one of ${candidates.map((f) => f.id).join(", ")}`,
     );
   }
-  return new TaskBuilder(taskId, family, seed, root).build();
+  const settings = GeneratorSettings.parse(options.settings ?? {});
+  return new TaskBuilder(taskId, family, seed, root, settings).build();
 }
 
 class TaskBuilder {
@@ -73,12 +72,20 @@ class TaskBuilder {
   private readonly adjacent: CaseProfile[];
   private readonly evidence: EvidenceUnit[] = [];
   private readonly files: ArtifactPlanner;
+  /** Surface realizations drawn, by kind (task provenance, for difficulty statistics). */
+  private readonly surface: Record<string, string[]> = {
+    layout: [],
+    condition: [],
+    reference: [],
+    restated: [],
+  };
 
   constructor(
     private readonly taskId: string,
     private readonly family: FamilySpec,
     private readonly seed: number,
     private readonly rng: Rng,
+    private readonly settings: GeneratorSettings,
   ) {
     this.dom = DOMAINS[family.domain];
     const fitting = this.dom.companies.filter((c) => !family.companies || family.companies.includes(c.name));
@@ -134,7 +141,10 @@ class TaskBuilder {
 
   build(): GeneratedTask {
     const rng = this.rng;
-    const placed = selectSteps(this.family, rng.fork("steps"));
+    const placed = selectSteps(this.family, rng.fork("steps"), [
+      this.settings.minConditional,
+      this.settings.maxConditional,
+    ]);
     const generic = genericSteps(placed);
     const conditional = placed.filter((p) => p.spec.condition);
     const branchRng = rng.fork("branches");
@@ -192,6 +202,7 @@ class TaskBuilder {
         family: this.family.id,
         seed: this.seed,
         version: GENERATOR_VERSION,
+        surface: Object.fromEntries(Object.entries(this.surface).map(([k, v]) => [k, [...v].sort()])),
       },
     };
     const manifest: ArtifactManifest = {
@@ -244,53 +255,48 @@ class TaskBuilder {
     return unit;
   }
 
-  /** Company insights: steps spread over several policy documents, each injected into one section of a realistic skeleton. */
+  /** Split `n` steps into `docs` consecutive groups of at least two steps each (seeded sizes). */
+  private groupSizes(rng: Rng, n: number, docs: number): number[] {
+    const sizes = Array.from({ length: docs }, () => 2);
+    for (let left = n - 2 * docs; left > 0; left--) sizes[rng.int(0, docs - 1)]!++;
+    return sizes;
+  }
+
+  /**
+   * Company insights: steps spread over several policy documents (two to four steps each), each procedure injected
+   * into one section of a realistic skeleton, its decisions' notes, definitions or decision table in sections of
+   * their own.
+   */
   private companyInsights(placed: readonly PlacedStep[]): Map<number, string> {
     const rng = this.rng.fork("company-insights");
+    // the paper's 12–19 insights: company documents make up what the user's evidence does not
     const userInsights = placed.filter((p) => p.spec.condition).length + this.family.facts.length;
-    const target = rng.int(12, 19);
-    const docs = Math.min(placed.length, Math.max(Math.ceil(placed.length / 3), target - userInsights));
+    const most = Math.floor(placed.length / 2);
+    const docs = rng.int(Math.min(most, Math.max(Math.ceil(placed.length / 4), 12 - userInsights)), most);
     const groups: PlacedStep[][] = [];
-    const cuts = new Set(
-      rng.sample(
-        Array.from({ length: placed.length - 1 }, (_, i) => i + 1),
-        docs - 1,
-      ),
-    );
-    let group: PlacedStep[] = [];
-    placed.forEach((p, i) => {
-      if (cuts.has(i)) {
-        groups.push(group);
-        group = [];
-      }
-      group.push(p);
-    });
-    groups.push(group);
+    let at = 0;
+    for (const size of this.groupSizes(rng, placed.length, docs)) {
+      groups.push(placed.slice(at, at + size));
+      at += size;
+    }
     const stepDoc = new Map<number, string>();
     const owner = this.persona;
     const wording = new Map(placed.map((p) => [p.item, wordStep(rng, p.spec)]));
     const placeOf = new Map<number, StepPlace>();
     const labels = rng.sample(DOC_LABELS, Math.min(DOC_LABELS.length, groups.length));
     groups.forEach((g, docIndex) => {
-      const style = rng.pick(DOC_STYLES);
       const kind = rng.pick(this.dom.docKinds);
       const code = this.files.docCode(rng);
-      for (const [k, p] of g.entries()) placeOf.set(p.item, { code, section: 0, item: k + 1, docIndex });
-      const { stepTexts, paragraphs, rules } = procedureParagraphs(
-        rng,
-        style,
-        g,
-        placed,
-        wording,
-        placeOf,
-        docIndex,
-      );
+      const procedure = procedureSection(rng, g, placed, wording, placeOf, docIndex);
+      this.surface.layout!.push(procedure.layout);
+      this.surface.condition!.push(...procedure.conditionKinds);
+      this.surface.reference!.push(...procedure.referenceKinds);
       const ids = g.map((p, k) => {
         const unit = this.unit({
           id: `ev_step_${String(p.item).padStart(2, "0")}`,
           role: "insight",
           side: "company",
-          text: stepTexts[k]!,
+          text: procedure.stepTexts[k]!,
           question: `What does step ${p.item} of "${this.family.policy}" require?`,
           answer: p.spec.task,
           supports_steps: [p.item],
@@ -305,10 +311,6 @@ class TaskBuilder {
         `${label} ${code} - ${this.family.policy}`,
         `${kind} ${code}: ${this.family.policy}, ${label}`,
       ]);
-      const injected = {
-        heading: rng.pick(PROCEDURE_HEADINGS[style]),
-        paragraphs,
-      };
       const dateMs = this.anchor - rng.int(60, 700) * DAY_MS;
       const content = this.files.document(
         rng,
@@ -318,12 +320,20 @@ class TaskBuilder {
           author: owner.name,
           dateMs,
         },
-        injected,
+        procedure.section,
         [3, 5],
-        rules.length > 0 ? { heading: RULES_HEADING, paragraphs: rules } : undefined,
+        procedure.appendices,
       );
-      const section = content.sections.findIndex((s) => s.paragraphs === injected.paragraphs) + 1;
-      for (const p of g) placeOf.get(p.item)!.section = section;
+      const section = content.sections.findIndex((s) => s.paragraphs === procedure.section.paragraphs);
+      for (const [k, p] of g.entries())
+        placeOf.set(p.item, {
+          code,
+          title,
+          section: section + 1,
+          sectionTitle: procedure.section.heading,
+          item: k + 1,
+          docIndex,
+        });
       this.files.add(
         "insight",
         "company",
@@ -335,6 +345,16 @@ class TaskBuilder {
       for (const p of g) stepDoc.set(p.item, title);
     });
     return stepDoc;
+  }
+
+  /** A case sentence, followed by its policy-term reading when `restate` (default: with the configured share's chance). */
+  private restated(
+    rng: Rng,
+    evidence: string,
+    when: string,
+    restate = rng.chance(this.settings.restateShare),
+  ) {
+    return maybeRestated(rng, restate ? 1 : 0, evidence, when, POOLS.restatements);
   }
 
   /** Names the case in the sentence when a template does not, so every case fact is tied to its case. */
@@ -352,15 +372,27 @@ class TaskBuilder {
     const rng = this.rng.fork("user-insights");
     const carriers = this.files.carriers(rng, conditional.length, ["email", "chat", "md"]);
     const source = new Map<string, string>();
+    const opener = this.opener(rng, this.userCase, this.family.question, carriers);
+    // at most the configured share of the user's condition evidence restates the policy's condition
+    const restating = new Set(
+      rng.sample(
+        conditional.map((_, i) => i),
+        Math.floor(this.settings.restateShare * conditional.length),
+      ),
+    );
     conditional.forEach((p, i) => {
       const cond = p.spec.condition!;
       const branch = chosen.get(cond.id)!;
       const colleague = this.colleagues[i % this.colleagues.length]!;
       const vars = this.vars(this.userCase, colleague);
-      const text = this.anchored(
-        withCue(rng, fill(rng.pick(branch.evidence), vars), fill(branch.when, vars)),
-        this.userCase,
+      const said = this.restated(
+        rng,
+        fill(rng.pick(branch.evidence), vars),
+        fill(branch.when, vars),
+        restating.has(i),
       );
+      const text = this.anchored(said.text, this.userCase);
+      if (said.restated) this.surface.restated!.push(`ev_cond_${cond.id}`);
       const unit = this.unit({
         id: `ev_cond_${cond.id}`,
         role: "insight",
@@ -387,6 +419,7 @@ class TaskBuilder {
           "{subject_ref} file",
           "Update: {subject_ref}",
         ]),
+        i === opener.at ? opener.text : undefined,
       );
       const kind = entry.format === "eml" ? "email" : entry.format === "chat" ? "chat message" : "note";
       source.set(cond.id, `The ${kind} "${entry.title}" (${entry.id})`);
@@ -543,40 +576,60 @@ class TaskBuilder {
     });
   }
 
-  /** Two look-alike cases: same family, another subject, case id and dates, at least one different branch. */
+  /**
+   * A message posing a case's question, drawn for the user's case and the look-alikes alike (the setting's
+   * `openerRate`), carried as the user's opening message of the case's first email or chat: where (`at`, the carrier
+   * index; -1 for none) and its text.
+   */
+  private opener(
+    rng: Rng,
+    c: CaseProfile,
+    question: string,
+    carriers: readonly string[],
+  ): { at: number; text: string } {
+    const at = carriers.findIndex((k) => k === "email" || k === "chat");
+    if (at < 0 || !rng.chance(this.settings.openerRate)) return { at: -1, text: "" };
+    const vars = this.vars(c, this.colleagues[0]!, { question });
+    return { at, text: fill(rng.pick(POOLS.caseOpeners), vars) };
+  }
+
+  /**
+   * Two look-alike cases. Each asks its own sub-question of the family's domain (the family's adjacent specs, in a
+   * seeded order), with its own subject, case id, dates and profile facts; decisions it shares with the workflow get
+   * their own branch, differing from the user's where they can. No case carries more evidence than the user's.
+   */
   private adjacentCases(
     conditional: readonly PlacedStep[],
     chosen: ReadonlyMap<string, BranchSpec>,
   ): Task["adjacent_cases"] {
-    // the two look-alike cases ask the family's two phrasings, in a seeded order
-    const questions = this.rng.fork("adjacent-questions").shuffle(this.family.adjacentQuestions);
-    const adjacentQuestion = (k: number) => questions[k % questions.length]!;
+    const specs = this.rng.fork("adjacent-questions").shuffle(this.family.adjacent);
+    const userUnits = this.evidence.filter((u) => u.side === "user" && u.role === "insight").length;
     return this.adjacent.map((c, k) => {
+      const spec: AdjacentSpec = specs[k % specs.length]!;
       const rng = this.rng.fork(`adjacent-${k + 1}`);
-      const branches = chooseBranches(conditional, rng, chosen);
+      const shared = conditional.filter((p) => spec.shares.includes(p.spec.condition!.id));
+      const branches = chooseBranches(
+        shared,
+        rng,
+        new Map([...chosen].filter(([id]) => spec.shares.includes(id))),
+      );
       const before = [this.userCase, ...this.adjacent.slice(0, k)].map((x) => x.vars);
       constrain(c, branches.values(), rng, before, this.family.vars);
+      for (const [key, values] of Object.entries(spec.vars ?? {})) c.vars[key] = rng.pick(values);
       const colleague = this.colleagues[(k + 1) % this.colleagues.length]!;
-      const question = fill(adjacentQuestion(k), this.vars(c, colleague));
-      const vars = this.vars(c, colleague, { question });
+      const question = fill(spec.question, this.vars(c, colleague));
       const texts: { text: string; cond?: string; branch?: BranchSpec }[] = [];
-      texts.push({ text: fill(rng.pick(ADJACENT_INTROS), vars) });
-      for (const p of conditional) {
+      for (const f of spec.facts)
+        texts.push({ text: sentence(fill(f, this.vars(c, rng.pick(this.colleagues)))) });
+      for (const p of shared) {
         const b = branches.get(p.spec.condition!.id)!;
-        texts.push({
-          text: withCue(rng, fill(b.evidence[0]!, vars), fill(b.when, vars)),
-          cond: p.spec.condition!.id,
-          branch: b,
-        });
+        const vars = this.vars(c, colleague);
+        const said = this.restated(rng, fill(rng.pick(b.evidence), vars), fill(b.when, vars));
+        texts.push({ text: said.text, cond: p.spec.condition!.id, branch: b });
       }
-      for (const f of this.family.facts) texts.push({ text: sentence(fill(f, vars)) });
-      for (const p of conditional) {
-        const b = branches.get(p.spec.condition!.id)!;
-        if (b.evidence.length > 1)
-          texts.push({ text: sentence(fill(b.evidence[1]!, vars)), cond: p.spec.condition!.id, branch: b });
-      }
-      for (const s of rng.shuffle(ADJACENT_STATUS)) texts.push({ text: fill(s, vars) });
-      const picked = texts.slice(0, ADJACENT_PER_CASE);
+      for (const s of rng.sample(ADJACENT_STATUS, 2))
+        texts.push({ text: fill(s, this.vars(c, rng.pick(this.colleagues))) });
+      const picked = rng.shuffle(texts).slice(0, Math.max(4, userUnits));
       const carriers = this.files.carriers(rng, picked.length, [
         "email",
         "chat",
@@ -585,6 +638,7 @@ class TaskBuilder {
         "chat",
         "docx",
       ]);
+      const opener = this.opener(rng, c, question, carriers);
       const ids: string[] = [];
       picked.forEach((t, i) => {
         const text = this.anchored(t.text, c);
@@ -609,9 +663,10 @@ class TaskBuilder {
           rng.pick([
             "{case_id} - {subject_ref}",
             "{subject_ref} ({case_id})",
-            "New case {case_id}",
+            "Question on {case_id}",
             "About {subject_ref}",
           ]),
+          i === opener.at ? opener.text : undefined,
         );
       });
       return {

@@ -3,6 +3,8 @@ import { type Domain, Domain as DomainSchema } from "../../core/index.ts";
 import { type TaskFile, writeTask } from "../../store/task-store.ts";
 import { sealTask, type TaskFolder } from "../identity.ts";
 import { realize } from "../realize/index.ts";
+import { FAMILIES } from "./data.ts";
+import type { FamilySpec } from "./family.ts";
 import {
   familiesOf,
   type GeneratedTask,
@@ -10,10 +12,9 @@ import {
   type ProceduralOptions,
 } from "./generate-task.ts";
 
-export { FAMILIES } from "./families/index.ts";
-export type { BranchSpec, ConditionSpec, DomainSpec, FamilySpec, StepSpec } from "./family.ts";
+export { DOMAINS, FAMILIES, loadFamilies, loadFamilyFile } from "./data.ts";
+export { AdjacentSpec, BranchSpec, ConditionSpec, DomainSpec, FamilySpec, StepSpec } from "./family.ts";
 export {
-  ADJACENT_PER_CASE,
   familiesOf,
   GENERATOR_VERSION,
   type GeneratedTask,
@@ -22,6 +23,7 @@ export {
   type ProceduralOptions,
 } from "./generate-task.ts";
 export { Rng } from "./prng.ts";
+export { GeneratorSettings } from "./settings.ts";
 
 export const ALL_DOMAINS: readonly Domain[] = DomainSchema.options;
 
@@ -47,9 +49,11 @@ export async function taskFolder(generated: GeneratedTask): Promise<TaskFolder> 
 export function suitePlan(
   perDomain: number,
   domains: readonly Domain[] = ALL_DOMAINS,
+  from: readonly FamilySpec[] = FAMILIES,
 ): (Omit<ProceduralOptions, "seed"> & { family: string })[] {
   return domains.flatMap((domain) => {
-    const families = familiesOf(domain);
+    const families = familiesOf(domain, from);
+    if (families.length === 0) throw new Error(`no workflow family for domain ${domain}`);
     return Array.from({ length: perDomain }, (_, i) => ({
       taskId: `${domain}_${String(i + 1).padStart(2, "0")}`,
       domain,
@@ -64,6 +68,8 @@ export type SuiteOptions = {
   seed: number;
   perDomain?: number;
   domains?: readonly Domain[];
+  /** Families to draw from (default: the shipped data files). */
+  families?: readonly FamilySpec[];
   /** Called after each task folder is written. */
   onTask?: (ref: string, generated: GeneratedTask) => void;
 };
@@ -74,8 +80,12 @@ export type SuiteTask = { ref: string; dir: string; generated: GeneratedTask; fo
 /** Generate, realize and write a suite; each task folder is replaced atomically. */
 export async function generateProceduralSuite(options: SuiteOptions): Promise<SuiteTask[]> {
   const out: SuiteTask[] = [];
-  for (const plan of suitePlan(options.perDomain ?? 2, options.domains)) {
-    const generated = generateProceduralTask({ ...plan, seed: options.seed });
+  for (const plan of suitePlan(options.perDomain ?? 2, options.domains, options.families)) {
+    const generated = generateProceduralTask({
+      ...plan,
+      seed: options.seed,
+      ...(options.families ? { families: options.families } : {}),
+    });
     const folder = await taskFolder(generated);
     const dir = await writeTask(options.root, options.suite, folder.task, folder.manifest, folder.files);
     const ref = `${options.suite}/${plan.taskId}`;

@@ -290,6 +290,7 @@ const NOUN_LIKE = new Set([
 ]);
 
 const IRREGULAR_PAST: Readonly<Record<string, string>> = {
+  go: "gone",
   build: "built",
   find: "found",
   get: "obtained",
@@ -325,6 +326,7 @@ const DOUBLE_FINAL = new Set([
   "pin",
   "cut",
   "drop",
+  "log",
   "get",
   "let",
   "map",

@@ -1,26 +1,34 @@
-/** @module Policy wording of the steps a company document carries: paraphrased headings and actions, one seeded layout per document, cross-references. */
+/**
+ * @module Policy wording of the steps a company document carries: paraphrased headings and actions, and one seeded
+ * realization per document from the pools (`pools.ts`): the procedure's layout, each decision's phrasing (a rule, an
+ * exception, an eligibility criterion, a footnote, a definition, a decision-table row) and each cross-reference's style.
+ */
+import type { Section } from "../realize/content.ts";
 import type { BranchSpec } from "./family.ts";
 import { paraphrase, paraphraseHeading } from "./paraphrase.ts";
+import {
+  type ConditionKind,
+  type Layout,
+  POOLS,
+  type RealizationPools,
+  type ReferenceKind,
+} from "./pools.ts";
 import type { Rng } from "./prng.ts";
-import { capitalize, phrase, sentence } from "./template.ts";
+import { capitalize, fill, phrase, sentence } from "./template.ts";
 import type { PlacedStep } from "./workflow.ts";
 
-/** How a document lays out its procedure: running prose, a numbered procedure, or a checklist. */
-export const DOC_STYLES = ["prose", "numbered", "checklist"] as const;
-export type DocStyle = (typeof DOC_STYLES)[number];
-
-/** Where a step was written: the document's code, the number of its procedure section, its item (numbered style). */
-export type StepPlace = { code: string; section: number; item: number; docIndex: number };
+/** Where a step was written: its document (code, title, index), the procedure section (number, heading), its item. */
+export type StepPlace = {
+  code: string;
+  title: string;
+  section: number;
+  sectionTitle: string;
+  item: number;
+  docIndex: number;
+};
 
 /** A step in the document's own words: alternate heading, paraphrased task, description and branch actions. */
 export type StepWording = { heading: string; task: string; description: string; actions: [string, string] };
-
-/** Section headings for the procedure, by layout. */
-export const PROCEDURE_HEADINGS: Readonly<Record<DocStyle, readonly string[]>> = {
-  prose: ["How the Process Runs", "Operating Procedure", "Process Description", "Working Practice"],
-  numbered: ["Procedure", "Required Actions", "Process Requirements", "Procedure Steps"],
-  checklist: ["Process Checklist", "Checklist", "Action Checklist", "Completion Checklist"],
-};
 
 /** What part of the policy a company document is (its title names the policy and the part, never a step). */
 export const DOC_LABELS = [
@@ -36,27 +44,6 @@ export const DOC_LABELS = [
   "Implementation Guide",
   "Quick Reference",
   "Desk Procedures",
-];
-
-/** Lead-in sentences that open a procedure section (no step content). */
-const LEAD_INS = [
-  "The actions below apply to every case handled under this document.",
-  "Staff follow the actions below in the order given unless a section says otherwise.",
-  "Each action is recorded in the case file when it is done.",
-];
-
-/** Share of decisions whose action for one branch is a numbered decision rule stated in another section. */
-export const RULE_RATE = 0.35;
-
-/** Heading of the section that states a document's decision rules. */
-export const RULES_HEADING = "Decision Rules";
-
-/** Working notes a procedure section may carry between its steps (they state no step). */
-const WORKING_NOTES = [
-  "Note: record each action in the case file on the day it is taken, with the name of the person who took it.",
-  "Note: the forms referred to in this section are kept in the shared forms folder; always use the current version.",
-  "Where an action cannot be completed on the same business day, the reason is written in the case file.",
-  "Questions about any action in this section go to the document owner before the action is taken.",
 ];
 
 /** Reword one step: headings, task, description and the branch actions keep every fact but not the gold phrasing. */
@@ -75,76 +62,105 @@ export function wordStep(rng: Rng, spec: PlacedStep["spec"]): StepWording {
 const lower = (heading: string) => heading.charAt(0).toLowerCase() + heading.slice(1);
 const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? lower(text) : text);
 
-/** The decision in varied policy phrasings; each branch keeps its distinguishing terms. */
+/** Text a document states outside its procedure section: notes, definitions, decision-table rows. */
+type Appendix = { notes: string[]; definitions: string[]; rows: string[] };
+
+/** The decision in one of the pool's phrasings; notes, definitions and table rows go to the document's appendix. */
 function conditionText(
   rng: Rng,
+  pools: RealizationPools,
   spec: PlacedStep["spec"],
-  actions: [string, string],
-  rules: string[],
-): string {
-  if (!spec.condition) return "";
+  w: StepWording,
+  appendix: Appendix,
+): { text: string; kind: ConditionKind | null } {
+  if (!spec.condition) return { text: "", kind: null };
   const [a, b] = spec.condition.branches;
-  let [actA, actB] = actions.map(phrase) as [string, string];
-  if (rng.chance(RULE_RATE)) {
-    // multi-hop: one branch's action is stated as a numbered decision rule elsewhere in the document
-    const id = `R${rules.length + 1}`;
-    const indirect = rng.chance(0.5) ? "a" : "b";
-    const action = indirect === "a" ? actA : actB;
-    rules.push(`Rule ${id}: ${sentence(action)}`);
-    const ref = rng.pick([`apply decision rule ${id}`, `follow rule ${id} under Decision Rules`]);
-    if (indirect === "a") actA = ref;
-    else actB = ref;
+  const [actA, actB] = w.actions.map(phrase) as [string, string];
+  const vars = {
+    a_when: a.when,
+    b_when: b.when,
+    a_action: actA,
+    b_action: actB,
+    b_action_sentence: capitalize(actB),
+    heading: lower(w.heading),
+  };
+  const kind = rng.pick(pools.conditionKinds);
+  switch (kind) {
+    case "rule":
+    case "exception":
+    case "eligibility":
+      return { text: fill(rng.pick(pools.conditions[kind]), vars), kind };
+    case "footnote": {
+      const form = rng.pick(pools.conditions.footnote);
+      const label = String(appendix.notes.length + 1);
+      appendix.notes.push(fill(form.note, { ...vars, label }));
+      return { text: fill(form.inline, { ...vars, label }), kind };
+    }
+    case "definition": {
+      const form = rng.pick(pools.conditions.definition);
+      const label = `C${appendix.definitions.length + 1}`;
+      appendix.definitions.push(sentence(fill(form.note, { ...vars, label })));
+      return { text: fill(form.inline, { ...vars, label }), kind };
+    }
+    case "table": {
+      const form = rng.pick(pools.conditions.table);
+      for (const row of form.rows) appendix.rows.push(fill(row, vars));
+      return { text: fill(form.inline, vars), kind };
+    }
   }
-  return rng.pick([
-    `If ${a.when}, ${actA}; otherwise, ${actB}.`,
-    `Where ${a.when}, ${actA}. In all other cases, ${actB}.`,
-    `${capitalize(actB)} unless ${a.when}, in which case ${actA}.`,
-    `If ${b.when}, ${actB}; if ${a.when}, ${actA}.`,
-    `When ${a.when}, ${actA}. If ${b.when}, ${actB} instead.`,
-  ]);
 }
 
-/** A reference to a step in another document: its reworded heading, the document code and section. */
-function crossReference(rng: Rng, heading: string, at: StepPlace): string {
-  const h = lower(heading);
-  return rng.pick([
-    `This starts only once ${h} (see section ${at.section} of ${at.code}) is complete.`,
-    `It follows ${h}, described in section ${at.section} of ${at.code}, which must be finished first.`,
-    `Before this, ${h} must be done; see ${at.code}, section ${at.section}.`,
-  ]);
+/** A reference to a prerequisite written in another document (named by its action), in one of the pool's styles. */
+function crossReference(
+  rng: Rng,
+  pools: RealizationPools,
+  action: string,
+  at: StepPlace,
+): { text: string; kind: ReferenceKind } {
+  const kind = rng.pick(pools.referenceKinds);
+  const text = fill(rng.pick(pools.references[kind]), {
+    action,
+    code: at.code,
+    section: String(at.section),
+    section_title: at.sectionTitle,
+    title: at.title,
+  });
+  return { text, kind };
 }
 
-/** A reference to an earlier step of the same document that is not the one just before. */
-function localReference(rng: Rng, style: DocStyle, heading: string, at: StepPlace): string {
-  const h = lower(heading);
-  if (style === "numbered")
-    return rng.pick([
-      `Do not start this before item ${at.item} (${h}) is complete.`,
-      `Requires item ${at.item} above.`,
-    ]);
-  return rng.pick([
-    `This can only begin once ${h} is complete.`,
-    `It depends on ${h}, described above, having been completed.`,
-  ]);
-}
+export type ProcedureText = {
+  /** Each step's own text (its evidence unit), in step order. */
+  stepTexts: string[];
+  /** The procedure section. */
+  section: Section;
+  /** Sections the decisions point to (notes, definitions, decision table); empty when none. */
+  appendices: Section[];
+  /** The layout and the condition phrasings used (for difficulty statistics). */
+  layout: Layout;
+  conditionKinds: ConditionKind[];
+  referenceKinds: ReferenceKind[];
+};
 
 /**
- * The text of one procedure section. `steps` are this document's steps in order; `placeOf` gives where any earlier
- * step was written (this document or another); `docIndex` locates this document. Returns each step's text (its
- * evidence), the section's paragraphs (an optional lead-in, the steps — prose runs several steps into one
- * paragraph — and, sometimes, a working note that states no step) and the decision rules the steps refer to.
+ * The procedure section of one document. `steps` are this document's steps in order; `placeOf` gives where any
+ * earlier step was written (this document or another); `docIndex` locates this document. Each step is one block —
+ * a list item, a table row, an FAQ entry or a paragraph, with or without a sequencing word — holding its task, its
+ * description, a reference to a prerequisite that is not the step just before, and its decision.
  */
-export function procedureParagraphs(
+export function procedureSection(
   rng: Rng,
-  style: DocStyle,
   steps: readonly PlacedStep[],
   all: readonly PlacedStep[],
   wording: ReadonlyMap<number, StepWording>,
   placeOf: ReadonlyMap<number, StepPlace>,
   docIndex: number,
-): { stepTexts: string[]; paragraphs: string[]; rules: string[] } {
-  const rules: string[] = [];
-  const leadIn = style === "prose" ? null : rng.chance(0.6) ? rng.pick(LEAD_INS) : null;
+  pools: RealizationPools = POOLS,
+): ProcedureText {
+  const layout = rng.pick(pools.layouts);
+  const appendix: Appendix = { notes: [], definitions: [], rows: [] };
+  const kinds: ConditionKind[] = [];
+  const referenceKinds: ReferenceKind[] = [];
+  const mark = rng.pick(pools.bulletMarks);
   const stepTexts = steps.map((p, k) => {
     const w = wording.get(p.item)!;
     const pre = all[p.prerequisite - 1];
@@ -153,68 +169,90 @@ export function procedureParagraphs(
     const previousHere = k > 0 && pre === steps[k - 1];
     let reference = "";
     if (pre && preAt && preWording && !previousHere) {
-      reference =
-        preAt.docIndex === docIndex
-          ? localReference(rng, style, preWording.heading, preAt)
-          : crossReference(rng, preWording.heading, preAt);
+      // a prerequisite is named by the action its document states (headings are not in every layout)
+      const action = phrase(preWording.task);
+      if (preAt.docIndex === docIndex) reference = fill(rng.pick(pools.localReferences), { action });
+      else {
+        const cross = crossReference(rng, pools, action, preAt);
+        reference = cross.text;
+        referenceKinds.push(cross.kind);
+      }
     }
-    const cond = conditionText(rng, p.spec, w.actions, rules);
-    const body = [w.description, reference, cond].filter(Boolean);
-    if (style === "numbered") {
-      const head = `${k + 1}. ${w.heading}.`;
-      return [
-        head,
-        w.task,
-        ...(rng.chance(0.5) ? body : [reference, w.description, cond].filter(Boolean)),
-      ].join(" ");
+    const cond = conditionText(rng, pools, p.spec, w, appendix);
+    if (cond.kind) kinds.push(cond.kind);
+    const body = rng.chance(0.5)
+      ? [w.description, reference, cond.text]
+      : [reference, w.description, cond.text];
+    const rest = body.filter(Boolean).join(" ");
+    switch (layout) {
+      case "numbered":
+        return `${k + 1}. ${w.heading}. ${w.task} ${rest}`;
+      case "bullets":
+        return `${mark} ${w.heading}: ${lowerFirst(w.task)} ${rest}`;
+      case "table":
+        return `${k + 1} | ${w.heading} | ${w.task} ${rest}`;
+      case "faq":
+        return `${fill(rng.pick(pools.faqQuestions), { heading: lower(w.heading) })} ${w.task} ${rest}`;
+      default: {
+        // prose
+        const pool =
+          k === 0
+            ? pools.sequence.first
+            : k === steps.length - 1 && steps.length >= 3
+              ? pools.sequence.last
+              : pools.sequence.middle;
+        const lead = rng.pick(pool);
+        return `${lead}${lead ? lowerFirst(w.task) : w.task} ${rest}`;
+      }
     }
-    if (style === "checklist") {
-      return [`• ${w.heading}: ${lowerFirst(w.task)}`, ...body].join(" ");
-    }
-    // prose: sequencing words carry the order inside the document
-    let lead: string;
-    if (k === 0) lead = rng.pick(["First, ", "To begin, ", "The process starts here: "]);
-    else if (k === steps.length - 1 && steps.length >= 3) lead = rng.pick(["Finally, ", "Lastly, "]);
-    else if (previousHere && rng.chance(0.4))
-      lead = `Once ${lower(wording.get(steps[k - 1]!.item)!.heading)} is complete, `;
-    else
-      lead = rng.pick([
-        "Then ",
-        "After that, ",
-        "Next, ",
-        "Once that is done, ",
-        "Staff then ",
-        "The team next ",
-      ]);
-    return [`${lead}${lowerFirst(w.task)}`, ...body].join(" ");
   });
-  // prose runs one to three steps into a paragraph; lists keep one item per paragraph
-  const paragraphs: string[] = [];
-  for (let k = 0; k < stepTexts.length; ) {
-    const n = style === "prose" ? rng.int(1, 3) : 1;
-    paragraphs.push(stepTexts.slice(k, k + n).join(" "));
-    k += n;
-  }
-  if (rng.chance(0.4)) paragraphs.splice(rng.int(1, paragraphs.length), 0, rng.pick(WORKING_NOTES));
-  return { stepTexts, paragraphs: leadIn ? [leadIn, ...paragraphs] : paragraphs, rules };
+  const paragraphs = [...stepTexts];
+  if (layout === "table") paragraphs.unshift(rng.pick(pools.tableHeaders));
+  else if (layout !== "prose" && rng.chance(0.5)) paragraphs.unshift(rng.pick(pools.leadIns));
+  if (rng.chance(0.3))
+    paragraphs.splice(
+      rng.int(paragraphs.length > 1 ? 2 : 1, paragraphs.length),
+      0,
+      rng.pick(pools.workingNotes),
+    );
+  const appendices: Section[] = [];
+  if (appendix.notes.length > 0)
+    appendices.push({ heading: rng.pick(pools.notesHeading), paragraphs: appendix.notes });
+  if (appendix.definitions.length > 0)
+    appendices.push({ heading: rng.pick(pools.definitionsHeading), paragraphs: appendix.definitions });
+  if (appendix.rows.length > 0)
+    appendices.push({
+      heading: rng.pick(pools.decisionTableHeading),
+      paragraphs: [rng.pick(pools.decisionTableHeader), ...appendix.rows.map((r) => sentence(r))],
+    });
+  return {
+    stepTexts,
+    section: { heading: rng.pick(pools.procedureHeadings[layout]), paragraphs },
+    appendices,
+    layout,
+    conditionKinds: kinds,
+    referenceKinds,
+  };
 }
 
 /**
  * A company distractor's text in a seeded layout: as written, or — like a real procedure of another process — as a
- * numbered list, a checklist or sequenced prose, one sentence per item.
+ * numbered list, bullets, a table or paragraphs, one sentence per item.
  */
-export function distractorLayout(rng: Rng, text: string): string[] {
+export function distractorLayout(rng: Rng, text: string, pools: RealizationPools = POOLS): string[] {
   const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z])/);
-  const style = sentences.length < 2 ? "plain" : rng.pick(["plain", "plain", ...DOC_STYLES]);
-  if (style === "numbered") return sentences.map((s, k) => `${k + 1}. ${s}`);
-  if (style === "checklist") return sentences.map((s) => `• ${s}`);
-  if (style === "prose")
-    return [
-      sentences
-        .map(
-          (s, k) => `${k === 0 ? "First, " : rng.pick(["Then ", "After that, ", "Next, "])}${lowerFirst(s)}`,
-        )
-        .join(" "),
-    ];
-  return [text];
+  const layout = sentences.length < 2 ? "plain" : rng.pick(["plain", ...pools.layouts]);
+  switch (layout) {
+    case "numbered":
+      return sentences.map((s, k) => `${k + 1}. ${s}`);
+    case "bullets":
+      return sentences.map((s) => `${rng.pick(pools.bulletMarks)} ${s}`);
+    case "table":
+      return [rng.pick(pools.tableHeaders), ...sentences.map((s, k) => `${k + 1} | ${s}`)];
+    case "prose":
+    case "faq":
+      return sentences;
+    default:
+      return [text];
+  }
 }

@@ -10,8 +10,16 @@ export const MAX_STEPS = 15;
 /** A selected step with its item number and prerequisite item (0 when none). */
 export type PlacedStep = { spec: StepSpec; item: number; prerequisite: number };
 
-/** Keep every required step and a seeded subset of optional ones so the workflow has 12–15 steps. */
-export function selectSteps(family: FamilySpec, rng: Rng): PlacedStep[] {
+/**
+ * Keep every required step and a seeded subset of optional ones so the workflow has 12–15 steps, and between
+ * `conditional[0]` and `conditional[1]` decisions (a family with more keeps a seeded subset; the other steps stay,
+ * unconditional). A family with fewer decisions than the minimum is an error naming it.
+ */
+export function selectSteps(
+  family: FamilySpec,
+  rng: Rng,
+  conditional: readonly [number, number] = [0, Number.MAX_SAFE_INTEGER],
+): PlacedStep[] {
   const required = family.steps.filter((s) => !s.optional).length;
   const optional = family.steps.filter((s) => s.optional);
   const minKeep = Math.max(0, MIN_STEPS - required);
@@ -22,7 +30,27 @@ export function selectSteps(family: FamilySpec, rng: Rng): PlacedStep[] {
     );
   }
   const kept = new Set(rng.sample(optional, rng.int(minKeep, maxKeep)).map((s) => s.key));
-  const chosen = family.steps.filter((s) => !s.optional || kept.has(s.key));
+  let chosen = family.steps.filter((s) => !s.optional || kept.has(s.key));
+  const decisions = chosen.filter((s) => s.condition);
+  if (decisions.length < conditional[0]) {
+    throw new Error(
+      `family ${family.id}: expected at least ${conditional[0]} conditional steps, has ${decisions.length}`,
+    );
+  }
+  if (decisions.length > conditional[1]) {
+    // drop the decisions of a seeded subset, never one that another decision follows
+    const led = new Set(
+      decisions.flatMap((s) => (s.condition!.follows ? [s.condition!.follows.condition] : [])),
+    );
+    const droppable = decisions.filter((s) => !s.condition!.follows && !led.has(s.condition!.id));
+    const n = decisions.length - rng.int(conditional[0], conditional[1]);
+    const dropped = new Set(rng.sample(droppable, Math.min(n, droppable.length)).map((s) => s.key));
+    chosen = chosen.map((s) => {
+      if (!dropped.has(s.key)) return s;
+      const { condition: _dropped, ...rest } = s;
+      return rest;
+    });
+  }
   const itemOf = new Map(chosen.map((s, i) => [s.key, i + 1]));
   return chosen.map((spec, i) => {
     let prerequisite = i; // default: the previous step (0 for the first)

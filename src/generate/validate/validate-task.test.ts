@@ -72,12 +72,11 @@ describe("task validation", () => {
   test("an adjacent fact that contradicts the user's case is reported", async () => {
     const found = await withDefect((t) => {
       const user = t.user_case!;
-      const step = t.generic_workflow.find((s) => s.condition?.id === "interpreter_modality")!;
+      // a look-alike's fact on a decision it shares with the workflow
+      const u = t.evidence.find((x) => x.role === "adjacent" && x.resolves_conditions.length > 0)!;
+      const step = t.generic_workflow.find((s) => s.condition?.id === u.resolves_conditions[0])!;
       const gold = t.personalized_workflow[step.item - 1]!.resolved_branch;
       const other = step.condition!.branches.find((b) => b.id !== gold)!;
-      const u = t.evidence.find(
-        (x) => x.role === "adjacent" && x.resolves_conditions.includes("interpreter_modality"),
-      )!;
       u.text = `${u.text} Same for ${user.subject} (${user.case_id}).`;
       u.selects_branch = other.id;
     });

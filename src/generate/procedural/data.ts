@@ -1,0 +1,93 @@
+/**
+ * @module Family and domain data files: `data/families/*.json` and `data/domains/*.json`, each validated by its zod
+ * schema when loaded (a bad file fails with its path and the field at fault). Families are ordered by file name, so a
+ * domain's first families are the ones a small suite uses.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { z } from "zod";
+import type { Domain } from "../../core/index.ts";
+import { DomainSpec, FamilySpec } from "./family.ts";
+
+export const DATA_DIR = join(import.meta.dir, "data");
+
+/** Slots every template may use besides the case variables. */
+export const COMMON_SLOTS: ReadonlySet<string> = new Set([
+  "subject",
+  "subject_first",
+  "subject_last",
+  "subject_ref",
+  "subject_kind",
+  "case_id",
+  "date",
+  "user",
+  "user_first",
+  "colleague",
+  "company",
+]);
+
+function parseFile<T extends z.ZodType>(schema: T, path: string): z.infer<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new Error(`${path}: not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw new Error(`${path}: ${problems.slice(0, 5).join("; ")}`);
+  }
+  return parsed.data;
+}
+
+/** Every `{slot}` of a family's templates must be a case variable (the family's or its adjacent case's) or a common slot. */
+function checkSlots(family: FamilySpec, path: string): void {
+  const known = new Set([...COMMON_SLOTS, ...Object.keys(family.vars)]);
+  const unknown = new Set<string>();
+  const visit = (value: unknown, extra: ReadonlySet<string>) => {
+    if (typeof value === "string") {
+      for (const m of value.matchAll(/\{([a-z_]+)\}/g))
+        if (!known.has(m[1]!) && !extra.has(m[1]!)) unknown.add(m[1]!);
+    } else if (Array.isArray(value)) for (const v of value) visit(v, extra);
+    else if (value && typeof value === "object") for (const v of Object.values(value)) visit(v, extra);
+  };
+  const { adjacent, ...rest } = family;
+  visit(rest, new Set());
+  for (const a of adjacent) visit(a, new Set(Object.keys(a.vars ?? {})));
+  if (unknown.size > 0)
+    throw new Error(`${path}: templates use unknown slots ${[...unknown].map((s) => `{${s}}`).join(", ")}`);
+}
+
+export function loadFamilyFile(path: string): FamilySpec {
+  const family = parseFile(FamilySpec, path);
+  checkSlots(family, path);
+  return family;
+}
+
+/** Every `*.json` family in `dir`, in file-name order; family ids must be unique. */
+export function loadFamilies(dir = join(DATA_DIR, "families")): FamilySpec[] {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort();
+  const families = files.map((f) => loadFamilyFile(join(dir, f)));
+  const seen = new Set<string>();
+  for (const [i, f] of families.entries()) {
+    if (seen.has(f.id)) throw new Error(`${join(dir, files[i]!)}: family id "${f.id}" is already defined`);
+    seen.add(f.id);
+  }
+  return families;
+}
+
+export function loadDomains(dir = join(DATA_DIR, "domains")): Record<Domain, DomainSpec> {
+  const out: Partial<Record<Domain, DomainSpec>> = {};
+  for (const f of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+    const spec = parseFile(DomainSpec, join(dir, f));
+    out[spec.domain] = spec;
+  }
+  return out as Record<Domain, DomainSpec>;
+}
+
+/** The families and domains shipped with drflow. */
+export const FAMILIES: readonly FamilySpec[] = loadFamilies();
+export const DOMAINS: Record<Domain, DomainSpec> = loadDomains();

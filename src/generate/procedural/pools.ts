@@ -1,0 +1,80 @@
+/**
+ * @module Realization pools: the surface forms a company document or a message can take (procedure layouts,
+ * condition phrasings, cross-reference styles, sequencing words, case openers), as a zod-validated data file
+ * (`data/realizations.json`). The seed draws from them; adding a realization is editing the file.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { DATA_DIR } from "./data.ts";
+
+export const LAYOUTS = ["numbered", "bullets", "table", "faq", "prose"] as const;
+export type Layout = (typeof LAYOUTS)[number];
+export const CONDITION_KINDS = [
+  "rule",
+  "exception",
+  "eligibility",
+  "footnote",
+  "definition",
+  "table",
+] as const;
+export type ConditionKind = (typeof CONDITION_KINDS)[number];
+export const REFERENCE_KINDS = ["code", "title", "section", "none"] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
+const Pool = z.array(z.string()).min(1);
+/** A condition stated partly in the step and partly elsewhere in the document (a note, a definition). */
+const Split = z.object({ inline: z.string(), note: z.string() }).strict();
+
+export const RealizationPools = z
+  .object({
+    /** Procedure layouts drawn per document (repeat a layout to weight it). */
+    layouts: z.array(z.enum(LAYOUTS)).min(1),
+    procedureHeadings: z.record(z.enum(LAYOUTS), Pool),
+    tableHeaders: Pool,
+    bulletMarks: Pool,
+    /** FAQ entry questions; `{heading}` is the step's heading in lower case. */
+    faqQuestions: Pool,
+    /** Sequencing leads of prose steps; an empty string is a step without one. */
+    sequence: z.object({ first: Pool, middle: Pool, last: Pool }).strict(),
+    leadIns: Pool,
+    workingNotes: Pool,
+    /** Slots: {a_when} {a_action} {b_when} {b_action}, {b_action_sentence} (capitalized), {label}, {heading}. */
+    conditions: z
+      .object({
+        rule: Pool,
+        exception: Pool,
+        eligibility: Pool,
+        footnote: z.array(Split).min(1),
+        definition: z.array(Split).min(1),
+        table: z.array(z.object({ inline: z.string(), rows: z.array(z.string()).length(2) }).strict()).min(1),
+      })
+      .strict(),
+    conditionKinds: z.array(z.enum(CONDITION_KINDS)).min(1),
+    notesHeading: Pool,
+    definitionsHeading: Pool,
+    decisionTableHeading: Pool,
+    decisionTableHeader: Pool,
+    /** Cross-references to a prerequisite in another document. Slots: {action} {code} {section} {section_title} {title}. */
+    references: z.record(z.enum(REFERENCE_KINDS), Pool),
+    referenceKinds: z.array(z.enum(REFERENCE_KINDS)).min(1),
+    /** References to an earlier step of the same document. Slot: {action}. */
+    localReferences: Pool,
+    /** A colleague's sentence followed by the policy's reading of it (slots {evidence} {when}); rare by design. */
+    restatements: Pool,
+    /** How a message poses a case's question (the user's and the look-alikes' alike). Slots: case slots, {question}. */
+    caseOpeners: Pool,
+  })
+  .strict();
+export type RealizationPools = z.infer<typeof RealizationPools>;
+
+export function loadPools(path = join(DATA_DIR, "realizations.json")): RealizationPools {
+  const parsed = RealizationPools.safeParse(JSON.parse(readFileSync(path, "utf8")));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw new Error(`${path}: ${problems.slice(0, 5).join("; ")}`);
+  }
+  return parsed.data;
+}
+
+export const POOLS: RealizationPools = loadPools();

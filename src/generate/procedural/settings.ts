@@ -1,0 +1,22 @@
+/** @module The procedural generator's tunable settings, with their defaults declared once (the paper's structure). */
+import { z } from "zod";
+
+export const GeneratorSettings = z
+  .object({
+    /** Conditional steps per task (paper: 6–8). A family with more decisions keeps a seeded subset. */
+    minConditional: z.number().int().min(0).default(6),
+    maxConditional: z.number().int().min(0).default(8),
+    /**
+     * Most share of the user's condition evidence that also spells out the deciding fact in the policy's terms
+     * ("…, so <condition>"): ⌊share × conditions⌋ units per task (6 decisions → 1). The rest states only the case's
+     * facts, in the user's words, and must be inferred. Look-alike cases restate with this chance.
+     */
+    restateShare: z.number().min(0).max(1).default(0.2),
+    /** Chance that a case (the user's or a look-alike) has a message posing its question. */
+    openerRate: z.number().min(0).max(1).default(0.6),
+  })
+  .strict()
+  .refine((s) => s.minConditional <= s.maxConditional, {
+    message: "minConditional must not exceed maxConditional",
+  });
+export type GeneratorSettings = z.infer<typeof GeneratorSettings>;
