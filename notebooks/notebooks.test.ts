@@ -117,7 +117,7 @@ describe("notebooks with a model", () => {
     ]);
     for (const [, value] of rows) expect(value).toMatch(/^\d+\.\d\d$/);
     expect(server.requests.length).toBeGreaterThan(12);
-    const store = openStore({ ...settings(), now: () => new Date() });
+    const store = await openStore({ ...settings(), now: () => new Date() });
     try {
       const drfa = store.listRuns({ agent: "drfa:gf=false,cap=true,iterations=10", status: "done" });
       expect(drfa.length).toBe(2);

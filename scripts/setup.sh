@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything drflow's tests need on a fresh Debian 12 machine (run as root):
 # bun, the npm dependencies, Dovecot (IMAP), rclone (WebDAV), Chromium (browser tests),
-# and the private glibc that lets the Chroma server run. Safe to run again.
+# PostgreSQL (shared store and queue tests), and the private glibc that lets the Chroma server run. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

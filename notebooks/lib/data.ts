@@ -9,7 +9,8 @@ import type { Report, RunRecord, Split } from "../../src/core/index.ts";
 import { changedOptions, defaultServices, evaluateSuite, sameAgent, usageOf } from "../../src/eval/index.ts";
 import { workflowFlowchart } from "../../src/judge/index.ts";
 import type { NotebookSettings } from "../../src/notebook/context.ts";
-import { RunStore } from "../../src/store/run-store.ts";
+import type { RunStore } from "../../src/store/run-store.ts";
+import { openRunStore } from "../../src/store/shared.ts";
 import { type LoadedTask, listTasks, loadTask } from "../../src/store/task-store.ts";
 
 export type Want = {
@@ -50,8 +51,9 @@ export function inSuite(settings: NotebookSettings): (run: ScoredRun) => boolean
   return (run) => run.task.startsWith(prefix);
 }
 
-export function openStore(settings: NotebookSettings): RunStore {
-  return new RunStore(join(settings.stateDir, "runs.sqlite"));
+/** The notebooks' run store; with DRFLOW_DATABASE_URL set, a fresh mirror of the shared database. */
+export function openStore(settings: NotebookSettings): Promise<RunStore> {
+  return openRunStore(join(settings.stateDir, "runs.sqlite"));
 }
 
 const NOTEBOOK_BATCH = "notebooks-";
@@ -91,7 +93,7 @@ export async function ensureEvaluated(
       `no tasks in ${settings.tasksRoot}/${want.suite}: generate them with \`bun run drflow generate --procedural --suite ${want.suite} --seed 7\``,
     );
   }
-  const store = openStore(settings);
+  const store = await openStore(settings);
   try {
     const services = defaultServices({ root: settings.tasksRoot, store, judge: want.judge });
     const result = await evaluateSuite({
@@ -144,7 +146,7 @@ export async function storedRuns(
   settings: NotebookSettings,
   keep: (run: RunRecord) => boolean,
 ): Promise<ScoredRun[]> {
-  const store = openStore(settings);
+  const store = await openStore(settings);
   try {
     const runs = store.listRuns({ kind: "agent", status: "done" }).filter(keep);
     const out: ScoredRun[] = [];

@@ -14,6 +14,7 @@ import { run } from "./commands/run.ts";
 import { serve } from "./commands/serve.ts";
 import { tasks } from "./commands/tasks.ts";
 import { usage } from "./commands/usage.ts";
+import { worker } from "./commands/worker.ts";
 
 /** Every sub-command, in the order `drflow help` lists them. */
 const COMMANDS: Command[] = [
@@ -25,6 +26,7 @@ const COMMANDS: Command[] = [
   run,
   judge,
   evalCommand,
+  worker,
   serve,
   models,
   usage,

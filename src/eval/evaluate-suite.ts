@@ -12,7 +12,7 @@ import type { LoadedTask } from "../store/task-store.ts";
 import { type Cell, type CellResult, type CellUsage, EMPTY_USAGE, NO_MODEL, planCells } from "./cells.ts";
 import { cellRunId, runIdentity, taskFingerprint } from "./identity.ts";
 import { runPool } from "./pool.ts";
-import { createProgress, type ProgressSink } from "./progress.ts";
+import { createProgress, type Progress, type ProgressSink } from "./progress.ts";
 import { type SummaryRow, summarize } from "./summary.ts";
 
 /** An agent under evaluation: the spec it was named by (the cell's label) and the built agent. */
@@ -89,7 +89,7 @@ function outcome(
 }
 
 /** The stored outcome of a cell that finished in an earlier invocation, or null if it has not. */
-function finishedCell(store: RunStore, cell: Cell, runId: string): CellResult | null {
+export function finishedCell(store: RunStore, cell: Cell, runId: string): CellResult | null {
   const run = store.getRun(runId);
   if (run?.status !== "done") return null;
   const metrics = store.metrics({ run: runId }).map((m) => m.result);
@@ -169,9 +169,75 @@ async function runCell(
   }
 }
 
+/** A cell's content identity and its run id in the batch. */
+export function cellRun(
+  options: Pick<EvaluateSuiteOptions, "batch" | "modelOptions" | "judge">,
+  cell: Cell,
+  fingerprint: string,
+): { identity: string; runId: string } {
+  const identity = runIdentity({
+    task: fingerprint,
+    agent: cell.agent,
+    model: cell.model,
+    modelOptions: options.modelOptions,
+    split: cell.split,
+    repeat: cell.repeat,
+    judge: options.judge ?? "custom",
+  });
+  return { identity, runId: cellRunId(options.batch, identity) };
+}
+
+/** The label progress lines name a cell by. */
+export function cellLabel(cell: Cell): string {
+  return `${cell.task} ${cell.agent}${cell.model === NO_MODEL ? "" : ` ${cell.model}`} ${cell.split} #${cell.repeat}`;
+}
+
+/**
+ * One cell of a grid: read back when it finished before, else claimed and run (a task that cannot be read fails the
+ * cell, not the batch). `drflow eval` runs it for every cell; `drflow worker` for each cell it takes off the queue.
+ */
+export async function evaluateCell(
+  options: EvaluateSuiteOptions,
+  cell: Cell,
+  task: () => Promise<{ loaded: LoadedTask; fingerprint: string }>,
+  progress: Progress | null = null,
+): Promise<CellResult> {
+  const label = cellLabel(cell);
+  let loadedTask: { loaded: LoadedTask; fingerprint: string };
+  try {
+    loadedTask = await task();
+  } catch (error) {
+    const message = (error as Error).message;
+    progress?.tick(`${label}: ${message}`, "failed");
+    return {
+      cell,
+      runId: "",
+      status: "failed",
+      metrics: {},
+      not_applicable: [],
+      usage: { ...EMPTY_USAGE },
+      error: message,
+    };
+  }
+  const { identity, runId } = cellRun(options, cell, loadedTask.fingerprint);
+  const entry = options.agents.find((a) => a.spec === cell.agent);
+  if (!entry) throw new Error(`cell names agent "${cell.agent}", which is not in the grid`);
+  const before = finishedCell(options.store, cell, runId);
+  if (before || (await claimCell(options, entry, cell, runId, identity)) === "done") {
+    progress?.tick(label, "skipped");
+    return before ?? finishedCell(options.store, cell, runId)!;
+  }
+  const result = await runCell(options, cell, runId, loadedTask.loaded, entry);
+  progress?.tick(
+    result.error ? `${label}: ${result.error}` : label,
+    result.status === "failed" ? "failed" : "done",
+  );
+  return result;
+}
+
 /** Evaluate every cell of the grid; finished cells of the batch are read back, the rest run (failures are recorded, not thrown). */
 export async function evaluateSuite(options: EvaluateSuiteOptions): Promise<SuiteEvaluation> {
-  const specs = new Map(options.agents.map((a) => [a.spec, a]));
+  const specs = new Set(options.agents.map((a) => a.spec));
   if (specs.size !== options.agents.length) throw new Error("agents: each agent spec may appear once");
   const cells = planCells({
     tasks: options.tasks,
@@ -196,47 +262,9 @@ export async function evaluateSuite(options: EvaluateSuiteOptions): Promise<Suit
     return t;
   };
   const results = await runPool(cells, options.concurrency ?? 1, async (cell) => {
-    const label = `${cell.task} ${cell.agent}${cell.model === NO_MODEL ? "" : ` ${cell.model}`} ${cell.split} #${cell.repeat}`;
-    let task: { loaded: LoadedTask; fingerprint: string };
-    try {
-      task = await taskOf(cell.task);
-    } catch (error) {
-      const message = (error as Error).message;
-      progress?.tick(`${label}: ${message}`, "failed");
-      const failed: CellResult = {
-        cell,
-        runId: "",
-        status: "failed",
-        metrics: {},
-        not_applicable: [],
-        usage: { ...EMPTY_USAGE },
-        error: message,
-      };
-      return failed;
-    }
-    const identity = runIdentity({
-      task: task.fingerprint,
-      agent: cell.agent,
-      model: cell.model,
-      modelOptions: options.modelOptions,
-      split: cell.split,
-      repeat: cell.repeat,
-      judge: options.judge ?? "custom",
-    });
-    const runId = cellRunId(options.batch, identity);
-    const entry = specs.get(cell.agent)!;
-    const before = finishedCell(options.store, cell, runId);
-    if (before || (await claimCell(options, entry, cell, runId, identity)) === "done") {
-      skipped++;
-      progress?.tick(label, "skipped");
-      return before ?? finishedCell(options.store, cell, runId)!;
-    }
-    ran++;
-    const result = await runCell(options, cell, runId, task.loaded, entry);
-    progress?.tick(
-      result.error ? `${label}: ${result.error}` : label,
-      result.status === "failed" ? "failed" : "done",
-    );
+    const result = await evaluateCell(options, cell, () => taskOf(cell.task), progress);
+    if (result.status === "skipped") skipped++;
+    else if (result.runId) ran++;
     return result;
   });
   progress?.end();

@@ -22,6 +22,16 @@ export const DEFAULT_CACHE_PATH = ".drflow/cache.sqlite";
 /** Only the latest misses are kept for `explain`. */
 export const MISSES_KEPT = 1000;
 
+/** The cache's tables (SQLite dialect; the shared Postgres cache translates it, see src/store/sql.ts). */
+export const CACHE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS entries (
+  key TEXT PRIMARY KEY, kind TEXT NOT NULL, handle TEXT NOT NULL, parts TEXT NOT NULL,
+  part_hashes TEXT NOT NULL, response TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS misses (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, handle TEXT NOT NULL, parts TEXT NOT NULL,
+  part_hashes TEXT NOT NULL, mode TEXT NOT NULL, created_at TEXT NOT NULL);
+`;
+
 /** What a hit returns: the answer and the usage it cost when it was first fetched. */
 export const CachedResponse = z.object({
   text: z.string().nullable().default(null),
@@ -61,14 +71,7 @@ export class LlmCache {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path, { create: true });
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;");
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS entries (
-        key TEXT PRIMARY KEY, kind TEXT NOT NULL, handle TEXT NOT NULL, parts TEXT NOT NULL,
-        part_hashes TEXT NOT NULL, response TEXT NOT NULL, created_at TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS misses (
-        id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, handle TEXT NOT NULL, parts TEXT NOT NULL,
-        part_hashes TEXT NOT NULL, mode TEXT NOT NULL, created_at TEXT NOT NULL);
-    `);
+    this.db.exec(CACHE_SCHEMA);
   }
 
   key(parts: KeyParts): string {

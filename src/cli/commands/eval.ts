@@ -5,9 +5,21 @@ import { DEFAULT_INDEX_DIR } from "../../env/load.ts";
 import { parseAgentList, parseList } from "../../eval/agent-list.ts";
 import { evaluateSuite } from "../../eval/evaluate-suite.ts";
 import { defaultBatchId } from "../../eval/identity.ts";
+import {
+  DEFAULT_POLICY,
+  enqueue,
+  follow,
+  type Grid,
+  gridJobs,
+  openQueue,
+  type QueuePolicy,
+  readBack,
+} from "../../eval/queue.ts";
 import { defaultServices, LEXICAL } from "../../eval/services.ts";
+import { summarize } from "../../eval/summary.ts";
 import { formatCountsTable, formatSummaryTable } from "../../eval/table.ts";
 import { RunStore } from "../../store/run-store.ts";
+import { DATABASE_URL_ENV, databaseUrl, openRunStore, SharedStore } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, listTasks } from "../../store/task-store.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
@@ -18,7 +30,8 @@ import { reportInterrupted } from "../interrupted.ts";
 const USAGE =
   "drflow eval --suite <name> [--split original|mixed|original,mixed] --agents extractive,drfa:gf=false,… [--models h1,h2]\n" +
   "            [--repeats 3] [--judge lexical|<handle>] [--concurrency N] [--batch ID] [--tasks id1,id2] [--root tasks]\n" +
-  "            [--store .drflow/runs.sqlite] [--index-dir .drflow/env | --no-index]";
+  "            [--store .drflow/runs.sqlite] [--index-dir .drflow/env | --no-index]\n" +
+  "            [--queue [--database postgres://…] [--heartbeat 30] [--retries 3]]";
 
 export const evalCommand: Command = {
   name: "eval",
@@ -41,8 +54,11 @@ export const evalCommand: Command = {
           "root",
           "store",
           "index-dir",
+          "database",
+          "heartbeat",
+          "retries",
         ],
-        booleans: ["index"],
+        booleans: ["index", "queue"],
       },
       USAGE,
     );
@@ -87,6 +103,20 @@ export const evalCommand: Command = {
           repeats,
           judge,
         });
+    if (flags.queue) {
+      const url = databaseUrl(flags.database ? String(flags.database) : null);
+      if (!url) throw new UsageError(`--queue needs a shared database: --database or ${DATABASE_URL_ENV}`);
+      const heartbeat = intFlag(flags.heartbeat, "heartbeat", DEFAULT_POLICY.heartbeatSeconds, 1);
+      if (heartbeat < 10)
+        throw new UsageError(`--heartbeat: pg-boss needs at least 10 seconds, got ${heartbeat}`);
+      const retryLimit = intFlag(flags.retries, "retries", DEFAULT_POLICY.retryLimit, 0);
+      return queueEval({
+        url,
+        policy: { ...DEFAULT_POLICY, heartbeatSeconds: heartbeat, retryLimit },
+        grid: { batch, tasks, splits, agents, models, repeats, judgeName: judge, root },
+        storePath: String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite"),
+      });
+    }
     const store = new RunStore(String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite"));
     try {
       reportInterrupted(store);
@@ -124,3 +154,48 @@ export const evalCommand: Command = {
     }
   },
 };
+
+/**
+ * `drflow eval --queue`: enqueue the grid's cells (a cell already queued or finished is not sent again), follow the
+ * workers' progress, then read the results back from the shared store and print the same summary table.
+ */
+async function queueEval(options: {
+  url: string;
+  policy: QueuePolicy;
+  grid: Omit<Grid, "judge" | "loadTask"> & { root: string };
+  storePath: string;
+}): Promise<number> {
+  const { grid } = options;
+  const store = await openRunStore(options.storePath, options.url);
+  const services = defaultServices({ root: grid.root, store, judge: grid.judgeName });
+  const boss = await openQueue(options.url, options.policy, { supervise: false, configure: true });
+  try {
+    const jobs = await gridJobs({ ...grid, judge: services.judge, loadTask: services.loadTask });
+    const added = await enqueue(boss, jobs);
+    console.error(
+      `batch ${grid.batch}: ${jobs.length} cells, ${added} enqueued, ${jobs.length - added} already queued or finished (drflow worker runs them)`,
+    );
+    const final = await follow(boss, jobs, (s) =>
+      console.error(
+        `queue: ${s.completed}/${jobs.length} done, ${s.active} running, ${s.retry} to retry, ${s.queued} waiting, ${s.failed} failed`,
+      ),
+    );
+    const shared = await SharedStore.open(options.url, { max: 2 });
+    try {
+      await shared.pull(store, { batch: grid.batch });
+    } finally {
+      await shared.close();
+    }
+    const results = readBack(store, jobs, final.errors);
+    const summary = summarize(results);
+    console.log(formatSummaryTable(summary));
+    console.log(`\n${formatCountsTable(summary)}`);
+    const failed = results.filter((r) => r.status === "failed");
+    for (const f of failed.slice(0, 5))
+      console.error(`  ${f.cell.task} ${f.cell.agent} ${f.cell.split}: ${f.error}`);
+    return failed.length > 0 ? 1 : 0;
+  } finally {
+    await boss.stop({ graceful: false });
+    store.close();
+  }
+}

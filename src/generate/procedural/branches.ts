@@ -1,27 +1,16 @@
 /** @module Case decisions: branch choice with coupled conditions, branch-constrained variables, and policy-term cues. */
 
 import type { CaseProfile } from "./cast.ts";
-import type { BranchSpec } from "./family.ts";
+import { type BranchSpec, COMMON_SLOTS } from "./family.ts";
 import type { Rng } from "./prng.ts";
 import { fill, phrase, sentence } from "./template.ts";
 import type { PlacedStep } from "./workflow.ts";
 
 /** Slots of a template that are case variables (not the shared subject, case id, people or date slots). */
 export function caseSlots(template: string): Set<string> {
-  const common = new Set([
-    "subject",
-    "subject_first",
-    "subject_last",
-    "subject_ref",
-    "subject_kind",
-    "case_id",
-    "date",
-    "user",
-    "user_first",
-    "colleague",
-    "company",
-  ]);
-  return new Set([...template.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).filter((k) => !common.has(k)));
+  return new Set(
+    [...template.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).filter((k) => !COMMON_SLOTS.has(k)),
+  );
 }
 
 /**

@@ -7,24 +7,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import type { Domain } from "../../core/index.ts";
-import { DomainSpec, FamilySpec } from "./family.ts";
+import { COMMON_SLOTS, DomainSpec, FamilySpec } from "./family.ts";
 
 export const DATA_DIR = join(import.meta.dir, "data");
-
-/** Slots every template may use besides the case variables. */
-export const COMMON_SLOTS: ReadonlySet<string> = new Set([
-  "subject",
-  "subject_first",
-  "subject_last",
-  "subject_ref",
-  "subject_kind",
-  "case_id",
-  "date",
-  "user",
-  "user_first",
-  "colleague",
-  "company",
-]);
 
 function parseFile<T extends z.ZodType>(schema: T, path: string): z.infer<T> {
   let json: unknown;

@@ -160,3 +160,18 @@ export const DomainSpec = z
   })
   .strict();
 export type DomainSpec = z.infer<typeof DomainSpec>;
+
+/** Slots every template may use besides the case variables. */
+export const COMMON_SLOTS: ReadonlySet<string> = new Set([
+  "subject",
+  "subject_first",
+  "subject_last",
+  "subject_ref",
+  "subject_kind",
+  "case_id",
+  "date",
+  "user",
+  "user_first",
+  "colleague",
+  "company",
+]);

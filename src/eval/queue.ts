@@ -1,0 +1,329 @@
+/**
+ * @module Evaluation cells as jobs on PostgreSQL with pg-boss (https://github.com/timgit/pg-boss, v12), so one
+ * database serves the shared store, the cache and the queue. `enqueueGrid` sends every cell of a grid under a job id
+ * derived from its content-addressed run id (sending it again is a no-op); `runWorker` takes cells, runs them with
+ * `evaluateCell` on the worker's own SQLite store, publishes the finished run to the shared store and only then
+ * completes the job. pg-boss supplies retries with exponential backoff, a dead-letter queue that keeps the last
+ * error, and job heartbeats: a cell whose worker died stops beating and is taken again by another worker.
+ *
+ * Tasks reach workers by content: every worker reads the task folder from its own task root (a shared disk, or a
+ * copy), recomputes the task's content fingerprint and refuses the cell — dead-lettered at once, with both
+ * fingerprints in the reason — when it differs from the one the cell was enqueued with.
+ */
+import { createHash } from "node:crypto";
+import { PgBoss } from "pg-boss";
+import { z } from "zod";
+import { agentFromSpec } from "../agents/index.ts";
+import { Split } from "../core/index.ts";
+import type { LlmCache } from "../llm/cache.ts";
+import type { RunStore } from "../store/run-store.ts";
+import type { SharedStore } from "../store/shared.ts";
+import type { LoadedTask } from "../store/task-store.ts";
+import { Cell, type CellResult, EMPTY_USAGE, planCells } from "./cells.ts";
+import {
+  cellLabel,
+  cellRun,
+  type EvaluateSuiteOptions,
+  evaluateCell,
+  finishedCell,
+} from "./evaluate-suite.ts";
+import { taskFingerprint } from "./identity.ts";
+import type { Services } from "./services.ts";
+
+export const CELL_QUEUE = "drflow-cells";
+export const DEAD_QUEUE = "drflow-cells-dead";
+
+/** How the queue treats a cell; the defaults suit minutes-long agent runs. */
+export type QueuePolicy = {
+  /** Attempts after the first before a cell is dead-lettered. */
+  retryLimit: number;
+  /** First retry delay in seconds, doubled (with jitter) on each retry. */
+  retryDelaySeconds: number;
+  /** A taken cell must beat this often (the worker beats at half of it); one that stops is taken again. */
+  heartbeatSeconds: number;
+  /** Longest a cell may run. */
+  expireInSeconds: number;
+};
+
+export const DEFAULT_POLICY: QueuePolicy = {
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  heartbeatSeconds: 30,
+  expireInSeconds: 3 * 3600,
+};
+
+/** What a cell job carries: enough to rebuild the cell's identity and to check the task's content. */
+export const CellJob = z.object({
+  batch: z.string().min(1),
+  cell: Cell,
+  runId: z.string().min(1),
+  fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The judge's identity and version (`judgeIdentity`), checked by the worker. */
+  judge: z.string().min(1),
+  /** What the worker builds the judge from: `lexical` or a judge model handle. */
+  judgeName: z.string().min(1),
+  modelOptions: z.record(z.string(), z.unknown()).optional(),
+});
+export type CellJob = z.infer<typeof CellJob>;
+
+/** The job id of a run: a UUID (what pg-boss keys jobs by) made from the run id's hash. */
+export function jobIdOf(runId: string): string {
+  const h = createHash("sha256").update(runId).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Connect to pg-boss on the shared database and make sure both queues exist with the policy. */
+export async function openQueue(
+  url: string,
+  policy: QueuePolicy = DEFAULT_POLICY,
+  options: { supervise?: boolean; configure?: boolean } = {},
+): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: url,
+    max: 4,
+    supervise: options.supervise ?? true,
+    // Heartbeat and expiry failures are found on the monitor pass.
+    monitorIntervalSeconds: Math.max(1, Math.min(30, Math.floor(policy.heartbeatSeconds / 2))),
+  });
+  boss.on("error", (error) => console.error(`queue: ${(error as Error).message}`));
+  await boss.start();
+  await boss.createQueue(DEAD_QUEUE, { deleteAfterSeconds: 0 });
+  const queue = {
+    retryLimit: policy.retryLimit,
+    retryDelay: policy.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: policy.expireInSeconds,
+    heartbeatSeconds: policy.heartbeatSeconds,
+    deadLetter: DEAD_QUEUE,
+    // Finished cells stay (their job id is what makes enqueuing idempotent).
+    deleteAfterSeconds: 0,
+  };
+  // The enqueuer sets the policy (`configure`); a worker creates the queue only if none exists yet.
+  if (!(await boss.getQueue(CELL_QUEUE))) await boss.createQueue(CELL_QUEUE, queue);
+  else if (options.configure) await boss.updateQueue(CELL_QUEUE, queue);
+  return boss;
+}
+
+export type Grid = Pick<
+  EvaluateSuiteOptions,
+  "batch" | "tasks" | "splits" | "agents" | "models" | "repeats" | "judge" | "modelOptions"
+> & { loadTask(ref: string): Promise<LoadedTask>; judgeName: string };
+
+/** Every cell of the grid with its job. */
+export async function gridJobs(grid: Grid): Promise<CellJob[]> {
+  const cells = planCells({
+    tasks: grid.tasks,
+    agents: grid.agents.map((a) => ({ spec: a.spec, needsModel: a.agent.needsModel })),
+    models: grid.models,
+    splits: grid.splits,
+    repeats: grid.repeats,
+  });
+  const fingerprints = new Map<string, string>();
+  for (const ref of grid.tasks) fingerprints.set(ref, await taskFingerprint(await grid.loadTask(ref)));
+  return cells.map((cell) => {
+    const fingerprint = fingerprints.get(cell.task)!;
+    const { runId } = cellRun(grid, cell, fingerprint);
+    return CellJob.parse({
+      batch: grid.batch,
+      cell,
+      runId,
+      fingerprint,
+      judge: grid.judge ?? "custom",
+      judgeName: grid.judgeName,
+      ...(grid.modelOptions ? { modelOptions: grid.modelOptions } : {}),
+    });
+  });
+}
+
+/** Send the jobs; a cell already queued, running or finished is not sent again. Returns how many were new. */
+export async function enqueue(boss: PgBoss, jobs: readonly CellJob[]): Promise<number> {
+  let added = 0;
+  for (const job of jobs) {
+    if (await boss.getJobById(CELL_QUEUE, jobIdOf(job.runId))) continue;
+    // A concurrent enqueuer may win the race: the insert of a taken id is ignored (null).
+    if (await boss.send(CELL_QUEUE, job, { id: jobIdOf(job.runId) })) added++;
+  }
+  return added;
+}
+
+export type QueueState = { queued: number; active: number; retry: number; completed: number; failed: number };
+
+/** Where each job of the batch stands. */
+export async function jobStates(
+  boss: PgBoss,
+  jobs: readonly CellJob[],
+): Promise<QueueState & { errors: Map<string, string> }> {
+  const state = {
+    queued: 0,
+    active: 0,
+    retry: 0,
+    completed: 0,
+    failed: 0,
+    errors: new Map<string, string>(),
+  };
+  for (const job of jobs) {
+    const found = await boss.getJobById(CELL_QUEUE, jobIdOf(job.runId));
+    const s = found?.state ?? "created";
+    if (s === "completed") state.completed++;
+    else if (s === "failed" || s === "cancelled") {
+      state.failed++;
+      state.errors.set(job.runId, errorText(found?.output));
+    } else if (s === "active") state.active++;
+    else if (s === "retry") state.retry++;
+    else state.queued++;
+  }
+  return state;
+}
+
+function errorText(output: unknown): string {
+  if (output && typeof output === "object") {
+    const o = output as { message?: unknown; reason?: unknown };
+    if (typeof o.reason === "string") return o.reason;
+    if (typeof o.message === "string") return o.message;
+  }
+  return output ? JSON.stringify(output) : "failed";
+}
+
+/** Poll until every job completed or failed, reporting each change; returns the final state. */
+export async function follow(
+  boss: PgBoss,
+  jobs: readonly CellJob[],
+  report: (state: QueueState) => void,
+  intervalMs = 1000,
+): Promise<QueueState & { errors: Map<string, string> }> {
+  let last = "";
+  for (;;) {
+    const state = await jobStates(boss, jobs);
+    const { errors: _e, ...counts } = state;
+    const line = JSON.stringify(counts);
+    if (line !== last) report(counts);
+    last = line;
+    if (state.completed + state.failed === jobs.length) return state;
+    await Bun.sleep(intervalMs);
+  }
+}
+
+/** The grid's results as the shared store holds them (pulled into `mirror`): finished cells read back, others failed. */
+export function readBack(
+  mirror: RunStore,
+  jobs: readonly CellJob[],
+  errors: Map<string, string>,
+): CellResult[] {
+  return jobs.map(
+    (job) =>
+      finishedCell(mirror, job.cell, job.runId) ?? {
+        cell: job.cell,
+        runId: job.runId,
+        status: "failed",
+        metrics: {},
+        not_applicable: [],
+        usage: { ...EMPTY_USAGE },
+        error: errors.get(job.runId) ?? mirror.getRun(job.runId)?.error ?? "not finished",
+      },
+  );
+}
+
+export type WorkerOptions = {
+  boss: PgBoss;
+  shared: SharedStore;
+  /** This worker's own store; each finished run is pushed from it to `shared`. */
+  store: RunStore;
+  /** Services over `store` (task root, environments, models) with the judge a job names (`lexical` or a handle). */
+  services(judgeName: string): Services;
+  /** Cells run at once by this worker. */
+  concurrency: number;
+  /** The model-call cache the worker's models use: shared entries are fetched at start, new ones published per cell. */
+  cache?: LlmCache | null;
+  /** Wait this long after taking a cell before running it (fault-injection tests and demos). */
+  pauseMs?: number;
+  log?: (line: string) => void;
+};
+
+/** A refused cell: not worth retrying (the task differs, the job is malformed). */
+class Refused extends Error {}
+
+/** Take and run cells until `stop()` is called. */
+export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promise<void> }> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const serviceCache = new Map<string, Services>();
+  const servicesFor = (judgeName: string) => {
+    let s = serviceCache.get(judgeName);
+    if (!s) {
+      s = options.services(judgeName);
+      serviceCache.set(judgeName, s);
+    }
+    return s;
+  };
+  const runJob = async (data: unknown): Promise<void> => {
+    const parsed = CellJob.safeParse(data);
+    if (!parsed.success) throw new Refused(`malformed cell job: ${parsed.error.issues[0]?.message}`);
+    const job = parsed.data;
+    const services = servicesFor(job.judgeName);
+    if (services.judge !== job.judge) {
+      throw new Refused(
+        `judge version differs: the cell was enqueued for ${job.judge}, this worker has ${services.judge}`,
+      );
+    }
+    const loaded = await services.loadTask(job.cell.task);
+    const fingerprint = await taskFingerprint(loaded);
+    if (fingerprint !== job.fingerprint) {
+      throw new Refused(
+        `task ${job.cell.task} differs from the enqueued one (content ${fingerprint.slice(0, 12)}, expected ${job.fingerprint.slice(0, 12)}): sync the task folder`,
+      );
+    }
+    const agent = agentFromSpec(job.cell.agent);
+    // A run another worker finished (and published) before dying is read back, not run again.
+    await options.shared.pull(options.store, { run: job.runId });
+    const takenAt = new Date().toISOString();
+    log(`take ${job.runId} ${cellLabel(job.cell)}`);
+    if (options.pauseMs) await Bun.sleep(options.pauseMs);
+    const result = await evaluateCell(
+      {
+        ...services,
+        batch: job.batch,
+        tasks: [job.cell.task],
+        splits: [Split.parse(job.cell.split)],
+        agents: [{ spec: job.cell.agent, agent }],
+        models: [job.cell.model],
+        repeats: job.cell.repeat + 1,
+        store: options.store,
+        judge: job.judge,
+        modelOptions: job.modelOptions,
+      },
+      job.cell,
+      async () => ({ loaded, fingerprint }),
+    );
+    if (result.runId !== job.runId)
+      throw new Refused(`cell identity differs: ran ${result.runId}, job is ${job.runId}`);
+    // Published before the job completes: a worker dying in between leaves a job that is retried and finds the run done.
+    await options.shared.push(options.store, { run: job.runId });
+    if (options.cache) await options.shared.pushCache(options.cache, takenAt);
+    if (result.status === "failed") throw new Error(result.error ?? "cell failed");
+    log(`done ${job.runId} ${result.status}`);
+  };
+  if (options.cache) await options.shared.pullCache(options.cache);
+  const workerId = await options.boss.work<unknown>(
+    CELL_QUEUE,
+    { batchSize: 1, localConcurrency: options.concurrency, pollingIntervalSeconds: 0.5, perJobResults: true },
+    async (jobs) => {
+      const out = [];
+      for (const job of jobs) {
+        try {
+          await runJob(job.data);
+          out.push({ id: job.id, status: "completed" as const });
+        } catch (error) {
+          const message = (error as Error).message;
+          log(`fail ${job.id}: ${message}`);
+          const status = error instanceof Refused ? ("deadletter" as const) : ("failed" as const);
+          out.push({ id: job.id, status, output: { reason: message } });
+        }
+      }
+      return out;
+    },
+  );
+  return {
+    stop: async () => {
+      await options.boss.offWork(CELL_QUEUE, { id: workerId, wait: true });
+    },
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * The demo grid (extractive agent, lexical judge, both splits, 2 repeats) spread by `drflow eval --queue` over two
+ * `drflow worker` processes on a real PostgreSQL, one SIGKILLed while it holds a cell: every cell finishes exactly
+ * once and the summary equals a single-process `drflow eval` on SQLite.
+ */
+import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
+import { type ChildProcess, spawn } from "node:child_process";
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { SQL } from "bun";
+import { agentFromSpec } from "../../src/agents/index.ts";
+import {
+  CELL_QUEUE,
+  DEAD_QUEUE,
+  DEFAULT_POLICY,
+  enqueue,
+  follow,
+  gridJobs,
+  openQueue,
+  runWorker,
+} from "../../src/eval/queue.ts";
+import { defaultServices, LEXICAL } from "../../src/eval/services.ts";
+import { RunStore } from "../../src/store/run-store.ts";
+import { SharedStore } from "../../src/store/shared.ts";
+import { describePostgres } from "../support/postgres.ts";
+
+setDefaultTimeout(600_000);
+
+const REPO = resolve(import.meta.dir, "../..");
+const CLI = join(REPO, "src/cli/main.ts");
+const dir = mkdtempSync(join(tmpdir(), "drflow-queue-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const GRID = [
+  "--suite",
+  "demo",
+  "--agents",
+  "extractive",
+  "--split",
+  "original,mixed",
+  "--repeats",
+  "2",
+  "--root",
+  join(REPO, "tasks"),
+];
+
+type Proc = { child: ChildProcess; out: string; err: string; exited: Promise<number> };
+
+function start(args: string[], env: Record<string, string> = {}): Proc {
+  const child = spawn("bun", [CLI, ...args], {
+    cwd: dir,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const proc: Proc = {
+    child,
+    out: "",
+    err: "",
+    exited: new Promise((r) => child.once("exit", (code, signal) => r(code ?? (signal ? 128 : 1)))),
+  };
+  child.stdout!.on("data", (d) => {
+    proc.out += String(d);
+  });
+  child.stderr!.on("data", (d) => {
+    proc.err += String(d);
+  });
+  return proc;
+}
+
+async function until(what: string, check: () => boolean, timeoutMs = 300_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(100);
+  }
+}
+
+describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", (database) => {
+  test("two workers, one SIGKILLed mid-cell: every cell finishes once; the summary equals single-process eval", async () => {
+    const url = await database();
+    const index = join(dir, "index");
+    const single = start(["eval", ...GRID, "--store", join(dir, "single.sqlite"), "--index-dir", index]);
+    expect(await single.exited).toBe(0);
+    expect(single.out).toContain("extractive");
+
+    const env = { DRFLOW_DATABASE_URL: url };
+    const worker = (name: string, extra: string[] = []) =>
+      start(
+        [
+          "worker",
+          "--root",
+          join(REPO, "tasks"),
+          "--store",
+          join(dir, `${name}.sqlite`),
+          "--index-dir",
+          index,
+          "--heartbeat",
+          "10",
+          ...extra,
+        ],
+        env,
+      );
+    // The victim waits 3 s after taking a cell, so it surely dies holding one.
+    const victim = worker("victim", ["--pause-ms", "3000"]);
+    await until("the victim to start", () => victim.err.includes("taking cells"));
+    const queued = start(
+      ["eval", ...GRID, "--queue", "--heartbeat", "10", "--store", join(dir, "reader.sqlite")],
+      env,
+    );
+    await until("the victim to take a cell", () => /take \S+/.test(victim.err));
+    const taken = victim.err.match(/take (\S+)/)![1]!;
+    const survivor = worker("survivor");
+    await Bun.sleep(500);
+    victim.child.kill("SIGKILL");
+    expect(await victim.exited).toBe(128);
+
+    const code = await queued.exited;
+    expect({ code, err: queued.err.slice(-2000) }).toMatchObject({ code: 0 });
+    survivor.child.kill("SIGTERM");
+    expect(await survivor.exited).toBe(0);
+    expect(queued.out).toBe(single.out);
+
+    const db = new SQL(url);
+    try {
+      const runs =
+        await db`SELECT id, status, (SELECT COUNT(*)::int FROM metric_results m WHERE m.run_id = runs.id) AS metrics FROM runs`;
+      const cells = (await db`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = ${CELL_QUEUE}`)[0].n;
+      expect(cells).toBe(
+        2 * 2 * Number((await Bun.$`ls ${join(REPO, "tasks/demo")}`.text()).trim().split("\n").length),
+      );
+      expect(runs.length).toBe(cells);
+      expect(new Set(runs.map((r: { id: string }) => r.id)).size).toBe(cells);
+      expect(
+        runs.every((r: { status: string; metrics: number }) => r.status === "done" && r.metrics === 7),
+      ).toBe(true);
+      const jobs = await db`SELECT id, state, retry_count FROM pgboss.job WHERE name = ${CELL_QUEUE}`;
+      expect(jobs.every((j: { state: string }) => j.state === "completed")).toBe(true);
+      // The killed worker's cell was taken again (by heartbeat expiry) and finished by the survivor.
+      const retaken = jobs.filter((j: { retry_count: number }) => j.retry_count > 0);
+      expect(retaken.length).toBe(1);
+      expect(survivor.err).toContain(`take ${taken}`);
+      expect((await db`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = ${DEAD_QUEUE}`)[0].n).toBe(0);
+    } finally {
+      await db.close();
+    }
+  });
+
+  test("a worker whose task folder differs from the enqueued task refuses the cell: dead-lettered with the reason", async () => {
+    const url = await database();
+    const task = "demo/healthcare_01";
+    const [enqueued, changed] = ["enqueued", "changed"].map((name) => {
+      const root = join(dir, name);
+      cpSync(join(REPO, "tasks", task), join(root, task), { recursive: true });
+      return root;
+    });
+    const artifacts = join(changed!, task, "artifacts");
+    const file = (readdirSync(artifacts, { recursive: true }) as string[])
+      .sort()
+      .find((f) => /\.\w+$/.test(f));
+    appendFileSync(join(artifacts, file!), " ");
+    const store = new RunStore(join(dir, "refusing.sqlite"));
+    const services = defaultServices({ root: enqueued, store, judge: LEXICAL });
+    const jobs = await gridJobs({
+      batch: "mismatch",
+      tasks: [task],
+      splits: ["original"],
+      agents: [{ spec: "extractive", agent: agentFromSpec("extractive") }],
+      models: [],
+      repeats: 1,
+      judge: services.judge,
+      judgeName: LEXICAL,
+      loadTask: services.loadTask,
+    });
+    const boss = await openQueue(url, { ...DEFAULT_POLICY, heartbeatSeconds: 10 }, { configure: true });
+    const shared = await SharedStore.open(url);
+    const worker = await runWorker({
+      boss,
+      shared,
+      store,
+      concurrency: 1,
+      services: (judge) => defaultServices({ root: changed, store, judge }),
+      log: () => {},
+    });
+    try {
+      expect(await enqueue(boss, jobs)).toBe(1);
+      expect(await enqueue(boss, jobs)).toBe(0);
+      const final = await follow(boss, jobs, () => {}, 200);
+      expect(final.failed).toBe(1);
+      expect([...final.errors.values()][0]).toMatch(/task demo\/healthcare_01 differs from the enqueued one/);
+      expect(store.listRuns()).toEqual([]);
+      const db = new SQL(url);
+      const [job] = await db`SELECT retry_count FROM pgboss.job WHERE name = ${CELL_QUEUE}`;
+      const [dead] = await db`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = ${DEAD_QUEUE}`;
+      await db.close();
+      expect(job.retry_count).toBe(0); // refused at once, not retried
+      expect(dead.n).toBe(1);
+    } finally {
+      await worker.stop();
+      await boss.stop({ graceful: false });
+      await shared.close();
+      store.close();
+    }
+  });
+});
