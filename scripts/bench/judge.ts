@@ -110,7 +110,7 @@ console.log(
 console.log(`  condition-resolution labels agreeing: ${pct(crAgree / crTotal)} (${crAgree}/${crTotal})`);
 
 // (1b) The independent set: reports the judge was not derived from, labelled by hand.
-const independent = await independentAgreement(values.root);
+const independent = await independentAgreement();
 console.log("\nlexical judge vs hand-written labels (independent set: test/judge/independent):");
 for (const r of independent)
   console.log(
