@@ -44,9 +44,11 @@ const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1"];
 /** The host name of a `Host` header or an origin's authority, lower case, without port or IPv6 brackets. */
 export function hostName(authority: string): string {
   const a = authority.trim().toLowerCase();
-  if (a.startsWith("[")) return a.slice(1, a.indexOf("]") > 0 ? a.indexOf("]") : undefined);
-  const colon = a.lastIndexOf(":");
-  return colon >= 0 && a.indexOf(":") === colon ? a.slice(0, colon) : a;
+  // `[v6]` or `[v6]:port`; anything after the port (`127.0.0.1:80@evil`) keeps the whole string, which no list names.
+  const v6 = /^\[([^\]]*)\](?::\d*)?$/.exec(a);
+  if (v6) return v6[1]!;
+  const withPort = /^([^:]*):\d*$/.exec(a);
+  return withPort ? withPort[1]! : a;
 }
 
 function refuse(c: Context, status: 403 | 415, error: string): Response {

@@ -1,5 +1,5 @@
 /** @module One self-contained HTML page from notebook cells: inline CSS, inline SVG, mermaid shipped inline (no URLs). */
-import { marked } from "marked";
+import { Marked } from "marked";
 import type { Cell, TableColumn } from "./cells.ts";
 
 const MERMAID_JS = Bun.resolveSync("mermaid/dist/mermaid.min.js", import.meta.dir);
@@ -55,10 +55,40 @@ function figure(inner: string, caption: string): string {
   return `<figure>${inner}${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : ""}</figure>`;
 }
 
+/** Link targets a notebook may render: web, mail and relative links (never `javascript:`, `data:`, `vbscript:`…). */
+const SAFE_HREF = /^(https?:|mailto:|[^:/?#]*(?:[/?#]|$))/i;
+
+/** A link target safe to put in `href`: a safe scheme, and no character reference hiding one (`&#106;avascript:`). */
+function safeHref(href: string): boolean {
+  const spaced = /\s/.test(href) || [...href].some((ch) => ch.charCodeAt(0) < 0x20);
+  return SAFE_HREF.test(href) && !/&(#|[a-z]+;)/i.test(href) && !spaced;
+}
+
+/**
+ * Markdown whose text comes from parameters and the run store (agent specs, model handles, task titles): raw HTML
+ * in it is shown as text, and a link or image with an unsafe scheme is shown as its text. The page is served on the
+ * API's own origin, so an `<img onerror>` there would run with the API's rights. (marked's `html` renderer and
+ * `walkTokens`, https://marked.js.org/using_pro#renderer.)
+ */
+const notebookMarkdown = new Marked({
+  renderer: {
+    html: ({ text }) => escapeHtml(text),
+  },
+  walkTokens: (token) => {
+    if ((token.type === "link" || token.type === "image") && !safeHref(token.href)) {
+      Object.assign(token, { type: "text", raw: token.raw, text: escapeHtml(token.raw), tokens: undefined });
+    }
+  },
+});
+
+export function markdownHtml(markdown: string): string {
+  return notebookMarkdown.parse(markdown, { async: false }) as string;
+}
+
 export function renderCell(cell: Cell): string {
   switch (cell.kind) {
     case "md":
-      return marked.parse(cell.markdown, { async: false }) as string;
+      return markdownHtml(cell.markdown);
     case "table":
       return renderTable(cell.rows, cell.columns, cell.caption);
     case "plot":

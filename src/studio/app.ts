@@ -22,6 +22,7 @@ const MERMAID_JS = Bun.resolveSync("mermaid/dist/mermaid.min.js", import.meta.di
 
 class NotFound extends Error {}
 class BadRequest extends Error {}
+class Forbidden extends Error {}
 
 /** Notebook parameters as the API's notebook runs take them. */
 const LiveRequest = z.object({
@@ -41,7 +42,14 @@ export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}): Hon
   };
   const app = new Hono();
   app.onError((error, c) => {
-    const status = error instanceof NotFound ? 404 : error instanceof BadRequest ? 400 : 500;
+    const status =
+      error instanceof NotFound
+        ? 404
+        : error instanceof BadRequest
+          ? 400
+          : error instanceof Forbidden
+            ? 403
+            : 500;
     const title = status === 404 ? "Not found" : "Error";
     return c.html(page({ title, section: "", body: html`<p>${error.message}</p>` }), status);
   });
@@ -96,6 +104,12 @@ export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}): Hon
     const parsed = LiveRequest.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success)
       throw new BadRequest(`invalid body: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+    // `model=<handle>` points the notebook's LLM agents at an endpoint: only handles the server allows (--models).
+    const model = parsed.data.params.model;
+    if (model !== undefined && !deps.models.includes(model))
+      throw new Forbidden(
+        `params.model: model "${model}" is not allowed by this server (start it with --models)`,
+      );
     live.start(name, parsed.data.params);
     return c.json({ name, live: true });
   });

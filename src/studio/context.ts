@@ -11,6 +11,8 @@ export type StudioDeps = {
   store: RunStore;
   tasksRoot: string;
   notebooksDir: string;
+  /** The model handles requests may name (`serve --models`); a notebook's `model` parameter must be one. */
+  models: readonly string[];
   loadTask(root: string, ref: string): Promise<LoadedTask>;
 };
 

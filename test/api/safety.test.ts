@@ -4,14 +4,23 @@
  * many environment loads, and model handles the server did not allow.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { extractive } from "../../src/agents/extractive/index.ts";
 import { runAgent } from "../../src/agents/run.ts";
 import { createApp } from "../../src/api/app.ts";
 import { defaultDeps } from "../../src/api/primitives.ts";
-import { DEFAULT_BODY_LIMIT } from "../../src/api/safety.ts";
+import { DEFAULT_BODY_LIMIT, hostName } from "../../src/api/safety.ts";
 import { loadEnv } from "../../src/env/load.ts";
 import { renderReportMarkdown } from "../../src/judge/index.ts";
 import { RunStore } from "../../src/store/run-store.ts";
@@ -29,6 +38,12 @@ let llm: ScriptedServer;
 beforeAll(async () => {
   cpSync(resolve(import.meta.dir, "../../tasks", TASK), join(tasksRoot, TASK), { recursive: true });
   store = new RunStore(join(dir, "runs.sqlite"));
+  // A notebook that writes its parameters into Markdown, as the shipped ones write agent specs and model handles.
+  mkdirSync(join(dir, "notebooks"), { recursive: true });
+  writeFileSync(
+    join(dir, "notebooks", "echo.ts"),
+    'export default async function echo(nb) { const p = nb.settings.params; nb.md("**x** = `" + p.x + "`, on " + p.y); }\n',
+  );
   llm = await startScriptedServer({ reply: () => ({ content: "should never be asked" }) });
   const deps = defaultDeps({
     tasksRoot,
@@ -113,6 +128,39 @@ describe("a web page cannot drive the loopback API", () => {
     }
     const same = await fetch(`${base}/tasks`, { headers: { origin: base, "sec-fetch-site": "same-origin" } });
     expect(same.status).toBe(200);
+  });
+
+  test("odd Host and Origin spellings are refused; case and the port do not matter for the server's own names", async () => {
+    const port = server.port;
+    for (const host of [
+      `127.0.0.1:${port}@attacker.example`,
+      `127.0.0.1.attacker.example:${port}`,
+      "127.0.0.1:80:attacker.example",
+      `[::1]x:${port}`,
+      "",
+    ]) {
+      const res = await fetch(`${base}/health`, { headers: { host } });
+      expect({ host, status: res.status }).toEqual({ host, status: 403 });
+    }
+    for (const host of [`LOCALHOST:${port}`, `[::1]:${port}`, "127.0.0.1", "localhost:1"]) {
+      const res = await fetch(`${base}/health`, { headers: { host } });
+      expect({ host, status: res.status }).toEqual({ host, status: 200 });
+    }
+    for (const origin of [
+      `http://127.0.0.1.attacker.example:${port}`,
+      `http://127.0.0.1:${port}@attacker.example`,
+      `http://localhost:${port}@attacker`,
+      `http://[::1]:${port}`,
+      `http://127.0.0.1:${Number(port) + 1}`,
+      "null",
+    ]) {
+      const res = await fetch(`${base}/tasks`, { headers: { origin } });
+      expect({ origin, status: res.status }).toEqual({ origin, status: 403 });
+    }
+    expect(hostName("127.0.0.1:8787@evil")).toBe("127.0.0.1:8787@evil");
+    expect(hostName("[::1]:8787")).toBe("::1");
+    expect(hostName("::1")).toBe("::1");
+    expect(hostName("Example.COM:443")).toBe("example.com");
   });
 
   test("with a token the same checks hold, and the token is required on every route", async () => {
@@ -284,9 +332,59 @@ describe("model endpoints are the server's choice", () => {
       expect(err.error).toContain(`"${handle}" is not allowed by this server`);
       expect(err.issues.map((i) => i.field)).toEqual([field]);
     }
+    // A notebook's `model` parameter points its LLM agents at that handle: the same list applies (API and studio).
+    for (const path of ["/notebooks/echo/run", "/studio/notebooks/echo/live"]) {
+      const res = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ params: { model: handle } }),
+      });
+      expect({ path, status: res.status }).toEqual({ path, status: 403 });
+      expect(await res.text()).toContain("is not allowed by this server");
+    }
     await Bun.sleep(200);
     expect(llm.requests).toHaveLength(0);
     expect(store.listRuns()).toEqual([]);
     expect(existsSync(join(tasksRoot, "g"))).toBe(false);
+  });
+});
+
+describe("stored script", () => {
+  test("a notebook parameter with HTML renders as text, and the page is served sandboxed", async () => {
+    const x = "a` <img src=x onerror=alert(document.domain)> `";
+    const y =
+      "compat:http://h/v1#<script>alert(1)</script> [c](javascript:alert(1)) [d](&#106;avascript:alert(1))";
+    const run = await fetch(`${base}/notebooks/echo/run`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ params: { x, y } }),
+    });
+    expect(run.status).toBe(200);
+    const res = await fetch(`${base}/notebooks/echo`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toBe("sandbox allow-scripts");
+    const page = await res.text();
+    expect(page).toContain("&lt;img src=x onerror=alert(document.domain)&gt;");
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(page).not.toContain("<img");
+    expect(page).not.toMatch(/href="[^"]*(javascript|&#106;)/i);
+  }, 30_000);
+
+  test("an artifact swapped for a symbolic link after its task was loaded is not served by the studio", async () => {
+    const loaded = await loadTask(tasksRoot, TASK);
+    const entry = loaded.manifest.artifacts.find((a) => a.format === "md")!;
+    const docs = `${base}/studio/tasks/${TASK}/docs/${entry.id}`;
+    const file = `${base}/studio/tasks/${TASK}/files/${entry.id}`;
+    expect((await fetch(docs)).status).toBe(200); // loaded and kept while task.json is unchanged
+    const secret = join(dir, "secret.txt");
+    writeFileSync(secret, "TOP-SECRET-OUTSIDE-THE-TASK");
+    const path = join(loaded.dir, "artifacts", entry.path);
+    rmSync(path);
+    symlinkSync(secret, path);
+    for (const url of [docs, file]) {
+      const res = await fetch(url);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(await res.text()).not.toContain("TOP-SECRET");
+    }
   });
 });

@@ -1,6 +1,7 @@
 /** @module GET /notebooks lists them; POST /notebooks/:name/run re-runs one; GET /notebooks/:name serves its page. */
 import { Hono } from "hono";
 import { listNotebooks, notebookOutput } from "../../notebook/registry.ts";
+import { requireAllowedModel } from "../allowed-models.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, jsonBody, parseOr400 } from "../errors.ts";
 import type { RouteSpec } from "../openapi.ts";
@@ -62,6 +63,8 @@ export function notebooksRoutes(deps: ApiDeps): Hono {
   app.post("/:name/run", async (c) => {
     const nb = await known(c.req.param());
     const { params } = await jsonBody(c, NotebookRunRequest);
+    // `model=<handle>` makes the notebook's LLM agents and judges call that endpoint: only the server's handles.
+    if (params.model !== undefined) requireAllowedModel(deps.models, params.model, "params.model");
     const output = await deps.runNotebook(nb.name, params);
     return c.json({ name: nb.name, url: `/notebooks/${nb.name}`, output });
   });
@@ -71,7 +74,12 @@ export function notebooksRoutes(deps: ApiDeps): Hono {
     const file = Bun.file(notebookOutput(deps.notebooksDir, nb.name));
     if (!(await file.exists()))
       throw new ApiError(404, `notebook ${nb.name}: not rendered yet (POST /notebooks/${nb.name}/run)`);
-    return c.html(await file.text());
+    // Same origin as the API: sandboxed (an opaque origin, scripts allowed for mermaid) so nothing on the page can
+    // call the API with this origin's rights, whatever text a parameter or the run store put into it.
+    return c.html(await file.text(), 200, {
+      "content-security-policy": "sandbox allow-scripts",
+      "x-content-type-options": "nosniff",
+    });
   });
   return app;
 }

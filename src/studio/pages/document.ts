@@ -4,7 +4,11 @@ import { join } from "node:path";
 import type { ArtifactEntry } from "../../core/index.ts";
 import { readArtifact } from "../../env/documents.ts";
 import { parseChat, parseEml } from "../../env/extract/index.ts";
-import { ARTIFACTS_DIR, insideDir, type LoadedTask } from "../../store/task-store.ts";
+import {
+  ARTIFACTS_DIR,
+  artifactFile as checkedArtifactPath,
+  type LoadedTask,
+} from "../../store/task-store.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, roleBadge, table } from "../html.ts";
 import { urls } from "../urls.ts";
@@ -18,6 +22,15 @@ const CONTENT_TYPES: Record<ArtifactEntry["format"], string> = {
   csv: "text/plain; charset=utf-8",
   txt: "text/plain; charset=utf-8",
 };
+
+/**
+ * The artifact's file, checked again at every read (realpath inside `artifacts/`, a regular file): the task was
+ * validated when it was loaded, but the studio keeps loaded tasks while task.json is unchanged, and a file swapped
+ * for a symbolic link since then must not be served.
+ */
+function artifactPath(loaded: LoadedTask, entry: ArtifactEntry): string {
+  return checkedArtifactPath(join(loaded.dir, ARTIFACTS_DIR), entry.path);
+}
 
 /** The artifact by manifest id only: a URL never names a path. */
 export async function findArtifact(
@@ -33,7 +46,7 @@ export async function findArtifact(
 }
 
 async function content(loaded: LoadedTask, entry: ArtifactEntry): Promise<Html> {
-  const rawBytes = new Uint8Array(await readFile(insideDir(join(loaded.dir, ARTIFACTS_DIR), entry.path)));
+  const rawBytes = new Uint8Array(await readFile(artifactPath(loaded, entry)));
   if (entry.format === "eml") {
     const m = await parseEml(rawBytes);
     return html`<div class="msg email"><div><span class="who">${m.from}</span><span class="when">${m.date}</span></div>
@@ -101,7 +114,7 @@ export async function artifactFile(
   const found = await findArtifact(ctx, suite, task, id);
   if (!found) return null;
   const { loaded, entry } = found;
-  const bytes = await readFile(insideDir(join(loaded.dir, ARTIFACTS_DIR), entry.path));
+  const bytes = await readFile(artifactPath(loaded, entry));
   const name = entry.path
     .split("/")
     .pop()!
