@@ -95,7 +95,7 @@ export function layOut(text: string): LaidOut {
     const text = buffer.join(" ").trim();
     buffer = [];
     const labelled = LABELLED.exec(text);
-    if (labelled && labelled[3]) {
+    if (labelled?.[3]) {
       labels.set(
         `${labelled[1]!.toLowerCase().replace("footnote", "note")} ${labelled[2]!.toLowerCase()}`,
         text,

@@ -33,10 +33,6 @@ const MAX_TITLE_WORDS = 12;
 
 /** "Step 6 — Title.", "Step 6: Title", "STEP 6. Title" at a sentence or line start. */
 const STEP_MARKER = /(^|\n|[.!?]["”’)]?\s+|#+\s*)step\s+(\d{1,2})\s*(?:[—–:.)]|-{1,2}|\s(?=[A-Z]))\s*/gi;
-/** "6. Text" or "6) Text" opening a block (Markdown, DOCX and PDF lists). */
-const NUMBERED_ITEM = /^(?:#+\s*)?(\d{1,2})[.)]\s+(?=\S)/;
-/** "• Text", "- Text", "* Text", "[ ] Text", "☐ Text" opening a block. */
-const BULLET_ITEM = /^(?:[•▪◦‣*-]|\[\s?\]|☐)\s+(?=\S)/;
 /** Sentences that open with a sequencing word mark steps in prose. */
 const SEQUENCE_START =
   /^(?:first|firstly|to begin(?: with)?|to start|begin by|start by|the process (?:starts|begins)(?: here)?|second|secondly|third|thirdly|next|then|after that|afterwards|subsequently|once that is (?:done|complete)|following this|following that|finally|lastly)\b[,:]?\s*/i;
