@@ -235,17 +235,24 @@ export async function evaluateCell(
   return result;
 }
 
+/** The grid's cells (agents × models × splits × repeats × tasks), as the local run and the queue plan them. */
+export function gridCells(
+  grid: Pick<EvaluateSuiteOptions, "tasks" | "agents" | "models" | "splits" | "repeats">,
+) {
+  return planCells({
+    tasks: grid.tasks,
+    agents: grid.agents.map((a) => ({ spec: a.spec, needsModel: a.agent.needsModel })),
+    models: grid.models,
+    splits: grid.splits,
+    repeats: grid.repeats,
+  });
+}
+
 /** Evaluate every cell of the grid; finished cells of the batch are read back, the rest run (failures are recorded, not thrown). */
 export async function evaluateSuite(options: EvaluateSuiteOptions): Promise<SuiteEvaluation> {
   const specs = new Set(options.agents.map((a) => a.spec));
   if (specs.size !== options.agents.length) throw new Error("agents: each agent spec may appear once");
-  const cells = planCells({
-    tasks: options.tasks,
-    agents: options.agents.map((a) => ({ spec: a.spec, needsModel: a.agent.needsModel })),
-    models: options.models,
-    splits: options.splits,
-    repeats: options.repeats,
-  });
+  const cells = gridCells(options);
   const progress = options.progress ? createProgress(cells.length, options.progress) : null;
   let ran = 0;
   let skipped = 0;

@@ -19,13 +19,14 @@ import type { LlmCache } from "../llm/cache.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { SharedStore } from "../store/shared.ts";
 import type { LoadedTask } from "../store/task-store.ts";
-import { Cell, type CellResult, EMPTY_USAGE, planCells } from "./cells.ts";
+import { Cell, type CellResult, EMPTY_USAGE } from "./cells.ts";
 import {
   cellLabel,
   cellRun,
   type EvaluateSuiteOptions,
   evaluateCell,
   finishedCell,
+  gridCells,
 } from "./evaluate-suite.ts";
 import { taskFingerprint } from "./identity.ts";
 import type { Services } from "./services.ts";
@@ -111,13 +112,7 @@ export type Grid = Pick<
 
 /** Every cell of the grid with its job. */
 export async function gridJobs(grid: Grid): Promise<CellJob[]> {
-  const cells = planCells({
-    tasks: grid.tasks,
-    agents: grid.agents.map((a) => ({ spec: a.spec, needsModel: a.agent.needsModel })),
-    models: grid.models,
-    splits: grid.splits,
-    repeats: grid.repeats,
-  });
+  const cells = gridCells(grid);
   const fingerprints = new Map<string, string>();
   for (const ref of grid.tasks) fingerprints.set(ref, await taskFingerprint(await grid.loadTask(ref)));
   return cells.map((cell) => {

@@ -10,13 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RunStore } from "../../src/store/run-store.ts";
 import { agentReplies, kindOf, type PromptKind } from "../agents/support/scripted-agent.ts";
+import { drflow } from "../support/cli.ts";
 import { judgeKindOf, judgeReply } from "../support/judge-replies.ts";
 import {
   type EmulatorReply,
   type ProviderEmulator,
   startProviderEmulator,
 } from "../support/provider-emulator.ts";
-import { drflow } from "../support/run-cli.ts";
 import type { RecordedRequest } from "../support/scripted-server.ts";
 
 const TASKS = join(import.meta.dir, "../../tasks");

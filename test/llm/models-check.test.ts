@@ -3,8 +3,8 @@
  * will use (the next one when a server refuses json_schema), embeddings, usage and price.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { drflow } from "../support/cli.ts";
 import { type ProviderEmulator, startProviderEmulator } from "../support/provider-emulator.ts";
-import { drflow } from "../support/run-cli.ts";
 
 let emulator: ProviderEmulator;
 const saved = { embedder: process.env.DRFLOW_EMBEDDER_MODEL, key: process.env.OPENAI_API_KEY };

@@ -12,13 +12,13 @@ import { runLlmGenerate } from "../../src/cli/commands/generate-llm.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { agentReplies, kindOf } from "../agents/support/scripted-agent.ts";
 import { fixtureReplier } from "../generate-llm/replier.ts";
+import { drflow } from "../support/cli.ts";
 import { judgeReply } from "../support/judge-replies.ts";
 import {
   type EmulatorProfile,
   type ProviderEmulator,
   startProviderEmulator,
 } from "../support/provider-emulator.ts";
-import { drflow } from "../support/run-cli.ts";
 import type { RecordedRequest } from "../support/scripted-server.ts";
 
 type Mode = {

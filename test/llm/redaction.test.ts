@@ -11,9 +11,9 @@ import { createApp } from "../../src/api/app.ts";
 import { defaultDeps } from "../../src/api/primitives.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { agentReplies } from "../agents/support/scripted-agent.ts";
+import { drflow } from "../support/cli.ts";
 import { judgeReply } from "../support/judge-replies.ts";
 import { type ProviderEmulator, startProviderEmulator } from "../support/provider-emulator.ts";
-import { drflow } from "../support/run-cli.ts";
 
 const SECRET = "sk-proj-SECRETkey1234567890";
 const QUERY_SECRET = "qsecret987654321";
