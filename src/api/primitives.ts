@@ -14,6 +14,7 @@ import { listTasks, loadTask } from "../store/task-store.ts";
 import { modelsFromEnv } from "./allowed-models.ts";
 import type { ApiDeps } from "./deps.ts";
 import { WorkerPool } from "./worker-pool.ts";
+import { runStoreLocation } from "../store/shared.ts";
 
 /** `suite/task_id` and the tasks root of a loaded task (its folder is `<root>/<suite>/<task_id>`). */
 function whereIs(loaded: { dir: string; task: { id: string } }): { root: string; ref: string } {
@@ -29,7 +30,7 @@ function whereIs(loaded: { dir: string; task: { id: string } }): { root: string;
 export function defaultDeps(overrides: Partial<ApiDeps> & { indexDir?: string } = {}): ApiDeps {
   const { indexDir = DEFAULT_INDEX_DIR, ...rest } = overrides;
   const notebooksDir = rest.notebooksDir ?? NOTEBOOKS_DIR;
-  const store = rest.store ?? new RunStore();
+  const store = rest.store ?? new RunStore(runStoreLocation());
   const tasksRoot = rest.tasksRoot ?? "tasks";
   const workers = new WorkerPool();
   return {

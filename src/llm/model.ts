@@ -3,7 +3,7 @@ import type { z } from "zod";
 import {
   type CachedResponse,
   type CacheMode,
-  DEFAULT_CACHE_PATH,
+  defaultCacheLocation,
   type LlmCache,
   promptPreview,
   sharedCache,
@@ -50,7 +50,7 @@ export const MODEL_DEFAULTS = {
 export type ModelOptions = {
   /** Where keys and `DRFLOW_CACHE` are read from (default `process.env`). */
   env?: Record<string, string | undefined>;
-  /** An open cache, a path to one, or null for none. Default `.drflow/cache.sqlite` (or `DRFLOW_CACHE_PATH`). */
+  /** An open cache, a path to one, or null for none. Default `.drflow/cache.sqlite` (or `DRFLOW_CACHE_PATH`, or the shared database `DRFLOW_DATABASE_URL`). */
   cache?: LlmCache | string | null;
   /** Default `use`, or `DRFLOW_CACHE` (use | refresh | off | replay). */
   cacheMode?: CacheMode;
@@ -172,7 +172,7 @@ class OpenAICompatibleModel implements Model {
     // Replay never touches the network, so it needs no key; every other mode fails now, naming the variable.
     const apiKey = apiKeyFor(this.target, env, this.mode !== "replay");
     const cacheOption =
-      options.cache === undefined ? (env.DRFLOW_CACHE_PATH ?? DEFAULT_CACHE_PATH) : options.cache;
+      options.cache === undefined ? defaultCacheLocation(env) : options.cache;
     this.cache =
       this.mode === "off" || cacheOption === null
         ? null

@@ -11,6 +11,7 @@ import { createModel, resolveRole } from "../../llm/index.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
 import { intFlag, parseFlags, UsageError } from "../args.ts";
+import { runStoreLocation } from "../../store/shared.ts";
 
 export const LLM_USAGE = [
   "drflow generate --llm --suite NAME (--domain DOMAIN --n N | --seeds FILE.csv|xlsx|json) [--model HANDLE]",
@@ -103,7 +104,7 @@ export async function runLlmGenerate(
     modalities = parsed.data;
   }
   const { handle } = resolveRole("generator", flags.model ? String(flags.model) : null, io.env);
-  const store = new RunStore(String(flags.store ?? io.env?.DRFLOW_RUN_STORE ?? DEFAULT_RUN_STORE_PATH));
+  const store = new RunStore(runStoreLocation(flags, DEFAULT_RUN_STORE_PATH, io.env ?? process.env));
   try {
     const model = createModel(handle, { usage: store, ...(io.env ? { env: io.env } : {}) });
     const result = await generateLlmSuite({

@@ -4,6 +4,7 @@ import { RunStore } from "../../store/run-store.ts";
 import { callTotals, callTotalsBy, UsageGroup } from "../../store/usage-queries.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+import { runStoreLocation } from "../../store/shared.ts";
 
 const USAGE =
   "drflow usage [--run ID] [--batch ID] [--agent NAME] [--by role,stage] [--store .drflow/runs.sqlite]";
@@ -50,7 +51,7 @@ export const usage: Command = {
       ...(flags.batch ? { batch: String(flags.batch) } : {}),
       ...(flags.agent ? { agent: String(flags.agent) } : {}),
     };
-    const store = new RunStore(String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite"));
+    const store = new RunStore(runStoreLocation(flags));
     try {
       const totals = callTotals(store.db, filter);
       const scope =
