@@ -10,11 +10,11 @@ import { runNotebookChild } from "../notebook/child.ts";
 import { NOTEBOOKS_DIR } from "../notebook/registry.ts";
 import { hashingEmbedder } from "../retrieval/index.ts";
 import { RunStore } from "../store/run-store.ts";
+import { runStoreLocation } from "../store/shared.ts";
 import { listTasks, loadTask } from "../store/task-store.ts";
 import { modelsFromEnv } from "./allowed-models.ts";
 import type { ApiDeps } from "./deps.ts";
 import { WorkerPool } from "./worker-pool.ts";
-import { runStoreLocation } from "../store/shared.ts";
 
 /** `suite/task_id` and the tasks root of a loaded task (its folder is `<root>/<suite>/<task_id>`). */
 function whereIs(loaded: { dir: string; task: { id: string } }): { root: string; ref: string } {

@@ -171,8 +171,7 @@ class OpenAICompatibleModel implements Model {
     this.mode = resolveCacheMode(options, env);
     // Replay never touches the network, so it needs no key; every other mode fails now, naming the variable.
     const apiKey = apiKeyFor(this.target, env, this.mode !== "replay");
-    const cacheOption =
-      options.cache === undefined ? defaultCacheLocation(env) : options.cache;
+    const cacheOption = options.cache === undefined ? defaultCacheLocation(env) : options.cache;
     this.cache =
       this.mode === "off" || cacheOption === null
         ? null

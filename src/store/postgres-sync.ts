@@ -49,7 +49,10 @@ export class SyncPostgres {
   }
 
   /** Run one statement (`params` null: several statements, no parameters); rows with int8 values as numbers. */
-  request(sql: string, params: readonly unknown[] | null): { rows: Record<string, unknown>[]; changes: number } {
+  request(
+    sql: string,
+    params: readonly unknown[] | null,
+  ): { rows: Record<string, unknown>[]; changes: number } {
     const reply = this.call({ op: "query", sql, params: params === null ? null : [...params] }, preview(sql));
     return { rows: reply.rows ?? [], changes: reply.changes ?? 0 };
   }

@@ -23,9 +23,10 @@ const sql = new SQL(url, { max: 1, bigint: true, connectionTimeout: 10, idleTime
 function plain(row: Record<string, unknown>): Record<string, unknown> {
   for (const [key, value] of Object.entries(row)) {
     if (typeof value === "bigint")
-      row[key] = value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER)
-        ? Number(value)
-        : String(value);
+      row[key] =
+        value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= -BigInt(Number.MAX_SAFE_INTEGER)
+          ? Number(value)
+          : String(value);
   }
   return row;
 }
@@ -42,7 +43,9 @@ async function answer(request: Request): Promise<Reply> {
     }
     const result =
       request.params === null ? await sql.unsafe(request.sql) : await sql.unsafe(request.sql, request.params);
-    const rows = Array.isArray(result) ? [...result].map((r) => plain({ ...(r as Record<string, unknown>) })) : [];
+    const rows = Array.isArray(result)
+      ? [...result].map((r) => plain({ ...(r as Record<string, unknown>) }))
+      : [];
     return { ok: true, rows, changes: Number((result as { count?: number }).count ?? 0) };
   } catch (error) {
     const e = error as Error & { code?: string; detail?: string };

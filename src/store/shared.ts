@@ -12,7 +12,10 @@ import { isPostgresUrl, redactUrl } from "./sql.ts";
 export const DATABASE_URL_ENV = "DRFLOW_DATABASE_URL";
 
 /** The shared database's URL from the flag or the environment, checked; null when neither is set. */
-export function databaseUrl(flag?: string | null, env: Record<string, string | undefined> = process.env): string | null {
+export function databaseUrl(
+  flag?: string | null,
+  env: Record<string, string | undefined> = process.env,
+): string | null {
   const url = flag || env[DATABASE_URL_ENV] || null;
   if (url === null) return null;
   if (!isPostgresUrl(url)) {

@@ -190,7 +190,8 @@ export function migrate(db: SqlDb, part: string, migrations: readonly string[]):
         db.query<{ version: number }, [string]>("SELECT version FROM drflow_schema WHERE part = ?").get(part)
           ?.version ?? 0;
       if (current > migrations.length) throw tooNew(current);
-      for (let version = current; version < migrations.length; version++) db.exec(postgresDdl(migrations[version]!));
+      for (let version = current; version < migrations.length; version++)
+        db.exec(postgresDdl(migrations[version]!));
       db.run(
         "INSERT INTO drflow_schema (part, version) VALUES (?, ?) ON CONFLICT (part) DO UPDATE SET version = excluded.version",
         [part, migrations.length],

@@ -9,9 +9,9 @@ import { exportReview, importReview, readReview } from "../../generate/review/ex
 import { importSeeds, isBuiltInDomain } from "../../generate/seeds/import.ts";
 import { createModel, resolveRole } from "../../llm/index.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
+import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
 import { intFlag, parseFlags, UsageError } from "../args.ts";
-import { runStoreLocation } from "../../store/shared.ts";
 
 export const LLM_USAGE = [
   "drflow generate --llm --suite NAME (--domain DOMAIN --n N | --seeds FILE.csv|xlsx|json) [--model HANDLE]",

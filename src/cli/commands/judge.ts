@@ -5,10 +5,10 @@ import { evaluate, formatEvaluation, formatExplanation, saveEvaluation } from ".
 import { parseReportMarkdown } from "../../judge/report/parse.ts";
 import { createModel } from "../../llm/index.ts";
 import { RunStore } from "../../store/run-store.ts";
+import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
 import { intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
-import { runStoreLocation } from "../../store/shared.ts";
 
 const USAGE =
   "drflow judge (--task <suite/task_id> --report <file.md|file.json> | --run <run id>) [--judge lexical|<model handle>]\n" +

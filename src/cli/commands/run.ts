@@ -6,11 +6,11 @@ import { formatMetric } from "../../eval/table.ts";
 import { renderReportMarkdown } from "../../judge/index.ts";
 import { writeFileAtomic } from "../../store/atomic-write.ts";
 import { RunStore } from "../../store/run-store.ts";
+import { runStoreLocation } from "../../store/shared.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
-import { runStoreLocation } from "../../store/shared.ts";
 
 const USAGE =
   "drflow run --agent <name[:key=value,…]> [--model <handle>] --task <suite/task_id> [--split original|mixed]\n" +

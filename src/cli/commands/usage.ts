@@ -1,10 +1,10 @@
 /** @module `drflow usage`: tokens and cost from the run store, by role and stage (or any grouping), for a run or a batch. */
 import { textTable } from "../../core/text-table.ts";
 import { RunStore } from "../../store/run-store.ts";
+import { runStoreLocation } from "../../store/shared.ts";
 import { callTotals, callTotalsBy, UsageGroup } from "../../store/usage-queries.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
-import { runStoreLocation } from "../../store/shared.ts";
 
 const USAGE =
   "drflow usage [--run ID] [--batch ID] [--agent NAME] [--by role,stage] [--store .drflow/runs.sqlite]";

@@ -21,16 +21,7 @@ export const worker: Command = {
     const { flags } = parseFlags(
       args,
       {
-        strings: [
-          "database",
-          "root",
-          "concurrency",
-          "index-dir",
-          "heartbeat",
-          "pause-ms",
-          "rpm",
-          "tpm",
-        ],
+        strings: ["database", "root", "concurrency", "index-dir", "heartbeat", "pause-ms", "rpm", "tpm"],
       },
       USAGE,
     );
