@@ -244,7 +244,7 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
     }
     return s;
   };
-  const runJob = async (data: unknown): Promise<void> => {
+  const runJob = async (data: unknown, retryCount: number): Promise<void> => {
     const parsed = CellJob.safeParse(data);
     if (!parsed.success) throw new Refused(`malformed cell job: ${parsed.error.issues[0]?.message}`);
     const job = parsed.data;
@@ -262,7 +262,11 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
       );
     }
     const agent = agentFromSpec(job.cell.agent);
-    // A run another worker finished before dying is read back by evaluateCell, not run again.
+    // A retried cell's earlier worker stopped beating (or failed): its run, if still `running`, is released at once
+    // rather than after the store's own staleness window (a worker on another host has no pid to check). A run it
+    // finished before dying is read back by evaluateCell, not run again.
+    if (retryCount > 0)
+      options.store.releaseRun(job.runId, "its worker stopped; the queue gave the cell to another");
     log(`take ${job.runId} ${cellLabel(job.cell)}`);
     if (options.pauseMs) await Bun.sleep(options.pauseMs);
     const result = await evaluateCell(
@@ -294,7 +298,7 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
       const out = [];
       for (const job of jobs) {
         try {
-          await runJob(job.data);
+          await runJob(job.data, job.retryCount);
           out.push({ id: job.id, status: "completed" as const });
         } catch (error) {
           const message = (error as Error).message;

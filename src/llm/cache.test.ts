@@ -1,9 +1,12 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, setDefaultTimeout, test } from "bun:test";
 import { describeBackends } from "../../test/support/backends.ts";
 import { type ScriptedServer, startScriptedServer } from "../../test/support/scripted-server.ts";
 import { type CachedResponse, LlmCache, MISSES_KEPT, sharedCache } from "./cache.ts";
 import type { KeyParts } from "./cache-key.ts";
 import { createModel } from "./model.ts";
+
+// Each Postgres test creates a database and spawns a connection worker; a loaded machine takes seconds.
+setDefaultTimeout(60_000);
 
 const parts = (content: string, extra: Partial<KeyParts> = {}): KeyParts => ({
   provider: "openai",

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, setDefaultTimeout, test } from "bun:test";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { describeBackends } from "../../test/support/backends.ts";
@@ -9,6 +9,9 @@ import { MIGRATIONS } from "./migrations.ts";
 import { OWNER } from "./owner.ts";
 import { RunStore } from "./run-store.ts";
 import { callTotals, callTotalsBy } from "./usage-queries.ts";
+
+// Each Postgres test creates a database and spawns a connection worker; a loaded machine takes seconds.
+setDefaultTimeout(60_000);
 
 /** The schema version a store records (SQLite: PRAGMA user_version; Postgres: its drflow_schema row). */
 function schemaVersion(store: RunStore): number {
@@ -298,6 +301,16 @@ describeBackends("run store", (fresh, dialect) => {
       `${hostname()}:${Bun.spawnSync(["true"]).pid}`,
     ]);
     expect(store.claimRun(input)).toBe("claimed");
+    // Held by a live process on another host: busy until released (the queue knows its worker is gone).
+    store.db.run("UPDATE runs SET owner = 'elsewhere:7', status = 'running' WHERE id = 'c1'");
+    expect(store.claimRun(input)).toBe("busy");
+    expect(store.releaseRun("c1", "its worker stopped")).toBe(true);
+    expect(store.getRun("c1")).toMatchObject({
+      status: "interrupted",
+      error: "interrupted: its worker stopped",
+    });
+    expect(store.claimRun(input)).toBe("claimed");
+    expect(store.releaseRun("c1", "mine")).toBe(false);
     store.finishRun("c1", { status: "done", finishedAt: T0 });
     expect(store.claimRun(input)).toBe("done");
     store.finishRun("c1", { status: "failed", error: "x", finishedAt: T0 });

@@ -135,6 +135,18 @@ export class RunStore implements UsageSink {
   }
 
   /**
+   * Mark a run another process holds `running` as `interrupted` because its owner is known to be gone (the queue
+   * gave its cell to this process); true when it was. The next `claimRun` takes it over.
+   */
+  releaseRun(id: string, reason: string, now: Date = new Date()): boolean {
+    const { changes } = this.db.run(
+      "UPDATE runs SET status = 'interrupted', error = ?, finished_at = ? WHERE id = ? AND status = 'running' AND owner <> ?",
+      [`interrupted: ${reason}`, now.toISOString(), id, OWNER],
+    );
+    return changes > 0;
+  }
+
+  /**
    * Take a run for this process in one write transaction: a new run is inserted as `running`; a failed or
    * interrupted one (or one whose owner died) is taken over, keeping what hangs off it; a finished one is `done`;
    * one running in a live process is `busy` (wait and look again). Two processes never run the same run at once.

@@ -148,7 +148,7 @@ export function postgresDb(url: string, options: { timeoutMs?: number } = {}): S
 export function jsonArrayRows(db: SqlDb, alias: string): string {
   return db.dialect === "sqlite"
     ? `json_each(?) ${alias}`
-    : `json_array_elements_text(CAST(? AS json)) AS ${alias}(value)`;
+    : `json_array_elements_text(CAST(CAST(? AS text) AS json)) AS ${alias}(value)`;
 }
 
 /** The distinct values of `column` in a group, comma-separated (SQLite's GROUP_CONCAT, Postgres' string_agg). */

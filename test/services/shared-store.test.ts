@@ -1,0 +1,100 @@
+/**
+ * The CLI on the shared store: with DRFLOW_DATABASE_URL, `drflow eval` writes its runs to PostgreSQL directly, a
+ * second eval resumes from there, and what the studio and the usage report read equals the same eval on SQLite.
+ */
+import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { RunStore } from "../../src/store/run-store.ts";
+import { runStoreLocation } from "../../src/store/shared.ts";
+import { callTotals } from "../../src/store/usage-queries.ts";
+import { batchRows, facets, runPage } from "../../src/studio/queries.ts";
+import { captureCli } from "../support/cli.ts";
+import { describePostgres } from "../support/postgres.ts";
+
+setDefaultTimeout(300_000);
+
+const REPO = resolve(import.meta.dir, "../..");
+const dir = mkdtempSync(join(tmpdir(), "drflow-shared-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const EVAL = [
+  "eval",
+  "--suite",
+  "demo",
+  "--tasks",
+  "healthcare_01,legal_01",
+  "--agents",
+  "extractive",
+  "--split",
+  "original,mixed",
+  "--batch",
+  "shared",
+  "--root",
+  join(REPO, "tasks"),
+  "--index-dir",
+  join(dir, "index"),
+];
+
+/** What a reader sees of a store, without the times and owners that differ between two evaluations. */
+function view(store: RunStore) {
+  const page = runPage(store.db, {}, { order: { sort: "f1", dir: "desc" } });
+  return {
+    runs: store.listRuns().map((r) => [r.id, r.status, r.task, r.split, r.agent, r.identity]),
+    metrics: store.metrics().map((m) => [m.run_id, m.result.metric, m.result.value]),
+    citations: store.citations().length,
+    page: {
+      total: page.total,
+      rows: page.rows.map(({ started_at: _s, finished_at: _f, ...r }) => r),
+    },
+    batches: batchRows(store.db).map(({ started_at: _s, ...b }) => ({
+      ...b,
+      agents: b.agents.split(",").sort(),
+      splits: b.splits.split(",").sort(),
+    })),
+    facets: facets(store.db),
+    usage: callTotals(store.db),
+  };
+}
+
+describePostgres("the CLI on a shared PostgreSQL store", (database) => {
+  test("DRFLOW_DATABASE_URL: eval writes there and resumes from there; the studio reads what it reads on SQLite", async () => {
+    const url = await database();
+    const file = join(dir, "runs.sqlite");
+    const saved = process.env.DRFLOW_DATABASE_URL;
+    process.env.DRFLOW_DATABASE_URL = url;
+    try {
+      expect(runStoreLocation()).toBe(url);
+      expect(runStoreLocation({ store: file })).toBe(file);
+      const shared = await captureCli(EVAL);
+      expect({ code: shared.code, err: shared.err.slice(-1500) }).toMatchObject({ code: 0 });
+      // --store picks a file even with the database configured: the same grid on SQLite.
+      const local = await captureCli([...EVAL, "--store", file]);
+      expect(local.code).toBe(0);
+      expect(local.out).toBe(shared.out);
+      const again = await captureCli(EVAL);
+      expect(again.err).toContain("0 cells ran, 4 read back");
+    } finally {
+      if (saved === undefined) delete process.env.DRFLOW_DATABASE_URL;
+      else process.env.DRFLOW_DATABASE_URL = saved;
+    }
+    const onPostgres = new RunStore(url);
+    const onSqlite = new RunStore(file);
+    try {
+      const seen = view(onPostgres);
+      expect(seen.runs).toHaveLength(4);
+      expect(seen.metrics).toHaveLength(4 * 7);
+      expect(seen).toEqual(view(onSqlite));
+    } finally {
+      onPostgres.close();
+      onSqlite.close();
+    }
+  });
+
+  test("an unreachable database is a clear error naming it, not a hang", () => {
+    expect(() => new RunStore("postgres://drflow:secret@127.0.0.1:1/drflow")).toThrow(
+      /PostgreSQL postgres:\/\/drflow:\*\*\*@127\.0\.0\.1:1\/drflow: cannot connect: .+; is the server up and reachable\?/,
+    );
+  });
+});
