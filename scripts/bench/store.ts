@@ -9,6 +9,8 @@
  * saveTrace, saveMetrics (7 metrics), finishRun — 9 store operations — then a cache put and get. Reads: getRun,
  * metrics of the run, calls of the run. Each phase prints operations per second; wall time and this process's CPU time
  * are both printed (the Postgres server's own CPU is not in it). Figures: one line per backend starting `store ops/s`.
+ * Durability differs: SQLite commits with fsync (WAL, synchronous FULL) so on a slow disk its writes wait on it; the
+ * private Postgres is a throw-away test cluster run with fsync off. Compare CPU, and wall time with that in mind.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -181,7 +183,7 @@ try {
     else {
       const pg = await startPostgres();
       try {
-        console.log(bench("postgres", pg.url));
+        console.log(`${bench("postgres", pg.url)} (private server, fsync off)`);
       } finally {
         await pg.stop();
       }

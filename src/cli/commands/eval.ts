@@ -30,13 +30,13 @@ import { reportInterrupted } from "../interrupted.ts";
 const USAGE =
   "drflow eval --suite <name> [--split original|mixed|original,mixed] --agents extractive,drfa:gf=false,… [--models h1,h2]\n" +
   "            [--repeats 3] [--judge lexical|<handle>] [--concurrency N] [--batch ID] [--tasks id1,id2] [--root tasks]\n" +
-  "            [--store .drflow/runs.sqlite] [--index-dir .drflow/env | --no-index]\n" +
-  "            [--queue [--database postgres://…] [--heartbeat 30] [--retries 3]]";
+  "            [--store .drflow/runs.sqlite | --database postgres://…] [--index-dir .drflow/env | --no-index]\n" +
+  "            [--queue [--heartbeat 30] [--retries 3]]";
 
 export const evalCommand: Command = {
   name: "eval",
   summary: "Evaluate agents × models × splits × repeats on a suite (resumable; summary table)",
-  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.\n  Each task × split environment index is kept under --index-dir (the layout of drflow env) and reused while the\n  task's files are unchanged; --no-index builds every cell's environment in memory instead.`,
+  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.\n  Each task × split environment index is kept under --index-dir (the layout of drflow env) and reused while the\n  task's files are unchanged; --no-index builds every cell's environment in memory instead.\n  With --database or DRFLOW_DATABASE_URL the run store is that PostgreSQL database (DRFLOW_DATABASE_URL: the\n  model-call cache too); --queue enqueues the cells there for \`drflow worker\`s and follows them.`,
   async run(args) {
     const { flags } = parseFlags(
       args,
