@@ -3,8 +3,9 @@
  * database serves the shared store, the cache and the queue. `enqueueGrid` sends every cell of a grid under a job id
  * derived from its content-addressed run id (sending it again is a no-op); `runWorker` takes cells and runs them with
  * `evaluateCell` on the shared run store itself (a RunStore over the same database), so a cell's run is written
- * before its job completes, and a retried cell finds a finished run and reads it back. pg-boss supplies retries with exponential backoff, a dead-letter queue that keeps the last
- * error, and job heartbeats: a cell whose worker died stops beating and is taken again by another worker.
+ * before its job completes, and a retried cell finds a finished run and reads it back. pg-boss supplies retries with
+ * exponential backoff, a dead-letter queue that keeps the last error, and job heartbeats: a cell whose worker died
+ * stops beating and is taken again by another worker.
  *
  * Tasks reach workers by content: every worker reads the task folder from its own task root (a shared disk, or a
  * copy), recomputes the task's content fingerprint and refuses the cell — dead-lettered at once, with both

@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
-import { isPostgresUrl, migrate, openSqlDb, type SqlDb } from "../store/sql.ts";
+import { isPostgresUrl, openMigrated, type SqlDb } from "../store/sql.ts";
 import {
   cacheKey,
   describeDifference,
@@ -84,14 +84,8 @@ export class LlmCache {
 
   /** `location`: a SQLite file path (or `:memory:`), or a `postgres://` URL. */
   constructor(location: string = DEFAULT_CACHE_PATH) {
-    this.db = openSqlDb(location);
+    this.db = openMigrated(location, "cache", CACHE_MIGRATIONS);
     this.path = this.db.location;
-    try {
-      migrate(this.db, "cache", CACHE_MIGRATIONS);
-    } catch (error) {
-      this.db.close();
-      throw error;
-    }
   }
 
   key(parts: KeyParts): string {

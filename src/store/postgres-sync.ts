@@ -15,10 +15,6 @@ import type { Reply, Request } from "./postgres-worker.ts";
 /** How long one statement may take before the caller gives up (a lock wait counts). */
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
-function redact(url: string): string {
-  return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
-}
-
 /** The statement's first words, for messages. */
 function preview(sql: string): string {
   const flat = sql.replace(/\s+/g, " ").trim();
@@ -32,8 +28,10 @@ export class SyncPostgres {
   private readonly timeoutMs: number;
   private closed = false;
 
+  /** `label`: how messages name the database (its URL without the password). */
   constructor(
-    private readonly url: string,
+    url: string,
+    private readonly label: string,
     options: { timeoutMs?: number } = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -70,7 +68,7 @@ export class SyncPostgres {
   }
 
   private call(request: Request, what: string): Extract<Reply, { ok: true }> {
-    const where = `PostgreSQL ${redact(this.url)}`;
+    const where = `PostgreSQL ${this.label}`;
     if (this.closed) throw new Error(`${where}: the connection is closed (${what})`);
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage(request);

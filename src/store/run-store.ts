@@ -12,7 +12,7 @@ import { CallRecord, type UsageSink } from "../llm/usage.ts";
 import { type CitationRow, citationsOfReport } from "./citations.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { deadOwner, OWNER } from "./owner.ts";
-import { migrate, openSqlDb, type SqlDb } from "./sql.ts";
+import { openMigrated, type SqlDb } from "./sql.ts";
 
 export const DEFAULT_RUN_STORE_PATH = ".drflow/runs.sqlite";
 
@@ -95,14 +95,8 @@ export class RunStore implements UsageSink {
   /** `location`: a SQLite file path (or `:memory:`), or a `postgres://` URL. */
   constructor(location: string = DEFAULT_RUN_STORE_PATH) {
     // Several processes (two evals, a server and a notebook, many workers) share the store: writers wait rather than fail.
-    this.db = openSqlDb(location);
+    this.db = openMigrated(location, "run store", MIGRATIONS);
     this.path = this.db.location;
-    try {
-      migrate(this.db, "run store", MIGRATIONS);
-    } catch (error) {
-      this.db.close();
-      throw error;
-    }
     this.interrupted = this.markInterrupted();
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();

@@ -15,7 +15,7 @@ import { SyncPostgres } from "./postgres-sync.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
-export type SqlValue = string | number | bigint | boolean | null;
+export type SqlValue = string | number | bigint | null;
 
 /** A prepared query (the shape of bun:sqlite's, so code written against it reads the same). */
 export interface SqlStatement<T, P extends SqlValue[]> {
@@ -90,7 +90,7 @@ function transactions(exec: (sql: string) => void, begin: string, lock: (key: st
 }
 
 /** An embedded SQLite file (or `:memory:`) in WAL mode: several processes share it, writers wait rather than fail. */
-export function sqliteDb(path: string, options: { busyTimeoutMs?: number } = {}): SqlDb & { raw: Database } {
+export function sqliteDb(path: string, options: { busyTimeoutMs?: number } = {}): SqlDb {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const raw = new Database(path, { create: true });
   raw.exec(
@@ -100,7 +100,6 @@ export function sqliteDb(path: string, options: { busyTimeoutMs?: number } = {})
   return {
     dialect: "sqlite",
     location: path,
-    raw,
     query: <T, P extends SqlValue[]>(sql: string) => {
       const statement = raw.query<T, SQLQueryBindings[]>(sql);
       return {
@@ -119,7 +118,7 @@ export function sqliteDb(path: string, options: { busyTimeoutMs?: number } = {})
 
 /** A PostgreSQL database through the synchronous driver (one connection, held by its worker thread). */
 export function postgresDb(url: string, options: { timeoutMs?: number } = {}): SqlDb {
-  const pg = new SyncPostgres(url, options);
+  const pg = new SyncPostgres(url, redactUrl(url), options);
   const exec = (sql: string) => {
     pg.request(sql, null);
   };
@@ -159,6 +158,18 @@ export function groupConcatDistinct(db: SqlDb, column: string): string {
 /** The database at `location`: a Postgres URL, else a SQLite file path. */
 export function openSqlDb(location: string): SqlDb {
   return isPostgresUrl(location) ? postgresDb(location) : sqliteDb(location);
+}
+
+/** The database at `location`, brought to the latest of `migrations` (closed again if that fails). */
+export function openMigrated(location: string, part: string, migrations: readonly string[]): SqlDb {
+  const db = openSqlDb(location);
+  try {
+    migrate(db, part, migrations);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
 }
 
 /**

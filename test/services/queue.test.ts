@@ -20,7 +20,7 @@ import {
   openQueue,
   runWorker,
 } from "../../src/eval/queue.ts";
-import { defaultServices, LEXICAL } from "../../src/eval/services.ts";
+import { defaultServices, LEXICAL, type Services } from "../../src/eval/services.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { describePostgres } from "../support/postgres.ts";
 
@@ -73,6 +73,21 @@ async function until(what: string, check: () => boolean, timeoutMs = 300_000): P
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await Bun.sleep(100);
   }
+}
+
+/** The jobs of a one-repeat grid of the extractive agent on the original split, judged lexically. */
+function extractiveJobs(batch: string, tasks: string[], services: Services) {
+  return gridJobs({
+    batch,
+    tasks,
+    splits: ["original"],
+    agents: [{ spec: "extractive", agent: agentFromSpec("extractive") }],
+    models: [],
+    repeats: 1,
+    judge: services.judge,
+    judgeName: LEXICAL,
+    loadTask: services.loadTask,
+  });
 }
 
 describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", (database) => {
@@ -146,17 +161,7 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
     appendFileSync(join(artifacts, file!), " ");
     const store = new RunStore(url);
     const services = defaultServices({ root: enqueued, store, judge: LEXICAL });
-    const jobs = await gridJobs({
-      batch: "mismatch",
-      tasks: [task],
-      splits: ["original"],
-      agents: [{ spec: "extractive", agent: agentFromSpec("extractive") }],
-      models: [],
-      repeats: 1,
-      judge: services.judge,
-      judgeName: LEXICAL,
-      loadTask: services.loadTask,
-    });
+    const jobs = await extractiveJobs("mismatch", [task], services);
     const boss = await openQueue(url, { ...DEFAULT_POLICY, heartbeatSeconds: 10 }, { configure: true });
     const worker = await runWorker({
       boss,
@@ -190,17 +195,7 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
     const store = new RunStore(url);
     const services = defaultServices({ root: join(REPO, "tasks"), store, judge: LEXICAL });
     const [flaky, broken] = ["demo/healthcare_01", "demo/legal_01"];
-    const jobs = await gridJobs({
-      batch: "retries",
-      tasks: [flaky!, broken!],
-      splits: ["original"],
-      agents: [{ spec: "extractive", agent: agentFromSpec("extractive") }],
-      models: [],
-      repeats: 1,
-      judge: services.judge,
-      judgeName: LEXICAL,
-      loadTask: services.loadTask,
-    });
+    const jobs = await extractiveJobs("retries", [flaky!, broken!], services);
     // Each attempt is logged; the flaky task fails its first attempt, the broken one every attempt.
     const attempts = new Map<string, number[]>();
     const policy = { ...DEFAULT_POLICY, heartbeatSeconds: 10, retryLimit: 2, retryDelaySeconds: 1 };
