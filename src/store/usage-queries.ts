@@ -49,9 +49,11 @@ export function callTotalsBy(
   const { from, values } = scope(filter);
   const select = columns.length ? `${columns.map((c, i) => `${c} AS ${groups[i]}`).join(", ")}, ` : "";
   const group = columns.length ? `GROUP BY ${columns.join(", ")}` : "";
+  // Ties broken by the groups, nulls last, so both backends list rows in one order.
+  const ties = columns.map((c) => `, ${c} IS NULL, ${c}`).join("");
   return db
     .query<CallTotals & Record<string, string | number | null>, string[]>(
-      `SELECT ${select}${SUMS} ${from} ${group} ORDER BY cost_usd DESC, input_tokens DESC`,
+      `SELECT ${select}${SUMS} ${from} ${group} ORDER BY cost_usd DESC, input_tokens DESC${ties}`,
     )
     .all(...values);
 }
