@@ -104,9 +104,14 @@ export class RunStore implements UsageSink {
 
   /** Stamp the runs this process is running as alive. */
   private beat(): void {
-    this.db
-      .query("UPDATE runs SET heartbeat_at = ? WHERE owner = ? AND status = 'running'")
-      .run(new Date().toISOString(), OWNER);
+    try {
+      this.db
+        .query("UPDATE runs SET heartbeat_at = ? WHERE owner = ? AND status = 'running'")
+        .run(new Date().toISOString(), OWNER);
+    } catch (error) {
+      // A timer must not end the process (a database server restarting): the next store call reports it.
+      console.error(`run store ${this.path}: heartbeat failed: ${(error as Error).message}`);
+    }
   }
 
   /**

@@ -81,7 +81,11 @@ function transactions(exec: (sql: string) => void, begin: string, lock: (key: st
       exec(depth === 1 ? "COMMIT" : `RELEASE SAVEPOINT ${savepoint}`);
       return result;
     } catch (error) {
-      exec(depth === 1 ? "ROLLBACK" : `ROLLBACK TO SAVEPOINT ${savepoint}`);
+      try {
+        exec(depth === 1 ? "ROLLBACK" : `ROLLBACK TO SAVEPOINT ${savepoint}`);
+      } catch {
+        // the connection is gone: the server rolls back; the first error is the one that explains
+      }
       throw error;
     } finally {
       depth--;

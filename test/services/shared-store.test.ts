@@ -6,6 +6,7 @@ import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startPostgres } from "../../scripts/services/postgres.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { runStoreLocation } from "../../src/store/shared.ts";
 import { callTotals } from "../../src/store/usage-queries.ts";
@@ -90,6 +91,21 @@ describePostgres("the CLI on a shared PostgreSQL store", (database) => {
       onPostgres.close();
       onSqlite.close();
     }
+  });
+
+  test("a server that goes away: each call fails at once naming the database and the statement; close returns", async () => {
+    const server = await startPostgres();
+    const store = new RunStore(server.url);
+    store.saveRun({ id: "r1", kind: "agent", status: "running", started_at: new Date().toISOString() });
+    await server.stop();
+    const label = server.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    expect(() => store.getRun("r1")).toThrow(
+      new RegExp(`^PostgreSQL ${label}: .+ \\(while SELECT \\* FROM runs WHERE id = \\$1\\)$`),
+    );
+    expect(() =>
+      store.claimRun({ id: "r2", kind: "agent", status: "running", started_at: "2026-01-01T00:00:00Z" }),
+    ).toThrow(/^PostgreSQL .+ \(while BEGIN\)$/);
+    store.close();
   });
 
   test("an unreachable database is a clear error naming it, not a hang", () => {
