@@ -86,7 +86,7 @@ export function newCampaignPage(ctx: StudioContext, query: Record<string, string
   const runRows = rows.map(
     (r) => html`<tr><td><input type="checkbox" name="run" value="${r.id}" aria-label="run ${r.id}"></td>
       <td>${r.task}</td><td>${r.split ?? ""}</td><td>${r.agent}</td><td>${r.model}</td><td>${r.batch ?? ""}</td>
-      <td class="num">${score(r.metrics.f1?.value)}</td><td><a href="${urls.run(r.id)}">${r.id.slice(0, 12)}</a></td></tr>`,
+      <td class="num">${score(r.metrics.f1?.value)}</td><td class="small"><a href="${urls.run(r.id)}">${r.id}</a></td></tr>`,
   );
   const body = html`<form class="filters" method="get" action="${urls.newCampaign()}">
       ${(["suite", "task", "split", "agent", "model", "batch"] as const).map(select)}<button>Filter runs</button></form>
@@ -189,7 +189,7 @@ export function dashboardPage(view: DashboardView): string {
   });
   const wfRows = a.workflows.map((w) => {
     const cw = workflows.find((x) => x.item === w.item)!;
-    return html`<tr><td>${w.task}</td><td>${w.agent}</td><td><a href="${urls.run(w.run)}">${w.run.slice(0, 12)}</a></td>
+    return html`<tr><td>${w.task}</td><td>${w.agent}</td><td class="small"><a href="${urls.run(w.run)}">${w.run}</a></td>
       <td class="num">${w.predicted}</td><td class="num">${w.gold}</td>
       ${annotators.map((x) => html`<td class="num">${num(w.annotatorF1[x.id])}</td>`)}
       <td class="num"><b>${num(w.humanF1)}</b></td>
