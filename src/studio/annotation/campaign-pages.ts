@@ -231,6 +231,12 @@ export function dashboardPage(view: DashboardView): string {
         ? html`<table id="judges"><thead><tr><th>judge</th><th class="num">workflows</th><th class="num">Pearson r (human-average F1 vs judge F1)</th><th class="num">mean |difference|</th></tr></thead><tbody>${judgeRows}</tbody></table>`
         : ""
     }
+    ${
+      Object.values(a.judges).some((s) => s.n > 0 && s.n < 3)
+        ? html`<p class="muted small">Pearson r over fewer than three workflows is ±1 or undefined by construction: annotate more
+            workflows before reading it.</p>`
+        : ""
+    }
     <div id="f1-plot">${f1Plot(a)}</div>
     <h2>F1 per task and agent</h2>
     <table id="workflows"><thead><tr><th>task</th><th>agent</th><th>run</th><th class="num">predicted</th><th class="num">gold</th>
