@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
-import { campaignAgreement, type StepLabel } from "./annotation.ts";
+import { type AnnotatedWorkflow, campaignAgreement, type StepLabel } from "./annotation.ts";
 
-const workflows = [
+const workflows: AnnotatedWorkflow[] = [
   {
     item: "w1",
     task: "s/t1",
