@@ -43,6 +43,16 @@ export type AnnotatorView = {
   labels: LabelRow[];
 };
 
+/** One annotator's decisions on one workflow as its page holds them: step → gold step (null unmatched) and note. */
+export function workflowLabels(
+  labels: readonly LabelRow[],
+  item: string,
+): Record<number, { gold: number | null; note: string }> {
+  return Object.fromEntries(
+    labels.filter((l) => l.item_id === item).map((l) => [l.step, { gold: l.gold_step, note: l.note }]),
+  );
+}
+
 function decidedIn(labels: readonly LabelRow[], item: string): number {
   return labels.filter((l) => l.item_id === item).length;
 }
@@ -85,7 +95,7 @@ export function annotatorWorkflowPage(view: AnnotatorView, position: number): st
   const w = workflows[position - 1];
   if (!w) return null;
   const tasks = taskNumbers(workflows);
-  const mine = new Map(labels.filter((l) => l.item_id === w.item).map((l) => [l.step, l]));
+  const mine = workflowLabels(labels, w.item);
   const inTask = workflows.filter((x) => x.task === w.task);
   const prev = position > 1 ? urls.annotate(campaign.id, annotator.id, position - 1) : null;
   const next = position < workflows.length ? urls.annotate(campaign.id, annotator.id, position + 1) : null;
@@ -94,13 +104,13 @@ export function annotatorWorkflowPage(view: AnnotatorView, position: number): st
     item: w.item,
     steps: w.predicted.length,
     gold: w.gold.map((g) => g.item),
-    labels: Object.fromEntries([...mine].map(([step, l]) => [step, { gold: l.gold_step, note: l.note }])),
+    labels: mine,
     prev,
     next,
   };
   const predicted = w.predicted.map((s, i) => {
     const step = i + 1;
-    const label = mine.get(step);
+    const label = mine[step];
     return html`<li role="option" id="p-${step}" data-step="${step}" aria-selected="${step === 1}">
       <span class="dec"></span><b>P${step}</b> ${s.title}
       <div class="desc">${s.task}${s.task_description ? html` — ${s.task_description}` : ""}</div>

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { campaignAgreement } from "../../analysis/annotation.ts";
 import type { StudioContext } from "../context.ts";
 import { urls } from "../urls.ts";
-import { annotatorHomePage, annotatorWorkflowPage } from "./annotator-page.ts";
+import { annotatorHomePage, annotatorWorkflowPage, workflowLabels } from "./annotator-page.ts";
 import { campaignsPage, dashboardPage, newCampaignPage } from "./campaign-pages.ts";
 import { exportLabels, LabelImportError, parseLabelImport } from "./jsonl.ts";
 import { AnnotationId, CampaignInput, ImportRequest, LabelInput } from "./schema.ts";
@@ -18,9 +18,7 @@ import { hashSecret, newSecret, randomId, SECRET_COOKIE, secretMatches } from ".
 import { AnnotationStore, type AnnotatorRow, type CampaignRow, GoldTaken } from "./store.ts";
 import { annotatorOrder, campaignWorkflows } from "./workflows.ts";
 
-type Json = Record<string, unknown>;
-
-function fail(c: Context, status: 400 | 403 | 404 | 409 | 415, error: string): Response {
+function fail(c: Context, status: 400 | 403 | 404 | 409, error: string): Response {
   return c.json({ error }, status);
 }
 
@@ -33,7 +31,7 @@ async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.i
 }
 
 /** Headers of every annotator response: no caching, no referrer (the first URL carries the link's secret). */
-function private_(c: Context): void {
+function noStore(c: Context): void {
   c.header("cache-control", "no-store");
   c.header("referrer-policy", "no-referrer");
 }
@@ -41,13 +39,6 @@ function private_(c: Context): void {
 export function annotationRoutes(ctx: StudioContext): Hono {
   const store = AnnotationStore.of(ctx.store);
   const app = new Hono();
-
-  const labelsOf = async (campaignId: string, annotatorId: string, item: string) =>
-    Object.fromEntries(
-      (await store.labels(campaignId, annotatorId))
-        .filter((l) => l.item_id === item)
-        .map((l) => [l.step, { gold: l.gold_step, note: l.note }]),
-    );
 
   // ---- the campaign manager ----
   app.get("/campaigns", async (c) => c.html(campaignsPage(await store.campaigns())));
@@ -194,7 +185,7 @@ export function annotationRoutes(ctx: StudioContext): Hono {
   };
 
   app.get("/annotate/:campaign/:annotator", async (c) => {
-    private_(c);
+    noStore(c);
     const fromLink = c.req.query("k");
     const who = await annotatorOf(c, fromLink ?? getCookie(c, SECRET_COOKIE));
     if (!who) return fail(c, 403, REFUSED);
@@ -212,14 +203,14 @@ export function annotationRoutes(ctx: StudioContext): Hono {
     return c.html(annotatorHomePage(await view(who.campaign, who.annotator)));
   });
   app.get("/annotate/:campaign/:annotator/:n{[0-9]+}", async (c) => {
-    private_(c);
+    noStore(c);
     const who = await annotatorOf(c, getCookie(c, SECRET_COOKIE));
     if (!who) return fail(c, 403, REFUSED);
     const pageHtml = annotatorWorkflowPage(await view(who.campaign, who.annotator), Number(c.req.param("n")));
     return pageHtml ? c.html(pageHtml) : c.notFound();
   });
   app.post("/annotate/:campaign/:annotator/labels", async (c) => {
-    private_(c);
+    noStore(c);
     const who = await annotatorOf(c, getCookie(c, SECRET_COOKIE));
     if (!who) return fail(c, 403, REFUSED);
     const input = await jsonBody(c, LabelInput);
@@ -249,7 +240,7 @@ export function annotationRoutes(ctx: StudioContext): Hono {
         throw error;
       }
     }
-    return c.json({ labels: await labelsOf(campaign.id, annotator.id, item.id) } satisfies Json);
+    return c.json({ labels: workflowLabels(await store.labels(campaign.id, annotator.id), item.id) });
   });
   return app;
 }

@@ -17,6 +17,10 @@ test("an annotator's order is stable for them, keeps a task's workflows together
   const others = ["bo", "cy", "di", "ed"].map((a) => annotatorOrder("c1", a, workflows).map((w) => w.item));
   expect(new Set([ann.map((w) => w.item), ...others].map((o) => o.join())).size).toBeGreaterThan(1);
   // Another campaign reshuffles the same annotator.
-  const elsewhere = ["c2", "c3", "c4"].map((c) => annotatorOrder(c, "ann", workflows).map((w) => w.item).join());
+  const elsewhere = ["c2", "c3", "c4"].map((c) =>
+    annotatorOrder(c, "ann", workflows)
+      .map((w) => w.item)
+      .join(),
+  );
   expect(new Set([ann.map((w) => w.item).join(), ...elsewhere]).size).toBeGreaterThan(1);
 });
