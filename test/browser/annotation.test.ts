@@ -1,6 +1,8 @@
 /**
  * Annotation campaigns in Debian chromium, on runs the offline loop just recorded (two demo tasks × two agent specs,
- * lexical judge): create a campaign over two of the runs (different tasks and agents) with three annotator links; each annotator matches steps — Ann
+ * lexical judge; the LLM judge's prompt and parsing path too, over HTTP against the scripted judge that agrees with
+ * everything — its F1s exercise the dashboard's second judge, they say nothing about LLMs): create a campaign over two of
+ * the runs (different tasks and agents) with three annotator links; each annotator matches steps — Ann
  * by clicking (and tries to match a gold step twice, which the page refuses without asking the server), Bo by keyboard
  * alone (with a note), Cy by clicking a different set; the dashboard shows the Fleiss' κ and Pearson r that
  * src/analysis computes for the labels the test scripted; the JSONL export imports back (replace) and exports the
@@ -17,7 +19,13 @@ import { fleissKappa, labelCounts, meanAbsoluteDifference, pearson } from "../..
 import { createApp } from "../../src/api/app.ts";
 import { defaultDeps } from "../../src/api/primitives.ts";
 import { defaultServices, evaluateSuite, LEXICAL } from "../../src/eval/index.ts";
+import { evaluate, saveEvaluation } from "../../src/judge/index.ts";
+import { createModel } from "../../src/llm/index.ts";
 import { RunStore } from "../../src/store/run-store.ts";
+import { loadTask } from "../../src/store/task-store.ts";
+import { judgeName } from "../../src/studio/annotation/workflows.ts";
+import { agreeableReply } from "../judge/agreeable-judge.ts";
+import { startScriptedServer } from "../support/scripted-server.ts";
 import { CHROMIUM, launchChromium } from "./chromium.ts";
 
 const ARTIFACTS = resolve(import.meta.dir, "../../test-artifacts/annotation");
@@ -35,6 +43,7 @@ let store: RunStore;
 let server: ReturnType<typeof Bun.serve>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let origin: string;
+let judgeServer: Awaited<ReturnType<typeof startScriptedServer>>;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
@@ -51,6 +60,20 @@ beforeAll(async () => {
     store,
     ...defaultServices({ root: TASKS, store, judge: LEXICAL, indexDir: join(dir, "env") }),
   });
+  // A second judge on the two chosen runs: the LLM judge through the scripted agreeable server.
+  judgeServer = await startScriptedServer({ reply: agreeableReply });
+  const model = createModel(`compat:${judgeServer.url}#judge-model`, {
+    cache: null,
+    retry: { maxRetries: 0 },
+  });
+  for (const c of CHOSEN) {
+    const run = store.listRuns({ kind: "agent", task: c.task, agent: c.agent })[0]!;
+    const result = await evaluate(store.getReport(run.id)!, await loadTask(TASKS, c.task), {
+      judge: model,
+      metrics: ["f1"],
+    });
+    saveEvaluation(store, run.id, result);
+  }
   const app = createApp({ deps: defaultDeps({ store, tasksRoot: TASKS, notebooksDir: join(dir, "nb") }) });
   server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: app.fetch });
   origin = `http://127.0.0.1:${server.port}`;
@@ -60,6 +83,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   server?.stop(true);
+  judgeServer?.close();
   store?.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -173,7 +197,8 @@ describe("annotation campaign in chromium", () => {
     // From the overview: Tab to the "continue" link, Enter.
     for (let i = 0; i < 20; i++) {
       await page.keyboard.press("Tab");
-      if ((await page.evaluate(() => document.activeElement?.textContent ?? "")).startsWith("Continue")) break;
+      if ((await page.evaluate(() => document.activeElement?.textContent ?? "")).startsWith("Continue"))
+        break;
     }
     await Promise.all([page.waitForURL(/\/1$/), page.keyboard.press("Enter")]);
     for (let n = 1; ; n++) {
@@ -249,7 +274,7 @@ describe("annotation campaign in chromium", () => {
     // Each annotator's F1 per workflow from the scripted labels, the human average, and the lexical judge's stored F1
     // for that workflow's run (which run an item is, the test reads from the store: the pages never say).
     const human: number[] = [];
-    const judge: number[] = [];
+    const judges = new Map<string, number[]>();
     const runOf = new Map(
       store.db
         .query<{ id: string; run_id: string }, []>("SELECT id, run_id FROM annotation_items")
@@ -271,15 +296,21 @@ describe("annotation campaign in chromium", () => {
       for (const [i, f1] of f1s.entries())
         expect((await row.locator(`td:nth-child(${6 + i})`).textContent())?.trim()).toBe(f1.toFixed(3));
       human.push(f1s.reduce((s, v) => s + v, 0) / 3);
-      judge.push(store.metrics({ run: runId, metric: "f1" })[0]!.result.value!);
+      for (const m of store.metrics({ run: runId, metric: "f1" })) {
+        const name = judgeName(m.result.judge);
+        judges.set(name, [...(judges.get(name) ?? []), m.result.value!]);
+      }
     }
-    const r = pearson(human, judge);
-    expect(r).not.toBeNull();
-    expect((await page.textContent('tr[data-judge="lexical"] .pearson'))?.trim()).toBe(r!.toFixed(3));
-    expect((await page.textContent('tr[data-judge="lexical"] .mad'))?.trim()).toBe(
-      meanAbsoluteDifference(human, judge)!.toFixed(3),
-    );
-    expect(await page.textContent("body")).toContain("No LLM-judge evaluation exists for these runs");
+    expect([...judges.keys()].sort()).toEqual(["lexical", `llm:compat:${judgeServer.url}#judge-model`]);
+    for (const [name, judge] of judges) {
+      const r = pearson(human, judge);
+      expect(r).not.toBeNull();
+      expect((await page.textContent(`tr[data-judge="${name}"] .pearson`))?.trim()).toBe(r!.toFixed(3));
+      expect((await page.textContent(`tr[data-judge="${name}"] .mad`))?.trim()).toBe(
+        meanAbsoluteDifference(human, judge)!.toFixed(3),
+      );
+    }
+    expect(await page.textContent("body")).not.toContain("evaluation exists for these runs");
     expect(await page.locator("#f1-plot svg").count()).toBeGreaterThan(0);
     expect(await page.locator("#disagreements tbody tr").count()).toBe(
       rows.filter((row) => new Set(row).size > 1).length,

@@ -16,6 +16,9 @@ import type { CampaignWorkflow } from "./workflows.ts";
 /** Runs offered on the new-campaign page at once (narrow with the filters). */
 const RUNS_OFFERED = 500;
 
+/** A judge's name for display: a local server's handle (`llm:compat:<url>#model`) shortened to its model. */
+const judgeLabel = (name: string) => name.replace(/^(llm:)compat:[^#]*#/, "$1");
+
 const num = (v: number | null | undefined, digits = 3) =>
   v === null || v === undefined ? "—" : v.toFixed(digits);
 const pct = (v: number | null | undefined) =>
@@ -124,7 +127,7 @@ function f1Plot(a: CampaignAgreement): Html {
           ...Object.entries(w.judges).map(([judge, f1]) => ({
             task: short(w.task),
             agent: w.agent,
-            source: `judge ${judge}`,
+            source: `judge ${judgeLabel(judge)}`,
             f1,
           })),
         ],
@@ -184,7 +187,7 @@ export function dashboardPage(view: DashboardView): string {
   ].filter(Boolean);
   const judgeRows = judgeNames.map((j) => {
     const s = a.judges[j];
-    return html`<tr data-judge="${j}"><td>${j}</td><td class="num">${s?.n ?? 0}</td><td class="num pearson">${num(s?.pearson)}</td>
+    return html`<tr data-judge="${j}"><td title="${j}">${judgeLabel(j)}</td><td class="num">${s?.n ?? 0}</td><td class="num pearson">${num(s?.pearson)}</td>
       <td class="num mad">${num(s?.meanAbsoluteDifference)}</td></tr>`;
   });
   const wfRows = a.workflows.map((w) => {
@@ -241,7 +244,7 @@ export function dashboardPage(view: DashboardView): string {
     <h2>F1 per task and agent</h2>
     <table id="workflows"><thead><tr><th>task</th><th>agent</th><th>run</th><th class="num">predicted</th><th class="num">gold</th>
       ${annotators.map((x) => html`<th class="num">F1 ${x.name}</th>`)}<th class="num">human avg</th>
-      ${judgeNames.map((j) => html`<th class="num">F1 ${j}</th>`)}<th></th></tr></thead><tbody>${wfRows}</tbody></table>
+      ${judgeNames.map((j) => html`<th class="num" title="${j}">F1 ${judgeLabel(j)}</th>`)}<th></th></tr></thead><tbody>${wfRows}</tbody></table>
     <h2>Disagreements to adjudicate (${a.disagreements.length})</h2>
     ${
       a.disagreements.length
