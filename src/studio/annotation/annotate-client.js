@@ -22,7 +22,7 @@
     for (const li of list.querySelectorAll("li[data-step]")) {
       const step = Number(li.dataset.step);
       const label = state.labels[step];
-      li.setAttribute("aria-selected", String(step === selected));
+      li.setAttribute("aria-current", String(step === selected));
       li.dataset.state = label ? (label.gold === null ? "none" : "match") : "open";
       li.querySelector(".dec").textContent = label
         ? label.gold === null
@@ -37,7 +37,6 @@
     }
     document.getElementById("buffer").textContent = buffer ? `gold step ${buffer}… (Enter to match)` : "";
     document.getElementById("done").textContent = String(Object.keys(state.labels).length);
-    list.setAttribute("aria-activedescendant", `p-${selected}`);
   }
 
   function select(step) {

@@ -17,7 +17,7 @@ const CSS = `
 .annot ol{list-style:none;padding:0;margin:0}
 #pred:focus{outline:2px solid var(--acc);outline-offset:2px}
 #pred li{border:1px solid var(--line);border-radius:6px;padding:.35rem .5rem;margin:.3rem 0;cursor:pointer;background:#fff}
-#pred li[aria-selected=true]{border-color:var(--acc);box-shadow:0 0 0 2px #0969da55}
+#pred li[aria-current=true]{border-color:var(--acc);box-shadow:0 0 0 2px #0969da55}
 #pred li[data-state=match]{background:#dafbe1}#pred li[data-state=none]{background:#f6f8fa}
 #pred .dec{float:right;font-weight:600}#pred li[data-state=open] .dec{color:var(--muted);font-weight:400}
 #pred .acts{margin-top:.3rem;display:flex;gap:.4rem;align-items:center}#pred input.note{flex:1}
@@ -111,7 +111,7 @@ export function annotatorWorkflowPage(view: AnnotatorView, position: number): st
   const predicted = w.predicted.map((s, i) => {
     const step = i + 1;
     const label = mine[step];
-    return html`<li role="option" id="p-${step}" data-step="${step}" aria-selected="${step === 1}">
+    return html`<li id="p-${step}" data-step="${step}" aria-current="${step === 1}">
       <span class="dec"></span><b>P${step}</b> ${s.title}
       <div class="desc">${s.task}${s.task_description ? html` — ${s.task_description}` : ""}</div>
       <div class="acts"><button type="button" data-act="none">unmatched</button><button type="button" data-act="clear">clear</button>
@@ -132,7 +132,7 @@ export function annotatorWorkflowPage(view: AnnotatorView, position: number): st
     <div class="cols annot">
       <div><h2>Predicted steps</h2>${
         w.predicted.length
-          ? html`<ol id="pred" role="listbox" tabindex="0" aria-label="predicted steps">${predicted}</ol>`
+          ? html`<ol id="pred" tabindex="0" aria-label="predicted steps">${predicted}</ol>`
           : html`<p class="muted">This workflow predicts no steps: nothing to decide.</p><ol id="pred" tabindex="0"></ol>`
       }</div>
       <div><h2>Gold steps</h2><ol id="gold">${w.gold.map(goldItem)}</ol></div>
