@@ -166,6 +166,26 @@ describe("annotation campaigns", () => {
     expect((await post(labels, { item, step: 1, gold: null })).status).toBe(403);
   });
 
+  test("notes and names are rendered as text, never as markup", async () => {
+    const hostile = "</script><script>alert(1)</script><img src=x onerror=alert(2)>";
+    const res = await post("/studio/campaigns", { name: hostile, runs, annotators: [hostile] });
+    const made = (await res.json()) as Created;
+    const a = await open(made.links[0]!.url);
+    const first = await (await request(`${a.home}/1`, { headers: { cookie: a.cookie } })).text();
+    const item = /"item":"(w[0-9a-f]+)"/.exec(first)![1]!;
+    const saved = await post(
+      `${a.home}/labels`,
+      { item, step: 1, gold: null, note: hostile },
+      { cookie: a.cookie },
+    );
+    expect(saved.status).toBe(200);
+    for (const path of [a.home, `${a.home}/1`, `/studio/campaigns/${made.id}`, "/studio/campaigns"]) {
+      const html = await (await request(path, { headers: { cookie: a.cookie } })).text();
+      expect(html).not.toContain("<script>alert(1)");
+      expect(html).not.toContain("<img src=x");
+    }
+  });
+
   test("behind a token: an annotator link works, and grants nothing else", async () => {
     const guarded = createApp({
       deps: defaultDeps({ store, tasksRoot: TASKS, notebooksDir: join(dir, "nb") }),
