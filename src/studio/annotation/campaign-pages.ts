@@ -159,7 +159,6 @@ function f1Plot(a: CampaignAgreement): Html {
         fill: "source",
         symbol: "source",
         r: 5,
-        tip: false,
       }),
     ],
   });
