@@ -100,7 +100,9 @@ export function strictSchemaProblems(schema: unknown): string[] {
     if (nonNull.length > 1)
       problems.push(`${path}: a type array may only pair one type with "null"; a union of types is 'anyOf'`);
     else if (types.length > 1 && !PRIMITIVES.has(String(nonNull[0])))
-      problems.push(`${path}: '${String(nonNull[0])}' or null is written 'anyOf' with a {"type": "null"} branch`);
+      problems.push(
+        `${path}: '${String(nonNull[0])}' or null is written 'anyOf' with a {"type": "null"} branch`,
+      );
     if (nonNull[0] === "object") {
       if (node.additionalProperties !== false)
         problems.push(`${path}: 'additionalProperties' is required to be supplied and to be false`);
