@@ -2,7 +2,7 @@
 import { restoreLineBreaks } from "../../llm/paper-template.ts";
 import { prompt } from "./template.ts";
 
-/** Figure K.17: adjacent question generation. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.17: adjacent question generation. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const ADJACENT_QUESTIONS = prompt(
   "K.17",
   restoreLineBreaks(
@@ -10,7 +10,7 @@ export const ADJACENT_QUESTIONS = prompt(
   ),
 );
 
-/** Figure K.18: adjacent insight generation. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.18: adjacent insight generation. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const ADJACENT_INSIGHTS = prompt(
   "K.18",
   restoreLineBreaks(
@@ -18,7 +18,7 @@ export const ADJACENT_INSIGHTS = prompt(
   ),
 );
 
-/** Figure K.19: adjacent case scene. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.19: adjacent case scene. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const ADJACENT_SCENE = prompt(
   "K.19",
   restoreLineBreaks(
@@ -26,7 +26,7 @@ export const ADJACENT_SCENE = prompt(
   ),
 );
 
-/** Figure K.20: fact-check against the canonical answer. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.20: fact-check against the canonical answer. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const ADJACENT_FACT_CHECK = prompt(
   "K.20",
   restoreLineBreaks(

@@ -4,7 +4,7 @@ import { restoreLineBreaks } from "../../llm/paper-template.ts";
 import { EXAMPLE_EMAIL } from "./examples.ts";
 import { prompt } from "./template.ts";
 
-/** Figure K.15: user-side chat set-up (teams, channels, users). PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.15: user-side chat set-up (teams, channels, users). PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const CHAT_SETUP = prompt(
   "K.15",
   restoreLineBreaks(

@@ -2,7 +2,7 @@
 import { restoreLineBreaks } from "../../llm/paper-template.ts";
 import { prompt } from "./template.ts";
 
-/** Figure K.8: company-side file outline. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.8: company-side file outline. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const COMPANY_OUTLINE = prompt(
   "K.8",
   restoreLineBreaks(
@@ -10,7 +10,7 @@ export const COMPANY_OUTLINE = prompt(
   ),
 );
 
-/** Figure K.9: company-side insight section. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.9: company-side insight section. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const COMPANY_INSIGHT_SECTION = prompt(
   "K.9",
   restoreLineBreaks(
@@ -18,7 +18,7 @@ export const COMPANY_INSIGHT_SECTION = prompt(
   ),
 );
 
-/** Figure K.10: company-side distractor outline. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.10: company-side distractor outline. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const COMPANY_DISTRACTOR_OUTLINE = prompt(
   "K.10",
   restoreLineBreaks(
@@ -26,7 +26,7 @@ export const COMPANY_DISTRACTOR_OUTLINE = prompt(
   ),
 );
 
-/** Figure K.11: company-side distractor section. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.11: company-side distractor section. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const COMPANY_DISTRACTOR_SECTION = prompt(
   "K.11",
   restoreLineBreaks(

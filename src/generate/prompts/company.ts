@@ -2,7 +2,7 @@
 import { restoreLineBreaks } from "../../llm/paper-template.ts";
 import { prompt } from "./template.ts";
 
-/** Figure K.3: company workflow insight generation. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.3: company workflow insight generation. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const COMPANY_INSIGHTS = prompt(
   "K.3",
   restoreLineBreaks(
@@ -10,7 +10,7 @@ export const COMPANY_INSIGHTS = prompt(
   ),
 );
 
-/** Figure K.4: company distractor generation. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.4: company distractor generation. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const COMPANY_DISTRACTORS = prompt(
   "K.4",
   restoreLineBreaks(

@@ -2,7 +2,7 @@
 import { restoreLineBreaks } from "../../llm/paper-template.ts";
 import { prompt } from "./template.ts";
 
-/** Figure K.2: the generic company context and the personal user context. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.2: the generic company context and the personal user context. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const DUAL_CONTEXT = prompt(
   "K.2",
   restoreLineBreaks(

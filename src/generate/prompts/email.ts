@@ -4,7 +4,7 @@ import { restoreLineBreaks } from "../../llm/paper-template.ts";
 import { EXAMPLE_EMAIL } from "./examples.ts";
 import { prompt } from "./template.ts";
 
-/** Figure K.16: user-side email users. The PDF places the specific question and requirements after the output format; the text is kept in the PDF's order. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.16: user-side email users. The PDF places the specific question and requirements after the output format; the text is kept in the PDF's order. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const EMAIL_USERS = prompt(
   "K.16",
   restoreLineBreaks(

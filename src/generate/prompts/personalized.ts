@@ -2,7 +2,7 @@
 import { restoreLineBreaks } from "../../llm/paper-template.ts";
 import { prompt } from "./template.ts";
 
-/** Figure K.7: personalized workflow generation. The PDF interleaves the figure's example with its requirements; the pieces are put back in reading order (requirements, example question, generic insights, user context, output). PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.7: personalized workflow generation. The PDF interleaves the figure's example with its requirements; the pieces are put back in reading order (requirements, example question, generic insights, user context, output). PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const PERSONALIZED_WORKFLOW = prompt(
   "K.7",
   restoreLineBreaks(

@@ -2,7 +2,7 @@
 import { restoreLineBreaks } from "../../llm/paper-template.ts";
 import { prompt } from "./template.ts";
 
-/** Figure K.12: user-side file outline. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.12: user-side file outline. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const USER_OUTLINE = prompt(
   "K.12",
   restoreLineBreaks(
@@ -10,7 +10,7 @@ export const USER_OUTLINE = prompt(
   ),
 );
 
-/** Figure K.13: user-side insight section. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.13: user-side insight section. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const USER_INSIGHT_SECTION = prompt(
   "K.13",
   restoreLineBreaks(
@@ -18,7 +18,7 @@ export const USER_INSIGHT_SECTION = prompt(
   ),
 );
 
-/** Figure K.14: user-side distractor sections. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.14: user-side distractor sections. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const USER_DISTRACTOR_SECTIONS = prompt(
   "K.14",
   restoreLineBreaks(

@@ -2,7 +2,7 @@
 import { restoreLineBreaks } from "../../llm/paper-template.ts";
 import { prompt } from "./template.ts";
 
-/** Figure K.5: user support-evidence generation. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.5: user support-evidence generation. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const USER_INSIGHTS = prompt(
   "K.5",
   restoreLineBreaks(
@@ -10,7 +10,7 @@ export const USER_INSIGHTS = prompt(
   ),
 );
 
-/** Figure K.6: user distractor-event generation. PDF line-wrap marks (",→") removed; otherwise verbatim. */
+/** Figure K.6: user distractor-event generation. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
 export const USER_DISTRACTORS = prompt(
   "K.6",
   restoreLineBreaks(
