@@ -54,17 +54,17 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
       .filter((c) => c.metrics[metric]?.mean != null)
       .map((c) => {
         const k = `${c.group.agent}|${c.group.model}`;
+        const cost = costs.get(k);
         return {
           id: k,
           agent: c.group.agent!,
           model: c.group.model || "none",
-          cost: costs.get(k)?.costUsd ?? 0,
-          costText: costs.has(k)
-            ? formatCost({ usd: costs.get(k)!.pricedCostUsd, unpricedCalls: costs.get(k)!.unpricedCalls })
-            : formatCost({ usd: 0, unpricedCalls: 0 }),
+          cost: cost?.costUsd ?? 0,
+          costText: cost ? formatCost({ usd: cost.pricedCostUsd, unpricedCalls: cost.unpricedCalls }) : "—",
           value: c.metrics[metric]!.mean! * 100,
           onFrontier: false,
-          unpriced: unpriced.has(k),
+          // No known cost (unpriced calls): listed, never plotted at $0.
+          unpriced: cost?.costUsd == null,
         };
       });
     const points = all.filter((p) => !p.unpriced);

@@ -7,16 +7,6 @@
 /** A cost total: `usd` sums the priced calls only; `unpricedCalls` counts the calls whose cost is unknown. */
 export type CostTotal = { usd: number; unpricedCalls: number };
 
-/** The total of per-call costs (null = unpriced). */
-export function costTotal(costs: Iterable<number | null>): CostTotal {
-  const total: CostTotal = { usd: 0, unpricedCalls: 0 };
-  for (const c of costs) {
-    if (c === null) total.unpricedCalls++;
-    else total.usd += c;
-  }
-  return total;
-}
-
 /** The cost when it is known; null when any call was unpriced (then `usd` is only a lower bound). */
 export function knownCost(total: CostTotal): number | null {
   return total.unpricedCalls > 0 ? null : total.usd;
