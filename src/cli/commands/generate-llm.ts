@@ -7,7 +7,7 @@ import { generateLlmSuite, type SuiteSource } from "../../generate/llm/suite.ts"
 import { type ReviewItem, validateTaskEvidence } from "../../generate/review/evidence.ts";
 import { exportReview, importReview, readReview } from "../../generate/review/export.ts";
 import { importSeeds, isBuiltInDomain } from "../../generate/seeds/import.ts";
-import { createModel, resolveRole } from "../../llm/index.ts";
+import { createModel, formatCost, resolveRole } from "../../llm/index.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
@@ -28,7 +28,7 @@ export const LLM_USAGE = [
 ].join("\n");
 
 function progressLine(e: ProgressEvent): string {
-  const cost = `$${e.costUsd.toFixed(4)}${e.unpriced ? " + unpriced calls" : ""} so far`;
+  const cost = `${formatCost({ usd: e.costUsd, unpricedCalls: e.unpricedCalls ?? 0 })} so far`;
   if (e.kind === "stage") return `[${e.task}] ${e.stage} ${e.status} (${cost})`;
   return `[${e.task}] realize ${e.done}/${e.total} ${e.id} (${cost})`;
 }
@@ -133,7 +133,7 @@ export async function runLlmGenerate(
     }
     const u = result.usage;
     log(
-      `run ${result.runId}: ${u.calls} calls, ${u.inputTokens} input + ${u.outputTokens} output tokens, ${u.unpricedCalls === u.calls && u.calls > 0 ? "unpriced" : `$${u.costUsd.toFixed(4)}${u.unpricedCalls > 0 ? ` + ${u.unpricedCalls} unpriced call(s)` : ""}`} (drflow usage --run ${result.runId})`,
+      `run ${result.runId}: ${u.calls} calls, ${u.inputTokens} input + ${u.outputTokens} output tokens, ${formatCost({ usd: u.costUsd, unpricedCalls: u.unpricedCalls })} (drflow usage --run ${result.runId})`,
     );
     if (flags.review) {
       const items: ReviewItem[] = [];
