@@ -94,7 +94,7 @@ function orderSql(order: RunOrder): { sql: string; values: string[] } {
   } else if (order.sort === "cost")
     // A run with unpriced calls has no known cost: it sorts with the nulls, never as $0.
     expr =
-      "(SELECT CASE WHEN SUM(c.cost_usd IS NULL) > 0 THEN NULL ELSE COALESCE(SUM(c.cost_usd), 0) END FROM llm_calls c WHERE c.run_id = r.id)";
+      "(SELECT CASE WHEN SUM(CASE WHEN c.cost_usd IS NULL THEN 1 ELSE 0 END) > 0 THEN NULL ELSE COALESCE(SUM(c.cost_usd), 0) END FROM llm_calls c WHERE c.run_id = r.id)";
   else if (order.sort === "tokens")
     expr =
       "(SELECT COALESCE(SUM(c.input_tokens + c.output_tokens), 0) FROM llm_calls c WHERE c.run_id = r.id)";

@@ -54,6 +54,7 @@ function view(store: RunStore) {
       agents: b.agents.split(",").sort(),
       splits: b.splits.split(",").sort(),
     })),
+    byCost: runPage(store.db, {}, { order: { sort: "cost", dir: "desc" } }).rows.map((r) => r.id),
     facets: facets(store.db),
     usage: callTotals(store.db),
   };
