@@ -173,9 +173,11 @@ export async function generateTask(
         { plan: a, date, rng, scene },
       );
     const key = `realize.${a.id}`;
-    const r = fresh
-      ? await produce().then(async (out) => (await work.write(key, out), out))
-      : await work.stage(key, RealizedRecord, produce);
+    let r: z.infer<typeof RealizedRecord>;
+    if (fresh) {
+      r = await produce();
+      await work.write(key, r);
+    } else r = await work.stage(key, RealizedRecord, produce);
     realized.set(a.id, r as Realized);
     opts.onProgress?.({
       kind: "artifact",

@@ -78,8 +78,8 @@ function stageOf(flag: ReviewFlag, loaded: LoadedTask): number | null {
 }
 
 function add(map: Record<string, string[]>, key: string, reason: string): void {
-  const list = (map[key] ??= []);
-  if (!list.includes(reason)) list.push(reason);
+  const list = map[key] ?? [];
+  if (!list.includes(reason)) map[key] = [...list, reason];
 }
 
 /** What `review` asks of regeneration for its task (an accepted task without flags asks nothing). */
