@@ -17,6 +17,7 @@ import { notebookPage, notebooksPage, notebookVersion } from "./pages/notebooks.
 import { paperPage } from "./pages/paper.ts";
 import { runPage } from "./pages/run.ts";
 import { runsPage } from "./pages/runs.ts";
+import { reviewRoutes } from "./review/routes.ts";
 
 const MERMAID_JS = Bun.resolveSync("mermaid/dist/mermaid.min.js", import.meta.dir);
 
@@ -113,6 +114,7 @@ export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}): Hon
     live.start(name, parsed.data.params);
     return c.json({ name, live: true });
   });
+  app.route("/review", reviewRoutes(ctx));
   app.get("/paper", (c) => c.html(paperPage()));
   app.get("/assets/mermaid.min.js", async () => {
     return new Response(Bun.file(MERMAID_JS), {

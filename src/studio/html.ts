@@ -74,6 +74,8 @@ const NAV: [string, string][] = [
   ["batches", urls.batches()],
   ["compare", "/studio/compare"],
   ["notebooks", urls.notebooks()],
+  ["review", "/studio/review"],
+  ["create", "/studio/create"],
   ["paper", urls.paper()],
 ];
 

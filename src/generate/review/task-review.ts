@@ -9,7 +9,7 @@ import { join, sep } from "node:path";
 import { z } from "zod";
 import { SAFE_ID, SafeId } from "../../core/index.ts";
 import { writeFileAtomic } from "../../store/atomic-write.ts";
-import { stableJson } from "../../store/task-store.ts";
+import { type LoadedTask, stableJson } from "../../store/task-store.ts";
 
 /** The format tag every review file carries, so a stray JSON file is refused by name rather than misread. */
 export const TASK_REVIEW_FORMAT = "drflow.task-review/1";
@@ -90,7 +90,7 @@ const APPLIED = "task-review.applied.json";
  * The task's work folder `<root>/<suite>/.work/<task>/`, created if needed; suite and task must be safe ids and the
  * folder's real path must stay inside the suite's (a `.work` symlinked elsewhere is refused).
  */
-export function reviewDir(root: string, suite: string, task: string): string {
+export function reviewDir(root: string, suite: string, task: string, create = true): string | null {
   for (const [what, id] of [
     ["suite", suite],
     ["task", task],
@@ -98,7 +98,8 @@ export function reviewDir(root: string, suite: string, task: string): string {
     if (!SAFE_ID.test(id)) throw new Error(`${what} "${id}": expected a safe id`);
   const suiteDir = join(root, suite);
   const dir = join(suiteDir, ".work", task);
-  mkdirSync(dir, { recursive: true });
+  if (create) mkdirSync(dir, { recursive: true });
+  else if (!existsSync(dir)) return null;
   const base = realpathSync(suiteDir);
   if (!realpathSync(dir).startsWith(base + sep))
     throw new Error(`${suite}/${task}: the review folder resolves outside the suite`);
@@ -111,17 +112,38 @@ export async function loadPendingReview(
   suite: string,
   task: string,
 ): Promise<TaskReview | null> {
-  const file = join(reviewDir(root, suite, task), PENDING);
-  if (!existsSync(file)) return null;
+  const dir = reviewDir(root, suite, task, false);
+  const file = dir && join(dir, PENDING);
+  if (!file || !existsSync(file)) return null;
   return parseTaskReviews(await readFile(file, "utf8"), file)[0] ?? null;
 }
 
 export async function savePendingReview(root: string, review: TaskReview): Promise<void> {
-  await writeFileAtomic(join(reviewDir(root, review.suite, review.task), PENDING), stableJson(review));
+  await writeFileAtomic(join(reviewDir(root, review.suite, review.task)!, PENDING), stableJson(review));
 }
 
 /** After a resume acted on it, the pending review is kept as the applied one (the studio starts a fresh review). */
 export async function markReviewApplied(root: string, suite: string, task: string): Promise<void> {
-  const dir = reviewDir(root, suite, task);
-  if (existsSync(join(dir, PENDING))) await rename(join(dir, PENDING), join(dir, APPLIED));
+  const dir = reviewDir(root, suite, task, false);
+  if (dir && existsSync(join(dir, PENDING))) await rename(join(dir, PENDING), join(dir, APPLIED));
+}
+
+/** What a flag may name in a task: problems as "flags[i].id: …" (empty when every flag names a real item). */
+export function flagProblems(review: Pick<TaskReview, "flags">, loaded: LoadedTask): string[] {
+  const { task, manifest } = loaded;
+  const units = (role: string) => task.evidence.filter((e) => e.role === role).map((e) => e.id);
+  const known: Record<ReviewTarget, string[]> = {
+    question: ["question"],
+    persona: ["company", "company_persona", "user"],
+    generic_step: task.generic_workflow.map((s) => String(s.item)),
+    personalized_step: task.personalized_workflow.map((s) => String(s.item)),
+    condition: task.generic_workflow.flatMap((s) => (s.condition ? [s.condition.id] : [])),
+    insight: units("insight"),
+    distractor: units("distractor"),
+    adjacent: [...units("adjacent"), ...task.adjacent_cases.map((c) => c.case_id)],
+    artifact: manifest.artifacts.map((a) => a.id),
+  };
+  return review.flags.flatMap((f, i) =>
+    known[f.target].includes(f.id) ? [] : [`flags[${i}].id: task ${task.id} has no ${f.target} "${f.id}"`],
+  );
 }
