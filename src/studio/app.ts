@@ -5,8 +5,10 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import type { WorkQueue } from "../api/work.ts";
 import { listNotebooks } from "../notebook/registry.ts";
 import { StudioContext, type StudioDeps, type StudioOptions } from "./context.ts";
+import { createRoutes } from "./create/routes.ts";
 import { html, page } from "./html.ts";
 import { LiveNotebooks } from "./live.ts";
 import { batchesPage, batchPage } from "./pages/batches.ts";
@@ -34,7 +36,7 @@ function notFound(what: string): never {
   throw new NotFound(what);
 }
 
-export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}): Hono {
+export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}, queue?: WorkQueue): Hono {
   const ctx = new StudioContext(deps, options);
   const live = new LiveNotebooks(deps.notebooksDir, deps.tasksRoot);
   const knownNotebook = async (name: string) => {
@@ -115,6 +117,7 @@ export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}): Hon
     return c.json({ name, live: true });
   });
   app.route("/review", reviewRoutes(ctx));
+  app.route("/create", createRoutes(ctx, queue));
   app.get("/paper", (c) => c.html(paperPage()));
   app.get("/assets/mermaid.min.js", async () => {
     return new Response(Bun.file(MERMAID_JS), {

@@ -215,7 +215,7 @@ export function reviewPage(
         <h3>Personalized steps</h3>${stepsTable(task.personalized_workflow, true, "personalized-steps")}`
       : html`<p class="muted">No gold workflow: ${task.kind === "drbench" ? "a DRBench research task, judged on its insights and distractors." : "the task has none."}</p>`
   }
-  <h2>Conditions and the evidence that resolves them</h2>${conditions(loaded, ref)}
+  <h2>Conditions and the evidence that resolves them</h2><div id="conditions">${conditions(loaded, ref)}</div>
   <h2>Insights (${insights.length})</h2>${unitTable(loaded, ref, insights, "insights")}
   <h2>Distractors (${distractors.length})</h2>${unitTable(loaded, ref, distractors, "distractors")}
   <h2>Adjacent cases</h2>${adjacent(loaded, ref)}
