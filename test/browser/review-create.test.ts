@@ -246,7 +246,10 @@ describe("task review", () => {
       "Step 4's insight repeats step 3's wording; the document never says who approves.",
     );
     await reject(page, "Two insights contradict each other about credit limits.");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, "4-review-demo");
+    await page.locator("#insights").scrollIntoViewIfNeeded();
+    await shot(page, "4b-review-demo-insights");
     const { reviews } = await exportReview(page);
     expect(reviews).toHaveLength(1);
     expect(reviews[0]!).toMatchObject({

@@ -121,6 +121,31 @@ describe("generate --llm --resume with reviews", () => {
     expect(server.requests.length).toBe(again);
   }, 60_000);
 
+  test("a flagged file is realized again with the reason in its prompts; no stage is asked", async () => {
+    const loaded = await loadTask(root(), "rev/healthcare_01");
+    const file = loaded.manifest.artifacts.find((a) => a.format === "eml" && a.role === "insight")!;
+    const reason = "Nobody signs an email to a colleague with a full job title.";
+    const path = join(tmp, "file.json");
+    await writeFile(path, JSON.stringify(review({ flags: [{ target: "artifact", id: file.id, reason }] })));
+    const before = server.requests.length;
+    const lines: string[] = [];
+    expect(await runLlmGenerate(args(["--resume", "--reviews", path]), io(lines))).toBe(0);
+    expect(lines[0]).toBe("review (pending, 1 flag(s)) healthcare_01: 1 file(s) realized again");
+    const sent = asked(before);
+    const stages = [
+      "dual_contexts",
+      "generic_workflow",
+      "company_distractors",
+      "personalized_workflow",
+      "user_insights",
+      "user_distractors",
+    ];
+    for (const schema of stages) expect(sent.has(schema)).toBe(false);
+    const prompts = [...sent.values()].flat();
+    expect(prompts.length).toBeGreaterThan(0);
+    expect(prompts.every((p) => p.includes(`${file.title}: ${reason}`))).toBe(true);
+  }, 60_000);
+
   test("a rejected task is regenerated from S2 with the task's reason in every stage prompt", async () => {
     const file = join(tmp, "rejected.json");
     const reason = "The workflow reads like a generic checklist, not this clinic's consent policy.";

@@ -88,7 +88,8 @@ export function revisionOf(review: TaskReview, loaded: LoadedTask): Revision {
   const redoFrom = (index: number) => {
     revision.redo_from = revision.redo_from === null ? index : Math.min(revision.redo_from, index);
   };
-  const said = (f: ReviewFlag) => `${f.target.replace("_", " ")} ${f.id}: ${f.reason}`;
+  const said = (f: ReviewFlag) =>
+    f.target === f.id ? `${f.target}: ${f.reason}` : `${f.target.replace("_", " ")} ${f.id}: ${f.reason}`;
   for (const flag of review.flags) {
     if (flag.target === "artifact") {
       const entry = loaded.manifest.artifacts.find((a) => a.id === flag.id);

@@ -110,7 +110,7 @@ function conditions(loaded: LoadedTask, ref: string): Html {
         evidence.length
           ? evidence.map(
               (e) =>
-                html`<div>“${e.text}” <span class="muted">(${e.id})</span> — ${fileLinks(loaded, ref, e.id)}</div>`,
+                html`<div>${badge(e.side === "user" ? "user's evidence" : "policy", e.side === "user" ? "b-insight" : "")} “${e.text}” <span class="muted">(${e.id})</span> — ${fileLinks(loaded, ref, e.id)}</div>`,
             )
           : html`<span class="bad">no evidence resolves it</span>`
       }</div></div>`;
