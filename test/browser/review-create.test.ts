@@ -223,7 +223,11 @@ describe("task creation", () => {
 
 describe("task review", () => {
   test("a demo task: flag one insight, reject, export — the export is a valid drflow.task-review/1", async () => {
-    const { page, errors, outside } = await open(`${origin(withModel)}/studio/review/demo/b2b_01`);
+    const { page, errors, outside } = await open(`${origin(withModel)}/studio/review`);
+    await Promise.all([
+      page.waitForURL(/\/studio\/review\/demo\/b2b_01$/),
+      page.locator("a.review-link", { hasText: "demo/b2b_01" }).click(),
+    ]);
     await page.waitForFunction(() => document.body.dataset.mermaid !== undefined, null, { timeout: 60_000 });
     expect(await page.locator("pre.mermaid > svg").count()).toBe(2);
     const loaded = await loadTask(root, "demo/b2b_01");
