@@ -9,6 +9,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runLlmGenerate } from "../../src/cli/commands/generate-llm.ts";
+import { ReviewItem } from "../../src/generate/review/evidence.ts";
+import { exportReview } from "../../src/generate/review/export.ts";
 import {
   savePendingReview,
   TASK_REVIEW_FORMAT,
@@ -144,6 +146,38 @@ describe("generate --llm --resume with reviews", () => {
     const prompts = [...sent.values()].flat();
     expect(prompts.length).toBeGreaterThan(0);
     expect(prompts.every((p) => p.includes(`${file.title}: ${reason}`))).toBe(true);
+  }, 60_000);
+
+  test("the §C.2 step review's rejected rows (review.csv) send the personalized workflow back", async () => {
+    const csv = join(tmp, "review.csv");
+    const reason = "The solver could not find the interpreter requirement in the cited records.";
+    await exportReview(
+      [
+        ReviewItem.parse({
+          task: "healthcare_01",
+          item: 3,
+          title: "Arrange an interpreter",
+          status: "unsupported",
+          verdict: "mismatch",
+          cause: "different_value",
+          reason,
+          question: "q",
+          gold: "g",
+          solver_answer: "a",
+          knowable: false,
+          cited: [],
+          decision: "rejected",
+        }),
+      ],
+      csv,
+    );
+    const before = server.requests.length;
+    const lines: string[] = [];
+    expect(await runLlmGenerate(args(["--resume", "--reviews", csv]), io(lines))).toBe(0);
+    expect(lines[0]).toBe(
+      "review (pending, 1 flag(s)) healthcare_01: regenerating from S4 personalized workflow",
+    );
+    expect(asked(before).get("personalized_workflow")?.[0]).toContain(`personalized step 3: ${reason}`);
   }, 60_000);
 
   test("a rejected task is regenerated from S2 with the task's reason in every stage prompt", async () => {

@@ -28,7 +28,8 @@ export const LLM_USAGE = [
   "               <root>/<suite>/review.csv and review.json for human review",
   "  Re-running the same command resumes from <root>/<suite>/.work/ (finished stages are not asked again).",
   "  --resume     regenerate the suite's tasks from the seeds in its work folder, acting on human reviews: the",
-  "               studio's saved reviews and --reviews files (drflow.task-review/1). A flagged item's stage and",
+  "               studio's saved reviews and a --reviews file (drflow.task-review/1, or the rows of --review's",
+  "               review.csv/json, whose rejected steps count as flags). A flagged item's stage and",
   "               every later one are generated again with the reviewer's reasons in the prompt; a rejected task",
   "               from S2 on; a flagged file is realized again.",
 ].join("\n");

@@ -1,14 +1,16 @@
 /**
  * @module `drflow generate --llm --resume`: the suite's tasks again from the seeds stored in its work folder, with the
- * human reviews to act on — those given as files and those the studio saved beside each task's stage outputs.
+ * human reviews to act on — those given as files (the studio's export, or the §C.2 step review's rows) and those the
+ * studio saved beside each task's stage outputs.
  */
 import { existsSync } from "node:fs";
-import { readdir } from "node:fs/promises";
-import { join } from "node:path";
+import { readdir, readFile } from "node:fs/promises";
+import { extname, join } from "node:path";
 import { SAFE_ID } from "../../core/index.ts";
 import { loadTask } from "../../store/task-store.ts";
+import { readReview } from "../review/export.ts";
 import { describeRevision, type Revision, revisionOf } from "../review/revision.ts";
-import { loadPendingReview, readTaskReviews, type TaskReview } from "../review/task-review.ts";
+import { emptyReview, loadPendingReview, parseTaskReviews, type TaskReview } from "../review/task-review.ts";
 import { SeedRecord } from "../stages/s1-seeds.ts";
 import { openWorkDir } from "./work-dir.ts";
 
@@ -37,6 +39,34 @@ export async function storedSeeds(root: string, suite: string): Promise<SeedReco
   return seeds;
 }
 
+/**
+ * The reviews in a file: drflow.task-review/1 (the studio's export), or the §C.2 step review's rows (review.csv /
+ * review.json, `ReviewItem`) whose `rejected` steps become flags on the personalized step with the row's reason.
+ */
+export async function reviewsIn(file: string, suite: string): Promise<TaskReview[]> {
+  const text = await readFile(file, "utf8");
+  const stepRows =
+    extname(file).toLowerCase() === ".csv" ||
+    (() => {
+      try {
+        const data = JSON.parse(text);
+        return Array.isArray(data) && data.length > 0 && !("format" in data[0]) && "item" in data[0];
+      } catch {
+        return false;
+      }
+    })();
+  if (!stepRows) return parseTaskReviews(text, file);
+  const byTask = new Map<string, TaskReview>();
+  for (const row of await readReview(file)) {
+    if (row.decision !== "rejected") continue;
+    const review = byTask.get(row.task) ?? emptyReview(suite, row.task);
+    const reason = [row.reason, row.audit_note].filter(Boolean).join(" ") || "rejected in the step review";
+    review.flags.push({ target: "personalized_step", id: String(row.item), reason });
+    byTask.set(row.task, review);
+  }
+  return [...byTask.values()];
+}
+
 /** What a resume of `suite` regenerates: its stored seeds, and a revision per reviewed task. */
 export async function planResume(
   root: string,
@@ -59,7 +89,7 @@ export async function planResume(
   }
   // A review file given on the command line wins over the saved one for the same task.
   for (const file of reviewFiles)
-    for (const review of await readTaskReviews(file)) {
+    for (const review of await reviewsIn(file, suite)) {
       if (review.suite !== suite)
         throw new Error(`${file}: review of ${review.suite}/${review.task} is not for suite ${suite}`);
       if (!seeds.some((s) => s.task_id === review.task))

@@ -79,10 +79,6 @@ export function parseTaskReviews(text: string, file: string): TaskReview[] {
   });
 }
 
-export async function readTaskReviews(file: string): Promise<TaskReview[]> {
-  return parseTaskReviews(await readFile(file, "utf8"), file);
-}
-
 const PENDING = "task-review.json";
 const APPLIED = "task-review.applied.json";
 
