@@ -75,6 +75,8 @@ const NAV: [string, string][] = [
   ["batches", urls.batches()],
   ["compare", "/studio/compare"],
   ["notebooks", urls.notebooks()],
+  ["review", "/studio/review"],
+  ["create", "/studio/create"],
   ["campaigns", urls.campaigns()],
   ["paper", urls.paper()],
 ];
