@@ -31,6 +31,7 @@ export function createEnv(parts: EnvParts): Env {
     web: parts.web ?? null,
     user: parts.user,
     split: parts.split,
+    embedder: index.embedder.name,
     apps,
     search(query, options = {}): Promise<SearchHit[]> {
       return index.search(query, {

@@ -61,6 +61,8 @@ export interface Env {
   /** The mailbox owner: whose emails, chats and files these are (an agent may know this, nothing more). */
   readonly user: { name: string; email: string };
   readonly split: Split;
+  /** The name of the embedder the search index was built with (`hashing-…` or a model handle). */
+  readonly embedder?: string;
   readonly apps: Record<AppName, App>;
   /** Hybrid search across every app (BM25 + vectors, fused). */
   search(

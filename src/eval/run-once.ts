@@ -6,7 +6,7 @@ import type { TraceEvent } from "../agents/types.ts";
 import { type MetricResult, parseTaskRef, type Report, type Split } from "../core/index.ts";
 import type { RunStore } from "../store/run-store.ts";
 import { type CellUsage, NO_MODEL } from "./cells.ts";
-import { usageOf } from "./evaluate-suite.ts";
+import { envNote, usageOf } from "./evaluate-suite.ts";
 import { runIdentity, taskFingerprint } from "./identity.ts";
 import type { Services } from "./services.ts";
 
@@ -65,17 +65,21 @@ export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
       split: options.split,
       repeat: 0,
       judge: options.judge ? services.judge : null,
+      ...(agent.needsModel ? { embedder: services.envEmbedder(agent).name } : {}),
     });
     store.saveRun({ ...record, identity });
-    const env = await services.openEnv(loaded, options.split);
+    const env = await services.openEnv(loaded, options.split, agent);
     let out: Awaited<ReturnType<typeof runAgent>>;
+    let note: TraceEvent;
     try {
       const model = agent.needsModel ? services.model(handle) : null;
+      note = envNote(env);
+      options.onEvent?.(note);
       out = await runAgent(agent, env, model, { runId, onEvent: options.onEvent });
     } finally {
       await env.close();
     }
-    store.saveTrace(runId, out.trace, clock().toISOString());
+    store.saveTrace(runId, [note, ...out.trace], clock().toISOString());
     store.saveReport(runId, out.report, clock().toISOString());
     const metrics = options.judge ? await services.score(out.report, loaded, runId) : [];
     if (metrics.length > 0) store.saveMetrics(runId, metrics, { now: clock().toISOString() });
