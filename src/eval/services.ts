@@ -58,7 +58,13 @@ export type ServicesOptions = {
 function roleEmbedderOf(handle: string, model: (handle: string) => Model): Embedder {
   if (/^hashing(?:-\d+)?$/.test(handle)) return embedderFor(handle);
   let inner: Embedder | null = null;
-  return { name: handle, embed: (texts) => (inner ??= modelEmbedder(model(handle))).embed(texts) };
+  return {
+    name: handle,
+    embed(texts) {
+      inner ??= modelEmbedder(model(handle));
+      return inner.embed(texts);
+    },
+  };
 }
 
 /**
