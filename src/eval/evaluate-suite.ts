@@ -498,7 +498,9 @@ async function pipelined(
     } finally {
       await release(); // idempotent: the lease is returned once, also when the stored report made it unnecessary
     }
-    const judged = judgeReport(options, cell, runId, loaded, report)
+    // Judging starts on a later turn of the event loop, once this slot's next cell has sent its first request.
+    const judged = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => judgeReport(options, cell, runId, loaded, report))
       .catch((error) => failedCell(options, cell, runId, error))
       .then((result) => settle(index, result));
     judging.add(judged);
