@@ -18,7 +18,7 @@ import { type Cell, type CellResult, type CellUsage, EMPTY_USAGE, NO_MODEL, plan
 import { cellRunId, runIdentity, taskFingerprint } from "./identity.ts";
 import { runPool } from "./pool.ts";
 import { createProgress, type Progress, type ProgressSink } from "./progress.ts";
-import type { EnvAgent } from "./services.ts";
+import type { EnvAgent, OpenEnvOptions } from "./services.ts";
 import { SharedEnvs } from "./shared-envs.ts";
 import { type SummaryRow, summarize } from "./summary.ts";
 
@@ -49,7 +49,7 @@ export type EvaluateSuiteOptions = {
   store: RunStore;
   loadTask(ref: string): Promise<LoadedTask>;
   /** The split's environment for an agent (`Services.openEnv`: its index embeds with `envEmbedder(agent)`). */
-  openEnv(loaded: LoadedTask, split: Split, agent: EnvAgent): Promise<Env>;
+  openEnv(loaded: LoadedTask, split: Split, agent: EnvAgent, options?: OpenEnvOptions): Promise<Env>;
   /**
    * The embedder an agent's environment index is built with (`Services.envEmbedder`): cells share one environment per
    * task × split × embedder, and an LLM agent's embedder is part of its cells' identity. When omitted, every agent's
@@ -438,7 +438,10 @@ async function pipelined(
     let env: Promise<Env> | null = null;
     if (options.store.getReport(runId)) envs.skip(key);
     else {
-      env = envs.lease(key, () => options.openEnv(task.loaded, cell.split, entry.agent));
+      // In the background: the agent's first model call need not wait for the index.
+      env = envs.lease(key, () =>
+        options.openEnv(task.loaded, cell.split, entry.agent, { background: true }),
+      );
       env.catch(() => {}); // awaited in the cell's turn; a failure fails that cell
     }
     return { loaded: task.loaded, runId, identity, entry, env };

@@ -68,7 +68,7 @@ export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
       ...(agent.needsModel ? { embedder: services.envEmbedder(agent).name } : {}),
     });
     store.saveRun({ ...record, identity });
-    const env = await services.openEnv(loaded, options.split, agent);
+    const env = await services.openEnv(loaded, options.split, agent, { background: true });
     let out: Awaited<ReturnType<typeof runAgent>>;
     let note: TraceEvent;
     try {

@@ -21,6 +21,8 @@ export const LEXICAL = "lexical";
 /** What an agent's environment depends on besides the task and split: whether its index embeds with a model. */
 export type EnvAgent = { needsModel: boolean };
 
+export type OpenEnvOptions = { background?: boolean };
+
 export type Services = {
   loadTask(ref: string): Promise<LoadedTask>;
   /**
@@ -28,8 +30,11 @@ export type Services = {
    * stores and the judge use it), the offline hashing embedder for offline agents (no key, no network).
    */
   envEmbedder(agent: EnvAgent): Embedder;
-  /** The split's environment with `envEmbedder(agent)`'s index (an offline agent's when `agent` is omitted). */
-  openEnv(loaded: LoadedTask, split: Split, agent?: EnvAgent): Promise<Env>;
+  /**
+   * The split's environment with `envEmbedder(agent)`'s index (an offline agent's when `agent` is omitted); with
+   * `background`, returned before the index is built (`LoadEnvOptions.background`).
+   */
+  openEnv(loaded: LoadedTask, split: Split, agent?: EnvAgent, options?: OpenEnvOptions): Promise<Env>;
   model(handle: string): Model;
   score: ScoreReport;
   /** The judge `score` uses, with its version (`judgeIdentity`). */
@@ -98,13 +103,13 @@ export function defaultServices(options: ServicesOptions): Services {
   return {
     loadTask: (ref) => loadTask(root, ref),
     envEmbedder,
-    openEnv: (loaded, split, agent = { needsModel: false }) => {
+    openEnv: (loaded, split, agent = { needsModel: false }, { background = false } = {}) => {
       const embedder = envEmbedder(agent);
-      if (options.indexDir === undefined) return loadEnv(loaded, { split, embedder });
+      if (options.indexDir === undefined) return loadEnv(loaded, { split, embedder, background });
       const ref = `${basename(dirname(loaded.dir))}/${loaded.task.id}`;
       const indexPath = indexPathFor(options.indexDir, ref, split, embedder);
       mkdirSync(dirname(indexPath), { recursive: true });
-      return loadEnv(loaded, { split, embedder, indexPath });
+      return loadEnv(loaded, { split, embedder, indexPath, background });
     },
     model,
     score: async (report, loaded, runId) =>
