@@ -5,8 +5,8 @@
  * The LLM agent answers from the scripted OpenAI-compatible server (`test/support/scripted-server.ts`) with the
  * agent test fixtures (`test/agents/support/scripted-agent.ts`); the judge is the lexical one; the cache is off so
  * every call really goes over HTTP. Environments are built in memory, as `drflow eval --no-index` does, unless
- * `--index-dir` names where to keep them; their index embeds with the offline hashing embedder unless `--embedder`
- * names another (`scripted` = the scripted server's embeddings endpoint as the embedder role).
+ * `--index-dir` names where to keep them; an LLM agent's index embeds with the offline hashing embedder (as when the
+ * issue's figures were taken) unless `--embedder` names another (`scripted` = the scripted server's embeddings).
  *
  * "Outside model calls": with N cells in flight, N × wall is the time budget the calls share; the share is
  * 1 − Σ call latency / (N × wall), call latency as the model layer records it (request sent → reply parsed and
@@ -45,7 +45,7 @@ bun scripts/bench/eval.ts [options]
   --tasks <n>             only the suite's first n tasks (default all)
   --index-dir <dir>       keep environment indexes there (default: in memory)
   --embedder <name>       environment index embedder for LLM agents: hashing (default), scripted (the scripted
-                          server's embeddings as the embedder role), or a model handle
+                          server's embeddings endpoint), or a model handle
   --no-pipeline           run the timed runs unpipelined too (the pre-pipeline behaviour)
   --no-reference          skip the unpipelined concurrency-1 reference run (no score check)
   -h, --help              this text
@@ -126,8 +126,9 @@ async function measure(concurrency: number, pipeline: boolean): Promise<Measured
       root: values.root,
       store,
       judge: LEXICAL,
-      modelOptions: { cache: null, env: { DRFLOW_EMBEDDER_MODEL: embedderRole } },
+      modelOptions: { cache: null, env: {} },
       indexDir: values["index-dir"],
+      llmEnvEmbedder: embedderRole,
     });
     // Time spent in each outside-the-model phase, summed over cells (overlapping model calls when pipelined).
     const phases = { loadEnv: 0, judge: 0 };

@@ -32,6 +32,8 @@ export type RunOnceResult = {
   trace: TraceEvent[];
   usage: CellUsage;
   metrics: MetricResult[];
+  /** The embedder the environment's search index was built with (offline hashing, or the embedder role's model). */
+  envEmbedder: string;
 };
 
 export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
@@ -84,7 +86,14 @@ export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
     const metrics = options.judge ? await services.score(out.report, loaded, runId) : [];
     if (metrics.length > 0) store.saveMetrics(runId, metrics, { now: clock().toISOString() });
     store.finishRun(runId, { status: "done", finishedAt: clock().toISOString() });
-    return { runId, report: out.report, trace: out.trace, usage: usageOf(store.calls(runId)), metrics };
+    return {
+      runId,
+      report: out.report,
+      trace: [note, ...out.trace],
+      usage: usageOf(store.calls(runId)),
+      metrics,
+      envEmbedder: env.embedder ?? "unknown",
+    };
   } catch (error) {
     // The trace up to the failure (rejected raw replies included) is kept with the failed run.
     const trace = traceOf(error);

@@ -54,19 +54,24 @@ export type ServicesOptions = {
    * invocations. When omitted, every cell builds its environment in memory from the realized files.
    */
   indexDir?: string;
+  /**
+   * The embedder of LLM agents' environment indexes instead of the embedder role: `hashing[-<dim>]` or a model handle
+   * (e.g. to compare with the offline index, as `scripts/bench/eval.ts --embedder` does).
+   */
+  llmEnvEmbedder?: string;
 };
 
 /**
- * The embedder role's handle as an embedder: `hashing[-<dim>]` offline, else the model, created on the first batch to
+ * An embedder by name: `hashing[-<dim>]` offline, else a model handle whose model is created on the first batch to
  * embed (so a run that never builds an index needs no key; one that does fails naming the key and the handle).
  */
-function roleEmbedderOf(handle: string, model: (handle: string) => Model): Embedder {
-  if (/^hashing(?:-\d+)?$/.test(handle)) return embedderFor(handle);
+function namedEmbedder(spec: string, model: (handle: string) => Model): Embedder {
+  if (/^hashing(?:-\d+)?$/.test(spec)) return embedderFor(spec);
   let inner: Embedder | null = null;
   return {
-    name: handle,
+    name: spec,
     embed(texts) {
-      inner ??= modelEmbedder(model(handle));
+      inner ??= modelEmbedder(model(spec));
       return inner.embed(texts);
     },
   };
@@ -94,8 +99,9 @@ export function defaultServices(options: ServicesOptions): Services {
   let roleEmbedder: Embedder | null = null;
   const envEmbedder = (agent: EnvAgent): Embedder => {
     if (!agent.needsModel) return offline;
-    roleEmbedder ??= roleEmbedderOf(
-      resolveRole("embedder", null, options.modelOptions?.env ?? process.env).handle,
+    roleEmbedder ??= namedEmbedder(
+      options.llmEnvEmbedder ??
+        resolveRole("embedder", null, options.modelOptions?.env ?? process.env).handle,
       model,
     );
     return roleEmbedder;
