@@ -7,6 +7,7 @@ import type { Env } from "../env/types.ts";
 import { evaluate } from "../judge/evaluate.ts";
 import { lexicalJudge, llmJudge } from "../judge/index.ts";
 import { createModel, type ModelOptions } from "../llm/index.ts";
+import { redactSecrets } from "../llm/redact.ts";
 import { resolveRole } from "../llm/roles.ts";
 import type { Model } from "../llm/types.ts";
 import { type Embedder, embedderFor, hashingEmbedder, modelEmbedder } from "../retrieval/index.ts";
@@ -69,7 +70,8 @@ function namedEmbedder(spec: string, model: (handle: string) => Model): Embedder
   if (/^hashing(?:-\d+)?$/.test(spec)) return embedderFor(spec);
   let inner: Embedder | null = null;
   return {
-    name: spec,
+    // Credentials in the handle never reach a name (index paths, traces, run identities carry it).
+    name: redactSecrets(spec),
     embed(texts) {
       inner ??= modelEmbedder(model(spec));
       return inner.embed(texts);
