@@ -82,8 +82,11 @@ export function deferredEnv(meta: EnvMeta, ready: Promise<Env>): Env {
       },
     ]),
   ) as Record<AppName, App>;
+  const built = ready.then(() => {});
+  built.catch(() => {}); // whoever awaits `ready` sees the failure
   return {
     ...meta,
+    ready: built,
     apps,
     search: async (query, options) => (await ready).search(query, options),
     read: async (id) => (await ready).read(id),

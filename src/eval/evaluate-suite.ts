@@ -180,6 +180,7 @@ async function agentReport(
     const output = await runAgent(entry.agent, env, entry.agent.needsModel ? options.model(model) : null, {
       runId,
     });
+    await env.ready; // an index that failed to build fails the cell (its searches all failed)
     store.saveTrace(runId, [envNote(env), ...output.trace], clock().toISOString());
     store.saveReport(runId, output.report, clock().toISOString());
     return output.report;

@@ -78,6 +78,7 @@ export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
       note = envNote(env);
       options.onEvent?.(note);
       out = await runAgent(agent, env, model, { runId, onEvent: options.onEvent });
+      await env.ready; // an index that failed to build fails the run (its searches all failed)
     } finally {
       await env.close();
     }

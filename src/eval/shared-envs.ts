@@ -83,6 +83,7 @@ function readOnlyView(env: Env, release: () => void): Env {
   return {
     ...env,
     apps,
+    ...(env.ready ? { ready: env.ready } : {}),
     search: (query, options) => env.search(query, options),
     read: (id) => env.read(id),
     list: (app) => env.list(app),
