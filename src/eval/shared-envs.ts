@@ -47,11 +47,6 @@ export class SharedEnvs {
     else this.remaining.set(key, (this.remaining.get(key) ?? 1) - 1);
   }
 
-  /** Environments open now (for tests and the bench). */
-  get open(): number {
-    return this.entries.size;
-  }
-
   private done(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
