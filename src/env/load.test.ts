@@ -201,7 +201,13 @@ describe("loading in the background", () => {
       release = resolve;
     });
     const base = hashingEmbedder();
-    const slow = { name: base.name, embed: async (texts: string[]) => (await gate, base.embed(texts)) };
+    const slow = {
+      name: base.name,
+      embed: async (texts: string[]) => {
+        await gate;
+        return base.embed(texts);
+      },
+    };
     const background = await loadEnv(loaded, { split: "mixed", embedder: slow, background: true });
     const foreground = await loadEnv(loaded, { split: "mixed" });
     try {
