@@ -60,6 +60,8 @@ const server = await startScriptedServer({ reply: (req, i) => ({ ...replies(req,
 const pg = await startPostgres();
 const dir = mkdtempSync(join(tmpdir(), "drflow-bench-queue-"));
 const handle = `compat:${server.url}#scripted-model`;
+// The embedder role of the workers' LLM agents' environment indexes (the scripted server's embeddings).
+const embedder = `compat:${server.url}#scripted-embedder`;
 const tasks = (await listTasks(root, values.suite)).map((t) => t.ref);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -69,7 +71,7 @@ function startWorker(url: string, n: number): { child: ChildProcess; ready: Prom
     [CLI, "worker", "--root", root, "--store", join(dir, `w${n}.sqlite`), "--index-dir", join(dir, "index")],
     {
       cwd: dir,
-      env: { ...process.env, DRFLOW_DATABASE_URL: url, DRFLOW_CACHE: "off" },
+      env: { ...process.env, DRFLOW_DATABASE_URL: url, DRFLOW_CACHE: "off", DRFLOW_EMBEDDER_MODEL: embedder },
       stdio: ["ignore", "ignore", "pipe"],
     },
   );
@@ -97,7 +99,7 @@ try {
     const procs = Array.from({ length: workers }, (_, n) => startWorker(url, n));
     await Promise.all(procs.map((p) => p.ready));
     const reader = new RunStore(join(dir, `reader${round}.sqlite`));
-    const services = defaultServices({ root, store: reader, judge: LEXICAL });
+    const services = defaultServices({ root, store: reader, judge: LEXICAL, llmEnvEmbedder: embedder });
     const jobs = await gridJobs({
       batch: `bench-${workers}`,
       tasks,
@@ -108,6 +110,7 @@ try {
       judge: services.judge,
       judgeName: LEXICAL,
       loadTask: services.loadTask,
+      envEmbedder: services.envEmbedder,
     });
     const started = performance.now();
     await enqueue(boss, jobs);
