@@ -1,11 +1,12 @@
 /**
  * @module The studio's routes, mounted at /studio inside the API's Hono app (so its auth and request checks apply):
- * runs, batches, a run, its judgment, documents, compare, notebooks, the paper. Pages are rendered on the server;
+ * runs, batches, a run, its judgment, documents, compare, notebooks, annotation campaigns, the paper. Pages are rendered on the server;
  * the only script shipped is mermaid, from node_modules, so the studio works offline.
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import { listNotebooks } from "../notebook/registry.ts";
+import { annotationRoutes } from "./annotation/routes.ts";
 import { StudioContext, type StudioDeps, type StudioOptions } from "./context.ts";
 import { html, page } from "./html.ts";
 import { LiveNotebooks } from "./live.ts";
@@ -113,6 +114,7 @@ export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}): Hon
     live.start(name, parsed.data.params);
     return c.json({ name, live: true });
   });
+  app.route("/", annotationRoutes(ctx));
   app.get("/paper", (c) => c.html(paperPage()));
   app.get("/assets/mermaid.min.js", async () => {
     return new Response(Bun.file(MERMAID_JS), {

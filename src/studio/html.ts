@@ -74,6 +74,7 @@ const NAV: [string, string][] = [
   ["batches", urls.batches()],
   ["compare", "/studio/compare"],
   ["notebooks", urls.notebooks()],
+  ["campaigns", urls.campaigns()],
   ["paper", urls.paper()],
 ];
 
@@ -85,19 +86,24 @@ export type PageOptions = {
   mermaid?: boolean;
   /** Extra inline script (page behaviour such as sortable tables). */
   script?: string;
+  /** Leave out the nav bar (pages for people who may open nothing else, such as annotators). */
+  nav?: false;
+  /** Extra CSS for this page. */
+  css?: string;
 };
 
 export function page(options: PageOptions): string {
-  const nav = NAV.map(
+  const links = NAV.map(
     ([name, href]) => `<a href="${href}"${name === options.section ? ' class="on"' : ""}>${name}</a>`,
   ).join("");
+  const nav = options.nav === false ? "" : `<nav><b>drflow studio</b>${links}</nav>`;
   const mermaid = options.mermaid
     ? `<script src="${urls.asset("mermaid.min.js")}"></script><script>mermaid.initialize({startOnLoad:false,securityLevel:"strict",flowchart:{htmlLabels:false}});mermaid.run({querySelector:"pre.mermaid"}).then(()=>{document.body.dataset.mermaid="done"},(e)=>{document.body.dataset.mermaid="error";console.error(e)});</script>`
     : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,"><title>${escapeHtml(options.title)} · drflow studio</title><style>${CSS}</style></head>
-<body><nav><b>drflow studio</b>${nav}</nav>
+<link rel="icon" href="data:,"><title>${escapeHtml(options.title)} · drflow studio</title><style>${CSS}${options.css ?? ""}</style></head>
+<body>${nav}
 <main><h1>${escapeHtml(options.title)}</h1>
 ${options.body.html}
 </main>${mermaid}${options.script ? `<script>${options.script}</script>` : ""}</body></html>`;
