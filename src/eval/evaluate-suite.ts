@@ -283,17 +283,8 @@ export async function evaluateCell(
   try {
     loadedTask = await task();
   } catch (error) {
-    const message = (error as Error).message;
-    progress?.tick(`${label}: ${message}`, "failed");
-    return {
-      cell,
-      runId: "",
-      status: "failed",
-      metrics: {},
-      not_applicable: [],
-      usage: { ...EMPTY_USAGE },
-      error: message,
-    };
+    progress?.tick(`${label}: ${(error as Error).message}`, "failed");
+    return unreadable(cell, error);
   }
   const { identity, runId } = cellRun(options, cell, loadedTask.fingerprint);
   const entry = options.agents.find((a) => a.spec === cell.agent);
