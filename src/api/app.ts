@@ -82,7 +82,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/jobs", jobsRoutes(queue));
   app.route("/tasks", tasksRoutes(options.deps));
   app.route("/notebooks", notebooksRoutes(options.deps));
-  app.route("/studio", studioRoutes(options.deps, options.studio));
+  app.route("/studio", studioRoutes(options.deps, options.studio, queue));
   app.notFound((c) =>
     onError(new ApiError(404, `no route ${c.req.method} ${c.req.path} (see /openapi.json)`), c),
   );

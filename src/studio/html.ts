@@ -1,4 +1,5 @@
 /** @module The studio's page shell and small HTML helpers: one stylesheet, a nav bar, tables, badges. Server-rendered, no framework. */
+import { formatCost } from "../llm/cost.ts";
 import { escapeHtml } from "../notebook/html.ts";
 import { urls } from "./urls.ts";
 
@@ -74,6 +75,8 @@ const NAV: [string, string][] = [
   ["batches", urls.batches()],
   ["compare", "/studio/compare"],
   ["notebooks", urls.notebooks()],
+  ["review", "/studio/review"],
+  ["create", "/studio/create"],
   ["campaigns", urls.campaigns()],
   ["paper", urls.paper()],
 ];
@@ -134,8 +137,17 @@ export function score(v: number | null | undefined): string {
   return v === null || v === undefined ? "—" : (v * 100).toFixed(2);
 }
 
+/** A cost in USD; null is a call of an unpriced handle (its cost unknown, never $0). */
 export function usd(v: number | null | undefined): string {
-  return v === null || v === undefined ? "—" : `$${v < 0.01 && v > 0 ? v.toPrecision(2) : v.toFixed(4)}`;
+  if (v === null) return "unpriced";
+  return v === undefined ? "—" : `$${v < 0.01 && v > 0 ? v.toPrecision(2) : v.toFixed(4)}`;
+}
+
+/** A run's cost: its priced calls' sum, a lower bound that says so when some calls were unpriced. */
+export function runCost(r: { cost_usd: number; unpriced_calls: number }): string {
+  return r.unpriced_calls
+    ? formatCost({ usd: r.cost_usd, unpricedCalls: r.unpriced_calls })
+    : usd(r.cost_usd);
 }
 
 export function badge(text: string, kind = ""): Html {
