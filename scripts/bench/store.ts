@@ -3,48 +3,43 @@
  * in a temp folder, WAL) and PostgreSQL (a private server from scripts/services/postgres.ts, reached through the
  * synchronous driver: a worker thread and Atomics.wait per statement).
  *
- *   bun scripts/bench/store.ts [--runs 300] [--backends sqlite,postgres]
+ *   bun scripts/bench/store.ts [--runs 200] [--backends sqlite,postgres]
  *
  * One "cell" of work is what an evaluation does per run: claimRun, 4 recordCall, saveReport (with citations),
  * saveTrace, saveMetrics (7 metrics), finishRun — 9 store operations — then a cache put and get. Reads: getRun,
- * metrics of the run, calls of the run. Each phase prints operations per second; wall time and this process's CPU time
- * are both printed (the Postgres server's own CPU is not in it). Figures: one line per backend starting `store ops/s`.
- * Durability differs: SQLite commits with fsync (WAL, synchronous FULL) so on a slow disk its writes wait on it; the
- * private Postgres is a throw-away test cluster run with fsync off. Compare CPU, and wall time with that in mind.
+ * metrics of the run, calls of the run. Each phase gives operations per second, wall time and this process's CPU time
+ * (the Postgres server's own CPU is not in it), on one headline `bench store: …`. Durability differs: SQLite in WAL
+ * with synchronous NORMAL (no fsync per commit); the private Postgres is a throw-away test cluster with fsync off.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { DRFLOW_METRICS } from "../../src/core/index.ts";
 import { Report } from "../../src/core/report.ts";
 import { LlmCache } from "../../src/llm/cache.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { startPostgres } from "../services/postgres.ts";
+import { benchArgs, type Figures, headline, intOption, usageError } from "./support/bench.ts";
 
-const HELP = `bun scripts/bench/store.ts [--runs 300] [--backends sqlite,postgres]
+const USAGE = `
+bun scripts/bench/store.ts [options]
+  Run-store and model-call-cache operations per second on embedded SQLite and on PostgreSQL (a private server
+  started here, reached through the synchronous driver).
 
-Run-store and cache operations per second on embedded SQLite and on PostgreSQL (a private server started here).
-Prints one line per backend: store ops/s <backend>: writes … reads … cache …`;
+  --runs <n>            runs written and read per backend (default 200)
+  --backends <b,…>      sqlite,postgres (default both)
+  -h, --help            this text
+`;
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: "string", default: "300" },
-    backends: { type: "string", default: "sqlite,postgres" },
-    help: { type: "boolean", default: false },
-  },
+const values = benchArgs("store", USAGE, {
+  runs: { type: "string", default: "200" },
+  backends: { type: "string", default: "sqlite,postgres" },
 });
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-const runs = Number(values.runs);
-if (!Number.isInteger(runs) || runs < 1)
-  throw new Error(`--runs: expected a positive integer, got ${values.runs}`);
+const runs = intOption("store", USAGE, "runs", values.runs);
 const backends = values.backends!.split(",").map((b) => b.trim());
 for (const b of backends)
   if (b !== "sqlite" && b !== "postgres")
-    throw new Error(`--backends: expected sqlite or postgres, got "${b}"`);
+    usageError("store", USAGE, `--backends: expected sqlite or postgres, got "${b}"`);
 
 const report = Report.parse({
   task_id: "healthcare_01",
@@ -125,7 +120,7 @@ function measure(
   return { opsPerS: (n * opsEach) / wallS, wallS, cpuS: (cpu.user + cpu.system) / 1e6 };
 }
 
-function bench(name: string, location: string): string {
+function bench(name: string, location: string): { text: string; figures: Figures } {
   const store = new RunStore(location);
   const cache = new LlmCache(
     location.endsWith(".sqlite") ? location.replace(/runs\.sqlite$/, "cache.sqlite") : location,
@@ -165,8 +160,16 @@ function bench(name: string, location: string): string {
       if (!cache.get(key)) throw new Error("cache: a put entry was not found");
     });
     const f = (m: { opsPerS: number; wallS: number; cpuS: number }) =>
-      `${m.opsPerS.toFixed(0)} (${m.wallS.toFixed(2)} s wall, ${m.cpuS.toFixed(2)} s cpu)`;
-    return `store ops/s ${name}: writes ${f(writes)} reads ${f(reads)} cache ${f(cached)} — ${runs} runs`;
+      `${m.opsPerS.toFixed(0)}/s (${m.wallS.toFixed(2)} s wall, ${m.cpuS.toFixed(2)} s CPU)`;
+    return {
+      text: `${name} writes ${f(writes)}, reads ${f(reads)}, cache ${f(cached)}`,
+      figures: {
+        [`${name}_writes_per_s`]: Math.round(writes.opsPerS),
+        [`${name}_reads_per_s`]: Math.round(reads.opsPerS),
+        [`${name}_cache_per_s`]: Math.round(cached.opsPerS),
+        [`${name}_cpu_s`]: Number((writes.cpuS + reads.cpuS + cached.cpuS).toFixed(2)),
+      },
+    };
   } finally {
     store.close();
     cache.close();
@@ -175,20 +178,27 @@ function bench(name: string, location: string): string {
 
 const dir = mkdtempSync(join(tmpdir(), "drflow-bench-store-"));
 try {
-  console.log(
-    `per run: claim, 4 calls, report + 8 citations, trace, 7 metrics, finish (9 writes); reads: run, metrics, calls; cache: put + get`,
-  );
+  const parts: string[] = [];
+  const figures: Figures = { runs };
   for (const backend of backends) {
-    if (backend === "sqlite") console.log(bench("sqlite", join(dir, "runs.sqlite")));
+    let result: { text: string; figures: Figures };
+    if (backend === "sqlite") result = bench("sqlite", join(dir, "runs.sqlite"));
     else {
       const pg = await startPostgres();
       try {
-        console.log(`${bench("postgres", pg.url)} (private server, fsync off)`);
+        result = bench("postgres", pg.url);
       } finally {
         await pg.stop();
       }
     }
+    parts.push(result.text);
+    Object.assign(figures, result.figures);
   }
+  headline(
+    "store",
+    `${runs} runs (each: claim, 4 calls, report + 8 citations, trace, 7 metrics, finish; then 3 reads; cache put + get): ${parts.join("; ")}`,
+    figures,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
