@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
 import JSZip from "jszip";
-import { generateProceduralTask, suitePlan } from "../procedural/index.ts";
 import type { DocumentContent } from "./content.ts";
+import { HOSTILE_DOCUMENTS, suiteDocuments } from "./documents.fixture.ts";
 import { renderDocx } from "./docx.ts";
 
 /**
@@ -41,84 +41,8 @@ async function libraryDocx(doc: DocumentContent): Promise<Uint8Array> {
   return out.generateAsync({ type: "uint8array", compression: "DEFLATE", platform: "UNIX" });
 }
 
-const base: DocumentContent = {
-  kind: "document",
-  title: "Informed Consent: Arrange a Qualified Interpreter",
-  subtitle: "Clinical Policy LE-214 | Cedar Valley Health | Owner: Dana Wu",
-  author: "Dana Wu",
-  date: "2025-03-04",
-  sections: [
-    { heading: "Scope", paragraphs: ["This guideline applies to inpatient units."] },
-    { heading: "Procedure", paragraphs: ["Book the interpreter at extension 4471.", "Note the preference."] },
-  ],
-};
-
-const hostile: [string, DocumentContent][] = [
-  [
-    "XML metacharacters and quotes",
-    {
-      ...base,
-      title: `Tom & Jerry's "<b>bold</b>" > plan`,
-      author: `O'Brien & <Co>`,
-      subtitle: `a "quoted" <subtitle> & more`,
-      sections: [
-        { heading: `<h1> & 'x'`, paragraphs: [`if a < b && c > d then "e"`, "]]> <![CDATA[ x ]]>"] },
-      ],
-    },
-  ],
-  [
-    "control characters, tabs and line breaks",
-    {
-      ...base,
-      title: "bell\x07 tab\t end",
-      sections: [
-        {
-          heading: "null\x00 vt\x0B ff\x0C esc\x1B",
-          paragraphs: ["line one\nline two\r\nthree", "\x01\x02\x1F"],
-        },
-      ],
-    },
-  ],
-  [
-    "non-ASCII text",
-    {
-      ...base,
-      title: "Café naïve — 患者の同意 🩺",
-      author: "José Müller",
-      sections: [{ heading: "Überblick", paragraphs: ["Ελληνικά, русский, עברית, العربية, 😀\u200b\uFEFF"] }],
-    },
-  ],
-  [
-    "empty subtitle, author, headings and paragraphs",
-    {
-      ...base,
-      subtitle: "",
-      author: "",
-      sections: [
-        { heading: "", paragraphs: ["", "after an empty paragraph"] },
-        { heading: "No paragraphs", paragraphs: [] },
-      ],
-    },
-  ],
-  ["no sections", { ...base, sections: [] }],
-  [
-    "a body longer than one 16 KiB deflate block",
-    {
-      ...base,
-      sections: Array.from({ length: 40 }, (_, i) => ({
-        heading: `Section ${i + 1}`,
-        paragraphs: Array.from(
-          { length: 6 },
-          (_, j) => `Paragraph ${j} of section ${i}: ${"lorem ipsum ".repeat(5 + ((i * j) % 17))}`,
-        ),
-      })),
-    },
-  ],
-  ["a leap day", { ...base, date: "2024-02-29" }],
-];
-
 describe("renderDocx equals the docx library's own package, re-zipped with pinned dates", () => {
-  for (const [name, doc] of hostile) {
+  for (const [name, doc] of HOSTILE_DOCUMENTS) {
     test(name, async () => {
       const [fast, library] = await Promise.all([renderDocx(doc), libraryDocx(doc)]);
       expect(Buffer.from(fast).equals(Buffer.from(library))).toBe(true);
@@ -126,11 +50,7 @@ describe("renderDocx equals the docx library's own package, re-zipped with pinne
   }
 
   test("every DOCX of a generated suite (seed 23, one task per domain)", async () => {
-    const docs = suitePlan(1).flatMap((plan) =>
-      generateProceduralTask({ ...plan, seed: 23 }).artifacts.flatMap((a) =>
-        a.entry.format === "docx" && a.content.kind === "document" ? [a.content] : [],
-      ),
-    );
+    const docs = suiteDocuments("docx", 23);
     expect(docs.length).toBeGreaterThan(10);
     for (const doc of docs) {
       const [fast, library] = await Promise.all([renderDocx(doc), libraryDocx(doc)]);
