@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from "bun:test";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { generateProceduralSuite, suitePlan } from "../../src/generate/index.ts";
@@ -50,4 +50,23 @@ test("the committed demo suite is what seed 7 produces", async () => {
   const committed = await files(join(import.meta.dir, "../../tasks/demo"));
   expect([...committed.keys()].sort()).toEqual([...fresh.keys()].sort());
   for (const [path, bytes] of fresh) expect(committed.get(path)!.equals(bytes)).toBe(true);
+}, 60_000);
+
+test("a suite that cannot be written fails naming a task, on one thread and on two", async () => {
+  const root = await mkdtemp(join(tmpdir(), "drflow-det-"));
+  roots.push(root);
+  await writeFile(join(root, "not-a-folder"), "");
+  for (const workers of [1, 2]) {
+    const reported: string[] = [];
+    const run = generateProceduralSuite({
+      root: join(root, "not-a-folder"),
+      suite: "det",
+      seed: 11,
+      perDomain: 2,
+      workers,
+      onTask: (ref) => reported.push(ref),
+    });
+    await expect(run).rejects.toThrow(/^generating [a-z0-9]+_0\d: .*not-a-folder/);
+    expect(reported).toEqual([]);
+  }
 }, 60_000);

@@ -1,6 +1,6 @@
 /** @module The worker thread of `generateInWorkers`: writes each task it is handed and replies with it. */
 import { type SuiteJob, writeSuiteTask } from "./index.ts";
-import type { FromWorker, ToWorker } from "./suite-workers.ts";
+import { type FromWorker, type ToWorker, taskFailure } from "./suite-workers.ts";
 
 declare const self: Worker;
 let job: SuiteJob | undefined;
@@ -17,7 +17,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     if (!job) throw new Error("no suite settings received before the first task");
     reply = { index, task: await writeSuiteTask(plan, job) };
   } catch (error) {
-    reply = { index, error: `generating ${plan.taskId}: ${(error as Error).message}` };
+    reply = { index, error: taskFailure(plan, error) };
   }
   self.postMessage(reply);
 };

@@ -14,9 +14,14 @@ export type FromWorker = { index: number; task: SuiteTask } | { index: number; e
 /** Tasks a worker holds at once: the one it works on and the next. */
 const IN_FLIGHT = 2;
 
+/** How a failed task is reported, from whichever thread it ran on. */
+export function taskFailure(plan: SuitePlanEntry, error: unknown): string {
+  return `generating ${plan.taskId}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
 /**
  * Run `write` (the same function `suite-worker.ts` runs) for every plan on `threads` threads, this one included;
- * with 1 thread no worker is started.
+ * with 1 thread no worker is started. The first failure rejects and no further task is started.
  */
 export async function generateOnThreads(
   plans: readonly SuitePlanEntry[],
@@ -28,14 +33,21 @@ export async function generateOnThreads(
   const results: (SuiteTask | undefined)[] = new Array(plans.length);
   let next = 0;
   let reported = 0;
+  let failed = false;
   const finish = (index: number, task: SuiteTask) => {
     results[index] = task;
     while (results[reported]) report(results[reported++]!);
   };
   const here = async () => {
-    while (next < plans.length) {
+    while (!failed && next < plans.length) {
       const index = next++;
-      finish(index, await write(plans[index]!, job));
+      const plan = plans[index]!;
+      try {
+        finish(index, await write(plan, job));
+      } catch (error) {
+        failed = true;
+        throw new Error(taskFailure(plan, error));
+      }
     }
   };
   const pool = Array.from(
@@ -46,7 +58,7 @@ export async function generateOnThreads(
     new Promise<void>((resolve, reject) => {
       let held = 0;
       const handOut = () => {
-        while (held < IN_FLIGHT && next < plans.length) {
+        while (!failed && held < IN_FLIGHT && next < plans.length) {
           const index = next++;
           held++;
           worker.postMessage({ index, plan: plans[index]! } satisfies ToWorker);
@@ -55,12 +67,18 @@ export async function generateOnThreads(
       };
       worker.onmessage = (event: MessageEvent<FromWorker>) => {
         const reply = event.data;
-        if ("error" in reply) return reject(new Error(reply.error));
+        if ("error" in reply) {
+          failed = true;
+          return reject(new Error(reply.error));
+        }
         held--;
         finish(reply.index, reply.task);
         handOut();
       };
-      worker.onerror = (event) => reject(new Error(`suite worker: ${event.message}`));
+      worker.onerror = (event) => {
+        failed = true;
+        reject(new Error(`suite worker: ${event.message}`));
+      };
       worker.postMessage({ job } satisfies ToWorker);
       handOut();
     });
