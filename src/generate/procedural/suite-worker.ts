@@ -1,4 +1,4 @@
-/** @module The worker thread of `generateInWorkers`: writes each task it is handed and replies with it. */
+/** @module The worker thread of `generateOnThreads`: writes each task it is handed and replies with it. */
 import { type SuiteJob, writeSuiteTask } from "./index.ts";
 import { type FromWorker, type ToWorker, taskFailure } from "./suite-workers.ts";
 

@@ -28,7 +28,7 @@ const ESCAPES: Record<string, string> = {
   "<": "&lt;",
   ">": "&gt;",
 };
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what docx drops
   return text.replace(/[&"'<>\x00-\x08\x0B\x0C\x0E-\x1F]/g, (c) => ESCAPES[c] ?? "");
 }
