@@ -10,8 +10,8 @@ const USAGE = `usage: bun scripts/bench/generate.ts [--tasks 100] [--seed 7] [--
 
 Generates a procedural suite (tasks spread over the five domains, every artifact realized as PDF, DOCX, Markdown,
 .eml or chat JSON and written to a temporary folder, then removed) and prints tasks per second, wall time and CPU
-time per task (all threads of the process). --workers sets the generator's worker threads (default: its own choice,
-one per core for a suite this size; 1 = everything on the main thread).
+time per task (all threads of the process). --workers sets the threads generating tasks, the main one included
+(default: the generator's own choice, one per two cores; 1 = everything on the main thread).
 
 On Linux it also samples /proc/self/task and prints CPU seconds by thread: the generating threads (main "bun" and
 each "Worker") and Bun's helpers (JIT compiler, file-system pool, GC). On a loaded machine wall time says little;

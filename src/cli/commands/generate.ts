@@ -42,7 +42,7 @@ export async function runProceduralGenerate(
           return parsed.data;
         });
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
-  // --workers N: threads generating tasks side by side (default: one per core for a large suite); same bytes for any N
+  // --workers N: threads generating tasks side by side (default: one per two cores for a large suite); same bytes for any N
   const workers = flags.workers === undefined ? undefined : intFlag(flags.workers, "workers", 1, 1);
   // --families DIR: the family data files of that folder instead of the shipped ones
   let families: FamilySpec[] | undefined;

@@ -73,9 +73,9 @@ export type SuiteOptions = {
   /** Families to draw from (default: the shipped data files). */
   families?: readonly FamilySpec[];
   /**
-   * Threads that generate tasks side by side, this one included (default: one per core for a suite of at least
-   * `TASKS_PER_THREAD` tasks per thread; 1 = all in this thread). A task's bytes depend on its plan and the seed only,
-   * so the suite is the same for any count.
+   * Threads that generate tasks side by side, this one included (default: one per two cores, at least
+   * `TASKS_PER_THREAD` tasks each; 1 = all in this thread). A task's bytes depend on its plan and the seed only, so
+   * the suite is the same for any count.
    */
   workers?: number;
   /** Called after each task folder is written, in plan order. */
@@ -110,6 +110,15 @@ export async function writeSuiteTask(plan: SuitePlanEntry, job: SuiteJob): Promi
 /** A worker thread first loads the generator's modules (about a second of CPU): worth it from this many tasks on. */
 const TASKS_PER_THREAD = 20;
 
+/**
+ * Bun's helper threads (JIT compiler, file-system pool, GC) spend about as much CPU as the thread generating tasks
+ * (`bun scripts/bench/generate.ts` prints CPU by thread), so by default one generating thread per two cores: on
+ * two cores a second one made the run slower, not faster.
+ */
+function defaultThreads(tasks: number): number {
+  return Math.max(1, Math.min(Math.floor(availableParallelism() / 2), Math.floor(tasks / TASKS_PER_THREAD)));
+}
+
 /** Generate, realize and write a suite, on several threads when it is large enough to gain from them. */
 export async function generateProceduralSuite(options: SuiteOptions): Promise<SuiteTask[]> {
   const plans = suitePlan(options.perDomain ?? 2, options.domains, options.families);
@@ -119,9 +128,6 @@ export async function generateProceduralSuite(options: SuiteOptions): Promise<Su
     seed: options.seed,
     ...(options.families ? { families: options.families } : {}),
   };
-  const threads = Math.min(
-    options.workers ?? Math.min(availableParallelism(), Math.floor(plans.length / TASKS_PER_THREAD)),
-    plans.length,
-  );
+  const threads = Math.min(options.workers ?? defaultThreads(plans.length), plans.length);
   return generateOnThreads(plans, job, writeSuiteTask, threads, (t) => options.onTask?.(t.ref, t.generated));
 }
