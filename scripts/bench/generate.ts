@@ -3,51 +3,33 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { generateProceduralSuite } from "../../src/generate/index.ts";
+import { benchArgs, headline, intOption } from "./support/bench.ts";
 
-const USAGE = `usage: bun scripts/bench/generate.ts [--tasks 100] [--seed 7] [--workers N]
+const USAGE = `
+bun scripts/bench/generate.ts [options]
+  Procedural generation with every artifact realized (PDF, DOCX, Markdown, .eml, chat JSON) and written to a
+  temporary folder, then removed; tasks per second, wall time and CPU time per task (all threads of the process).
+  On Linux it also samples /proc/self/task and prints CPU seconds by thread: the generating threads (main "bun" and
+  each "Worker") and Bun's helpers (JIT compiler, file-system pool, GC). On a loaded machine wall time says little;
+  the busiest thread and the total over two cores bound what the same run takes on two idle cores.
 
-Generates a procedural suite (tasks spread over the five domains, every artifact realized as PDF, DOCX, Markdown,
-.eml or chat JSON and written to a temporary folder, then removed) and prints tasks per second, wall time and CPU
-time per task (all threads of the process). --workers sets the threads generating tasks, the main one included
-(default: the generator's own choice, one per two cores; 1 = everything on the main thread).
+  --tasks <n>    tasks to generate, spread over the five domains (default 100)
+  --seed <n>     generator seed (default 7)
+  --workers <n>  threads generating tasks, the main one included (default: the generator's choice, one per two
+                 cores; 1 = everything on the main thread)
+  -h, --help     this text
+`;
 
-On Linux it also samples /proc/self/task and prints CPU seconds by thread: the generating threads (main "bun" and
-each "Worker") and Bun's helpers (JIT compiler, file-system pool, GC). On a loaded machine wall time says little;
-the busiest thread and the total over two cores bound what the same run takes on two idle cores.`;
-
-function options() {
-  try {
-    const { values } = parseArgs({
-      strict: true,
-      options: {
-        tasks: { type: "string", default: "100" },
-        seed: { type: "string", default: "7" },
-        workers: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      console.log(USAGE);
-      process.exit(0);
-    }
-    const int = (name: string, raw: string, min: number) => {
-      const n = Number(raw);
-      if (!Number.isInteger(n) || n < min)
-        throw new Error(`--${name}: expected an integer ≥ ${min}, got "${raw}"`);
-      return n;
-    };
-    return {
-      tasks: int("tasks", values.tasks, 1),
-      seed: int("seed", values.seed, 0),
-      workers: values.workers === undefined ? undefined : int("workers", values.workers, 1),
-    };
-  } catch (error) {
-    console.error(`bench generate: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
+const values = benchArgs("generate", USAGE, {
+  tasks: { type: "string", default: "100" },
+  seed: { type: "string", default: "7" },
+  workers: { type: "string" },
+});
+const wanted = intOption("generate", USAGE, "tasks", values.tasks);
+const seed = intOption("generate", USAGE, "seed", values.seed, 0);
+const workers =
+  values.workers === undefined ? undefined : intOption("generate", USAGE, "workers", values.workers);
 
 /** CPU seconds each thread of this process spends from now until the returned function is called (Linux /proc). */
 function threadSampler(): () => { name: string; seconds: number }[] {
@@ -87,7 +69,6 @@ async function bytesUnder(dir: string): Promise<number> {
   return total;
 }
 
-const { tasks: wanted, seed, workers } = options();
 const perDomain = Math.ceil(wanted / 5);
 const root = await mkdtemp(join(tmpdir(), "drflow-bench-generate-"));
 try {
@@ -128,9 +109,20 @@ try {
         `busiest thread ${busiest.toFixed(2)} s, all ${all.toFixed(2)} s → on 2 idle cores at least ${Math.max(busiest, all / 2).toFixed(2)} s`,
     );
   }
-  console.log(
-    `bench generate: ${(tasks.length / seconds).toFixed(1)} tasks/s (${tasks.length} tasks, ${artifacts} artifacts, ${mb.toFixed(1)} MB, ` +
-      `${seconds.toFixed(2)} s wall, ${cpuMsPerTask.toFixed(1)} ms CPU per task, workers ${threads}, seed ${seed})`,
+  const rate = tasks.length / seconds;
+  headline(
+    "generate",
+    `${rate.toFixed(1)} tasks/s (${tasks.length} tasks, ${artifacts} files, ${mb.toFixed(1)} MB in ${seconds.toFixed(2)} s, ` +
+      `${cpuMsPerTask.toFixed(1)} ms CPU per task, workers ${threads}, seed ${seed})`,
+    {
+      tasks: tasks.length,
+      artifacts,
+      mb: Number(mb.toFixed(1)),
+      seconds: Number(seconds.toFixed(2)),
+      tasks_per_s: Number(rate.toFixed(2)),
+      cpu_ms_per_task: Number(cpuMsPerTask.toFixed(1)),
+      workers: workers ?? null,
+    },
   );
 } finally {
   await rm(root, { recursive: true, force: true });

@@ -15,7 +15,6 @@
  *   bun scripts/bench/judge.ts [--suite demo] [--root tasks] [--no-llm]
  */
 import { cpus, loadavg } from "node:os";
-import { parseArgs } from "node:util";
 import { extractive } from "../../src/agents/extractive/index.ts";
 import { runAgent } from "../../src/agents/run.ts";
 import {
@@ -45,14 +44,24 @@ import { constructions, genericBranch, goldReport, wrongBranch } from "../../tes
 import { loadFixtureTask } from "../../test/judge/fixture.ts";
 import { independentAgreement } from "../../test/judge/independent.ts";
 import { type RecordedRequest, startScriptedServer } from "../../test/support/scripted-server.ts";
+import { benchArgs, headline } from "./support/bench.ts";
 
-const { values } = parseArgs({
-  options: {
-    suite: { type: "string", default: "demo" },
-    root: { type: "string", default: "tasks" },
-    llm: { type: "boolean", default: true },
-  },
-  allowNegative: true,
+const USAGE = `
+bun scripts/bench/judge.ts [options]
+  Lexical judge agreement with labels (gold-derived constructions, independent hand-labelled set), the adversarial
+  table, the LLM judge's parsing path, time by report size, and judge tokens per task of the per-step and batched
+  LLM protocols (scripted server over HTTP).
+
+  --suite <name>     suite under --root (default demo)
+  --root <dir>       task root (default tasks)
+  --no-llm           skip the sections that talk to the scripted LLM judge
+  -h, --help         this text
+`;
+
+const values = benchArgs("judge", USAGE, {
+  suite: { type: "string", default: "demo" },
+  root: { type: "string", default: "tasks" },
+  llm: { type: "boolean", default: true },
 });
 
 const tasks: LoadedTask[] = [await loadFixtureTask()];
@@ -414,6 +423,16 @@ if (values.llm) {
     const n = demo.length || 1;
     console.log(
       `  ${"mean".padEnd(14)} ${"".padStart(5)}  ${String(Math.round(sums.ps / n)).padStart(14)}  ${String(Math.round(sums.b / n)).padStart(13)}  ${(sums.ps / sums.b).toFixed(2).padStart(5)}  ${String(Math.round(sums.psAll / n)).padStart(14)}  ${String(Math.round(sums.bAll / n)).padStart(13)}`,
+    );
+    headline(
+      "judge",
+      `all seven metrics ${Math.round(sums.bAll / n)} batched vs ${Math.round(sums.psAll / n)} per-step tokens per task (${(sums.bAll / sums.psAll).toFixed(2)}×); alignment ${(sums.ps / sums.b).toFixed(2)}× fewer batched`,
+      {
+        batched_tokens_per_task: Math.round(sums.bAll / n),
+        per_step_tokens_per_task: Math.round(sums.psAll / n),
+        all_metrics_ratio: Number((sums.bAll / sums.psAll).toFixed(3)),
+        alignment_ratio: Number((sums.ps / sums.b).toFixed(3)),
+      },
     );
   } finally {
     await server.close();
