@@ -220,8 +220,22 @@ export type StrictSchema = {
   decode(value: unknown): unknown;
 };
 
-/** The strict-mode schema of what the model must produce (zod input side), and its decoder. */
+const converted = new WeakMap<z.ZodType, StrictSchema>();
+
+/**
+ * The strict-mode schema of what the model must produce (zod input side), and its decoder. Converted once per schema
+ * object: an agent asks with the same few schemas on every call, and the conversion is pure.
+ */
 export function strictSchemaOf(schema: z.ZodType): StrictSchema {
+  let strict = converted.get(schema);
+  if (!strict) {
+    strict = convertSchema(schema);
+    converted.set(schema, strict);
+  }
+  return strict;
+}
+
+function convertSchema(schema: z.ZodType): StrictSchema {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json;
   const converter = new Converter(json);
   const root = converter.convert(json);

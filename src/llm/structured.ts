@@ -99,8 +99,15 @@ export async function generateStructured<S extends z.ZodType>(
   const maxAttempts = request.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   if (maxAttempts < 1) throw new Error(`generateObject ${request.schemaName}: maxAttempts must be ≥ 1`);
   const base = initialMessages(request.messages, request.schemaName, strict.schema, mode);
+  // The model layer checks a reply before caching it and the loop then reads the verdict: one parse and validation
+  // per reply text, not one per reader.
+  let last: { text: string; checked: ReturnType<typeof checkReply<S>> } | null = null;
+  const check = (text: string) => {
+    if (last?.text !== text) last = { text, checked: checkReply(request.schema, text, strict.decode) };
+    return last.checked;
+  };
   const problemsOf = (text: string, finishReason: string | null): string[] => {
-    const checked = checkReply(request.schema, text, strict.decode);
+    const checked = check(text);
     if (checked.ok && finishReason !== "length") return [];
     return finishReason === "length" ? [TRUNCATED] : checked.ok ? [] : checked.problems;
   };
@@ -117,7 +124,7 @@ export async function generateStructured<S extends z.ZodType>(
     usage = usage ? addUsage(usage, result.usage) : result.usage;
     raw = result.text;
     const problems = problemsOf(raw, result.finishReason ?? null);
-    const checked = problems.length === 0 ? checkReply(request.schema, raw, strict.decode) : null;
+    const checked = problems.length === 0 ? check(raw) : null;
     if (checked?.ok) return { object: checked.object, usage, attempts: attempt, raw };
     history.push(problems);
     messages = [

@@ -7,9 +7,11 @@ export interface Embedder {
 }
 
 /** Scale a vector to unit length (zero vectors stay zero). */
-export function l2normalize(v: number[]): number[] {
+export function l2normalize(v: ArrayLike<number>): number[] {
   let sum = 0;
-  for (const x of v) sum += x * x;
+  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
   const norm = Math.sqrt(sum);
-  return norm === 0 ? v : v.map((x) => x / norm);
+  const out = new Array<number>(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = norm === 0 ? v[i]! : v[i]! / norm;
+  return out;
 }

@@ -64,7 +64,8 @@ export function hashingEmbedder(options: HashingOptions = {}): Embedder {
     return out;
   };
   const vectorize = (fs: Map<string, number>): number[] => {
-    const v = new Array<number>(dim).fill(0);
+    // Accumulated in a typed array (the same float64 arithmetic, no boxed array), normalized once into the result.
+    const v = new Float64Array(dim);
     for (const [feature, value] of fs) {
       const bucket = fnv1a(feature, 0) % dim;
       const sign = fnv1a(feature, 0x9e3779b9) & 1 ? 1 : -1;
