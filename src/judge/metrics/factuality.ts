@@ -45,53 +45,38 @@ export const factuality: Metric = {
   async run(ctx) {
     const { judge } = ctx;
     const { claims, tokens: claimTokens, unread } = await claimsOf(ctx);
-    let tokens = claimTokens;
-    const items: MetricItem[] = [];
-    // Chunks per set of cited sources, built once: claims citing the same sources share the list (and a judge's index).
-    const chunkLists = new Map<string, { chunks: ReturnType<typeof chunkDocument>; texts: string[] }>();
+    const items: (MetricItem | undefined)[] = [];
+    // Claims citing the same sources form a group sharing one chunk list; the judge checks a group at once.
+    const groups = new Map<string, { chunks: ReturnType<typeof chunkDocument>; members: number[] }>();
     const asked = new Set(terms(ctx.task.seed.question, { keepNumbers: true }));
-    for (const claim of claims) {
-      const base = { id: claim.id, matched: null, confidence: null };
+    for (const [i, claim] of claims.entries()) {
+      const base = { id: claim.id, matched: null, confidence: null, evidence: { text: claim.text } };
+      const decided = (score: number | null, justification: string) => {
+        items[i] = { ...base, score, justification };
+      };
       if (claim.citations.length === 0) {
-        items.push({
-          ...base,
-          score: 0,
-          justification: "no citation: non-factual",
-          evidence: { text: claim.text },
-        });
+        decided(0, "no citation: non-factual");
         continue;
       }
       if (echoesQuestion(claim.text, asked)) {
-        items.push({
-          ...base,
-          score: 0,
-          justification: "restates the task's question: states nothing a source could support",
-          evidence: { text: claim.text },
-        });
+        decided(0, "restates the task's question: states nothing a source could support");
         continue;
       }
       const { documents, unresolved, unsavedWeb } = await ctx.resolve(claim.citations);
       if (documents.length === 0 && unsavedWeb.length === unresolved.length) {
-        items.push({
-          ...base,
-          score: null,
-          justification: `unscored: cites only web pages the task's offline web store does not hold (${unsavedWeb.join(", ")}); the judge cannot read them offline`,
-          evidence: { text: claim.text },
-        });
+        decided(
+          null,
+          `unscored: cites only web pages the task's offline web store does not hold (${unsavedWeb.join(", ")}); the judge cannot read them offline`,
+        );
         continue;
       }
       if (documents.length === 0) {
-        items.push({
-          ...base,
-          score: 0,
-          justification: `citations ${unresolved.join(", ")} resolve to no source of the task`,
-          evidence: { text: claim.text },
-        });
+        decided(0, `citations ${unresolved.join(", ")} resolve to no source of the task`);
         continue;
       }
-      const key = documents.map((d) => d.id).join("\u0000");
-      let list = chunkLists.get(key);
-      if (!list) {
+      const key = documents.map((d) => d.id).join(",");
+      let group = groups.get(key);
+      if (!group) {
         const chunks = documents.flatMap((d) =>
           chunkDocument({
             id: d.id,
@@ -103,29 +88,42 @@ export const factuality: Metric = {
             text: d.text,
           }),
         );
-        list = { chunks, texts: chunks.map((c) => `[${c.documentId}] ${c.text}`) };
-        chunkLists.set(key, list);
+        group = { chunks, members: [] };
+        groups.set(key, group);
       }
-      const { chunks, texts } = list;
-      const ranked = await judge.rankChunks(claim.text, texts, TOP_CHUNKS);
-      tokens += ranked.tokens;
-      const top = ranked.indices.map((i) => `[${chunks[i]!.documentId}] ${chunks[i]!.text}`);
-      const verdict = await judge.factual(claim.text, top);
-      tokens += verdict.tokens;
-      const best = ranked.indices[0] === undefined ? undefined : chunks[ranked.indices[0]];
-      items.push({
-        ...base,
-        matched: documents.map((d) => d.id).join(","),
-        score: verdict.value === null ? null : verdict.value ? 1 : 0,
-        justification: verdict.value === null ? `unscored: ${verdict.justification}` : verdict.justification,
-        evidence: {
-          text: claim.text,
-          ...(best ? { support: best.text.slice(0, 600), source: best.documentId } : {}),
-        },
-      });
+      group.members.push(i);
     }
+    // Groups are independent: their requests go out together (the model layer keeps them under the provider's limit).
+    const checked = await Promise.all(
+      [...groups].map(async ([key, { chunks, members }]) => {
+        const result = await judge.factuality(
+          {
+            claims: members.map((i) => claims[i]!.text),
+            chunks: chunks.map((c) => `[${c.documentId}] ${c.text}`),
+          },
+          TOP_CHUNKS,
+        );
+        for (const [m, i] of members.entries()) {
+          const { value, justification } = result.verdicts[m]!;
+          const best = value?.shown[0] === undefined ? undefined : chunks[value.shown[0]];
+          items[i] = {
+            id: claims[i]!.id,
+            matched: key,
+            confidence: null,
+            score: value === null ? null : value.factual ? 1 : 0,
+            justification: value === null ? `unscored: ${justification}` : justification,
+            evidence: {
+              text: claims[i]!.text,
+              ...(best ? { support: best.text.slice(0, 600), source: best.documentId } : {}),
+            },
+          };
+        }
+        return result.tokens;
+      }),
+    );
+    const tokens = checked.reduce((s, t) => s + t, claimTokens);
     // No claims: nothing supported, 0 (unscored only when a DRBench decomposition could not be read).
     const value = claims.length === 0 ? (unread ? null : 0) : undefined;
-    return itemsResult("factuality", items, judge.info("factuality"), tokens, value);
+    return itemsResult("factuality", items as MetricItem[], judge.info("factuality"), tokens, value);
   },
 };

@@ -1,4 +1,9 @@
-/** @module The `llm` judge: the paper's N.1–N.5 prompts (per-step, or drflow's batched alignment), DRBench prompts, embedding-ranked evidence chunks. */
+/**
+ * @module The `llm` judge: the paper's N.1–N.5 prompts, one per question with every question of a metric in flight at
+ * once (`per-step`), or drflow's `batched` prompts, one request per metric and direction (factuality: per group of
+ * claims citing the same sources); DRBench prompts; embedding-ranked evidence chunks.
+ */
+import type { z } from "zod";
 import type { JudgeInfo, ReportStep } from "../../../core/index.ts";
 import { countTokens } from "../../../llm/tokens.ts";
 import type { Model } from "../../../llm/types.ts";
@@ -8,7 +13,20 @@ import {
   BATCHED_RECALL_TEMPLATE,
   batchedPrecisionPrompt,
   batchedRecallPrompt,
-} from "../../prompts/batched.ts";
+} from "../../prompts/batched-alignment.ts";
+import {
+  BATCHED_COMPREHENSIVENESS_TEMPLATE,
+  batchedComprehensivenessPrompt,
+} from "../../prompts/batched-comprehensiveness.ts";
+import {
+  BATCHED_CONDITION_RESOLUTION_TEMPLATE,
+  batchedConditionResolutionPrompt,
+} from "../../prompts/batched-condition-resolution.ts";
+import {
+  BATCHED_FACTUALITY_TEMPLATE,
+  batchedFactualityPrompt,
+  claimId,
+} from "../../prompts/batched-factuality.ts";
 import { COMPREHENSIVENESS_TEMPLATE, comprehensivenessPrompt } from "../../prompts/comprehensiveness.ts";
 import {
   CONDITION_RESOLUTION_TEMPLATE,
@@ -34,25 +52,34 @@ import type {
   AlignmentDecision,
   AtomicInsight,
   Candidate,
+  ClaimGroup,
   Comprehensiveness,
   ConditionScore,
   DecisionKind,
   Judge,
+  Judged,
   QualityDimensions,
+  StepPair,
+  Support,
   Verdict,
+  Verdicts,
 } from "../types.ts";
 import { type AskSettings, ask } from "./ask.ts";
+import { askBatch, type BatchAnswer, type BatchSpec } from "./batch.ts";
 import {
-  BatchedPrecisionReply,
-  BatchedRecallReply,
+  ComprehensivenessEntry,
   ComprehensivenessReply,
+  ConditionEntry,
   ConditionReply,
+  FactualityEntry,
   InsightMatchReply,
   InsightsReply,
   itemOf,
+  PrecisionEntry,
   PrecisionReply,
   QualityReply,
   type Read,
+  RecallEntry,
   RecallReply,
   readFactual,
   readJson,
@@ -87,11 +114,11 @@ function templatesOf(kind: DecisionKind, protocol: "per-step" | "batched"): stri
     case "recall":
       return [protocol === "batched" ? BATCHED_RECALL_TEMPLATE : RECALL_TEMPLATE];
     case "condition_resolution":
-      return [CONDITION_RESOLUTION_TEMPLATE];
+      return [protocol === "batched" ? BATCHED_CONDITION_RESOLUTION_TEMPLATE : CONDITION_RESOLUTION_TEMPLATE];
     case "personalized_comprehensiveness":
-      return [COMPREHENSIVENESS_TEMPLATE];
+      return [protocol === "batched" ? BATCHED_COMPREHENSIVENESS_TEMPLATE : COMPREHENSIVENESS_TEMPLATE];
     case "factuality":
-      return [FACTUALITY_TEMPLATE];
+      return [protocol === "batched" ? BATCHED_FACTUALITY_TEMPLATE : FACTUALITY_TEMPLATE];
     case "insights":
       return [INSIGHTS_TEMPLATE];
     case "insight_match":
@@ -120,6 +147,29 @@ const unscoredDecision = (source: number, why: string): AlignmentDecision => ({
   justification: `unscored: ${why}`,
   unscored: true,
 });
+
+/** Alignment decisions from per-item answers: a missing or unreadable answer is an unscored decision, never "no match". */
+function decisionsOf<E>(
+  sources: readonly number[],
+  answer: BatchAnswer<E>,
+  toDecision: (e: E) => Pick<AlignmentDecision, "target" | "confidence" | "justification">,
+): AlignmentBatch {
+  const decisions = sources.map((source, i) => {
+    const e = answer.entries[i];
+    return e ? { source, ...toDecision(e), unscored: false } : unscoredDecision(source, answer.problems[i]!);
+  });
+  return { decisions, tokens: answer.tokens };
+}
+
+/** Verdicts from per-item answers: a missing or unreadable answer is a null value with the reason. */
+function verdictsOf<E, T>(answer: BatchAnswer<E>, toJudged: (e: E, i: number) => Judged<T>): Verdicts<T> {
+  return {
+    verdicts: answer.entries.map((e, i) =>
+      e ? toJudged(e, i) : { value: null, justification: answer.problems[i]! },
+    ),
+    tokens: answer.tokens,
+  };
+}
 
 export class LlmJudge implements Judge {
   readonly name = "llm";
@@ -156,177 +206,247 @@ export class LlmJudge implements Judge {
     return ask(this.model, prompt, read, `judge:${kind}`, this.info(kind).prompt_hash, this.settings);
   }
 
+  /** A batched question with this judge's settings; replies' item ids are compared by their number. */
+  private batch<Q, E>(
+    kind: DecisionKind,
+    spec: Omit<BatchSpec<Q, E>, "ask" | "key">,
+  ): Promise<BatchAnswer<E>> {
+    return askBatch({
+      ...spec,
+      key: (id) => String(itemOf(id) ?? id),
+      ask: (p, read) => this.ask(kind, p, read),
+    });
+  }
+
   async alignPrecision(pred: readonly ReportStep[], gold: readonly GoldStep[]): Promise<AlignmentBatch> {
     const goldItems = new Set(gold.map((g) => g.item));
-    const toDecision = (source: number, r: typeof PrecisionReply._output): AlignmentDecision => {
-      const target = r.matched ? itemOf(r.matched_gold_id) : null;
-      return { source, target, confidence: r.confidence, justification: r.justification, unscored: false };
-    };
-    const checkTarget = (r: typeof PrecisionReply._output): string | null => {
+    const check = (r: typeof PrecisionReply._output): string | null => {
       if (!r.matched) return null;
       const item = itemOf(r.matched_gold_id);
       return item !== null && goldItems.has(item)
         ? null
         : `matched_gold_id "${r.matched_gold_id}" is not one of the golden step ids (WORKFLOW_STEP_${[...goldItems][0] ?? 1}…).`;
     };
+    const toDecision = (r: typeof PrecisionReply._output) => ({
+      target: r.matched ? itemOf(r.matched_gold_id) : null,
+      confidence: r.confidence,
+      justification: r.justification,
+    });
     if (pred.length === 0) return { decisions: [], tokens: 0 };
     if (this.protocol === "batched") {
-      const want = new Set(pred.map((p) => p.item));
-      const answer = await this.ask(
-        "precision",
-        batchedPrecisionPrompt(pred, gold),
-        (text): Read<typeof BatchedPrecisionReply._output> => {
-          const r = readJson(BatchedPrecisionReply, text);
-          if (!r.ok) return r;
-          const bad = r.value.decisions.map(checkTarget).find((x) => x !== null);
-          if (bad) return { ok: false, problem: bad };
-          const missing = [...want].filter((i) => !r.value.decisions.some((d) => d.pred_item === i));
-          return missing.length
-            ? { ok: false, problem: `decisions are missing for predicted items ${missing.join(", ")}.` }
-            : r;
-        },
-      );
-      const decisions = pred.map((p) => {
-        const d = answer.value?.decisions.find((x) => x.pred_item === p.item);
-        return d ? toDecision(p.item, d) : unscoredDecision(p.item, answer.problem);
+      const answer = await this.batch("precision", {
+        questions: pred,
+        idOf: (p) => String(p.item),
+        list: "decisions",
+        entry: PrecisionEntry,
+        idField: "pred_item",
+        check,
+        prompt: (subset) => batchedPrecisionPrompt(subset, gold),
       });
-      return { decisions, tokens: answer.tokens };
+      return decisionsOf(
+        pred.map((p) => p.item),
+        answer,
+        toDecision,
+      );
     }
-    const answers = await Promise.all(
-      pred.map((p) =>
-        this.ask("precision", precisionPrompt(p, gold), (text) => {
-          const r = readJson(PrecisionReply, text);
-          if (!r.ok) return r;
-          const bad = checkTarget(r.value);
-          return bad ? { ok: false, problem: bad } : r;
-        }),
-      ),
+    return decisionsOf(
+      pred.map((p) => p.item),
+      await this.each("precision", pred, (p) => precisionPrompt(p, gold), PrecisionReply, check),
+      toDecision,
     );
-    return {
-      decisions: answers.map((a, i) =>
-        a.value ? toDecision(pred[i]!.item, a.value) : unscoredDecision(pred[i]!.item, a.problem),
-      ),
-      tokens: answers.reduce((s, a) => s + a.tokens, 0),
-    };
   }
 
   async alignRecall(gold: readonly GoldStep[], pred: readonly ReportStep[]): Promise<AlignmentBatch> {
     const predItems = new Set(pred.map((p) => p.item));
-    const toDecision = (source: number, r: typeof RecallReply._output): AlignmentDecision => ({
-      source,
-      target: r.matched ? itemOf(r.matched_pred_item) : null,
-      confidence: r.confidence,
-      justification: r.justification,
-      unscored: false,
-    });
-    const checkTarget = (r: typeof RecallReply._output): string | null => {
+    const check = (r: typeof RecallReply._output): string | null => {
       if (!r.matched) return null;
       const item = itemOf(r.matched_pred_item);
       return item !== null && predItems.has(item)
         ? null
         : `matched_pred_item "${r.matched_pred_item}" is not the item number of a predicted step.`;
     };
+    const toDecision = (r: typeof RecallReply._output) => ({
+      target: r.matched ? itemOf(r.matched_pred_item) : null,
+      confidence: r.confidence,
+      justification: r.justification,
+    });
     if (this.protocol === "batched") {
-      const want = new Set(gold.map((g) => g.item));
-      const answer = await this.ask(
-        "recall",
-        batchedRecallPrompt(gold, pred),
-        (text): Read<typeof BatchedRecallReply._output> => {
-          const r = readJson(BatchedRecallReply, text);
-          if (!r.ok) return r;
-          const bad = r.value.decisions.map(checkTarget).find((x) => x !== null);
-          if (bad) return { ok: false, problem: bad };
-          const missing = [...want].filter((i) => !r.value.decisions.some((d) => itemOf(d.gold_id) === i));
-          return missing.length
-            ? {
-                ok: false,
-                problem: `decisions are missing for WORKFLOW_STEP_${missing.join(", WORKFLOW_STEP_")}.`,
-              }
-            : r;
-        },
-      );
-      const decisions = gold.map((g) => {
-        const d = answer.value?.decisions.find((x) => itemOf(x.gold_id) === g.item);
-        return d ? toDecision(g.item, d) : unscoredDecision(g.item, answer.problem);
+      const answer = await this.batch("recall", {
+        questions: gold,
+        idOf: (g) => g.id,
+        list: "decisions",
+        entry: RecallEntry,
+        idField: "gold_id",
+        check,
+        prompt: (subset) => batchedRecallPrompt(subset, pred),
       });
-      return { decisions, tokens: answer.tokens };
+      return decisionsOf(
+        gold.map((g) => g.item),
+        answer,
+        toDecision,
+      );
     }
+    return decisionsOf(
+      gold.map((g) => g.item),
+      await this.each("recall", gold, (g) => recallPrompt(g, pred), RecallReply, check),
+      toDecision,
+    );
+  }
+
+  /** The paper's per-step protocol: one prompt per question, all sent at once (the model layer queues them under the provider's limit). */
+  private async each<Q, S extends z.ZodType>(
+    kind: DecisionKind,
+    questions: readonly Q[],
+    prompt: (q: Q) => string,
+    schema: S,
+    check?: (r: z.infer<S>) => string | null,
+  ): Promise<BatchAnswer<z.infer<S>>> {
     const answers = await Promise.all(
-      gold.map((g) =>
-        this.ask("recall", recallPrompt(g, pred), (text) => {
-          const r = readJson(RecallReply, text);
-          if (!r.ok) return r;
-          const bad = checkTarget(r.value);
+      questions.map((q) =>
+        this.ask(kind, prompt(q), (text): Read<z.infer<S>> => {
+          const r = readJson(schema, text);
+          if (!r.ok || !check) return r;
+          const bad = check(r.value);
           return bad ? { ok: false, problem: bad } : r;
         }),
       ),
     );
     return {
-      decisions: answers.map((a, i) =>
-        a.value ? toDecision(gold[i]!.item, a.value) : unscoredDecision(gold[i]!.item, a.problem),
-      ),
+      entries: answers.map((a) => a.value),
+      problems: answers.map((a) => a.problem),
       tokens: answers.reduce((s, a) => s + a.tokens, 0),
     };
   }
 
-  async resolveCondition(gold: GoldStep, pred: ReportStep): Promise<Verdict<ConditionScore>> {
-    const a = await this.ask("condition_resolution", conditionResolutionPrompt(gold, pred), (t) =>
-      readJson(ConditionReply, t),
-    );
-    return a.value
-      ? {
-          value: a.value.score as ConditionScore,
-          justification: `${a.value.level}: ${a.value.justification}`,
-          tokens: a.tokens,
-        }
-      : { value: null, justification: a.problem, tokens: a.tokens };
+  async resolveConditions(pairs: readonly StepPair[]): Promise<Verdicts<ConditionScore>> {
+    if (pairs.length === 0) return { verdicts: [], tokens: 0 };
+    const answer =
+      this.protocol === "batched"
+        ? await this.batch("condition_resolution", {
+            questions: pairs,
+            idOf: (p) => p.gold.id,
+            list: "verdicts",
+            entry: ConditionEntry,
+            idField: "gold_id",
+            prompt: batchedConditionResolutionPrompt,
+          })
+        : await this.each(
+            "condition_resolution",
+            pairs,
+            (p) => conditionResolutionPrompt(p.gold, p.pred),
+            ConditionReply,
+          );
+    return verdictsOf(answer, (r) => ({
+      value: r.score as ConditionScore,
+      justification: `${r.level}: ${r.justification}`,
+    }));
   }
 
-  async comprehensiveness(gold: GoldStep, pred: ReportStep): Promise<Verdict<Comprehensiveness>> {
-    const a = await this.ask("personalized_comprehensiveness", comprehensivenessPrompt(gold, pred), (t) =>
-      readJson(ComprehensivenessReply, t),
-    );
-    if (!a.value) return { value: null, justification: a.problem, tokens: a.tokens };
-    const { specificity, personalization, completeness, actionability, missing_details, justification } =
-      a.value;
-    return {
-      value: { specificity, personalization, completeness, actionability, missing_details },
-      justification,
-      tokens: a.tokens,
-    };
+  async comprehensiveness(pairs: readonly StepPair[]): Promise<Verdicts<Comprehensiveness>> {
+    if (pairs.length === 0) return { verdicts: [], tokens: 0 };
+    const answer =
+      this.protocol === "batched"
+        ? await this.batch("personalized_comprehensiveness", {
+            questions: pairs,
+            idOf: (p) => String(p.pred.item),
+            list: "ratings",
+            entry: ComprehensivenessEntry,
+            idField: "pred_item",
+            prompt: batchedComprehensivenessPrompt,
+          })
+        : await this.each(
+            "personalized_comprehensiveness",
+            pairs,
+            (p) => comprehensivenessPrompt(p.gold, p.pred),
+            ComprehensivenessReply,
+          );
+    return verdictsOf(answer, (r) => {
+      const { specificity, personalization, completeness, actionability, missing_details, justification } = r;
+      return {
+        value: { specificity, personalization, completeness, actionability, missing_details },
+        justification,
+      };
+    });
   }
 
-  async rankChunks(
-    claim: string,
+  /**
+   * Each claim's top `k` chunks by embedding similarity (one embedding request per group: its claims and chunks), then
+   * N.3 per claim (per-step, concurrently) or one batched request for the group against the union of those chunks.
+   */
+  async factuality(group: ClaimGroup, k: number): Promise<Verdicts<Support>> {
+    const { claims, chunks } = group;
+    if (claims.length === 0) return { verdicts: [], tokens: 0 };
+    const ranked = await this.rankChunks(claims, chunks, k);
+    let answer: BatchAnswer<{ factual: boolean; explanation: string }>;
+    if (this.protocol === "batched") {
+      // The union of the claims' top chunks, in order of first appearance, numbered once.
+      const shown = [...new Set(ranked.indices.flat())];
+      const ids = claims.map((_, i) => claimId(i));
+      answer = await this.batch("factuality", {
+        questions: claims.map((_, i) => i),
+        idOf: (i) => ids[i]!,
+        list: "verdicts",
+        entry: FactualityEntry,
+        idField: "claim_id",
+        prompt: (subset) =>
+          batchedFactualityPrompt(
+            subset.map((i) => ({ id: ids[i]!, text: claims[i]! })),
+            shown.map((c) => chunks[c]!),
+          ),
+      });
+    } else {
+      const answers = await Promise.all(
+        claims.map((claim, i) =>
+          this.ask(
+            "factuality",
+            factualityPrompt(
+              claim,
+              ranked.indices[i]!.map((c) => chunks[c]!),
+            ),
+            readFactual,
+          ),
+        ),
+      );
+      answer = {
+        entries: answers.map((a) => a.value),
+        problems: answers.map((a) => a.problem),
+        tokens: answers.reduce((s, a) => s + a.tokens, 0),
+      };
+    }
+    const verdicts = verdictsOf(answer, (r, i) => ({
+      value: { factual: r.factual, shown: ranked.indices[i]! },
+      justification: r.explanation,
+    }));
+    return { verdicts: verdicts.verdicts, tokens: verdicts.tokens + ranked.tokens };
+  }
+
+  /** Per claim, the indices of its `k` most similar chunks, best first; one embedding request for the whole group. */
+  private async rankChunks(
+    claims: readonly string[],
     chunks: readonly string[],
     k: number,
-  ): Promise<{ indices: number[]; tokens: number }> {
-    if (chunks.length <= k) return { indices: chunks.map((_, i) => i), tokens: 0 };
+  ): Promise<{ indices: number[][]; tokens: number }> {
+    if (chunks.length <= k) return { indices: claims.map(() => chunks.map((_, i) => i)), tokens: 0 };
     const embedder = this.options.embedder ?? this.model.forRole?.("embedder");
     if (!embedder) {
       throw new Error(
         `llm judge ${this.model.handle}: factuality ranking needs an embedding model; pass llm.embedder (the judge's chat model is never used to embed)`,
       );
     }
-    const vectors = await embedder.embed([claim, ...chunks], {
+    const vectors = await embedder.embed([...claims, ...chunks], {
       stage: "judge:factuality",
       role: "embedder",
       ...(this.options.runId ? { runId: this.options.runId } : {}),
     });
-    const [q, ...rest] = vectors;
-    const indices = rest
-      .map((v, i) => ({ i, s: cosine(q!, v) }))
-      .sort((a, b) => b.s - a.s || a.i - b.i)
-      .slice(0, k)
-      .map((x) => x.i);
-    return { indices, tokens: await countTokens([claim, ...chunks].join("\n")) };
-  }
-
-  async factual(claim: string, chunks: readonly string[]): Promise<Verdict<boolean>> {
-    const a = await this.ask("factuality", factualityPrompt(claim, chunks), readFactual);
-    return a.value
-      ? { value: a.value.factual, justification: a.value.explanation, tokens: a.tokens }
-      : { value: null, justification: a.problem, tokens: a.tokens };
+    const chunkVectors = vectors.slice(claims.length);
+    const indices = claims.map((_, c) =>
+      chunkVectors
+        .map((v, i) => ({ i, s: cosine(vectors[c]!, v) }))
+        .sort((a, b) => b.s - a.s || a.i - b.i)
+        .slice(0, k)
+        .map((x) => x.i),
+    );
+    return { indices, tokens: await countTokens([...claims, ...chunks].join("\n")) };
   }
 
   async insights(claims: readonly Claim[], question: string): Promise<Verdict<AtomicInsight[]>> {

@@ -7,17 +7,10 @@ import type { GoldStep } from "../gold.ts";
 import { PRECISION_TEMPLATE } from "./precision.ts";
 import { RECALL_TEMPLATE } from "./recall.ts";
 import { goldStepsText, predStepsText } from "./steps-text.ts";
-import { fillPaperTemplate } from "./template.ts";
+import { fillPaperTemplate, quoteBetween } from "./template.ts";
 
-function rulesOf(template: string, until: string): string {
-  const start = template.indexOf("## Matching Rules");
-  const end = template.indexOf(until);
-  if (start < 0 || end < 0) throw new Error(`batched prompt: matching rules not found before "${until}"`);
-  return template.slice(start, end).trim();
-}
-
-export const PRECISION_RULES = rulesOf(PRECISION_TEMPLATE, "## Predicted Step");
-export const RECALL_RULES = rulesOf(RECALL_TEMPLATE, "## Ground Truth Step");
+export const PRECISION_RULES = quoteBetween(PRECISION_TEMPLATE, "## Matching Rules", "## Predicted Step");
+export const RECALL_RULES = quoteBetween(RECALL_TEMPLATE, "## Matching Rules", "## Ground Truth Step");
 
 export const BATCHED_PRECISION_TEMPLATE = `You are evaluating, for EACH predicted workflow step below, whether it semantically matches any ground truth (golden) workflow step. ${PRECISION_RULES} ## Predicted Steps {pred_steps_text} ## Golden Workflow Steps {gold_steps_text} ## Instructions Judge every predicted step on its own. For each one pick at most one best golden step. Use \`matched=true\` only if the predicted step would satisfy a reviewer that it is the **same** procedural beat as that golden step (ignoring instance-specific strings). If in doubt, prefer \`matched=false\`. Return ONLY a valid JSON object (no other text) with exactly one decision per predicted step: {{ "decisions": [ {{ "pred_item": <item number of the predicted step>, "matched": true or false, "matched_gold_id": "<ID of the best matching golden step, e.g. WORKFLOW_STEP_1, or null if no match>", "confidence": <float 0.0-1.0>, "justification": "<brief explanation>" }} ] }}`;
 
