@@ -28,10 +28,10 @@ export type Verdicts<T> = { verdicts: Judged<T>[]; tokens: number };
 /** A golden step and the predicted step precision aligned to it. */
 export type StepPair = { gold: GoldStep; pred: ReportStep };
 
-/** Claims that cite the same set of sources, and those sources' chunks (`[document id] text`). */
-export type ClaimGroup = { claims: readonly string[]; chunks: readonly string[] };
+/** A claim and the chunks (`[document id] text`) of the sources it cites; claims citing the same sources share one array. */
+export type ClaimToCheck = { text: string; chunks: readonly string[] };
 
-/** Whether a claim is supported, and the chunks (indices into its group's chunks) it was checked against, best first. */
+/** Whether a claim is supported, and the chunks (indices into its own chunks) it was checked against, best first. */
 export type Support = { factual: boolean; shown: number[] };
 
 /**
@@ -95,8 +95,8 @@ export interface Judge {
   resolveConditions(pairs: readonly StepPair[]): Promise<Verdicts<ConditionScore>>;
   /** N.5 on every aligned pair; `cases` lets a judge tell the user's specifics, and other cases', from generic text. */
   comprehensiveness(pairs: readonly StepPair[], cases?: CaseEvidence): Promise<Verdicts<Comprehensiveness>>;
-  /** N.3 on claims citing the same sources: each claim against the `k` chunks most relevant to it. */
-  factuality(group: ClaimGroup, k: number): Promise<Verdicts<Support>>;
+  /** N.3 on every claim of the report with a readable citation: each against the `k` of its chunks most relevant to it. */
+  factuality(claims: readonly ClaimToCheck[], k: number): Promise<Verdicts<Support>>;
   /**
    * The report's atomic insights, in report order, from the claims the shared reader extracted (so both judges see the
    * same sentences and the same parsed citations): the lexical judge keeps the substantive ones, the LLM judge splits

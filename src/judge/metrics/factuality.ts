@@ -46,7 +46,7 @@ export const factuality: Metric = {
     const { judge } = ctx;
     const { claims, tokens: claimTokens, unread } = await claimsOf(ctx);
     const items: (MetricItem | undefined)[] = [];
-    // Claims citing the same sources form a group sharing one chunk list; the judge checks a group at once.
+    // Claims citing the same sources share one chunk list (built once).
     const groups = new Map<string, { chunks: ReturnType<typeof chunkDocument>; members: number[] }>();
     const asked = new Set(terms(ctx.task.seed.question, { keepNumbers: true }));
     for (const [i, claim] of claims.entries()) {
@@ -93,35 +93,31 @@ export const factuality: Metric = {
       }
       group.members.push(i);
     }
-    // Groups are independent: their requests go out together (the model layer keeps them under the provider's limit).
-    const checked = await Promise.all(
-      [...groups].map(async ([key, { chunks, members }]) => {
-        const result = await judge.factuality(
-          {
-            claims: members.map((i) => claims[i]!.text),
-            chunks: chunks.map((c) => `[${c.documentId}] ${c.text}`),
-          },
-          TOP_CHUNKS,
-        );
-        for (const [m, i] of members.entries()) {
-          const { value, justification } = result.verdicts[m]!;
-          const best = value?.shown[0] === undefined ? undefined : chunks[value.shown[0]];
-          items[i] = {
-            id: claims[i]!.id,
-            matched: key,
-            confidence: null,
-            score: value === null ? null : value.factual ? 1 : 0,
-            justification: value === null ? `unscored: ${justification}` : justification,
-            evidence: {
-              text: claims[i]!.text,
-              ...(best ? { support: best.text.slice(0, 600), source: best.documentId } : {}),
-            },
-          };
-        }
-        return result.tokens;
-      }),
+    // Every claim goes to the judge at once (one call each, concurrently, or batched by shared source).
+    const asks = [...groups].flatMap(([key, { chunks, members }]) => {
+      const texts = chunks.map((c) => `[${c.documentId}] ${c.text}`);
+      return members.map((i) => ({ i, key, chunks, claim: { text: claims[i]!.text, chunks: texts } }));
+    });
+    const checked = await judge.factuality(
+      asks.map((a) => a.claim),
+      TOP_CHUNKS,
     );
-    const tokens = checked.reduce((s, t) => s + t, claimTokens);
+    for (const [n, { i, key, chunks }] of asks.entries()) {
+      const { value, justification } = checked.verdicts[n]!;
+      const best = value?.shown[0] === undefined ? undefined : chunks[value.shown[0]];
+      items[i] = {
+        id: claims[i]!.id,
+        matched: key,
+        confidence: null,
+        score: value === null ? null : value.factual ? 1 : 0,
+        justification: value === null ? `unscored: ${justification}` : justification,
+        evidence: {
+          text: claims[i]!.text,
+          ...(best ? { support: best.text.slice(0, 600), source: best.documentId } : {}),
+        },
+      };
+    }
+    const tokens = claimTokens + checked.tokens;
     // No claims: nothing supported, 0 (unscored only when a DRBench decomposition could not be read).
     const value = claims.length === 0 ? (unread ? null : 0) : undefined;
     return itemsResult("factuality", items as MetricItem[], judge.info("factuality"), tokens, value);

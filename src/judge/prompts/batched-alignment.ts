@@ -6,7 +6,7 @@ import type { ReportStep } from "../../core/index.ts";
 import type { GoldStep } from "../gold.ts";
 import { PRECISION_TEMPLATE } from "./precision.ts";
 import { RECALL_TEMPLATE } from "./recall.ts";
-import { goldStepsText, predStepsText } from "./steps-text.ts";
+import { goldRecallText, goldStepsText, predStepsText } from "./steps-text.ts";
 import { fillPaperTemplate, quoteBetween } from "./template.ts";
 
 export const PRECISION_RULES = quoteBetween(PRECISION_TEMPLATE, "## Matching Rules", "## Predicted Step");
@@ -25,11 +25,11 @@ export function batchedPrecisionPrompt(pred: readonly ReportStep[], gold: readon
   );
 }
 
-/** All golden steps (with their expected answers) against all predicted steps in one call. */
+/** All golden steps (each with the fields N.2 shows: title, task, expected answer) against all predicted steps in one call. */
 export function batchedRecallPrompt(gold: readonly GoldStep[], pred: readonly ReportStep[]): string {
   return fillPaperTemplate(
     BATCHED_RECALL_TEMPLATE,
-    { gold_steps_text: goldStepsText(gold, { withAnswers: true }), pred_steps_text: predStepsText(pred) },
+    { gold_steps_text: goldRecallText(gold), pred_steps_text: predStepsText(pred) },
     "batched recall",
   );
 }

@@ -13,7 +13,7 @@ import type {
   AlignmentBatch,
   AtomicInsight,
   Candidate,
-  ClaimGroup,
+  ClaimToCheck,
   Comprehensiveness,
   ConditionScore,
   DecisionKind,
@@ -217,14 +217,21 @@ export class LexicalJudge implements Judge {
     return { verdicts, tokens: 0 };
   }
 
-  /** Each claim against the `k` chunks BM25 ranks first (one index per group). */
-  async factuality(group: ClaimGroup, k: number): Promise<Verdicts<Support>> {
-    const index = new Bm25Index(group.chunks);
-    const verdicts = group.claims.map((claim): Judged<Support> => {
-      const shown = index.top(claim, k);
+  /** BM25 indexes by chunk list: claims citing the same sources share the list. */
+  private readonly indexes = new WeakMap<readonly string[], Bm25Index>();
+
+  /** Each claim against the `k` of its chunks BM25 ranks first. */
+  async factuality(claims: readonly ClaimToCheck[], k: number): Promise<Verdicts<Support>> {
+    const verdicts = claims.map(({ text, chunks }): Judged<Support> => {
+      let index = this.indexes.get(chunks);
+      if (!index) {
+        index = new Bm25Index(chunks);
+        this.indexes.set(chunks, index);
+      }
+      const shown = index.top(text, k);
       const { factual, why } = lexicalSupport(
-        claim,
-        shown.map((i) => group.chunks[i]!),
+        text,
+        shown.map((i) => chunks[i]!),
       );
       return { value: { factual, shown }, justification: why };
     });

@@ -52,7 +52,7 @@ import type {
   AlignmentDecision,
   AtomicInsight,
   Candidate,
-  ClaimGroup,
+  ClaimToCheck,
   Comprehensiveness,
   ConditionScore,
   DecisionKind,
@@ -169,6 +169,49 @@ function verdictsOf<E, T>(answer: BatchAnswer<E>, toJudged: (e: E, i: number) =>
     ),
     tokens: answer.tokens,
   };
+}
+
+/** The most chunks one batched factuality request shows; a larger set of linked claims is split. */
+export const MAX_BATCH_CHUNKS = 30;
+
+/**
+ * Batched factuality requests: claims linked by a shared cited source (the connected sets of the claim–source graph; a
+ * report whose claims each cite one source gets one request per source), split so no request shows more than
+ * MAX_BATCH_CHUNKS chunks. Each request shows the union of its claims' top chunks, in order of first appearance.
+ */
+export function factualityBatches(
+  claims: readonly ClaimToCheck[],
+  top: readonly number[][],
+): { members: number[]; shown: string[] }[] {
+  const parent = claims.map((_, i) => i);
+  const find = (i: number): number => {
+    let root = i;
+    while (parent[root] !== root) root = parent[root]!;
+    return root;
+  };
+  const owner = new Map<string, number>();
+  for (const [i, c] of claims.entries())
+    for (const chunk of c.chunks) {
+      const j = owner.get(chunk);
+      if (j === undefined) owner.set(chunk, i);
+      else parent[find(i)] = find(j);
+    }
+  const linked = new Map<number, number[]>();
+  for (const i of claims.keys()) linked.set(find(i), [...(linked.get(find(i)) ?? []), i]);
+  const batches: { members: number[]; shown: string[] }[] = [];
+  for (const members of linked.values()) {
+    let batch: { members: number[]; shown: string[] } = { members: [], shown: [] };
+    for (const i of members) {
+      const mine = top[i]!.map((n) => claims[i]!.chunks[n]!);
+      const union = [...new Set([...batch.shown, ...mine])];
+      if (batch.members.length > 0 && union.length > MAX_BATCH_CHUNKS) {
+        batches.push(batch);
+        batch = { members: [i], shown: [...new Set(mine)] };
+      } else batch = { members: [...batch.members, i], shown: union };
+    }
+    batches.push(batch);
+  }
+  return batches;
 }
 
 export class LlmJudge implements Judge {
@@ -370,83 +413,100 @@ export class LlmJudge implements Judge {
   }
 
   /**
-   * Each claim's top `k` chunks by embedding similarity (one embedding request per group: its claims and chunks), then
-   * N.3 per claim (per-step, concurrently) or one batched request for the group against the union of those chunks.
+   * Each claim's top `k` chunks by embedding similarity, then N.3 per claim (per-step, all in flight at once) or, batched,
+   * one request per set of claims linked by a shared cited source, against the union of those claims' top chunks.
    */
-  async factuality(group: ClaimGroup, k: number): Promise<Verdicts<Support>> {
-    const { claims, chunks } = group;
+  async factuality(claims: readonly ClaimToCheck[], k: number): Promise<Verdicts<Support>> {
     if (claims.length === 0) return { verdicts: [], tokens: 0 };
-    const ranked = await this.rankChunks(claims, chunks, k);
-    let answer: BatchAnswer<{ factual: boolean; explanation: string }>;
+    const ranked = await Promise.all(claims.map((c) => this.topChunks(c, k)));
+    const entries: ({ factual: boolean; explanation: string } | null)[] = claims.map(() => null);
+    const problems: string[] = claims.map(() => "");
+    let tokens = ranked.reduce((s, r) => s + r.tokens, 0);
     if (this.protocol === "batched") {
-      // The union of the claims' top chunks, in order of first appearance, numbered once.
-      const shown = [...new Set(ranked.indices.flat())];
-      const ids = claims.map((_, i) => claimId(i));
-      answer = await this.batch("factuality", {
-        questions: claims.map((_, i) => i),
-        idOf: (i) => ids[i]!,
-        list: "verdicts",
-        entry: FactualityEntry,
-        idField: "claim_id",
-        prompt: (subset) =>
-          batchedFactualityPrompt(
-            subset.map((i) => ({ id: ids[i]!, text: claims[i]! })),
-            shown.map((c) => chunks[c]!),
-          ),
-      });
+      const batches = factualityBatches(
+        claims,
+        ranked.map((r) => r.indices),
+      );
+      const answers = await Promise.all(
+        batches.map(({ members, shown }) =>
+          this.batch("factuality", {
+            questions: members,
+            idOf: (i) => claimId(members.indexOf(i)),
+            list: "verdicts",
+            entry: FactualityEntry,
+            idField: "claim_id",
+            prompt: (subset) =>
+              batchedFactualityPrompt(
+                subset.map((i) => ({ id: claimId(members.indexOf(i)), text: claims[i]!.text })),
+                shown,
+              ),
+          }),
+        ),
+      );
+      for (const [b, answer] of answers.entries()) {
+        tokens += answer.tokens;
+        for (const [m, i] of batches[b]!.members.entries()) {
+          entries[i] = answer.entries[m]!;
+          problems[i] = answer.problems[m]!;
+        }
+      }
     } else {
       const answers = await Promise.all(
-        claims.map((claim, i) =>
+        claims.map((c, i) =>
           this.ask(
             "factuality",
             factualityPrompt(
-              claim,
-              ranked.indices[i]!.map((c) => chunks[c]!),
+              c.text,
+              ranked[i]!.indices.map((n) => c.chunks[n]!),
             ),
             readFactual,
           ),
         ),
       );
-      answer = {
-        entries: answers.map((a) => a.value),
-        problems: answers.map((a) => a.problem),
-        tokens: answers.reduce((s, a) => s + a.tokens, 0),
-      };
+      for (const [i, a] of answers.entries()) {
+        tokens += a.tokens;
+        entries[i] = a.value;
+        problems[i] = a.problem;
+      }
     }
-    const verdicts = verdictsOf(answer, (r, i) => ({
-      value: { factual: r.factual, shown: ranked.indices[i]! },
+    const verdicts = verdictsOf({ entries, problems, tokens }, (r, i) => ({
+      value: { factual: r.factual, shown: ranked[i]!.indices },
       justification: r.explanation,
     }));
-    return { verdicts: verdicts.verdicts, tokens: verdicts.tokens + ranked.tokens };
+    return verdicts;
   }
 
-  /** Per claim, the indices of its `k` most similar chunks, best first; one embedding request for the whole group. */
-  private async rankChunks(
-    claims: readonly string[],
-    chunks: readonly string[],
-    k: number,
-  ): Promise<{ indices: number[][]; tokens: number }> {
-    if (chunks.length <= k) return { indices: claims.map(() => chunks.map((_, i) => i)), tokens: 0 };
+  /** Embedding vectors by text: a chunk cited by several claims is embedded once per evaluation. */
+  private readonly vectors = new Map<string, Promise<number[]>>();
+
+  /** Indices of the `k` chunks most similar to the claim, best first; embeds only the texts not embedded yet. */
+  private async topChunks(claim: ClaimToCheck, k: number): Promise<{ indices: number[]; tokens: number }> {
+    const { text, chunks } = claim;
+    if (chunks.length <= k) return { indices: chunks.map((_, i) => i), tokens: 0 };
     const embedder = this.options.embedder ?? this.model.forRole?.("embedder");
     if (!embedder) {
       throw new Error(
         `llm judge ${this.model.handle}: factuality ranking needs an embedding model; pass llm.embedder (the judge's chat model is never used to embed)`,
       );
     }
-    const vectors = await embedder.embed([...claims, ...chunks], {
+    const fresh = [...new Set([text, ...chunks])].filter((t) => !this.vectors.has(t));
+    const sent = embedder.embed(fresh, {
       stage: "judge:factuality",
       role: "embedder",
       ...(this.options.runId ? { runId: this.options.runId } : {}),
     });
-    const chunkVectors = vectors.slice(claims.length);
-    const indices = claims.map((_, c) =>
-      chunkVectors
-        .map((v, i) => ({ i, s: cosine(vectors[c]!, v) }))
-        .sort((a, b) => b.s - a.s || a.i - b.i)
-        .slice(0, k)
-        .map((x) => x.i),
-    );
-    return { indices, tokens: await countTokens([...claims, ...chunks].join("\n")) };
+    for (const [i, t] of fresh.entries())
+      this.vectors.set(
+        t,
+        sent.then((v) => v[i]!),
+      );
+    const [q, ...rest] = await Promise.all([text, ...chunks].map((t) => this.vectors.get(t)!));
+    const indices = rest
+      .map((v, i) => ({ i, s: cosine(q!, v) }))
+      .sort((a, b) => b.s - a.s || a.i - b.i)
+      .slice(0, k)
+      .map((x) => x.i);
+    return { indices, tokens: fresh.length ? await countTokens(fresh.join("\n")) : 0 };
   }
 
   async insights(claims: readonly Claim[], question: string): Promise<Verdict<AtomicInsight[]>> {
