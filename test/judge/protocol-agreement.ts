@@ -48,7 +48,9 @@ export function questionsOf(p: string): { batched: boolean; questions: Question[
     const pred = between(p, "## Predicted Step ", " ## Golden Workflow Steps ");
     const id = /- Item: (\d+)/.exec(pred)?.[1] ?? "";
     const candidates = blocks(between(p, "## Golden Workflow Steps ", " ## Instructions"), GOLD);
-    return { batched: false, questions: [{ kind: "precision", id, text: pred, candidates }] };
+    // The item number is the block's header in the batched prompt: not part of the step's text in either.
+    const text = pred.replace(/^- Item: \d+ /, "");
+    return { batched: false, questions: [{ kind: "precision", id, text, candidates }] };
   }
   if (p.startsWith("You are evaluating, for EACH predicted")) {
     const preds = blocks(between(p, "## Predicted Steps ", " ## Golden Workflow Steps "), ITEM);
@@ -114,11 +116,22 @@ export function questionsOf(p: string): { batched: boolean; questions: Question[
     return { batched: false, questions: [{ kind: "factuality", id: text, text, context }] };
   }
   if (p.startsWith("Given the following relevant source context from multiple sources and a list")) {
+    // Each claim is judged against the sources listed for it, as N.3 judges it against its own.
     const context = between(p, "Relevant Source Materials (from multiple sources): ", " Atomic Claims: ");
-    const claims = blocks(between(p, " Atomic Claims: ", " EVALUATION CRITERIA:"), /(CLAIM_\d+)\n/);
+    const sources = context.split(/(?:^|\n\n)Source (\d+): /).slice(1);
+    const source = new Map<string, string>();
+    for (let i = 0; i + 1 < sources.length; i += 2) source.set(sources[i]!, sources[i + 1]!);
+    const claims = blocks(
+      between(p, " Atomic Claims: ", " EVALUATION CRITERIA:"),
+      /(CLAIM_\d+ \(sources [\d, ]+\))\n/,
+    );
     return {
       batched: true,
-      questions: claims.map((c) => ({ kind: "factuality", id: c.id, text: c.text, context })),
+      questions: claims.map((c) => {
+        const [, id, listed] = /^(CLAIM_\d+) \(sources ([\d, ]+)\)$/.exec(c.id)!;
+        const own = listed!.split(", ").map((n) => source.get(n) ?? "");
+        return { kind: "factuality", id: id!, text: c.text, context: own.join("\n\n") };
+      }),
     };
   }
   return { batched: false, questions: [] };

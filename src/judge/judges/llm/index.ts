@@ -177,7 +177,8 @@ export const MAX_BATCH_CHUNKS = 30;
 /**
  * Batched factuality requests: claims linked by a shared cited source (the connected sets of the claim–source graph; a
  * report whose claims each cite one source gets one request per source), split so no request shows more than
- * MAX_BATCH_CHUNKS chunks. Each request shows the union of its claims' top chunks, in order of first appearance.
+ * MAX_BATCH_CHUNKS chunks. Each request shows the union of its claims' top chunks, in order of first appearance, and
+ * each claim names its own.
  */
 export function factualityBatches(
   claims: readonly ClaimToCheck[],
@@ -414,19 +415,17 @@ export class LlmJudge implements Judge {
 
   /**
    * Each claim's top `k` chunks by embedding similarity, then N.3 per claim (per-step, all in flight at once) or, batched,
-   * one request per set of claims linked by a shared cited source, against the union of those claims' top chunks.
+   * one request per set of claims linked by a shared cited source: the union of those claims' top chunks shown once, each
+   * claim checked against its own.
    */
   async factuality(claims: readonly ClaimToCheck[], k: number): Promise<Verdicts<Support>> {
     if (claims.length === 0) return { verdicts: [], tokens: 0 };
-    const ranked = await Promise.all(claims.map((c) => this.topChunks(c, k)));
+    const ranked = await this.rankChunks(claims, k);
     const entries: ({ factual: boolean; explanation: string } | null)[] = claims.map(() => null);
     const problems: string[] = claims.map(() => "");
-    let tokens = ranked.reduce((s, r) => s + r.tokens, 0);
+    let tokens = ranked.tokens;
     if (this.protocol === "batched") {
-      const batches = factualityBatches(
-        claims,
-        ranked.map((r) => r.indices),
-      );
+      const batches = factualityBatches(claims, ranked.indices);
       const answers = await Promise.all(
         batches.map(({ members, shown }) =>
           this.batch("factuality", {
@@ -437,7 +436,11 @@ export class LlmJudge implements Judge {
             idField: "claim_id",
             prompt: (subset) =>
               batchedFactualityPrompt(
-                subset.map((i) => ({ id: claimId(members.indexOf(i)), text: claims[i]!.text })),
+                subset.map((i) => ({
+                  id: claimId(members.indexOf(i)),
+                  text: claims[i]!.text,
+                  sources: ranked.indices[i]!.map((n) => shown.indexOf(claims[i]!.chunks[n]!)),
+                })),
                 shown,
               ),
           }),
@@ -457,7 +460,7 @@ export class LlmJudge implements Judge {
             "factuality",
             factualityPrompt(
               c.text,
-              ranked[i]!.indices.map((n) => c.chunks[n]!),
+              ranked.indices[i]!.map((n) => c.chunks[n]!),
             ),
             readFactual,
           ),
@@ -470,43 +473,47 @@ export class LlmJudge implements Judge {
       }
     }
     const verdicts = verdictsOf({ entries, problems, tokens }, (r, i) => ({
-      value: { factual: r.factual, shown: ranked[i]!.indices },
+      value: { factual: r.factual, shown: ranked.indices[i]! },
       justification: r.explanation,
     }));
     return verdicts;
   }
 
-  /** Embedding vectors by text: a chunk cited by several claims is embedded once per evaluation. */
-  private readonly vectors = new Map<string, Promise<number[]>>();
-
-  /** Indices of the `k` chunks most similar to the claim, best first; embeds only the texts not embedded yet. */
-  private async topChunks(claim: ClaimToCheck, k: number): Promise<{ indices: number[]; tokens: number }> {
-    const { text, chunks } = claim;
-    if (chunks.length <= k) return { indices: chunks.map((_, i) => i), tokens: 0 };
-    const embedder = this.options.embedder ?? this.model.forRole?.("embedder");
-    if (!embedder) {
-      throw new Error(
-        `llm judge ${this.model.handle}: factuality ranking needs an embedding model; pass llm.embedder (the judge's chat model is never used to embed)`,
-      );
+  /**
+   * Per claim, the indices of its `k` chunks most similar to it, best first. One embedding request for the report: every
+   * distinct claim and chunk text once (a source cited by several claims is embedded once).
+   */
+  private async rankChunks(
+    claims: readonly ClaimToCheck[],
+    k: number,
+  ): Promise<{ indices: number[][]; tokens: number }> {
+    const ranking = claims.filter((c) => c.chunks.length > k);
+    const texts = [...new Set(ranking.flatMap((c) => [c.text, ...c.chunks]))];
+    let vectors = new Map<string, number[]>();
+    if (texts.length > 0) {
+      const embedder = this.options.embedder ?? this.model.forRole?.("embedder");
+      if (!embedder) {
+        throw new Error(
+          `llm judge ${this.model.handle}: factuality ranking needs an embedding model; pass llm.embedder (the judge's chat model is never used to embed)`,
+        );
+      }
+      const embedded = await embedder.embed(texts, {
+        stage: "judge:factuality",
+        role: "embedder",
+        ...(this.options.runId ? { runId: this.options.runId } : {}),
+      });
+      vectors = new Map(texts.map((t, i) => [t, embedded[i]!]));
     }
-    const fresh = [...new Set([text, ...chunks])].filter((t) => !this.vectors.has(t));
-    const sent = embedder.embed(fresh, {
-      stage: "judge:factuality",
-      role: "embedder",
-      ...(this.options.runId ? { runId: this.options.runId } : {}),
+    const indices = claims.map(({ text, chunks }) => {
+      if (chunks.length <= k) return chunks.map((_, i) => i);
+      const q = vectors.get(text)!;
+      return chunks
+        .map((c, i) => ({ i, s: cosine(q, vectors.get(c)!) }))
+        .sort((a, b) => b.s - a.s || a.i - b.i)
+        .slice(0, k)
+        .map((x) => x.i);
     });
-    for (const [i, t] of fresh.entries())
-      this.vectors.set(
-        t,
-        sent.then((v) => v[i]!),
-      );
-    const [q, ...rest] = await Promise.all([text, ...chunks].map((t) => this.vectors.get(t)!));
-    const indices = rest
-      .map((v, i) => ({ i, s: cosine(q!, v) }))
-      .sort((a, b) => b.s - a.s || a.i - b.i)
-      .slice(0, k)
-      .map((x) => x.i);
-    return { indices, tokens: fresh.length ? await countTokens(fresh.join("\n")) : 0 };
+    return { indices, tokens: texts.length ? await countTokens(texts.join("\n")) : 0 };
   }
 
   async insights(claims: readonly Claim[], question: string): Promise<Verdict<AtomicInsight[]>> {
