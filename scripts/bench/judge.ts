@@ -340,6 +340,10 @@ if (values.llm) {
   }
 }
 
+const headline = [
+  `lexical agreement ${pct(agree / total)} constructions, ${pct(indAgree / indTotal)} independent set`,
+];
+
 // (5) Tokens per task, per-step vs batched, over HTTP against the scripted server; (6) agreement between the protocols.
 const agreementLine = (label: string, byMetric: Map<string, Agreement>) => {
   const all = [...byMetric.values()].reduce(
@@ -360,7 +364,6 @@ const addAgreement = (into: Map<string, Agreement>, from: Map<string, Agreement>
     into.set(m, { agree: t.agree + e.agree, total: t.total + e.total });
   }
 };
-const headline: string[] = [];
 if (values.llm) {
   const REPLY = {
     justification:
@@ -510,4 +513,4 @@ if (values.llm) {
     `agreement ${pct(a.agree / a.total)} scripted id-keyed, ${pct(b.agree / b.total)} construction set text-reading`,
   );
 }
-if (headline.length) console.log(`\nbench judge: ${headline.join(", ")}`);
+console.log(`\nbench judge: ${headline.join(", ")}`);

@@ -1,7 +1,7 @@
 /**
  * @module The `llm` judge: the paper's N.1–N.5 prompts, one per question with every question of a metric in flight at
- * once (`per-step`), or drflow's `batched` prompts, one request per metric and direction (factuality: per group of
- * claims citing the same sources); DRBench prompts; embedding-ranked evidence chunks.
+ * once (`per-step`), or drflow's `batched` prompts, one request per metric and direction (factuality: per set of
+ * claims sharing a cited source); DRBench prompts; embedding-ranked evidence chunks.
  */
 import type { z } from "zod";
 import type { JudgeInfo, ReportStep } from "../../../core/index.ts";
