@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { EvaluationResult } from "../../src/judge/index.ts";
 import { evaluate } from "../../src/judge/index.ts";
+import { factualityBatches, MAX_BATCH_CHUNKS } from "../../src/judge/judges/llm/index.ts";
 import { BATCHED_COMPREHENSIVENESS_TEMPLATE } from "../../src/judge/prompts/batched-comprehensiveness.ts";
 import { BATCHED_CONDITION_RESOLUTION_TEMPLATE } from "../../src/judge/prompts/batched-condition-resolution.ts";
 import {
@@ -165,6 +166,32 @@ describe("batched protocol", () => {
     expect(b.metrics.map((m) => m.value)).toEqual(a.metrics.map((m) => m.value));
     expect(b.explanation).toEqual(a.explanation);
   });
+});
+
+test("factuality batches: claims linked by a shared cited source go together, split at MAX_BATCH_CHUNKS shown chunks", () => {
+  const policy = Array.from({ length: 40 }, (_, i) => `[policy] chunk ${i}`);
+  const email = ["[email] one", "[email] two"];
+  const other = ["[other] only"];
+  const both = [...policy, ...email];
+  const claims = [
+    { text: "a", chunks: policy },
+    { text: "b", chunks: both },
+    { text: "c", chunks: email },
+    { text: "d", chunks: other },
+  ];
+  const top = [[0, 1, 2, 3, 4], [5, 6, 40, 41, 7], [0, 1], [0]];
+  const batches = factualityBatches(claims, top);
+  // a–b share the policy, b–c the e-mail: one linked set; d cites a source no other claim cites.
+  expect(batches.map((b) => b.members)).toEqual([[0, 1, 2], [3]]);
+  expect(batches[0]!.shown).toHaveLength(10);
+  expect(batches[1]!.shown).toEqual(["[other] only"]);
+  // Many claims with disjoint top chunks: no request shows more than MAX_BATCH_CHUNKS.
+  const many = Array.from({ length: 20 }, (_, i) => ({ text: `c${i}`, chunks: policy }));
+  const spread = many.map((_, i) => [0, 1, 2, 3, 4].map((j) => (i * 5 + j) % 40));
+  const split = factualityBatches(many, spread);
+  expect(split.length).toBeGreaterThan(1);
+  expect(split.every((b) => b.shown.length <= MAX_BATCH_CHUNKS)).toBe(true);
+  expect(split.flatMap((b) => b.members).sort((x, y) => x - y)).toEqual(many.map((_, i) => i));
 });
 
 describe("bad batched replies never become scores", () => {
