@@ -48,7 +48,7 @@ export function questionsOf(p: string): { batched: boolean; questions: Question[
     const pred = between(p, "## Predicted Step ", " ## Golden Workflow Steps ");
     const id = /- Item: (\d+)/.exec(pred)?.[1] ?? "";
     const candidates = blocks(between(p, "## Golden Workflow Steps ", " ## Instructions"), GOLD);
-    // The item number is the block's header in the batched prompt: not part of the step's text in either.
+    // The item number (N.2: the golden id) is the block's header in the batched prompt: not the step's text in either.
     const text = pred.replace(/^- Item: \d+ /, "");
     return { batched: false, questions: [{ kind: "precision", id, text, candidates }] };
   }
@@ -64,7 +64,8 @@ export function questionsOf(p: string): { batched: boolean; questions: Question[
     const gold = between(p, "## Ground Truth Step ", " ## Predicted Workflow Steps ");
     const id = /- ID: (WORKFLOW_STEP_\d+)/.exec(gold)?.[1] ?? "";
     const candidates = blocks(between(p, "## Predicted Workflow Steps ", " ## Instructions"), ITEM);
-    return { batched: false, questions: [{ kind: "recall", id, text: gold, candidates }] };
+    const text = gold.replace(/^- ID: WORKFLOW_STEP_\d+ /, "");
+    return { batched: false, questions: [{ kind: "recall", id, text, candidates }] };
   }
   if (p.startsWith("You are evaluating, for EACH ground truth")) {
     const golds = blocks(between(p, "## Ground Truth Steps ", " ## Predicted Workflow Steps "), GOLD);
