@@ -132,5 +132,8 @@ describe("notebooks with a model", () => {
     const html = await Bun.file(result.output).text();
     for (const agent of ["extractive", "drba", "drfa"]) expect(html).toContain(`<td>${agent}</td>`);
     expect(html).toContain(`<td>compat:${server.url}#test-model</td>`);
+    // The test server has no price: its runs' cost reads unpriced, never $0, and they stay off the plot.
+    expect(html).toMatch(/<td>unpriced \(\d+ calls\)<\/td>/);
+    expect(html).toContain("<strong>Unpriced</strong>");
   }, 300_000);
 });

@@ -8,13 +8,21 @@ import {
   paretoFrontier,
 } from "../src/analysis/index.ts";
 import { METRIC_LABELS, type MetricName } from "../src/core/index.ts";
+import { formatCost } from "../src/llm/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { goldFlowchart, inSuite, offlineWant, runsFor, suiteOf } from "./lib/data.ts";
 import { PAPER_COLOR, paperCallout, paperCostMarks } from "./lib/paper.ts";
 
 export const title = "Cost vs performance — the Pareto frontier";
 
-type Point = CostPoint & { agent: string; model: string; onFrontier: boolean; unpriced: boolean };
+type Point = CostPoint & {
+  agent: string;
+  model: string;
+  onFrontier: boolean;
+  unpriced: boolean;
+  /** The cost as a table shows it: "$0.0123", or "≥ $0.0123 (4 calls unpriced)" / "unpriced (4 calls)". */
+  costText: string;
+};
 
 export default async function pareto(nb: NotebookApi): Promise<void> {
   const { model } = nb.settings;
@@ -33,8 +41,8 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
     includeStored: (r) => r.split === "original" && inSuite(nb.settings)(r),
   });
   const costs = new Map(costPerReport(costRows(runs)).map((c) => [`${c.group.agent}|${c.group.model}`, c]));
-  // Runs with calls of unpriced handles have no known cost: they are named, never plotted at $0.
-  const unpriced = new Set(runs.filter((r) => r.unpriced_calls > 0).map((r) => `${r.agent}|${r.model}`));
+  // Runs with calls of unpriced handles have no known cost (null): they are named, never plotted at $0.
+  const unpriced = new Set([...costs].filter(([, c]) => c.costUsd === null).map(([k]) => k));
   if (unpriced.size > 0)
     nb.md(
       `> **Unpriced**: ${[...unpriced].map((k) => k.replace("|", " · ")).join(", ")} made calls of handles without a price, so their cost is unknown: they are listed as "unpriced" and left out of the plots and the frontier. Give prices on the handle (\`…?input_per_1m=…&output_per_1m=…\`) to place them.`,
@@ -46,14 +54,17 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
       .filter((c) => c.metrics[metric]?.mean != null)
       .map((c) => {
         const k = `${c.group.agent}|${c.group.model}`;
+        const cost = costs.get(k);
         return {
           id: k,
           agent: c.group.agent!,
           model: c.group.model || "none",
-          cost: costs.get(k)?.costUsd ?? 0,
+          cost: cost?.costUsd ?? 0,
+          costText: cost ? formatCost({ usd: cost.pricedCostUsd, unpricedCalls: cost.unpricedCalls }) : "—",
           value: c.metrics[metric]!.mean! * 100,
           onFrontier: false,
-          unpriced: unpriced.has(k),
+          // No known cost (unpriced calls): listed, never plotted at $0.
+          unpriced: cost?.costUsd == null,
         };
       });
     const points = all.filter((p) => !p.unpriced);
@@ -127,7 +138,7 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
       [...points.sort((a, b) => a.cost - b.cost), ...all.filter((p) => p.unpriced)].map((p) => ({
         agent: p.agent,
         model: p.model,
-        "cost per report (USD)": p.unpriced ? "unpriced" : p.cost.toFixed(4),
+        "cost per report (USD)": p.costText,
         [METRIC_LABELS[metric].short]: p.value.toFixed(2),
         frontier: p.unpriced ? "-" : p.onFrontier ? "yes" : "no",
       })),

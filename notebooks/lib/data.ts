@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { agentFromSpec, parseAgentSpec } from "../../src/agents/index.ts";
-import { ScoredRun } from "../../src/analysis/index.ts";
+import { costColumns, ScoredRun } from "../../src/analysis/index.ts";
 import type { Report, RunRecord, Split } from "../../src/core/index.ts";
 import { changedOptions, defaultServices, evaluateSuite, sameAgent, usageOf } from "../../src/eval/index.ts";
 import { workflowFlowchart } from "../../src/judge/index.ts";
@@ -134,8 +134,7 @@ function joinRun(store: RunStore, run: RunRecord, domain: string): ScoredRun {
     repeat: run.repeat,
     report: store.getReport(run.id),
     metrics: store.metrics({ run: run.id }).map((m) => m.result),
-    cost_usd: usage.costUsd,
-    unpriced_calls: usage.unpricedCalls,
+    ...costColumns({ usd: usage.costUsd, unpricedCalls: usage.unpricedCalls }),
     input_tokens: usage.inputTokens,
     output_tokens: usage.outputTokens,
   });

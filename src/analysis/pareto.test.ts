@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { costPerReport, paretoFrontier } from "./pareto.ts";
-import { CostRow } from "./rows.ts";
+import { CostRow, costColumns, costRows, ScoredRun } from "./rows.ts";
 
 describe("paretoFrontier", () => {
   test("hand-computed frontier: dominated points drop, equal points stay, sorted by cost", () => {
@@ -30,7 +30,7 @@ describe("costPerReport", () => {
         agent: "drfa",
         model: "openai:x",
         split: "original",
-        cost_usd: c,
+        ...costColumns({ usd: c, unpricedCalls: 0 }),
         input_tokens: 100 * i,
         output_tokens: 10,
       }),
@@ -40,5 +40,26 @@ describe("costPerReport", () => {
     expect(cell!.costUsd).toBeCloseTo(0.04, 12);
     expect(cell!.reports).toBe(3);
     expect(cell!.tokens).toBeCloseTo(110, 12);
+  });
+
+  test("a group with a run of unpriced calls has no known cost (null, never $0), its priced part kept as a lower bound", () => {
+    const run = (id: string, usd: number, unpricedCalls: number) =>
+      ScoredRun.parse({
+        run_id: id,
+        task: `demo/${id}`,
+        agent: "drfa",
+        model: "compat:http://127.0.0.1:8000/v1#m",
+        split: "original",
+        report: null,
+        ...costColumns({ usd, unpricedCalls }),
+      });
+    const rows = costRows([run("a", 0.02, 0), run("b", 0, 3), run("c", 0.04, 1)]);
+    expect(rows.map((r) => r.cost_usd)).toEqual([0.02, null, null]);
+    const [cell] = costPerReport(rows);
+    expect(cell!.costUsd).toBeNull();
+    expect(cell!.pricedCostUsd).toBeCloseTo(0.02, 12);
+    expect(cell!.unpricedCalls).toBe(4);
+    // An offline run (no calls) costs a known $0.
+    expect(ScoredRun.parse({ ...run("d", 0, 0), cost_usd: undefined }).cost_usd).toBe(0);
   });
 });

@@ -20,7 +20,12 @@ export function paretoFrontier<P extends CostPoint>(points: readonly P[]): P[] {
 
 export type CostPerReport = {
   group: Record<string, string>;
-  costUsd: number;
+  /** Mean cost of a report; null when some run's cost is unknown (calls of unpriced handles), never a false $0. */
+  costUsd: number | null;
+  /** Mean of the runs' priced calls: a lower bound of the cost when `unpricedCalls` > 0. */
+  pricedCostUsd: number;
+  /** Calls of unpriced handles over the group's runs. */
+  unpricedCalls: number;
   reports: number;
   tokens: number;
 };
@@ -30,23 +35,23 @@ export function costPerReport(
   rows: readonly CostRow[],
   by: readonly GroupKey[] = ["agent", "model"],
 ): CostPerReport[] {
-  const groups = new Map<string, { group: Record<string, string>; costs: number[]; tokens: number[] }>();
+  const groups = new Map<string, { group: Record<string, string>; rows: CostRow[] }>();
   for (const r of rows) {
     const values = by.map((k) => groupValue(r, k));
     const k = JSON.stringify(values);
-    const g = groups.get(k) ?? {
-      group: Object.fromEntries(by.map((b, i) => [b, values[i]!])),
-      costs: [],
-      tokens: [],
-    };
-    g.costs.push(r.cost_usd);
-    g.tokens.push(r.input_tokens + r.output_tokens);
+    const g = groups.get(k) ?? { group: Object.fromEntries(by.map((b, i) => [b, values[i]!])), rows: [] };
+    g.rows.push(r);
     groups.set(k, g);
   }
-  return [...groups.values()].map((g) => ({
-    group: g.group,
-    costUsd: mean(g.costs)!,
-    reports: g.costs.length,
-    tokens: mean(g.tokens)!,
-  }));
+  return [...groups.values()].map(({ group, rows }) => {
+    const costs = rows.map((r) => r.cost_usd);
+    return {
+      group,
+      costUsd: costs.includes(null) ? null : mean(costs as number[])!,
+      pricedCostUsd: mean(rows.map((r) => r.priced_cost_usd))!,
+      unpricedCalls: rows.reduce((n, r) => n + r.unpriced_calls, 0),
+      reports: rows.length,
+      tokens: mean(rows.map((r) => r.input_tokens + r.output_tokens))!,
+    };
+  });
 }

@@ -1,6 +1,7 @@
 /** @module The flat rows analysis works on: one metric value per run (task × agent × model × split × repeat). */
 import { z } from "zod";
 import { MetricName, MetricResult, Report, Split } from "../core/index.ts";
+import { type CostTotal, knownCost } from "../llm/cost.ts";
 
 /** The columns that identify one agent run and group its values. */
 const RunColumns = z.object({
@@ -25,14 +26,21 @@ export const ScoreRow = RunColumns.extend({
 });
 export type ScoreRow = z.infer<typeof ScoreRow>;
 
-/** One agent run's cost: the total of its model calls (0 for offline agents). */
-export const CostRow = RunColumns.omit({ domain: true, repeat: true }).extend({
-  cost_usd: z.number().min(0),
+/**
+ * A run's cost columns. `cost_usd` is the total of its model calls (0 for offline agents), null when it is unknown
+ * because some calls were of handles without a price (never counted as $0); `priced_cost_usd` sums the priced calls,
+ * a lower bound when `unpriced_calls` > 0.
+ */
+const CostColumns = z.object({
+  cost_usd: z.number().min(0).nullable(),
+  priced_cost_usd: z.number().min(0).default(0),
   input_tokens: z.number().int().min(0).default(0),
   output_tokens: z.number().int().min(0).default(0),
-  /** Calls of handles without a price: their cost is unknown, not in `cost_usd` (never counted as $0). */
   unpriced_calls: z.number().int().min(0).default(0),
 });
+
+/** One agent run's cost. */
+export const CostRow = RunColumns.omit({ domain: true, repeat: true }).extend(CostColumns.shape);
 export type CostRow = z.infer<typeof CostRow>;
 
 /** The columns rows can be grouped by. */
@@ -72,12 +80,19 @@ export const ScoredRun = RunColumns.extend({
   batch: z.string().nullable().default(null),
   report: Report.nullable(),
   metrics: z.array(MetricResult).default([]),
-  cost_usd: z.number().min(0).default(0),
-  input_tokens: z.number().int().min(0).default(0),
-  output_tokens: z.number().int().min(0).default(0),
-  unpriced_calls: z.number().int().min(0).default(0),
+  ...CostColumns.shape,
+  cost_usd: CostColumns.shape.cost_usd.default(0),
 });
 export type ScoredRun = z.infer<typeof ScoredRun>;
+
+/** The cost columns of a run from its priced calls' sum and its unpriced calls. */
+export function costColumns(total: CostTotal): {
+  cost_usd: number | null;
+  priced_cost_usd: number;
+  unpriced_calls: number;
+} {
+  return { cost_usd: knownCost(total), priced_cost_usd: total.usd, unpriced_calls: total.unpricedCalls };
+}
 
 /** Flatten runs to one metric row per (run, metric). */
 export function metricRows(runs: readonly ScoredRun[]): ScoreRow[] {
@@ -104,6 +119,7 @@ export function costRows(runs: readonly ScoredRun[]): CostRow[] {
       model,
       split,
       cost_usd,
+      priced_cost_usd,
       input_tokens,
       output_tokens,
       unpriced_calls,
@@ -115,6 +131,7 @@ export function costRows(runs: readonly ScoredRun[]): CostRow[] {
       model,
       split,
       cost_usd,
+      priced_cost_usd,
       input_tokens,
       output_tokens,
       unpriced_calls,

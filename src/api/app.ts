@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { isAnnotatorPath } from "../studio/annotation/paths.ts";
 import { studioRoutes } from "../studio/app.ts";
 import type { StudioOptions } from "../studio/context.ts";
 import { bearer, requireTokenOffLoopback } from "./auth.ts";
@@ -68,7 +69,8 @@ export function createApp(options: AppOptions): Hono {
       ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     }),
   );
-  if (token) app.use("*", bearer(token));
+  // An annotator's pages answer to that annotator's own link instead (src/studio/annotation/routes.ts).
+  if (token) app.use("*", bearer(token, isAnnotatorPath));
   app.get("/health", (c) => c.json({ ok: true as const, version: API_VERSION, jobs: queue.counts() }));
   app.get("/openapi.json", (c) =>
     c.json(openApiDocument(ROUTES, { title: "drflow API", version: API_VERSION })),
@@ -80,7 +82,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/jobs", jobsRoutes(queue));
   app.route("/tasks", tasksRoutes(options.deps));
   app.route("/notebooks", notebooksRoutes(options.deps));
-  app.route("/studio", studioRoutes(options.deps, options.studio));
+  app.route("/studio", studioRoutes(options.deps, options.studio, queue));
   app.notFound((c) =>
     onError(new ApiError(404, `no route ${c.req.method} ${c.req.path} (see /openapi.json)`), c),
   );

@@ -29,9 +29,10 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Require `Authorization: Bearer <token>` on every request. */
-export function bearer(token: string): MiddlewareHandler {
+/** Require `Authorization: Bearer <token>` on every request, except paths `exempt` names (they check their own credential). */
+export function bearer(token: string, exempt: (path: string) => boolean = () => false): MiddlewareHandler {
   return async (c, next) => {
+    if (exempt(c.req.path)) return next();
     const header = c.req.header("authorization") ?? "";
     if (!header.startsWith(PREFIX) || !same(header.slice(PREFIX.length), token)) {
       c.header("WWW-Authenticate", 'Bearer realm="drflow"');

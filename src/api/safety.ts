@@ -19,6 +19,8 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   /** A report to judge, as JSON or Markdown: large reports run to hundreds of KB. */
   { prefix: "/judge", bytes: 4 * 1024 * 1024 },
+  /** A campaign's labels imported as JSONL: thousands of decisions with notes. */
+  { prefix: "/studio/campaigns", bytes: 4 * 1024 * 1024 },
 ];
 /** Every other body (a task reference, agent options, generation settings, notebook parameters): 64 KiB. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;

@@ -125,9 +125,11 @@ test("the summary's columns follow the task kinds judged: DRFlow's, DRBench's, o
         counts: { scored: 2, not_applicable: 0, unscored: 0 },
       },
     },
-    usage: { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 },
+    usage: { calls: 5, inputTokens: 0, outputTokens: 0, costUsd: 0.5, unpricedCalls: 2 },
   };
   const table = formatSummaryTable([row]);
+  // Calls of an unpriced handle make the cost a lower bound, and the table says so.
+  expect(table).toContain("≥ $0.5000 (2 calls unpriced)");
   expect(table).toContain("Insight Rec.");
   expect(table).toContain("Distr. Avoid.");
   expect(table).not.toContain("Topo.");

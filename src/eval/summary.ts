@@ -30,7 +30,8 @@ export type SummaryRow = {
   cells: number;
   failed: number;
   metrics: Partial<Record<MetricName, MetricSummary>>;
-  usage: { calls: number; inputTokens: number; outputTokens: number; costUsd: number };
+  /** `costUsd` sums the priced calls; `unpricedCalls` counts the calls whose cost is unknown (never $0). */
+  usage: { calls: number; inputTokens: number; outputTokens: number; costUsd: number; unpricedCalls: number };
 };
 
 /**
@@ -74,12 +75,13 @@ export function summarize(
         counts: { scored, not_applicable: notApplicable, unscored: asked - scored - notApplicable },
       };
     }
-    const usage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+    const usage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 };
     for (const r of list) {
       usage.calls += r.usage.calls;
       usage.inputTokens += r.usage.inputTokens;
       usage.outputTokens += r.usage.outputTokens;
       usage.costUsd += r.usage.costUsd;
+      usage.unpricedCalls += r.usage.unpricedCalls;
     }
     rows.push({
       agent,

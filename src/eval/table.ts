@@ -1,6 +1,7 @@
 /** @module Plain-text rendering of a batch summary: one row per agent × model × split, metrics in percent as mean ± std. */
 import { METRIC_LABELS, type MetricName } from "../core/index.ts";
 import { textTable } from "../core/text-table.ts";
+import { formatCost } from "../llm/cost.ts";
 import { metricColumns } from "./metric-columns.ts";
 import type { MetricSummary, SummaryRow } from "./summary.ts";
 
@@ -16,21 +17,14 @@ export function formatSummaryTable(
   rows: readonly SummaryRow[],
   metrics: readonly MetricName[] = metricColumns(rows.map((r) => r.metrics)),
 ): string {
-  const header = [
-    "agent",
-    "model",
-    "split",
-    "tasks",
-    ...metrics.map((m) => METRIC_LABELS[m].short),
-    "cost $",
-  ];
+  const header = ["agent", "model", "split", "tasks", ...metrics.map((m) => METRIC_LABELS[m].short), "cost"];
   const body = rows.map((r) => [
     r.agent,
     r.model,
     r.split,
     r.failed > 0 ? `${r.tasks} (${r.failed} failed)` : String(r.tasks),
     ...metrics.map((m) => formatMetric(r.metrics[m])),
-    r.usage.costUsd.toFixed(4),
+    formatCost({ usd: r.usage.costUsd, unpricedCalls: r.usage.unpricedCalls }),
   ]);
   return textTable(header, body, { right: (i) => i >= 3 });
 }

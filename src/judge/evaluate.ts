@@ -20,6 +20,7 @@ import { decisionOf, notApplicableReason, notApplicableResult } from "./metrics/
 import { metricOrder } from "./metrics/index.ts";
 import { predStepId } from "./metrics/precision.ts";
 import type { EvaluationState, MetricContext } from "./metrics/types.ts";
+import { judgedSteps } from "./predicted.ts";
 import { readReport } from "./reading/report.ts";
 import { citationResolver } from "./reading/resolve.ts";
 import { parseReportMarkdown } from "./report/parse.ts";
@@ -115,14 +116,12 @@ async function evaluateOnce(
   shared: Shared,
 ): Promise<Once> {
   const state: EvaluationState = { results: new Map() };
-  const predicted =
-    report.personalized_workflow.length > 0 ? report.personalized_workflow : report.generic_workflow;
   const ctx: MetricContext = {
     report,
     reportText,
     task: loaded.task,
     gold: goldSteps(loaded.task),
-    predicted: [...predicted].sort((a, b) => a.item - b.item),
+    predicted: judgedSteps(report),
     judge,
     ...shared,
     state,
@@ -246,8 +245,6 @@ export async function evaluate(
     runs.push(await evaluateOnce(report, reportText, loaded, judge, metrics, shared));
   }
   const first = runs[0]!;
-  const predicted =
-    report.personalized_workflow.length > 0 ? report.personalized_workflow : report.generic_workflow;
   return {
     task_id: loaded.task.id,
     judge: judgeName,
@@ -263,7 +260,7 @@ export async function evaluate(
       judgeName,
       warnings,
       first.results,
-      predicted,
+      judgedSteps(report),
       goldSteps(loaded.task),
     ),
   };

@@ -1,5 +1,6 @@
 /** @module The model layer's public face: handles, `createModel`, structured output, cache, usage and prices. */
 export { CacheMode, DEFAULT_CACHE_PATH, LlmCache } from "./cache.ts";
+export { type CostTotal, formatCost, knownCost } from "./cost.ts";
 export { CacheMissError, MissingKeyError, ProviderError, StructuredOutputError } from "./errors.ts";
 export { modelForRole } from "./for-role.ts";
 export { KEY_VARIABLE, Provider, parseHandle } from "./handle.ts";

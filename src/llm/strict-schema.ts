@@ -10,6 +10,12 @@
  * models that support it (https://openrouter.ai/docs/structured-outputs), and vLLM, llama.cpp and Ollama accept it
  * too. The zod schema stays the source of truth: constraints dropped here are still enforced when the reply is
  * validated.
+ *
+ * Unions are written only in the guide's two documented forms: "T or null" for a primitive T as the type array
+ * `[T, "null"]` (the guide's "union type with null", example `"type": ["string", "null"]`), and every other union —
+ * several types, or an object, array, enum or const that may be null — as `anyOf`, each branch in the subset ("Nested
+ * schemas within anyOf must each be a valid JSON Schema per this subset"). OpenAI's SDK draws the same line
+ * (openai-node, src/_vendor/zod-to-json-schema/parsers/nullable.ts).
  */
 import { z } from "zod";
 
@@ -38,9 +44,15 @@ const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null 
 
 const SCALARS: Json[] = [{ type: "string" }, { type: "number" }, { type: "boolean" }];
 
-/** A scalar or a list of scalars: what strict mode can say for "anything" (`z.unknown()`); objects need their keys named. */
+/** The types the documented nullable form `[T, "null"]` is written with. */
+const PRIMITIVES = new Set(["string", "number", "integer", "boolean"]);
+
+/**
+ * A scalar or a list of strings: what strict mode can say for "anything" (`z.unknown()`); objects need their keys
+ * named. The list holds strings only, so the schema stays one level shallower (free-form action parameters sit deep).
+ */
 const ANY_SCALAR: Json = {
-  anyOf: [...SCALARS, { type: "array", items: { anyOf: SCALARS } }, { type: "null" }],
+  anyOf: [...SCALARS, { type: "array", items: { type: "string" } }, { type: "null" }],
 };
 
 function typesOf(node: Json): string[] {
@@ -55,11 +67,11 @@ function acceptsNull(node: Json): boolean {
   return Array.isArray(node.anyOf) && (node.anyOf as Json[]).some(acceptsNull);
 }
 
-/** The same schema, also accepting null (an optional property in strict form). */
+/** The same schema, also accepting null (an optional property in strict form), in a documented form. */
 function withNull(node: Json): Json {
   if (acceptsNull(node)) return node;
   const types = typesOf(node);
-  if (types.length === 1 && !("enum" in node) && !("const" in node))
+  if (types.length === 1 && PRIMITIVES.has(types[0]!) && !("enum" in node) && !("const" in node))
     return { ...node, type: [types[0], "null"] };
   if (Array.isArray(node.anyOf)) return { ...node, anyOf: [...(node.anyOf as Json[]), { type: "null" }] };
   return { anyOf: [node, { type: "null" }] };
@@ -91,8 +103,8 @@ class Converter {
     if (Array.isArray(node.anyOf)) return this.anyOf(node.anyOf, depth);
     const types = typesOf(node);
     const nonNull = types.filter((t) => t !== "null");
-    if (nonNull.length > 1) {
-      // Several types at once: strict mode takes a type array only as [T, "null"], so it becomes anyOf.
+    if (nonNull.length > 1 || (types.length > 1 && !PRIMITIVES.has(nonNull[0]!))) {
+      // Several types, or an object or array that may be null: documented only as anyOf.
       const { type: _type, ...rest } = node;
       return this.anyOf(
         [
@@ -108,7 +120,7 @@ class Converter {
     if ("const" in node) base.const = node.const;
     if (types.length) base.type = types.length === 1 ? types[0] : types;
     const nullable = types.includes("null");
-    if (nonNull[0] === "object") return this.object(node, base, nullable, depth);
+    if (nonNull[0] === "object") return this.object(node, base, depth);
     if (nonNull[0] === "array") {
       const items = this.convert(node.items, depth + 1);
       return {
@@ -125,14 +137,24 @@ class Converter {
     const flat = converted.flatMap((c) =>
       Array.isArray(c.schema.anyOf) ? (c.schema.anyOf as Json[]) : [c.schema],
     );
+    // A primitive or null (zod's `.nullable()`) in the guide's own form, `[T, "null"]`.
+    const [first, second] = flat;
+    const primitiveOrNull =
+      flat.length === 2 &&
+      typeof first!.type === "string" &&
+      PRIMITIVES.has(first!.type) &&
+      !("enum" in first!) &&
+      !("const" in first!) &&
+      second!.type === "null" &&
+      Object.keys(second!).length === 1;
     return {
-      schema: { anyOf: flat },
+      schema: primitiveOrNull ? { ...first, type: [first!.type, "null"] } : { anyOf: flat },
       decode: (v) => branchFor(converted, v)?.decode(v) ?? v,
       nullable: converted.some((c) => c.nullable),
     };
   }
 
-  private object(node: Json, base: Json, nullable: boolean, depth: number): Converted {
+  private object(node: Json, base: Json, depth: number): Converted {
     const properties = isObject(node.properties) ? node.properties : {};
     const names = Object.keys(properties);
     const extra = node.additionalProperties;
@@ -145,7 +167,7 @@ class Converter {
         required: ["key", "value"],
         additionalProperties: false,
       };
-      const schema: Json = { type: nullable ? ["array", "null"] : "array", items: pair };
+      const schema: Json = { type: "array", items: pair };
       if (base.description) schema.description = base.description;
       return {
         schema,
@@ -155,7 +177,7 @@ class Converter {
                 v.filter(isObject).map((p) => [String(p.key), value.decode(p.value)] as [string, unknown]),
               )
             : v,
-        nullable,
+        nullable: false,
       };
     }
     const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
@@ -184,7 +206,7 @@ class Converter {
         }
         return out;
       },
-      nullable,
+      nullable: false,
     };
   }
 }

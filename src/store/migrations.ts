@@ -90,6 +90,43 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 3: failed requests and rejected replies are recorded with their reason.
   `ALTER TABLE llm_calls ADD COLUMN error TEXT;`,
+  // 4: human annotation campaigns (Appendix F): the runs annotated, annotators (a hash of their link's secret), and
+  // their step-matching labels. Plain SQL both SQLite and PostgreSQL run; queries in src/studio/annotation/store.ts.
+  // The UNIQUE over (…, gold_step) is the one-to-one rule: NULL (unmatched) never collides, a gold step does.
+  `
+  CREATE TABLE annotation_campaigns (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    guideline TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE annotation_items (
+    campaign_id TEXT NOT NULL REFERENCES annotation_campaigns(id) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    run_id TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, id),
+    UNIQUE (campaign_id, run_id)
+  );
+  CREATE TABLE annotation_annotators (
+    campaign_id TEXT NOT NULL REFERENCES annotation_campaigns(id) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    secret_hash TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, id),
+    UNIQUE (campaign_id, name)
+  );
+  CREATE TABLE annotation_labels (
+    campaign_id TEXT NOT NULL REFERENCES annotation_campaigns(id) ON DELETE CASCADE,
+    annotator_id TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    step INTEGER NOT NULL,
+    gold_step INTEGER,
+    note TEXT NOT NULL DEFAULT '',
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, annotator_id, item_id, step),
+    UNIQUE (campaign_id, annotator_id, item_id, gold_step)
+  );
+  `,
 ];
 
 /** Bring `db` up to the latest version; a store newer than this code is an error (never silently downgraded). */

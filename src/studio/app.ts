@@ -1,12 +1,15 @@
 /**
  * @module The studio's routes, mounted at /studio inside the API's Hono app (so its auth and request checks apply):
- * runs, batches, a run, its judgment, documents, compare, notebooks, the paper. Pages are rendered on the server;
+ * runs, batches, a run, its judgment, documents, compare, notebooks, annotation campaigns, the paper. Pages are rendered on the server;
  * the only script shipped is mermaid, from node_modules, so the studio works offline.
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import type { WorkQueue } from "../api/work.ts";
 import { listNotebooks } from "../notebook/registry.ts";
+import { annotationRoutes } from "./annotation/routes.ts";
 import { StudioContext, type StudioDeps, type StudioOptions } from "./context.ts";
+import { createRoutes } from "./create/routes.ts";
 import { html, page } from "./html.ts";
 import { LiveNotebooks } from "./live.ts";
 import { batchesPage, batchPage } from "./pages/batches.ts";
@@ -17,6 +20,7 @@ import { notebookPage, notebooksPage, notebookVersion } from "./pages/notebooks.
 import { paperPage } from "./pages/paper.ts";
 import { runPage } from "./pages/run.ts";
 import { runsPage } from "./pages/runs.ts";
+import { reviewRoutes } from "./review/routes.ts";
 
 const MERMAID_JS = Bun.resolveSync("mermaid/dist/mermaid.min.js", import.meta.dir);
 
@@ -33,7 +37,7 @@ function notFound(what: string): never {
   throw new NotFound(what);
 }
 
-export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}): Hono {
+export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}, queue?: WorkQueue): Hono {
   const ctx = new StudioContext(deps, options);
   const live = new LiveNotebooks(deps.notebooksDir, deps.tasksRoot);
   const knownNotebook = async (name: string) => {
@@ -113,6 +117,9 @@ export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}): Hon
     live.start(name, parsed.data.params);
     return c.json({ name, live: true });
   });
+  app.route("/review", reviewRoutes(ctx));
+  app.route("/create", createRoutes(ctx, queue));
+  app.route("/", annotationRoutes(ctx));
   app.get("/paper", (c) => c.html(paperPage()));
   app.get("/assets/mermaid.min.js", async () => {
     return new Response(Bun.file(MERMAID_JS), {

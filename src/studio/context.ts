@@ -3,6 +3,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SAFE_ID } from "../core/index.ts";
+import type { Model } from "../llm/types.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 
@@ -14,6 +15,9 @@ export type StudioDeps = {
   /** The model handles requests may name (`serve --models`); a notebook's `model` parameter must be one. */
   models: readonly string[];
   loadTask(root: string, ref: string): Promise<LoadedTask>;
+  /** Task creation (studio/create): a model for an allowed handle, and the procedural generator. */
+  makeModel?(handle: string): Model;
+  generateSuite?(input: { root: string; suite: string; seed: number; perDomain: number }): Promise<string[]>;
 };
 
 export type StudioOptions = {

@@ -1,4 +1,5 @@
 /** @module The studio's page shell and small HTML helpers: one stylesheet, a nav bar, tables, badges. Server-rendered, no framework. */
+import { formatCost } from "../llm/cost.ts";
 import { escapeHtml } from "../notebook/html.ts";
 import { urls } from "./urls.ts";
 
@@ -74,6 +75,9 @@ const NAV: [string, string][] = [
   ["batches", urls.batches()],
   ["compare", "/studio/compare"],
   ["notebooks", urls.notebooks()],
+  ["review", "/studio/review"],
+  ["create", "/studio/create"],
+  ["campaigns", urls.campaigns()],
   ["paper", urls.paper()],
 ];
 
@@ -85,19 +89,24 @@ export type PageOptions = {
   mermaid?: boolean;
   /** Extra inline script (page behaviour such as sortable tables). */
   script?: string;
+  /** Leave out the nav bar (pages for people who may open nothing else, such as annotators). */
+  nav?: false;
+  /** Extra CSS for this page. */
+  css?: string;
 };
 
 export function page(options: PageOptions): string {
-  const nav = NAV.map(
+  const links = NAV.map(
     ([name, href]) => `<a href="${href}"${name === options.section ? ' class="on"' : ""}>${name}</a>`,
   ).join("");
+  const nav = options.nav === false ? "" : `<nav><b>drflow studio</b>${links}</nav>`;
   const mermaid = options.mermaid
     ? `<script src="${urls.asset("mermaid.min.js")}"></script><script>mermaid.initialize({startOnLoad:false,securityLevel:"strict",flowchart:{htmlLabels:false}});mermaid.run({querySelector:"pre.mermaid"}).then(()=>{document.body.dataset.mermaid="done"},(e)=>{document.body.dataset.mermaid="error";console.error(e)});</script>`
     : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,"><title>${escapeHtml(options.title)} · drflow studio</title><style>${CSS}</style></head>
-<body><nav><b>drflow studio</b>${nav}</nav>
+<link rel="icon" href="data:,"><title>${escapeHtml(options.title)} · drflow studio</title><style>${CSS}${options.css ?? ""}</style></head>
+<body>${nav}
 <main><h1>${escapeHtml(options.title)}</h1>
 ${options.body.html}
 </main>${mermaid}${options.script ? `<script>${options.script}</script>` : ""}</body></html>`;
@@ -128,8 +137,17 @@ export function score(v: number | null | undefined): string {
   return v === null || v === undefined ? "—" : (v * 100).toFixed(2);
 }
 
+/** A cost in USD; null is a call of an unpriced handle (its cost unknown, never $0). */
 export function usd(v: number | null | undefined): string {
-  return v === null || v === undefined ? "—" : `$${v < 0.01 && v > 0 ? v.toPrecision(2) : v.toFixed(4)}`;
+  if (v === null) return "unpriced";
+  return v === undefined ? "—" : `$${v < 0.01 && v > 0 ? v.toPrecision(2) : v.toFixed(4)}`;
+}
+
+/** A run's cost: its priced calls' sum, a lower bound that says so when some calls were unpriced. */
+export function runCost(r: { cost_usd: number; unpriced_calls: number }): string {
+  return r.unpriced_calls
+    ? formatCost({ usd: r.cost_usd, unpricedCalls: r.unpriced_calls })
+    : usd(r.cost_usd);
 }
 
 export function badge(text: string, kind = ""): Html {

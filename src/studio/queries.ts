@@ -92,7 +92,9 @@ function orderSql(order: RunOrder): { sql: string; values: string[] } {
       "(SELECT x.value FROM metric_results x WHERE x.run_id = r.id AND x.metric = ? ORDER BY x.created_at DESC, x.id DESC LIMIT 1)";
     values.push(metric.data, metric.data);
   } else if (order.sort === "cost")
-    expr = "(SELECT COALESCE(SUM(c.cost_usd), 0) FROM llm_calls c WHERE c.run_id = r.id)";
+    // A run with unpriced calls has no known cost: it sorts with the nulls, never as $0.
+    expr =
+      "(SELECT CASE WHEN SUM(c.cost_usd IS NULL) > 0 THEN NULL ELSE COALESCE(SUM(c.cost_usd), 0) END FROM llm_calls c WHERE c.run_id = r.id)";
   else if (order.sort === "tokens")
     expr =
       "(SELECT COALESCE(SUM(c.input_tokens + c.output_tokens), 0) FROM llm_calls c WHERE c.run_id = r.id)";

@@ -243,3 +243,49 @@ describe("studio pages", () => {
     expect(ok.status).toBe(200);
   });
 });
+
+test("a run with calls of an unpriced handle shows its cost as unknown, never $0, and sorts with the nulls", async () => {
+  store.saveRun({
+    id: "unpriced-run",
+    kind: "agent",
+    task: "demo/b2b_01",
+    split: "original",
+    agent: "drfa",
+    model: "compat:m",
+    status: "done",
+    started_at: "2026-01-02T00:00:00.000Z",
+  });
+  const call = {
+    run_id: "unpriced-run",
+    stage: "planning",
+    role: "agent" as const,
+    handle: "compat:http://127.0.0.1:1/v1#m",
+    provider: "compat" as const,
+    model: "m",
+    kind: "chat" as const,
+    temperature: 0,
+    seed: null,
+    prompt_template: "J.4",
+    input_tokens: 31,
+    output_tokens: 9,
+    usage_source: "provider" as const,
+    latency_ms: 420,
+    cached: false,
+    attempt: 1,
+    retries: 0,
+    started_at: "2026-01-02T00:00:01.000Z",
+  };
+  store.recordCall({ ...call, request_key: "k-priced", cost_usd: 0.002 });
+  store.recordCall({ ...call, request_key: "k-unpriced", cost_usd: null });
+  const runs = await get("/studio/runs");
+  expect(runs.text).toContain("≥ $0.0020 (1 call unpriced)");
+  const run = await get("/studio/runs/unpriced-run");
+  expect(run.text).toContain("· unpriced ·");
+  expect(run.text).toContain("≥ $0.0020 (1 call unpriced)");
+  for (const dir of ["asc", "desc"]) {
+    const sorted = await get(`/studio/runs?sort=cost&dir=${dir}`);
+    expect([...sorted.text.matchAll(/class="run-link">([^<]+)</g)].map((m) => m[1]).at(-1)).toBe(
+      "unpriced-run",
+    );
+  }
+});

@@ -31,6 +31,11 @@ export const urls = {
     `${STUDIO}/tasks/${taskRef.split("/").map(enc).join("/")}/files/${enc(artifactId)}`,
   notebooks: () => `${STUDIO}/notebooks`,
   notebook: (name: string) => `${STUDIO}/notebooks/${enc(name)}`,
+  campaigns: () => `${STUDIO}/campaigns`,
+  campaign: (id: string) => `${STUDIO}/campaigns/${enc(id)}`,
+  newCampaign: (filter: Record<string, string | undefined> = {}) => `${STUDIO}/campaigns/new${query(filter)}`,
+  annotate: (campaign: string, annotator: string, n?: number) =>
+    `${STUDIO}/annotate/${enc(campaign)}/${enc(annotator)}${n === undefined ? "" : `/${n}`}`,
   paper: (table?: string) => `${STUDIO}/paper${table ? `#table-${table}` : ""}`,
   asset: (name: string) => `${STUDIO}/assets/${name}`,
 };

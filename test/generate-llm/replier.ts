@@ -100,7 +100,8 @@ export function fixtureReplier(opts: ReplierOptions = {}) {
   const reply = (req: RecordedRequest): ScriptedReply => {
     if (req.path.endsWith("/embeddings")) return {};
     const schema = schemaOf(req);
-    const prompt = promptOf(req);
+    // Read as one line: the fields are found by their labels wherever the figure's layout breaks lines.
+    const prompt = promptOf(req).replace(/\s+/g, " ");
     const retry = isRetry(req);
     const first = W.SPECS[0]!;
     const json = (v: unknown): ScriptedReply => ({ content: JSON.stringify(v) });

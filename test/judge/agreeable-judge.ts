@@ -22,7 +22,7 @@ export function agreeableReply(req: RecordedRequest): ScriptedReply {
     content: JSON.stringify({ ...(x as object), justification: JUSTIFICATION }),
   });
   if (p.startsWith("You are evaluating whether a predicted workflow step semantically")) {
-    const item = Number(/- Item: (\d+) - Title:/.exec(p)?.[1]);
+    const item = Number(/- Item: (\d+)\s+- Title:/.exec(p)?.[1]);
     const golds = [...p.matchAll(/### WORKFLOW_STEP_(\d+)/g)].map((m) => Number(m[1]));
     return json({
       matched: true,

@@ -39,7 +39,7 @@ beforeAll(async () => {
   server = await startScriptedServer({
     reply: (req) => {
       const prompt = (req.body as { messages: { content: string }[] }).messages[0]!.content;
-      const item = /- Item: (\d+) - Title:/.exec(prompt)?.[1];
+      const item = /- Item: (\d+)\s+- Title:/.exec(prompt)?.[1];
       const gold = /- ID: WORKFLOW_STEP_(\d+)/.exec(prompt)?.[1];
       if (prompt.startsWith("You are evaluating whether a predicted workflow step semantically"))
         return {

@@ -29,7 +29,7 @@ const model = () =>
 
 const isPrecision = (p: string) => p.startsWith("You are evaluating whether a predicted workflow step");
 const isRecall = (p: string) => p.startsWith("You are evaluating whether a ground truth workflow step");
-const predItem = (p: string) => Number(/- Item: (\d+) - Title:/.exec(p)?.[1]);
+const predItem = (p: string) => Number(/- Item: (\d+)\s+- Title:/.exec(p)?.[1]);
 const goldId = (p: string) => /- ID: (WORKFLOW_STEP_\d+)/.exec(p)?.[1] ?? "";
 const json = (x: unknown, usage = { prompt_tokens: 900, completion_tokens: 60 }): ScriptedReply => ({
   content: JSON.stringify(x),
@@ -106,7 +106,7 @@ describe("LLM judge (scripted server)", () => {
     const recallPrompt = sent.find((p) => isRecall(p) && goldId(p) === "WORKFLOW_STEP_5")!;
     expect(recallPrompt).toStartWith(RECALL_TEMPLATE.slice(0, RECALL_TEMPLATE.indexOf("{gold_id}")));
     expect(recallPrompt).toContain(
-      `- Title: ${gold[4]!.title} - Task: ${gold[4]!.task} - Expected Answer: ${gold[4]!.personalized_task}`,
+      `- Title: ${gold[4]!.title}\n- Task: ${gold[4]!.task}\n- Expected Answer: ${gold[4]!.personalized_task}`,
     );
     expect(recallPrompt).toContain("Use confidence **≥0.83** only when coverage is substantive");
 
@@ -217,7 +217,7 @@ describe("LLM judge (scripted server)", () => {
     expect(n4).toHaveLength(2);
     const step3 = n4.find((p) => p.includes("(WORKFLOW_STEP_3)"))!;
     expect(step3).toContain(
-      `has the following conditions that require resolution: ${loaded.task.generic_workflow[2]!.condition_description} ## Expected Resolution`,
+      `has the following conditions that require resolution: ${loaded.task.generic_workflow[2]!.condition_description}\n\n## Expected Resolution`,
     );
     expect(step3).toContain(
       "The correct resolution for the user's specific situation is: Book a certified medical interpreter for Spanish",

@@ -90,11 +90,26 @@ test("drflow usage prints tokens and cost by role and stage, with a total that s
   const { code, out } = await drflow("usage", "--run", "r1", "--store", storePath);
   expect(code).toBe(0);
   const rows = out.split("\n").filter((l) => /^(agent|judge|TOTAL)\b/.test(l));
-  const inputs = rows.map((l) => Number(l.trim().split(/\s+/).at(-4)));
+  const inputs = rows.map((l) => Number(/(\d+)\s+\d+\s+(unpriced|≥|\$)/.exec(l)?.[1]));
   expect(rows).toHaveLength(3);
   expect(inputs[0]! + inputs[1]!).toBe(inputs[2]!);
   // A compat server without prices is unpriced, never $0.
-  expect(out).toMatch(/TOTAL\s+3\s+0\s+\d+\s+30\s+unpriced\s+3/);
+  expect(out).toMatch(/TOTAL\s+3\s+0\s+\d+\s+30\s+unpriced \(3 calls\)/);
+  // One priced call on top: the total is a lower bound that says how many calls had no price.
+  const again = new RunStore(storePath);
+  const priced = createModel(`compat:${server.url}#m?input_per_1m=1000&output_per_1m=1000`, {
+    cache: null,
+    usage: again,
+    env: {},
+  });
+  await priced.chat({
+    messages: [{ role: "user", content: "priced" }],
+    context: { runId: "r1", stage: "write", role: "agent" },
+  });
+  again.close();
+  const mixed = await drflow("usage", "--run", "r1", "--store", storePath);
+  expect(mixed.out).toMatch(/TOTAL\s+4\s+0\s+\d+\s+40\s+≥ \$\d+\.\d{6} \(3 calls unpriced\)/);
+  expect(mixed.out).toMatch(/write\s+1\s+0\s+\d+\s+10\s+\$\d+\.\d{6}\s*$/m);
   const batch = await drflow("usage", "--batch", "nope", "--store", storePath);
   expect(batch.out).toContain("no LLM calls recorded for batch nope");
 });

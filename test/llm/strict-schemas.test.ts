@@ -125,3 +125,78 @@ test("wrapped roots, nullable optionals and records round-trip", () => {
     },
   ]);
 });
+
+test("unions take only the guide's documented forms: [primitive, null] type arrays, anyOf for everything else", () => {
+  const { z } = require("zod") as typeof import("zod");
+  const strict = strictSchemaOf(
+    z.object({
+      note: z.string().optional(),
+      count: z.number().int().nullable(),
+      flag: z.boolean().optional(),
+      either: z.union([z.string(), z.number()]),
+      either_or_null: z.union([z.string(), z.number()]).nullable(),
+      owner: z.object({ name: z.string() }).nullable(),
+      tags: z.array(z.string()).optional(),
+      kind: z.enum(["a", "b"]).optional(),
+      extra: z.record(z.string(), z.number()).optional(),
+    }),
+  );
+  const p = strict.schema.properties as Record<string, Record<string, unknown>>;
+  expect(p.note).toEqual({ type: ["string", "null"] });
+  expect(p.count!.type).toEqual(["integer", "null"]);
+  expect(p.flag).toEqual({ type: ["boolean", "null"] });
+  expect(p.either).toEqual({ anyOf: [{ type: "string" }, { type: "number" }] });
+  expect(p.either_or_null).toEqual({ anyOf: [{ type: "string" }, { type: "number" }, { type: "null" }] });
+  for (const name of ["owner", "tags", "kind", "extra"]) {
+    const anyOf = p[name]!.anyOf as Record<string, unknown>[];
+    expect([name, anyOf?.at(-1)]).toEqual([name, { type: "null" }]);
+    expect([name, anyOf.length]).toEqual([name, 2]);
+  }
+  expect(JSON.stringify(strict.schema)).not.toMatch(/"type":\["(object|array)","null"\]/);
+  expect(strictSchemaProblems(strict.schema)).toEqual([]);
+  // Replies in either branch decode back to what zod reads.
+  const reply = {
+    note: null,
+    count: null,
+    flag: true,
+    either: 3,
+    either_or_null: null,
+    owner: { name: "Ana" },
+    tags: null,
+    kind: "b",
+    extra: [{ key: "x", value: 1 }],
+  };
+  expect(valueProblems(strict.schema, reply)).toEqual([]);
+  expect(strict.decode(reply)).toEqual({
+    count: null,
+    flag: true,
+    either: 3,
+    either_or_null: null,
+    owner: { name: "Ana" },
+    kind: "b",
+    extra: { x: 1 },
+  });
+});
+
+test("the validator accepts the documented union forms and refuses undocumented ones", () => {
+  const object = (property: Record<string, unknown>) => ({
+    type: "object",
+    properties: { x: property },
+    required: ["x"],
+    additionalProperties: false,
+  });
+  const accepted = [
+    { type: ["string", "null"] },
+    { type: ["integer", "null"] },
+    { anyOf: [{ type: "string" }, { type: "number" }] },
+    { anyOf: [object({ type: "string" }), { type: "null" }] },
+  ];
+  for (const p of accepted) expect([p, strictSchemaProblems(object(p))]).toEqual([p, []]);
+  const refused = [
+    { type: ["string", "number"] },
+    { type: ["object", "null"], properties: {}, required: [], additionalProperties: false },
+    { type: ["array", "null"], items: { type: "string" } },
+  ];
+  for (const p of refused) expect([p, strictSchemaProblems(object(p)).length]).toEqual([p, 1]);
+  expect(strictSchemaProblems(object({ type: ["string", "number"] }))[0]).toContain("anyOf");
+});

@@ -5,7 +5,10 @@
  * OpenAI, "Structured Outputs — Supported schemas" (https://platform.openai.com/docs/guides/structured-outputs#supported-schemas):
  * - supported types: string, number, boolean, integer, object, array, enum, anyOf;
  * - the root must be an object and must not be `anyOf`;
- * - all fields must be required (an optional field is a union with `null`);
+ * - all fields must be required; "it is possible to emulate an optional parameter by using a union type with null",
+ *   the guide's example being `"type": ["string", "null"]` (section "All fields must be required");
+ * - `anyOf`: "Nested schemas within anyOf must each be a valid JSON Schema per this subset" (section "anyOf"), the
+ *   guide's example being a union of two object schemas;
  * - `additionalProperties: false` must be set on every object;
  * - up to 5000 object properties in total, up to 10 levels of nesting, up to 1000 enum values in total;
  * - not supported: `default` ("'default' is not permitted" is the 400 message), `minLength`, `maxLength`,
@@ -13,6 +16,13 @@
  *   `if`/`then`/`else`, `dependentRequired`, `dependentSchemas`.
  * drflow also keeps away from `pattern`/`format`/`minItems`/`maxItems` (supported by some models only); the emulator
  * accepts them, like the API.
+ *
+ * Unions: the guide shows exactly two forms, and the emulator accepts exactly those: a type array pairing one
+ * primitive type (string, number, integer, boolean) with "null", and `anyOf` whose branches (a `{"type": "null"}`
+ * branch included) each follow the subset. Anything else — a type array of two non-null types, or `["object",
+ * "null"]` / `["array", "null"]` — is not a documented form and is refused, so drflow never depends on it (OpenAI's
+ * own SDK sends unions of primitives as type arrays and nullable objects as `anyOf [X, {"type": "null"}]`:
+ * openai-node, src/_vendor/zod-to-json-schema/parsers/nullable.ts and union.ts).
  */
 
 type Json = Record<string, unknown>;
@@ -45,6 +55,8 @@ const ALLOWED = new Set([
 ]);
 
 const TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+/** The types the guide's nullable form (`"type": [T, "null"]`) is shown with. */
+const PRIMITIVES = new Set(["string", "number", "integer", "boolean"]);
 
 export const STRICT_LIMITS = { properties: 5000, depth: 10, enumValues: 1000 } as const;
 
@@ -85,7 +97,12 @@ export function strictSchemaProblems(schema: unknown): string[] {
     }
     for (const t of types) if (!TYPES.has(String(t))) problems.push(`${path}: unknown type '${String(t)}'`);
     const nonNull = types.filter((t) => t !== "null");
-    if (nonNull.length > 1) problems.push(`${path}: a type array may only pair one type with "null"`);
+    if (nonNull.length > 1)
+      problems.push(`${path}: a type array may only pair one type with "null"; a union of types is 'anyOf'`);
+    else if (types.length > 1 && !PRIMITIVES.has(String(nonNull[0])))
+      problems.push(
+        `${path}: '${String(nonNull[0])}' or null is written 'anyOf' with a {"type": "null"} branch`,
+      );
     if (nonNull[0] === "object") {
       if (node.additionalProperties !== false)
         problems.push(`${path}: 'additionalProperties' is required to be supplied and to be false`);

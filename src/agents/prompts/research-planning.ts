@@ -7,7 +7,7 @@ export const SOURCE =
 
 /** The figure's line breaks restored (the PDF text is one line); the tools section stands on lines of its own. */
 export const TEMPLATE = parseTemplate(
-  restoreLineBreaks(SOURCE).replace(" {tools_section} ", "\n\n{tools_section}\n\n"),
+  restoreLineBreaks(SOURCE).replace("\n{tools_section}\n", "\n\n{tools_section}\n\n"),
 );
 
 export type ResearchPlanningSlots = { question: string; toolsSection: string };

@@ -105,8 +105,8 @@ describe("the paper's prompts (J.4-J.9) keep their verbatim text and f-string sl
       existingDescriptions: ["a", "b"],
       availableToolNames: "['LocalFileSearchTool']",
     });
-    expect(j6).toContain("Original Research Query: How to consent? Completed Actions: 3");
-    expect(j6).toContain("Policy Documents Found: True - Personal Evidence Found: False");
+    expect(j6).toContain("Original Research Query: How to consent?\nCompleted Actions: 3");
+    expect(j6).toContain("- Policy Documents Found: True\n- Personal Evidence Found: False");
     expect(j6).toContain('"total": 4');
     expect(j6).toContain('{"query": "novel keywords not used before", "top_k": 15}');
     expect(

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { CacheMissError } from "../../llm/errors.ts";
 import { type Action, toAction } from "./action.ts";
 import { ActionPlan, runRound } from "./plan.ts";
 
@@ -68,5 +69,20 @@ describe("ActionPlan scheduler", () => {
     await runRound(plan, async () => {}, { iteration: 1 });
     plan.add([act("repeat", 0.5, "consent policy"), act("novel", 0.5, "interpreter booking")]);
     expect(plan.ready().map((e) => e.action.id)).toEqual(["novel", "repeat"]);
+  });
+
+  test("a replay miss inside an action fails the round at once, never recorded as one failed action", async () => {
+    const plan = new ActionPlan("q");
+    plan.add([act("a", 0.9, "one"), act("b", 0.5, "two")]);
+    const miss = new CacheMissError("k".repeat(64), "embed: one", "openai:text-embedding-3-small");
+    await expect(
+      runRound(
+        plan,
+        async () => {
+          throw miss;
+        },
+        { iteration: 1 },
+      ),
+    ).rejects.toBe(miss);
   });
 });

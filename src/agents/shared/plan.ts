@@ -3,6 +3,7 @@
  * execution score (priority refined by novelty and tool diversity), with bounded concurrency (default one at a time).
  * Actions inserted "ahead" (DRFA's condition-resolution actions) run before every other ready action.
  */
+import { CacheMissError, MissingKeyError } from "../../llm/errors.ts";
 import type { Action, ActionStatus, WorkflowStage } from "./action.ts";
 
 /** A planned action with its scheduling state. */
@@ -158,7 +159,8 @@ export class ActionPlan {
 
 /**
  * Run one scheduling round: take up to `concurrency` ready actions and execute them together. An executor error
- * marks that action failed (recorded, never thrown), so one broken tool call does not end the session.
+ * marks that action failed (recorded, not thrown), so one broken tool call does not end the session — except a
+ * replay miss or a missing key, which no later action can get past: those fail the run at once.
  */
 export async function runRound(
   plan: ActionPlan,
@@ -172,6 +174,7 @@ export async function runRound(
         await execute(action);
         plan.complete(action.id);
       } catch (err) {
+        if (err instanceof CacheMissError || err instanceof MissingKeyError) throw err;
         plan.complete(action.id, err instanceof Error ? err.message : String(err));
       }
     }),

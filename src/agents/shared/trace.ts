@@ -113,9 +113,14 @@ export type UsageTotals = {
   requests: number;
   inputTokens: number;
   outputTokens: number;
+  /** The priced calls' cost; calls of unpriced handles are counted in `unpricedCalls`, never as $0. */
   costUsd: number;
+  unpricedCalls: number;
   latencyMs: number;
-  byStage: Record<string, { calls: number; inputTokens: number; outputTokens: number; costUsd: number }>;
+  byStage: Record<
+    string,
+    { calls: number; inputTokens: number; outputTokens: number; costUsd: number; unpricedCalls: number }
+  >;
 };
 
 export function usageTotals(events: readonly TraceEvent[]): UsageTotals {
@@ -125,6 +130,7 @@ export function usageTotals(events: readonly TraceEvent[]): UsageTotals {
     inputTokens: 0,
     outputTokens: 0,
     costUsd: 0,
+    unpricedCalls: 0,
     latencyMs: 0,
     byStage: {},
   };
@@ -134,14 +140,23 @@ export function usageTotals(events: readonly TraceEvent[]): UsageTotals {
     totals.requests += e.attempts ?? 1;
     totals.inputTokens += e.usage.inputTokens;
     totals.outputTokens += e.usage.outputTokens;
+    const unpriced = e.usage.costKnown === false ? 1 : 0;
     totals.costUsd += e.usage.costUsd;
+    totals.unpricedCalls += unpriced;
     totals.latencyMs += e.usage.latencyMs;
-    const s = totals.byStage[e.stage] ?? { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+    const s = totals.byStage[e.stage] ?? {
+      calls: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      costUsd: 0,
+      unpricedCalls: 0,
+    };
     totals.byStage[e.stage] = s;
     s.calls += 1;
     s.inputTokens += e.usage.inputTokens;
     s.outputTokens += e.usage.outputTokens;
     s.costUsd += e.usage.costUsd;
+    s.unpricedCalls += unpriced;
   }
   return totals;
 }

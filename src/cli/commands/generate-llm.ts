@@ -3,11 +3,13 @@ import { join } from "node:path";
 import { Domain } from "../../core/index.ts";
 import { ModalityConfig } from "../../generate/llm/files/modality.ts";
 import { GENERATION_DEFAULTS, type ProgressEvent } from "../../generate/llm/options.ts";
+import { planResume, type ResumePlan } from "../../generate/llm/resume.ts";
 import { generateLlmSuite, type SuiteSource } from "../../generate/llm/suite.ts";
 import { type ReviewItem, validateTaskEvidence } from "../../generate/review/evidence.ts";
 import { exportReview, importReview, readReview } from "../../generate/review/export.ts";
+import { markReviewApplied } from "../../generate/review/task-review.ts";
 import { importSeeds, isBuiltInDomain } from "../../generate/seeds/import.ts";
-import { createModel, resolveRole } from "../../llm/index.ts";
+import { createModel, formatCost, resolveRole } from "../../llm/index.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
 import { intFlag, parseFlags, UsageError } from "../args.ts";
@@ -16,6 +18,7 @@ export const LLM_USAGE = [
   "drflow generate --llm --suite NAME (--domain DOMAIN --n N | --seeds FILE.csv|xlsx|json) [--model HANDLE]",
   "                [--root tasks] [--seed 7] [--adjacent 2] [--max-retries 3] [--modalities JSON]",
   "                [--concurrency 4] [--store .drflow/runs.sqlite] [--run ID] [--review] [--quiet]",
+  "drflow generate --llm --suite NAME --resume [--reviews FILE.json] [--model HANDLE] [--root tasks] …",
   "drflow generate --llm --suite NAME --review-import FILE.csv|json [--root tasks]",
   "",
   "  --model      generator handle (default $DRFLOW_GENERATOR_MODEL, else openai:gpt-5.2)",
@@ -24,10 +27,15 @@ export const LLM_USAGE = [
   "  --review     after generation, run the §C.2 evidence-sufficiency check and write",
   "               <root>/<suite>/review.csv and review.json for human review",
   "  Re-running the same command resumes from <root>/<suite>/.work/ (finished stages are not asked again).",
+  "  --resume     regenerate the suite's tasks from the seeds in its work folder, acting on human reviews: the",
+  "               studio's saved reviews and a --reviews file (drflow.task-review/1, or the rows of --review's",
+  "               review.csv/json, whose rejected steps count as flags). A flagged item's stage and",
+  "               every later one are generated again with the reviewer's reasons in the prompt; a rejected task",
+  "               from S2 on; a flagged file is realized again.",
 ].join("\n");
 
 function progressLine(e: ProgressEvent): string {
-  const cost = `$${e.costUsd.toFixed(4)}${e.unpriced ? " + unpriced calls" : ""} so far`;
+  const cost = `${formatCost({ usd: e.costUsd, unpricedCalls: e.unpricedCalls ?? 0 })} so far`;
   if (e.kind === "stage") return `[${e.task}] ${e.stage} ${e.status} (${cost})`;
   return `[${e.task}] realize ${e.done}/${e.total} ${e.id} (${cost})`;
 }
@@ -57,8 +65,9 @@ export async function runLlmGenerate(
         "concurrency",
         "modalities",
         "review-import",
+        "reviews",
       ],
-      booleans: ["llm", "review", "quiet"],
+      booleans: ["llm", "review", "quiet", "resume"],
     },
     LLM_USAGE,
   );
@@ -75,7 +84,18 @@ export async function runLlmGenerate(
   }
 
   let source: SuiteSource;
-  if (flags.seeds) {
+  let resume: ResumePlan | null = null;
+  if (flags.resume) {
+    if (flags.seeds || flags.domain || flags.n)
+      throw new UsageError(
+        "--resume takes the seeds stored in the suite's work folder; drop --seeds/--domain/--n",
+      );
+    resume = await planResume(root, suite, flags.reviews ? [String(flags.reviews)] : []);
+    source = { kind: "seeds", seeds: resume.seeds };
+    for (const line of resume.lines) log(line);
+  } else if (flags.reviews) {
+    throw new UsageError("--reviews is read by --resume");
+  } else if (flags.seeds) {
     if (flags.domain || flags.n) throw new UsageError("--seeds replaces --domain/--n; give one or the other");
     const seeds = await importSeeds(String(flags.seeds));
     source = { kind: "seeds", seeds };
@@ -120,8 +140,10 @@ export async function runLlmGenerate(
         flags["max-retries"] === undefined ? undefined : intFlag(flags["max-retries"], "max-retries", 3),
       concurrency: Math.max(1, intFlag(flags.concurrency, "concurrency", GENERATION_DEFAULTS.concurrency)),
       modalities,
+      ...(resume ? { revisions: resume.revisions } : {}),
       onProgress: flags.quiet ? undefined : (e) => log(progressLine(e)),
     });
+    for (const task of resume?.pending ?? []) await markReviewApplied(root, suite, task);
     let failing = 0;
     for (const t of result.tasks) {
       failing += t.issues.length;
@@ -132,7 +154,7 @@ export async function runLlmGenerate(
     }
     const u = result.usage;
     log(
-      `run ${result.runId}: ${u.calls} calls, ${u.inputTokens} input + ${u.outputTokens} output tokens, ${u.unpricedCalls === u.calls && u.calls > 0 ? "unpriced" : `$${u.costUsd.toFixed(4)}${u.unpricedCalls > 0 ? ` + ${u.unpricedCalls} unpriced call(s)` : ""}`} (drflow usage --run ${result.runId})`,
+      `run ${result.runId}: ${u.calls} calls, ${u.inputTokens} input + ${u.outputTokens} output tokens, ${formatCost({ usd: u.costUsd, unpricedCalls: u.unpricedCalls })} (drflow usage --run ${result.runId})`,
     );
     if (flags.review) {
       const items: ReviewItem[] = [];

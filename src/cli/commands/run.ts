@@ -4,6 +4,7 @@ import { runOnce } from "../../eval/run-once.ts";
 import { defaultServices, LEXICAL } from "../../eval/services.ts";
 import { formatMetric } from "../../eval/table.ts";
 import { renderReportMarkdown } from "../../judge/index.ts";
+import { formatCost } from "../../llm/cost.ts";
 import { writeFileAtomic } from "../../store/atomic-write.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { studioUrl } from "../../studio/announce.ts";
@@ -14,13 +15,6 @@ import type { Command } from "../command.ts";
 const USAGE =
   "drflow run --agent <name[:key=value,…]> [--model <handle>] --task <suite/task_id> [--split original|mixed]\n" +
   "           [--out report.md|report.json] [--judge lexical|<handle>] [--root tasks] [--store .drflow/runs.sqlite] [--quiet]";
-
-/** "$0.0123", "unpriced" when no call had a price, "$0.0123 + 4 unpriced calls" when some had none: never a false $0. */
-function costText(u: { calls: number; costUsd: number; unpricedCalls: number }): string {
-  if (u.unpricedCalls > 0 && u.unpricedCalls === u.calls) return "unpriced";
-  const priced = `$${u.costUsd.toFixed(4)}`;
-  return u.unpricedCalls > 0 ? `${priced} + ${u.unpricedCalls} unpriced call(s)` : priced;
-}
 
 export const run: Command = {
   name: "run",
@@ -71,7 +65,7 @@ export const run: Command = {
           : `${out.report.generic_workflow.length} steps, ${resolved}/${out.report.condition_resolution.length} conditions resolved`;
       const lines = [
         `run ${out.runId}: ${shape}, ${out.report.references.length} references`,
-        `usage: ${out.usage.calls} model calls, ${out.usage.inputTokens} in / ${out.usage.outputTokens} out tokens, ${costText(out.usage)}`,
+        `usage: ${out.usage.calls} model calls, ${out.usage.inputTokens} in / ${out.usage.outputTokens} out tokens, ${formatCost({ usd: out.usage.costUsd, unpricedCalls: out.usage.unpricedCalls })}`,
         ...(flags.out ? [`report written to ${flags.out}`] : []),
         ...(studioUrl(urls.run(out.runId), store.path)
           ? [`studio: ${studioUrl(urls.run(out.runId), store.path)}`]

@@ -1,5 +1,6 @@
 /** @module `drflow usage`: tokens and cost from the run store, by role and stage (or any grouping), for a run or a batch. */
 import { textTable } from "../../core/text-table.ts";
+import { formatCost } from "../../llm/cost.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { callTotals, callTotalsBy, UsageGroup } from "../../store/usage-queries.ts";
 import { parseFlags, UsageError } from "../args.ts";
@@ -18,20 +19,10 @@ export function formatTable(header: string[], rows: (string | number)[][]): stri
   );
 }
 
-export function usd(value: number): string {
-  return `$${value.toFixed(6)}`;
-}
-
-/** The cost of a group of calls: "unpriced" when none of them has a price (never $0), else the priced calls' sum. */
-export function costCell(costUsd: number, calls: number, unpricedCalls: number): string {
-  if (calls > 0 && unpricedCalls === calls) return "unpriced";
-  return unpricedCalls > 0 ? `${usd(costUsd)}+` : usd(costUsd);
-}
-
 export const usage: Command = {
   name: "usage",
   summary: "Tokens and cost of recorded LLM calls, by role and stage",
-  usage: `${USAGE}\n\n  --by takes any of: ${UsageGroup.options.join(", ")}. Costs use the price table at call time;\n  calls of unpriced models are counted under "unpriced", never as $0.`,
+  usage: `${USAGE}\n\n  --by takes any of: ${UsageGroup.options.join(", ")}. Costs use the price table at call time;\n  a total over calls of unpriced models is a lower bound ("≥ $… (n calls unpriced)"), never a false $0.`,
   async run(args) {
     const { flags } = parseFlags(args, { strings: ["run", "batch", "agent", "by", "store"] }, USAGE);
     const groups = String(flags.by ?? "role,stage")
@@ -68,8 +59,7 @@ export const usage: Command = {
         "cached",
         "input_tokens",
         "output_tokens",
-        "cost_usd",
-        "unpriced",
+        "cost",
       ];
       const body = rows.map((r) => [
         ...groups.map((g) => String(r[g] ?? "-")),
@@ -77,8 +67,7 @@ export const usage: Command = {
         r.cached_calls,
         r.input_tokens,
         r.output_tokens,
-        costCell(r.cost_usd, r.calls, r.unpriced_calls),
-        r.unpriced_calls,
+        formatCost({ usd: r.cost_usd, unpricedCalls: r.unpriced_calls }, 6),
       ]);
       body.push([
         ...groups.map((_, i) => (i === 0 ? "TOTAL" : "")),
@@ -86,8 +75,7 @@ export const usage: Command = {
         totals.cached_calls,
         totals.input_tokens,
         totals.output_tokens,
-        costCell(totals.cost_usd, totals.calls, totals.unpriced_calls),
-        totals.unpriced_calls,
+        formatCost({ usd: totals.cost_usd, unpricedCalls: totals.unpriced_calls }, 6),
       ]);
       console.log(`usage for ${scope} (${store.path})\n`);
       console.log(formatTable(header, body));

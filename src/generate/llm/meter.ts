@@ -12,8 +12,8 @@ export type Meter = {
 };
 
 /** The spend so far as progress events carry it. */
-export function spendOf(meter: Meter | undefined): { costUsd: number; unpriced: boolean } {
-  return { costUsd: meter?.costUsd ?? 0, unpriced: (meter?.unpricedCalls ?? 0) > 0 };
+export function spendOf(meter: Meter | undefined): { costUsd: number; unpricedCalls: number } {
+  return { costUsd: meter?.costUsd ?? 0, unpricedCalls: meter?.unpricedCalls ?? 0 };
 }
 
 export function meteredModel(model: Model): Model & { readonly meter: Meter } {

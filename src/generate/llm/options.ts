@@ -9,8 +9,8 @@ export type ProgressEvent =
       stage: string;
       status: "start" | "done" | "resumed";
       costUsd: number;
-      /** Some calls so far had no price: `costUsd` covers the priced ones only. */
-      unpriced?: boolean;
+      /** Calls so far that had no price: `costUsd` covers the priced ones only. */
+      unpricedCalls?: number;
     }
   | {
       kind: "artifact";
@@ -19,7 +19,7 @@ export type ProgressEvent =
       done: number;
       total: number;
       costUsd: number;
-      unpriced?: boolean;
+      unpricedCalls?: number;
     };
 
 export type GenerationOptions = {

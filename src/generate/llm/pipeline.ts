@@ -4,6 +4,7 @@ import { type ArtifactManifest, GenericStep, PersonalizedStep, type Task } from 
 import { loadTask, writeTask } from "../../store/task-store.ts";
 import { sealTask } from "../identity.ts";
 import { Rng } from "../procedural/prng.ts";
+import { ALL_TEMPLATES, evidenceKey, redoes } from "../review/revision.ts";
 import { SeedRecord } from "../stages/s1-seeds.ts";
 import { Contexts, runS2Contexts, runS2Workflow, S2Workflow, toGenericSteps } from "../stages/s2-contexts.ts";
 import { runS3Distractors, S3Distractors } from "../stages/s3-company.ts";
@@ -54,7 +55,8 @@ export async function generateTask(
     schema: S,
     produce: () => Promise<z.infer<S>>,
   ) => {
-    const done = await work.read(key, schema);
+    // A stage a human review sends back is generated again (its reasons reach the prompt through env.revision).
+    const done = redoes(env.revision, key) ? null : await work.read(key, schema);
     if (done !== null) {
       opts.onProgress?.({ kind: "stage", task: taskId, stage: label, status: "resumed", ...cost() });
       return done;
@@ -156,9 +158,26 @@ export async function generateTask(
           personaExtra: `Case ${scene.case_id}: ${scene.timeline_anchor} Key dates: ${scene.key_dates.join(", ")}. Colleagues on the case: ${scene.cast.map((c) => `${c.first_name} ${c.last_name} (${c.username}, ${c.role})`).join("; ")}.`,
         }
       : ctx;
-    const r = await work.stage(`realize.${a.id}`, RealizedRecord, () =>
-      realizeArtifact(fileCtx, { plan: a, date, rng, scene }),
-    );
+    // Files are realized again after a stage was sent back, or when the review flagged this file (its reasons
+    // then reach every prompt of the file).
+    const flagged = env.revision?.artifacts[evidenceKey(a.evidence)];
+    const fresh = env.revision?.redo_from != null || flagged !== undefined;
+    const produce = () =>
+      realizeArtifact(
+        flagged
+          ? {
+              ...fileCtx,
+              env: { ...env, revision: { ...env.revision!, feedback: { [ALL_TEMPLATES]: flagged } } },
+            }
+          : fileCtx,
+        { plan: a, date, rng, scene },
+      );
+    const key = `realize.${a.id}`;
+    let r: z.infer<typeof RealizedRecord>;
+    if (fresh) {
+      r = await produce();
+      await work.write(key, r);
+    } else r = await work.stage(key, RealizedRecord, produce);
     realized.set(a.id, r as Realized);
     opts.onProgress?.({
       kind: "artifact",

@@ -2,6 +2,9 @@
 import type { z } from "zod";
 import { rejectionMessage } from "../../llm/structured.ts";
 import type { ChatMessage, Model, Usage } from "../../llm/types.ts";
+import { HUMAN_REVIEW_FEEDBACK } from "../prompts/human-review.ts";
+import { fill } from "../prompts/template.ts";
+import { ALL_TEMPLATES } from "../review/revision.ts";
 
 /** Programmatic checks of one output: every problem as "where: what was expected". Empty when it passes. */
 export type Validator<T> = (output: T) => string[];
@@ -21,7 +24,17 @@ export type GenerateRequest<S extends z.ZodType> = {
   maxRetries?: number;
   temperature?: number;
   seed?: number;
+  /** A human reviewer's reasons by template id (`*`: every template), appended to the prompt of the first attempt. */
+  reviewFeedback?: Readonly<Record<string, readonly string[]>>;
 };
+
+/** The prompt with the reviewer's reasons for this template appended (unchanged when there are none). */
+function withReviewFeedback(req: GenerateRequest<z.ZodType>): string {
+  const fb = req.reviewFeedback;
+  const reasons = fb ? [...(fb[req.template] ?? []), ...(fb[ALL_TEMPLATES] ?? [])] : [];
+  if (reasons.length === 0) return req.prompt;
+  return `${req.prompt}\n\n${fill(HUMAN_REVIEW_FEEDBACK, { reviewer_problems: reasons.map((r) => `- ${r}`).join("\n") })}`;
+}
 
 export type Generated<T> = { object: T; attempts: number; usage: Usage[]; rejected: string[][] };
 
@@ -54,7 +67,8 @@ export async function generateValidated<S extends z.ZodType>(
   const accumulated: string[] = [];
   const rejected: string[][] = [];
   const usage: Usage[] = [];
-  let messages: ChatMessage[] = [{ role: "user", content: req.prompt }];
+  const prompt = withReviewFeedback(req);
+  let messages: ChatMessage[] = [{ role: "user", content: prompt }];
   let last: unknown = null;
   for (let attempt = 1; attempt <= maxRetries + 1; attempt++) {
     const result = await req.model.generateObject({
@@ -72,7 +86,7 @@ export async function generateValidated<S extends z.ZodType>(
     rejected.push(errors);
     for (const e of errors) if (!accumulated.includes(e)) accumulated.push(e);
     messages = [
-      { role: "user", content: req.prompt },
+      { role: "user", content: prompt },
       { role: "assistant", content: result.raw },
       { role: "user", content: rejectionMessage(rejected.length, rejected) },
     ];

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type Domain, SAFE_ID } from "../../core/index.ts";
 import type { Model } from "../../llm/types.ts";
 import type { RunStore } from "../../store/run-store.ts";
+import type { Revision } from "../review/revision.ts";
 import { runS1, SeedRecord } from "../stages/s1-seeds.ts";
 import type { StageEnv } from "../stages/stage-env.ts";
 import { type Meter, meteredModel, spendOf } from "./meter.ts";
@@ -27,6 +28,8 @@ export type SuiteRequest = Partial<Omit<GenerationOptions, "root" | "suite">> & 
   temperature?: number;
   /** ISO timestamp source (the clock is a parameter). */
   now: () => string;
+  /** Human reviews being acted on, by task id: the stages and files they send back are generated again. */
+  revisions?: Readonly<Record<string, Revision>>;
 };
 
 export type SuiteResult = {
@@ -79,7 +82,8 @@ export async function generateLlmSuite(req: SuiteRequest): Promise<SuiteResult> 
     const seeds =
       req.source.kind === "seeds" ? req.source.seeds : await seedsFromS1(req.source, env, opts, suiteWork);
     const tasks: GeneratedTask[] = [];
-    for (const seed of seeds) tasks.push(await generateTask(env, seed, opts));
+    for (const seed of seeds)
+      tasks.push(await generateTask({ ...env, revision: req.revisions?.[seed.task_id] }, seed, opts));
     req.store?.finishRun(runId, { status: "done", finishedAt: req.now() });
     const m = model.meter;
     return {

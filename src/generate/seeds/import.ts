@@ -116,8 +116,12 @@ export function seedsFromRows(rows: Record<string, string>[], where: (i: number)
 
 /** Import seeds from `.csv`, `.xlsx`/`.xls` or `.json`. */
 export async function importSeeds(file: string): Promise<SeedRecord[]> {
+  return seedsFromFile(new Uint8Array(await readFile(file)), file);
+}
+
+/** Seeds from a file's bytes (an upload); `file` names it in messages and its extension picks the format. */
+export function seedsFromFile(bytes: Uint8Array, file: string): SeedRecord[] {
   const ext = extname(file).toLowerCase();
-  const bytes = new Uint8Array(await readFile(file));
   if (ext === ".json")
     return seedsFromRows(jsonRows(new TextDecoder().decode(bytes), file), (i) => `${file}: $[${i}]`);
   if (ext === ".csv" || ext === ".xlsx" || ext === ".xls") {

@@ -1,5 +1,6 @@
 /** @module What every LLM stage needs: the model, the generation run for usage attribution, the retry limit and sampling settings. */
 import type { Model } from "../../llm/types.ts";
+import type { Revision } from "../review/revision.ts";
 
 export type StageEnv = {
   model: Model;
@@ -9,6 +10,8 @@ export type StageEnv = {
   maxRetries?: number;
   temperature?: number;
   seed?: number;
+  /** A human review being acted on: its reasons are fed to the prompts of the stages it sends back. */
+  revision?: Revision;
 };
 
 /** The part of a stage request that comes from the environment. */
@@ -19,5 +22,6 @@ export function callSettings(env: StageEnv) {
     maxRetries: env.maxRetries,
     temperature: env.temperature,
     seed: env.seed,
+    reviewFeedback: env.revision?.feedback,
   };
 }

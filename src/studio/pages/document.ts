@@ -45,7 +45,7 @@ export async function findArtifact(
   return loaded && entry ? { loaded, entry, ref } : null;
 }
 
-async function content(loaded: LoadedTask, entry: ArtifactEntry): Promise<Html> {
+export async function artifactContent(loaded: LoadedTask, entry: ArtifactEntry): Promise<Html> {
   const rawBytes = new Uint8Array(await readFile(artifactPath(loaded, entry)));
   if (entry.format === "eml") {
     const m = await parseEml(rawBytes);
@@ -100,7 +100,7 @@ export async function documentPage(
           }</p>`
         : ""
     }
-    ${await content(loaded, entry)}`;
+    ${await artifactContent(loaded, entry)}`;
   return page({ title: entry.title || entry.id, section: "runs", body });
 }
 

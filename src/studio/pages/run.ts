@@ -5,7 +5,7 @@ import { workflowFlowchart } from "../../judge/index.ts";
 import type { CallRecord } from "../../llm/usage.ts";
 import type { LoadedTask } from "../../store/task-store.ts";
 import type { StudioContext } from "../context.ts";
-import { badge, type Html, html, page, roleBadge, score, table, usd } from "../html.ts";
+import { badge, type Html, html, page, roleBadge, runCost, score, table, usd } from "../html.ts";
 import { runRows } from "../queries.ts";
 import { resolveReference, resolveSourceId } from "../sources.ts";
 import { type TimelineEntry, timeline } from "../trace.ts";
@@ -152,7 +152,7 @@ export async function runPage(ctx: StudioContext, id: string): Promise<string | 
 
   const body = html`<p>${badge(run.status, `b-${run.status}`)} <b>${run.task}</b> · ${run.split ?? ""} · agent <b>${run.agent}</b> · model ${run.model || "none"} · repeat ${run.repeat}
     ${run.batch ? html` · batch <a href="${urls.batch(run.batch)}">${run.batch}</a>` : ""}</p>
-    <p class="small muted">started ${run.started_at}${run.finished_at ? ` · finished ${run.finished_at}` : ""} · ${calls.length} model call(s) · ${row ? `${row.input_tokens} in / ${row.output_tokens} out tokens · ${usd(row.cost_usd)}${row.unpriced_calls ? ` (${row.unpriced_calls} unpriced)` : ""}` : ""}</p>
+    <p class="small muted">started ${run.started_at}${run.finished_at ? ` · finished ${run.finished_at}` : ""} · ${calls.length} model call(s) · ${row ? `${row.input_tokens} in / ${row.output_tokens} out tokens · ${runCost(row)}` : ""}</p>
     ${run.error ? html`<pre class="error">${run.error}</pre>` : ""}
     <p><a href="${urls.judgment(id)}" id="judgment-link">judgment</a> · <a href="${urls.runs({ task: run.task })}">runs of this task</a>${run.batch ? html` · <a href="${urls.compare({ run: id }, {})}">compare with…</a>` : ""}</p>
     <h2>Metrics</h2>${metrics}

@@ -1,7 +1,7 @@
 /** @module The runs page: filter by suite, task, split, agent, model, batch, status and date; sort by any metric, cost or tokens. */
 import { DRFLOW_METRICS, METRIC_LABELS, type MetricName } from "../../core/index.ts";
 import type { StudioContext } from "../context.ts";
-import { badge, type Column, type Html, html, page, score, table, usd } from "../html.ts";
+import { badge, type Column, type Html, html, page, runCost, score, table } from "../html.ts";
 import { facets, RUN_SORTS, type RunRow, runPage, StudioFilter } from "../queries.ts";
 import { urls } from "../urls.ts";
 
@@ -64,7 +64,7 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
     { label: "#", num: true, cell: (r) => r.repeat },
     { label: "status", cell: (r) => statusBadge(r.status) },
     ...metricCols,
-    { label: `cost${arrow("cost")}`, href: sortHref("cost"), num: true, cell: (r) => usd(r.cost_usd) },
+    { label: `cost${arrow("cost")}`, href: sortHref("cost"), num: true, cell: (r) => runCost(r) },
     {
       label: `tokens in/out${arrow("tokens")}`,
       href: sortHref("tokens"),

@@ -1,0 +1,182 @@
+/**
+ * @module No-code task creation under /studio/create (the paper's Appendix Q.2): a task seed from the form or an
+ * uploaded seed spreadsheet (the seed importer's checks, errors naming row and column) starts LLM generation as a job
+ * on the API's queue; the job page follows it stage by stage with the cost so far and opens the result in review.
+ * Only model handles the server allows (`serve --models`) can be chosen; with none, the page says so and runs the
+ * procedural generator instead.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { z } from "zod";
+import { WorkQueue } from "../../api/work.ts";
+import { SAFE_ID } from "../../core/index.ts";
+import { generateLlmSuite } from "../../generate/llm/suite.ts";
+import { SeedImportError, seedsFromFile, seedsFromRows } from "../../generate/seeds/import.ts";
+import type { SeedRecord } from "../../generate/stages/s1-seeds.ts";
+import type { StudioContext } from "../context.ts";
+import { html, page } from "../html.ts";
+import { createPage, jobPage } from "./page.ts";
+import { CreationJobs, type CreationProgress, record } from "./progress.ts";
+
+/** The largest upload the API's 64 KiB body limit leaves room for once base64-encoded. */
+export const MAX_UPLOAD_BYTES = 45_000;
+
+const Suite = z.string().regex(SAFE_ID, "expected a suite name of letters, digits, '_', '-', '.'");
+
+export const CreateRequest = z.discriminatedUnion("mode", [
+  z.object({
+    mode: z.literal("llm"),
+    suite: Suite,
+    model: z.string().min(1),
+    adjacent_cases: z.number().int().min(0).max(4).default(2),
+    seed: z.number().int().min(0).default(7),
+    /** One seed as the form's fields (the S1 columns); `task_id` may be empty (then `<domain>_NN`). */
+    fields: z.record(z.string(), z.string().max(5000)).optional(),
+    /** A seed spreadsheet: file name (for messages and its format) and base64 content. */
+    upload: z.object({ name: z.string().min(1).max(200), base64: z.string().min(1) }).optional(),
+  }),
+  z.object({
+    mode: z.literal("procedural"),
+    suite: Suite,
+    seed: z.number().int().min(0).default(7),
+    per_domain: z.number().int().min(1).max(20).default(1),
+  }),
+]);
+export type CreateRequest = z.infer<typeof CreateRequest>;
+
+class CreateError extends Error {}
+
+function firstFreeId(root: string, suite: string, domain: string): string {
+  for (let n = 1; n < 1000; n++) {
+    const id = `${domain}_${String(n).padStart(2, "0")}`;
+    if (!existsSync(join(root, suite, id)) && !existsSync(join(root, suite, ".work", id))) return id;
+  }
+  throw new CreateError(`suite ${suite} has no free task id for domain ${domain}`);
+}
+
+/** The seeds a request names, checked: the form's row or the upload's rows, task ids free in the suite. */
+export function requestSeeds(root: string, req: Extract<CreateRequest, { mode: "llm" }>): SeedRecord[] {
+  let seeds: SeedRecord[];
+  try {
+    if (req.upload) {
+      const name = req.upload.name
+        .split(/[\\/]/)
+        .pop()!
+        .replace(/[^A-Za-z0-9._ -]/g, "_");
+      const bytes = Buffer.from(req.upload.base64, "base64");
+      if (bytes.length > MAX_UPLOAD_BYTES)
+        throw new CreateError(`${name}: ${bytes.length} bytes; uploads take at most ${MAX_UPLOAD_BYTES}`);
+      seeds = seedsFromFile(new Uint8Array(bytes), name);
+    } else if (req.fields) {
+      const row = { ...req.fields };
+      const domain = (row.domain ?? "").trim().toLowerCase();
+      if (!row.task_id?.trim() && /^[a-z0-9][a-z0-9_-]*$/.test(domain))
+        row.task_id = firstFreeId(root, req.suite, domain);
+      seeds = seedsFromRows([row], () => "the form");
+    } else throw new CreateError("expected the seed form's fields or an uploaded seed spreadsheet");
+  } catch (error) {
+    if (error instanceof SeedImportError) throw new CreateError(error.problems.join("\n"));
+    throw error;
+  }
+  const taken = seeds.filter(
+    (s) =>
+      existsSync(join(root, req.suite, s.task_id)) || existsSync(join(root, req.suite, ".work", s.task_id)),
+  );
+  if (taken.length)
+    throw new CreateError(
+      `task id(s) ${taken.map((s) => s.task_id).join(", ")} already exist in suite ${req.suite}: choose another task id or suite`,
+    );
+  return seeds;
+}
+
+export function createRoutes(ctx: StudioContext, queue: WorkQueue = new WorkQueue(1)): Hono {
+  const deps = ctx.deps;
+  const root = deps.tasksRoot;
+  const jobs = new CreationJobs();
+  const view = (p: CreationProgress): CreationProgress => {
+    const job = queue.get(p.job);
+    return job ? { ...p, status: job.status, stage: job.stage, error: job.error } : p;
+  };
+  const app = new Hono();
+  app.onError((error, c) =>
+    c.html(page({ title: "Error", section: "create", body: html`<p>${error.message}</p>` }), 500),
+  );
+  app.get("/", (c) => c.html(createPage(deps.models, Boolean(deps.generateSuite))));
+  app.post("/", async (c) => {
+    const parsed = CreateRequest.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return c.json({ error: `${issue.path.join(".") || "body"}: ${issue.message}` }, 400);
+    }
+    const req = parsed.data;
+    try {
+      if (req.mode === "procedural") {
+        const generate = deps.generateSuite;
+        if (!generate) throw new CreateError("this server has no procedural generator");
+        const progress = jobs.create("procedural", req.suite, null);
+        const job = queue.submit("generate", async (stage) => {
+          stage(`procedural generation: ${req.per_domain} task(s) per domain, seed ${req.seed}`);
+          const refs = await generate({ root, suite: req.suite, seed: req.seed, perDomain: req.per_domain });
+          progress.tasks = refs;
+          return { suite: req.suite, generator: "procedural", tasks: refs };
+        });
+        jobs.track(job.id, progress);
+        return c.json({ job: job.id, url: `/studio/create/jobs/${job.id}` }, 202);
+      }
+      if (!deps.models.includes(req.model))
+        throw new CreateError(
+          `model "${req.model}" is not allowed by this server (start it with --models ${req.model})`,
+        );
+      if (!deps.makeModel) throw new CreateError("this server cannot build models");
+      const seeds = requestSeeds(root, req);
+      const model = deps.makeModel(req.model);
+      const progress = jobs.create("llm", req.suite, req.model);
+      const job = queue.submit("generate", async (stage) => {
+        const out = await generateLlmSuite({
+          root,
+          suite: req.suite,
+          source: { kind: "seeds", seeds },
+          model,
+          store: deps.store,
+          seed: req.seed,
+          adjacentCases: req.adjacent_cases,
+          now: () => new Date().toISOString(),
+          onProgress: (e) => stage(record(progress, e)),
+        });
+        progress.tasks = out.tasks.map((t) => `${req.suite}/${t.task.id}`);
+        return {
+          suite: req.suite,
+          generator: "llm",
+          tasks: progress.tasks,
+          run_id: out.runId,
+          usage: out.usage,
+        };
+      });
+      jobs.track(job.id, progress);
+      return c.json({ job: job.id, url: `/studio/create/jobs/${job.id}` }, 202);
+    } catch (error) {
+      if (error instanceof CreateError) return c.json({ error: error.message }, 400);
+      throw error;
+    }
+  });
+  app.get("/jobs/:id", (c) => {
+    const p = jobs.get(c.req.param("id"));
+    if (!p)
+      return c.html(
+        page({
+          title: "Not found",
+          section: "create",
+          body: html`<p>no creation job ${c.req.param("id")}</p>`,
+        }),
+        404,
+      );
+    return c.html(jobPage(view(p)));
+  });
+  app.get("/jobs/:id/progress", (c) => {
+    const p = jobs.get(c.req.param("id"));
+    if (!p) return c.json({ error: `no creation job ${c.req.param("id")}` }, 404);
+    return c.json(view(p), 200, { "cache-control": "no-store" });
+  });
+  return app;
+}
