@@ -27,10 +27,12 @@ export type Decider = {
   comprehensiveness(q: Extract<Question, { kind: "comprehensiveness" }>): number;
 };
 
+/** The text between two markers (their surrounding whitespace, a space or a line break, does not matter). */
 const between = (s: string, from: string, until: string) => {
-  const a = s.indexOf(from);
-  const b = s.indexOf(until, a + from.length);
-  return a < 0 || b < 0 ? "" : s.slice(a + from.length, b).trim();
+  const [f, u] = [from.trim(), until.trim()];
+  const a = s.indexOf(f);
+  const b = s.indexOf(u, a + f.length);
+  return a < 0 || b < 0 ? "" : s.slice(a + f.length, b).trim();
 };
 /** `### <id>` blocks; `header` matches the id after `### `. */
 function blocks(text: string, header: RegExp): Block[] {
@@ -49,7 +51,7 @@ export function questionsOf(p: string): { batched: boolean; questions: Question[
     const id = /- Item: (\d+)/.exec(pred)?.[1] ?? "";
     const candidates = blocks(between(p, "## Golden Workflow Steps ", " ## Instructions"), GOLD);
     // The item number (N.2: the golden id) is the block's header in the batched prompt: not the step's text in either.
-    const text = pred.replace(/^- Item: \d+ /, "");
+    const text = pred.replace(/^- Item: \d+\s+/, "");
     return { batched: false, questions: [{ kind: "precision", id, text, candidates }] };
   }
   if (p.startsWith("You are evaluating, for EACH predicted")) {
@@ -64,7 +66,7 @@ export function questionsOf(p: string): { batched: boolean; questions: Question[
     const gold = between(p, "## Ground Truth Step ", " ## Predicted Workflow Steps ");
     const id = /- ID: (WORKFLOW_STEP_\d+)/.exec(gold)?.[1] ?? "";
     const candidates = blocks(between(p, "## Predicted Workflow Steps ", " ## Instructions"), ITEM);
-    const text = gold.replace(/^- ID: WORKFLOW_STEP_\d+ /, "");
+    const text = gold.replace(/^- ID: WORKFLOW_STEP_\d+\s+/, "");
     return { batched: false, questions: [{ kind: "recall", id, text, candidates }] };
   }
   if (p.startsWith("You are evaluating, for EACH ground truth")) {
@@ -87,16 +89,16 @@ export function questionsOf(p: string): { batched: boolean; questions: Question[
       (b): Question => ({
         kind: "condition",
         id: b.id,
-        expected: between(b.text, "- Expected resolution (from golden answer): ", "\n"),
+        expected: /- Expected resolution \(from golden answer\): (.*)/.exec(b.text)?.[1]?.trim() ?? "",
         pred: b.text.slice(b.text.indexOf("- Predicted step: ") + 18),
       }),
     );
     return { batched: true, questions };
   }
   if (p.startsWith("You are evaluating the comprehensiveness")) {
-    const id = /## Predicted Step - Item: (\d+)/.exec(p)?.[1] ?? "";
+    const id = /## Predicted Step\s+- Item: (\d+)/.exec(p)?.[1] ?? "";
     const expected = between(p, "- Expected Detailed Answer: ", " - Justification: ");
-    const pred = between(p, "## Predicted Step - ", " ## Evaluation Dimensions");
+    const pred = between(p, "## Predicted Step", "## Evaluation Dimensions").replace(/^- /, "");
     return { batched: false, questions: [{ kind: "comprehensiveness", id, expected, pred }] };
   }
   if (p.startsWith("You are evaluating, for EACH pair")) {

@@ -2,6 +2,8 @@
  * @module The `batched` condition-resolution prompt (drflow's, not the paper's): every conditional golden step and the
  * predicted step aligned to it in one call, each with N.4's fields, and N.4's scoring levels quoted verbatim.
  */
+
+import { restoreLineBreaks } from "../../llm/paper-template.ts";
 import type { StepPair } from "../judges/types.ts";
 import { CONDITION_RESOLUTION_TEMPLATE, conditionSlots } from "./condition-resolution.ts";
 import { fillPaperTemplate, quoteBetween } from "./template.ts";
@@ -12,7 +14,9 @@ export const CONDITION_CRITERIA = quoteBetween(
   "Return ONLY a valid JSON object",
 );
 
-export const BATCHED_CONDITION_RESOLUTION_TEMPLATE = `You are evaluating, for EACH golden (ground truth) workflow step below, whether the predicted workflow step that corresponds to it properly resolves the conditions described in the golden step. ## Golden Steps with Conditions, and Their Predicted Steps {pairs_text} ${CONDITION_CRITERIA} Judge every golden step on its own. Return ONLY a valid JSON object (no other text) with exactly one verdict per golden step: {{ "verdicts": [ {{ "gold_id": "<ID of the golden step, e.g. WORKFLOW_STEP_3>", "score": <0.0, 0.5, or 1.0>, "level": "<resolved, partially_resolved, or unresolved>", "justification": "<detailed explanation of the evaluation>" }} ] }}`;
+export const BATCHED_CONDITION_RESOLUTION_TEMPLATE = restoreLineBreaks(
+  `You are evaluating, for EACH golden (ground truth) workflow step below, whether the predicted workflow step that corresponds to it properly resolves the conditions described in the golden step. ## Golden Steps with Conditions, and Their Predicted Steps {pairs_text} ${CONDITION_CRITERIA} Judge every golden step on its own. Return ONLY a valid JSON object (no other text) with exactly one verdict per golden step: {{ "verdicts": [ {{ "gold_id": "<ID of the golden step, e.g. WORKFLOW_STEP_3>", "score": <0.0, 0.5, or 1.0>, "level": "<resolved, partially_resolved, or unresolved>", "justification": "<detailed explanation of the evaluation>" }} ] }}`,
+);
 
 /** Each pair with the fields N.4 shows for it (same truncations). */
 export function batchedConditionResolutionPrompt(pairs: readonly StepPair[]): string {
