@@ -7,19 +7,28 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { extractive } from "../../src/agents/extractive/index.ts";
 import { runAgent } from "../../src/agents/run.ts";
 import { loadEnv } from "../../src/env/load.ts";
 import { renderReportMarkdown } from "../../src/judge/index.ts";
 import { loadTask } from "../../src/store/task-store.ts";
+import { benchArgs, headline } from "./support/bench.ts";
 
-const { values } = parseArgs({
-  options: {
-    task: { type: "string", default: "demo/healthcare_01" },
-    loads: { type: "string", default: "100" },
-    copies: { type: "string", default: "9" },
-  },
+const USAGE = `
+bun scripts/bench/api.ts [options]
+  A real \`drflow serve\` (temp copy of the demo suite): GET /health latency while a large lexical judge request runs,
+  and the server's resident memory across POST /env loads.
+
+  --task <ref>      task the judge request and the loads use (default demo/healthcare_01)
+  --loads <n>       POST /env loads (default 100)
+  --copies <n>      copies of the report's workflow in the judged Markdown (default 9)
+  -h, --help        this text
+`;
+
+const values = benchArgs("api", USAGE, {
+  task: { type: "string", default: "demo/healthcare_01" },
+  loads: { type: "string", default: "100" },
+  copies: { type: "string", default: "9" },
 });
 const task = values.task;
 const dir = mkdtempSync(join(tmpdir(), "drflow-bench-api-"));
@@ -118,6 +127,17 @@ try {
   }
   console.log(
     `server RSS across ${loads} POST /env loads (every 10): ${rss.map((x) => x.toFixed(0)).join(" → ")} MB`,
+  );
+  headline(
+    "api",
+    `GET /health p50 ${pct(during, 0.5).toFixed(1)} ms, p90 ${pct(during, 0.9).toFixed(1)} ms during a ${judgeS.toFixed(1)} s judge request; RSS ${rss[0]!.toFixed(0)} → ${rss.at(-1)!.toFixed(0)} MB over ${loads} env loads`,
+    {
+      health_p50_ms: Number(pct(during, 0.5).toFixed(2)),
+      health_p90_ms: Number(pct(during, 0.9).toFixed(2)),
+      judge_s: Number(judgeS.toFixed(2)),
+      rss_start_mb: Number(rss[0]!.toFixed(0)),
+      rss_end_mb: Number(rss.at(-1)!.toFixed(0)),
+    },
   );
 } finally {
   server.kill();

@@ -3,18 +3,27 @@
  * hashing embedder), then p50/p95 hybrid search latency over 1,000 queries spread across the suite's envs.
  * `bun scripts/bench/env.ts [--suite demo] [--split mixed] [--queries 1000] [--root tasks]`
  */
-import { parseArgs } from "node:util";
 import { loadEnv } from "../../src/env/load.ts";
 import type { Env } from "../../src/env/types.ts";
 import { listTasks, loadTask } from "../../src/store/task-store.ts";
+import { benchArgs, headline } from "./support/bench.ts";
 
-const { values } = parseArgs({
-  options: {
-    suite: { type: "string", default: "demo" },
-    split: { type: "string", default: "mixed" },
-    queries: { type: "string", default: "1000" },
-    root: { type: "string", default: "tasks" },
-  },
+const USAGE = `
+bun scripts/bench/env.ts [options]
+  Load and index every task of a suite (embedded backend, hashing embedder), then time hybrid search.
+
+  --suite <name>     suite under --root (default demo)
+  --split <split>    original or mixed (default mixed)
+  --queries <n>      search queries spread across the suite's environments (default 1000)
+  --root <dir>       task root (default tasks)
+  -h, --help         this text
+`;
+
+const values = benchArgs("env", USAGE, {
+  suite: { type: "string", default: "demo" },
+  split: { type: "string", default: "mixed" },
+  queries: { type: "string", default: "1000" },
+  root: { type: "string", default: "tasks" },
 });
 const split = values.split === "original" ? "original" : "mixed";
 const total = Number(values.queries);
@@ -60,4 +69,15 @@ console.log(
 );
 console.log(
   `hybrid search over ${total} queries: p50 ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms, max ${latencies.at(-1)!.toFixed(2)} ms`,
+);
+headline(
+  "env",
+  `load + index ${(loadMs / refs.length).toFixed(0)} ms per task (${values.suite}, ${split}, ${refs.length} tasks); search p50 ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms`,
+  {
+    tasks: refs.length,
+    documents,
+    load_ms_per_task: Number((loadMs / refs.length).toFixed(1)),
+    search_p50_ms: Number(pct(50).toFixed(3)),
+    search_p95_ms: Number(pct(95).toFixed(3)),
+  },
 );

@@ -14,12 +14,11 @@
  *
  * (6) Agreement between the two protocols, with scripted judges (no LLM, so it checks plumbing and what each prompt
  * shows, not judgment): (a) answers keyed by the item's id on the gold reports; (b) answers read from the texts each
- * prompt shows, on the lexical judge's construction set. The last line is the greppable headline.
+ * prompt shows, on the lexical judge's construction set. The last line is the greppable headline (`bench judge: …`).
  *
  *   bun scripts/bench/judge.ts [--suite demo] [--root tasks] [--no-llm] [--help]
  */
 import { cpus, loadavg } from "node:os";
-import { parseArgs } from "node:util";
 import { extractive } from "../../src/agents/extractive/index.ts";
 import { runAgent } from "../../src/agents/run.ts";
 import {
@@ -57,28 +56,26 @@ import {
   scriptedJudge,
 } from "../../test/judge/protocol-agreement.ts";
 import { type ScriptedServerOptions, startScriptedServer } from "../../test/support/scripted-server.ts";
+import { benchArgs, type Figures, headline } from "./support/bench.ts";
 
-const { values } = parseArgs({
-  options: {
-    suite: { type: "string", default: "demo" },
-    root: { type: "string", default: "tasks" },
-    llm: { type: "boolean", default: true },
-    help: { type: "boolean", short: "h", default: false },
-  },
-  allowNegative: true,
+const USAGE = `
+bun scripts/bench/judge.ts [options]
+  Lexical judge agreement with labels (gold-derived constructions, independent hand-labelled set), the adversarial
+  table, the LLM judge's parsing path, time by report size, judge tokens per task of the per-step and batched LLM
+  protocols, and agreement between the two protocols (scripted judges over HTTP; no API key, no network). The last
+  line is the headline: "bench judge: … batched …× per-step tokens …, protocol agreement …".
+
+  --suite <name>     suite under --root (default demo)
+  --root <dir>       task root (default tasks)
+  --no-llm           skip the sections that talk to the scripted LLM judge
+  -h, --help         this text
+`;
+
+const values = benchArgs("judge", USAGE, {
+  suite: { type: "string", default: "demo" },
+  root: { type: "string", default: "tasks" },
+  llm: { type: "boolean", default: true },
 });
-if (values.help) {
-  console.log(`bun scripts/bench/judge.ts [--suite demo] [--root tasks] [--no-llm]
-
-The judge benchmark: the lexical judge's agreement with construction labels and hand-written labels, the adversarial
-table, the LLM judge's parsing path, the lexical judge's time by report size, judge tokens per task of the per-step and
-batched LLM protocols, and agreement between the two protocols (scripted judges over HTTP; no API key, no network).
-  --suite   task suite under --root (default demo)
-  --root    task store root (default tasks)
-  --no-llm  skip the sections that run the LLM judge against the scripted server
-The last line is the headline, greppable: "bench judge: batched …× per-step tokens …, agreement …".`);
-  process.exit(0);
-}
 
 const tasks: LoadedTask[] = [await loadFixtureTask()];
 for (const ref of await listTasks(values.root, values.suite))
@@ -341,9 +338,13 @@ if (values.llm) {
   }
 }
 
-const headline = [
+const headlineParts = [
   `lexical agreement ${pct(agree / total)} constructions, ${pct(indAgree / indTotal)} independent set`,
 ];
+const figures: Figures = {
+  lexical_construction_agreement: Number((agree / total).toFixed(4)),
+  lexical_independent_agreement: Number((indAgree / indTotal).toFixed(4)),
+};
 
 // (5) Tokens per task, per-step vs batched, over HTTP against the scripted server; (6) agreement between the protocols.
 const agreementLine = (label: string, byMetric: Map<string, Agreement>) => {
@@ -444,9 +445,16 @@ if (values.llm) {
     console.log(
       `  batched all-seven tokens: ${ratio.toFixed(3)}× the per-step protocol's (target ≤ 0.333); chat tokens alone (embeddings, the same in both, left out): ${chatRatio.toFixed(3)}×; requests per task (per-step / batched) include embedding requests`,
     );
-    headline.push(
+    headlineParts.push(
       `batched ${ratio.toFixed(2)}× per-step tokens (${Math.round(sums.bAll / n)} vs ${Math.round(sums.psAll / n)} per task)`,
     );
+    Object.assign(figures, {
+      batched_tokens_per_task: Math.round(sums.bAll / n),
+      per_step_tokens_per_task: Math.round(sums.psAll / n),
+      all_metrics_ratio: Number(ratio.toFixed(3)),
+      chat_only_ratio: Number(chatRatio.toFixed(3)),
+      alignment_ratio: Number((sums.ps / sums.b).toFixed(3)),
+    });
   } finally {
     await tokensJudge.server.close();
   }
@@ -517,8 +525,13 @@ if (values.llm) {
   console.log(
     `      alignment decisions agreeing with the construction labels: per-step ${pct(vsLabels["per-step"].agree / vsLabels["per-step"].total)}, batched ${pct(vsLabels.batched.agree / vsLabels.batched.total)} (${vsLabels.batched.total} each)`,
   );
-  headline.push(
-    `agreement ${pct(a.agree / a.total)} scripted id-keyed, ${pct(b.agree / b.total)} construction set text-reading`,
+  headlineParts.push(
+    `protocol agreement ${pct(a.agree / a.total)} scripted id-keyed, ${pct(b.agree / b.total)} construction set text-reading`,
   );
+  Object.assign(figures, {
+    protocol_agreement_scripted: Number((a.agree / a.total).toFixed(4)),
+    protocol_agreement_construction_set: Number((b.agree / b.total).toFixed(4)),
+  });
 }
-console.log(`\nbench judge: ${headline.join(", ")}`);
+console.log("");
+headline("judge", headlineParts.join(", "), figures);

@@ -15,7 +15,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { SQL } from "bun";
 import { agentFromSpec } from "../../src/agents/index.ts";
 import { Split } from "../../src/core/index.ts";
@@ -27,16 +26,29 @@ import { listTasks } from "../../src/store/task-store.ts";
 import { agentReplies } from "../../test/agents/support/scripted-agent.ts";
 import { startScriptedServer } from "../../test/support/scripted-server.ts";
 import { startPostgres } from "../services/postgres.ts";
+import { benchArgs, headline } from "./support/bench.ts";
 
-const { values } = parseArgs({
-  options: {
-    workers: { type: "string", default: "1,2,4" },
-    delay: { type: "string", default: "200" },
-    agent: { type: "string", default: "basic" },
-    splits: { type: "string", default: "original,mixed" },
-    root: { type: "string", default: "tasks" },
-    suite: { type: "string", default: "demo" },
-  },
+const USAGE = `
+bun scripts/bench/queue.ts [options]
+  The grid spread over 1, 2 and 4 \`drflow worker\` processes by \`drflow eval --queue\` (pg-boss on a private
+  PostgreSQL), scripted model +--delay ms per call: cells per second and the queue's overhead per cell.
+
+  --workers <n,…>     worker counts, one round each (default 1,2,4)
+  --delay <ms>        scripted model latency per call (default 200)
+  --agent <spec>      agent (default basic)
+  --splits <s,…>      original,mixed (default both)
+  --suite <name>      suite under --root (default demo)
+  --root <dir>        task root (default tasks)
+  -h, --help          this text
+`;
+
+const values = benchArgs("queue", USAGE, {
+  workers: { type: "string", default: "1,2,4" },
+  delay: { type: "string", default: "200" },
+  agent: { type: "string", default: "basic" },
+  splits: { type: "string", default: "original,mixed" },
+  root: { type: "string", default: "tasks" },
+  suite: { type: "string", default: "demo" },
 });
 const REPO = resolve(import.meta.dir, "../..");
 const CLI = join(REPO, "src/cli/main.ts");
@@ -48,6 +60,8 @@ const server = await startScriptedServer({ reply: (req, i) => ({ ...replies(req,
 const pg = await startPostgres();
 const dir = mkdtempSync(join(tmpdir(), "drflow-bench-queue-"));
 const handle = `compat:${server.url}#scripted-model`;
+// The embedder role of the workers' LLM agents' environment indexes (the scripted server's embeddings).
+const embedder = `compat:${server.url}#scripted-embedder`;
 const tasks = (await listTasks(root, values.suite)).map((t) => t.ref);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -57,7 +71,7 @@ function startWorker(url: string, n: number): { child: ChildProcess; ready: Prom
     [CLI, "worker", "--root", root, "--store", join(dir, `w${n}.sqlite`), "--index-dir", join(dir, "index")],
     {
       cwd: dir,
-      env: { ...process.env, DRFLOW_DATABASE_URL: url, DRFLOW_CACHE: "off" },
+      env: { ...process.env, DRFLOW_DATABASE_URL: url, DRFLOW_CACHE: "off", DRFLOW_EMBEDDER_MODEL: embedder },
       stdio: ["ignore", "ignore", "pipe"],
     },
   );
@@ -74,6 +88,7 @@ function startWorker(url: string, n: number): { child: ChildProcess; ready: Prom
 
 try {
   const lines: string[] = [];
+  const rounds: { workers: number; cellsPerS: number; overheadMs: number }[] = [];
   for (const [round, workers] of parseList(values.workers!).map(Number).entries()) {
     const database = `bench${round}`;
     const admin = new SQL(pg.url);
@@ -84,7 +99,7 @@ try {
     const procs = Array.from({ length: workers }, (_, n) => startWorker(url, n));
     await Promise.all(procs.map((p) => p.ready));
     const reader = new RunStore(join(dir, `reader${round}.sqlite`));
-    const services = defaultServices({ root, store: reader, judge: LEXICAL });
+    const services = defaultServices({ root, store: reader, judge: LEXICAL, llmEnvEmbedder: embedder });
     const jobs = await gridJobs({
       batch: `bench-${workers}`,
       tasks,
@@ -95,6 +110,7 @@ try {
       judge: services.judge,
       judgeName: LEXICAL,
       loadTask: services.loadTask,
+      envEmbedder: services.envEmbedder,
     });
     const started = performance.now();
     await enqueue(boss, jobs);
@@ -121,6 +137,11 @@ try {
     lines.push(
       `${String(workers).padStart(7)}  ${String(jobs.length).padStart(5)}  ${seconds(wallMs).padStart(8)}  ${(jobs.length / (wallMs / 1000)).toFixed(2).padStart(7)}  ${seconds(sumRun / jobs.length).padStart(8)}  ${`${inJob.toFixed(0)} ms`.padStart(14)}  ${`${((workers * wallMs - sumRun) / jobs.length).toFixed(0)} ms`.padStart(14)}${final.failed ? `  FAILED ${final.failed}` : ""}`,
     );
+    rounds.push({
+      workers,
+      cellsPerS: jobs.length / (wallMs / 1000),
+      overheadMs: (workers * wallMs - sumRun) / jobs.length,
+    });
     await boss.stop({ graceful: false });
     reader.close();
   }
@@ -130,6 +151,21 @@ try {
       "workers  cells      wall  cells/s  run/cell  in-job overhd  queue overhd",
       ...lines,
     ].join("\n"),
+  );
+  headline(
+    "queue",
+    rounds
+      .map(
+        (r) =>
+          `${r.workers} worker${r.workers > 1 ? "s" : ""} ${r.cellsPerS.toFixed(2)} cells/s (${r.overheadMs.toFixed(0)} ms queue overhead per cell)`,
+      )
+      .join(", "),
+    Object.fromEntries(
+      rounds.flatMap((r) => [
+        [`cells_per_s_w${r.workers}`, Number(r.cellsPerS.toFixed(3))],
+        [`queue_overhead_ms_w${r.workers}`, Number(r.overheadMs.toFixed(0))],
+      ]),
+    ),
   );
 } finally {
   await server.close();

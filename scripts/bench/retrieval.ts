@@ -4,21 +4,33 @@
  * `--query title` probes with the step title alone.
  * `bun scripts/bench/retrieval.ts [--suite demo] [--split mixed] [--k 5] [--query title+task|title] [--root tasks] [--verbose]`
  */
-import { parseArgs } from "node:util";
 import { loadEnv } from "../../src/env/load.ts";
 import { hitRate, type ProbeQuery, probeSteps, type StepProbe } from "../../src/env/quality.ts";
 import type { SearchMode } from "../../src/retrieval/index.ts";
 import { listTasks, loadTask } from "../../src/store/task-store.ts";
+import { benchArgs, headline } from "./support/bench.ts";
 
-const { values } = parseArgs({
-  options: {
-    suite: { type: "string", default: "demo" },
-    split: { type: "string", default: "mixed" },
-    k: { type: "string", default: "5" },
-    root: { type: "string", default: "tasks" },
-    query: { type: "string", default: "title+task" },
-    verbose: { type: "boolean", default: false },
-  },
+const USAGE = `
+bun scripts/bench/retrieval.ts [options]
+  For each gold step, a query made from its title and task must find an artifact carrying it within the top k:
+  hit rate for hybrid, BM25-only and vector-only search.
+
+  --suite <name>            suite under --root (default demo)
+  --split <split>           original or mixed (default mixed)
+  --k <n>                   cutoff (default 5)
+  --query title+task|title  what the probe query is made of (default title+task)
+  --root <dir>              task root (default tasks)
+  --verbose                 list the misses
+  -h, --help                this text
+`;
+
+const values = benchArgs("retrieval", USAGE, {
+  suite: { type: "string", default: "demo" },
+  split: { type: "string", default: "mixed" },
+  k: { type: "string", default: "5" },
+  root: { type: "string", default: "tasks" },
+  query: { type: "string", default: "title+task" },
+  verbose: { type: "boolean", default: false },
 });
 const split = values.split === "original" ? "original" : "mixed";
 const k = Number(values.k);
@@ -58,3 +70,13 @@ for (const m of modes)
   console.log(
     `hit@${k} ${m}: ${hitRate(all[m]).toFixed(3)} (${all[m].filter((p) => p.hit).length}/${all[m].length})`,
   );
+headline(
+  "retrieval",
+  `hit@${k} (${values.query}) ${modes.map((m) => `${m} ${hitRate(all[m]).toFixed(3)}`).join(", ")} (${all.hybrid.length} steps)`,
+  {
+    k,
+    query: values.query,
+    steps: all.hybrid.length,
+    ...Object.fromEntries(modes.map((m) => [`hit_${m}`, Number(hitRate(all[m]).toFixed(4))])),
+  },
+);

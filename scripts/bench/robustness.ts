@@ -1,12 +1,11 @@
 /**
  * @module Benchmark: the extractive agent's seven metrics (lexical judge) on a suite's realized text as generated and
- * under each meaning-preserving surface perturbation (`perturbations.ts`), with the drop from the unperturbed suite.
+ * under each meaning-preserving surface perturbation (`support/perturbations.ts`), with the drop from the unperturbed suite.
  *
  *   bun scripts/bench/robustness.ts [--suite demo] [--root tasks] [--splits original,mixed] [--only name1,name2]
  *
  * Environments are built in memory from the perturbed documents; the agent and judge are the offline ones.
  */
-import { parseArgs } from "node:util";
 import { extractive } from "../../src/agents/extractive/index.ts";
 import { DRFLOW_METRICS, METRIC_LABELS, Split } from "../../src/core/index.ts";
 import { readDocuments } from "../../src/env/documents.ts";
@@ -15,16 +14,27 @@ import type { EnvDocument } from "../../src/env/types.ts";
 import { parseList } from "../../src/eval/agent-list.ts";
 import { evaluate } from "../../src/judge/evaluate.ts";
 import { listTasks, loadTask } from "../../src/store/task-store.ts";
-import { PERTURBATIONS, type Perturbation, perturb } from "./perturbations.ts";
+import { benchArgs, headline } from "./support/bench.ts";
+import { PERTURBATIONS, type Perturbation, perturb } from "./support/perturbations.ts";
 
-const { values } = parseArgs({
-  options: {
-    suite: { type: "string", default: "demo" },
-    root: { type: "string", default: "tasks" },
-    splits: { type: "string", default: "original,mixed" },
-    /** Only these perturbations (comma-separated names). */
-    only: { type: "string" },
-  },
+const USAGE = `
+bun scripts/bench/robustness.ts [options]
+  The extractive agent's seven metrics (lexical judge) on a suite as generated and under each meaning-preserving
+  surface perturbation (support/perturbations.ts), with the drop from the unperturbed suite.
+
+  --suite <name>      suite under --root (default demo)
+  --root <dir>        task root (default tasks)
+  --splits <s,…>      original,mixed (default both)
+  --only <name,…>     only these perturbations
+  -h, --help          this text
+`;
+
+const values = benchArgs("robustness", USAGE, {
+  suite: { type: "string", default: "demo" },
+  root: { type: "string", default: "tasks" },
+  splits: { type: "string", default: "original,mixed" },
+  /** Only these perturbations (comma-separated names). */
+  only: { type: "string" },
 });
 const only = values.only ? new Set(parseList(values.only)) : null;
 const splits = parseList(values.splits!).map((s) => Split.parse(s));
@@ -87,3 +97,13 @@ console.log(
   `largest drop: F1 ${worst("f1").toFixed(2)}, topology ${worst("topology").toFixed(2)}, condition resolution ${worst("condition_resolution").toFixed(2)} points`,
 );
 for (const p of chosen) console.log(`  ${p.name}: ${p.what}`);
+headline(
+  "robustness",
+  `largest drop under ${chosen.length} perturbations: F1 ${worst("f1").toFixed(2)}, topology ${worst("topology").toFixed(2)}, condition resolution ${worst("condition_resolution").toFixed(2)} points`,
+  {
+    perturbations: chosen.length,
+    f1_drop: Number(worst("f1").toFixed(2)),
+    topology_drop: Number(worst("topology").toFixed(2)),
+    condition_resolution_drop: Number(worst("condition_resolution").toFixed(2)),
+  },
+);

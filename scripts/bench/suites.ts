@@ -6,19 +6,34 @@
  *   bun scripts/bench/suites.ts --suites tasks/demo,/tmp/gs/seed11,… [--splits original,mixed]
  */
 import { basename, dirname } from "node:path";
-import { parseArgs } from "node:util";
 import { extractive } from "../../src/agents/extractive/index.ts";
 import { Split } from "../../src/core/index.ts";
 import { loadEnv } from "../../src/env/load.ts";
 import { parseList } from "../../src/eval/agent-list.ts";
 import { evaluate } from "../../src/judge/evaluate.ts";
 import { listTasks, loadTask } from "../../src/store/task-store.ts";
+import { benchArgs, headline, usageError } from "./support/bench.ts";
 
-const { values } = parseArgs({
-  options: { suites: { type: "string" }, splits: { type: "string", default: "original,mixed" } },
+const USAGE = `
+bun scripts/bench/suites.ts --suites <folder,…> [options]
+  The extractive agent's F1, topology and condition resolution (lexical judge) per suite, mean ± sd across tasks,
+  and each suite's difference from the first in units of that spread.
+
+  --suites <folder,…>   suite folders, e.g. tasks/demo,/tmp/gs/seed11 (required)
+  --splits <s,…>        original,mixed (default both, averaged per task)
+  -h, --help            this text
+`;
+
+const values = benchArgs("suites", USAGE, {
+  suites: { type: "string" },
+  splits: { type: "string", default: "original,mixed" },
 });
 if (!values.suites)
-  throw new Error("--suites: expected comma-separated suite folders, e.g. tasks/demo,/tmp/s/seed11");
+  usageError(
+    "suites",
+    USAGE,
+    "--suites: expected comma-separated suite folders, e.g. tasks/demo,/tmp/s/seed11",
+  );
 const splits = parseList(values.splits!).map((s) => Split.parse(s));
 const METRICS = ["f1", "topology", "condition_resolution"] as const;
 
@@ -66,3 +81,10 @@ for (const r of rows) {
   });
   console.log([r.suite.padEnd(24), String(r.tasks).padStart(5), ...cells].join("  "));
 }
+headline(
+  "suites",
+  rows.map((r) => `${r.suite} F1 ${r.mean[0]!.toFixed(1)} ± ${r.sd[0]!.toFixed(1)}`).join(", "),
+  Object.fromEntries(
+    rows.flatMap((r) => METRICS.map((m, i) => [`${r.suite} ${m}`, Number(r.mean[i]!.toFixed(2))])),
+  ),
+);

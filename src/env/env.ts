@@ -31,6 +31,7 @@ export function createEnv(parts: EnvParts): Env {
     web: parts.web ?? null,
     user: parts.user,
     split: parts.split,
+    embedder: index.embedder.name,
     apps,
     search(query, options = {}): Promise<SearchHit[]> {
       return index.search(query, {
@@ -56,6 +57,43 @@ export function createEnv(parts: EnvParts): Env {
       const closing = new Set(Object.values(apps));
       for (const app of closing) await app.close();
       await index.close();
+    },
+  };
+}
+
+/** What an `Env` is before its index is built: the task's metadata and web tools. */
+export type EnvMeta = Omit<Env, "apps" | "search" | "read" | "list" | "close">;
+
+/**
+ * An `Env` whose metadata is there at once and whose apps and search wait for `ready` (an index building in the
+ * background); closing it waits for the build and closes what it built.
+ */
+export function deferredEnv(meta: EnvMeta, ready: Promise<Env>): Env {
+  const apps = Object.fromEntries(
+    APP_NAMES.map((name): [AppName, App] => [
+      name,
+      {
+        name,
+        add: async (docs) => (await ready).apps[name].add(docs),
+        list: async () => (await ready).apps[name].list(),
+        read: async (id) => (await ready).apps[name].read(id),
+        search: async (query, limit) => (await ready).apps[name].search(query, limit),
+        close: async () => {},
+      },
+    ]),
+  ) as Record<AppName, App>;
+  const built = ready.then(() => {});
+  built.catch(() => {}); // whoever awaits `ready` sees the failure
+  return {
+    ...meta,
+    ready: built,
+    apps,
+    search: async (query, options) => (await ready).search(query, options),
+    read: async (id) => (await ready).read(id),
+    list: async (app) => (await ready).list(app),
+    async close() {
+      const env = await ready.catch(() => null);
+      await env?.close();
     },
   };
 }

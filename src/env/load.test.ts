@@ -83,6 +83,7 @@ describe("loadEnv (embedded)", () => {
     expect(Object.keys(env).sort()).toEqual([
       "apps",
       "close",
+      "embedder",
       "kind",
       "list",
       "question",
@@ -94,7 +95,8 @@ describe("loadEnv (embedded)", () => {
       "user",
       "web",
     ]);
-    // kind and subquestions come with the question; the web is the task's saved pages (none here)
+    // kind and subquestions come with the question; the web is the task's saved pages (none here); the embedder is
+    // the index's (a name, the same for every task)
     expect([env.kind, env.subquestions, env.web]).toEqual(["drflow", [], null]);
   });
 
@@ -189,4 +191,56 @@ test("the services backend without services or DRFLOW_* URLs says what to config
   } finally {
     Object.assign(process.env, saved);
   }
+});
+
+describe("loading in the background", () => {
+  test("metadata and web at once; searches wait for the index and find what a foreground load finds", async () => {
+    const loaded = await loadTask(ROOT, "mini/mini_01");
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const base = hashingEmbedder();
+    const slow = {
+      name: base.name,
+      embed: async (texts: string[]) => {
+        await gate;
+        return base.embed(texts);
+      },
+    };
+    const background = await loadEnv(loaded, { split: "mixed", embedder: slow, background: true });
+    const foreground = await loadEnv(loaded, { split: "mixed" });
+    try {
+      expect(background.question).toBe(foreground.question);
+      expect(background.embedder).toBe(base.name);
+      let answered = false;
+      const pending = background.search("consent", { limit: 5 }).then((hits) => {
+        answered = true;
+        return hits;
+      });
+      await Bun.sleep(20);
+      expect(answered).toBe(false); // the index is still waiting for its embeddings
+      release();
+      expect(await pending).toEqual(await foreground.search("consent", { limit: 5 }));
+      await background.ready;
+    } finally {
+      await background.close();
+      await foreground.close();
+    }
+  });
+
+  test("a build that fails fails every search and `ready`, naming the cause", async () => {
+    const loaded = await loadTask(ROOT, "mini/mini_01");
+    const broken = {
+      name: "broken",
+      embed: async () => {
+        throw new Error("embedder broken: OPENAI_API_KEY is not set");
+      },
+    };
+    const e = await loadEnv(loaded, { split: "original", embedder: broken, background: true });
+    expect(e.question.length).toBeGreaterThan(0);
+    await expect(e.search("consent")).rejects.toThrow(/OPENAI_API_KEY/);
+    await expect(e.ready!).rejects.toThrow(/OPENAI_API_KEY/);
+    await e.close();
+  });
 });

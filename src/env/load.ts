@@ -14,7 +14,7 @@ import { ARTIFACTS_DIR, type LoadedTask } from "../store/task-store.ts";
 import { type WebTools, webFor } from "../web/index.ts";
 import { embeddedApp } from "./apps/embedded.ts";
 import { readDocuments, splitEntries } from "./documents.ts";
-import { APP_NAMES, createEnv } from "./env.ts";
+import { APP_NAMES, createEnv, deferredEnv } from "./env.ts";
 import { openPersistedIndex } from "./index-file.ts";
 import type { App, Env, EnvDocument, EnvOptions } from "./types.ts";
 
@@ -53,6 +53,12 @@ export type LoadEnvOptions = EnvOptions & {
   services?: Partial<Record<AppName, App>>;
   /** The web the agents may use: `offline` (the task's saved pages, if any; default), `live` (Brave + fetch), `none`. */
   web?: "live" | "offline" | "none";
+  /**
+   * Return as soon as the task's metadata and web tools are known, while the index builds in the background: an
+   * agent's first model call (planning from the question) overlaps the build, and its first search, read or list
+   * waits for it (a failed build fails that call, naming the cause). Embedded backend only.
+   */
+  background?: boolean;
 };
 
 /**
@@ -60,6 +66,26 @@ export type LoadEnvOptions = EnvOptions & {
  * hybrid index over them. Gold workflows and evidence labels stay in `loaded.task`; nothing of them reaches the env.
  */
 export async function loadEnv(loaded: LoadedTask, options: LoadEnvOptions): Promise<Env> {
+  if (!options.background || options.backend === "services") return loadNow(loaded, options);
+  const ready = loadNow(loaded, { ...options, web: "none" });
+  ready.catch(() => {}); // awaited by the env's first call
+  const { task } = loaded;
+  return deferredEnv(
+    {
+      taskId: task.id,
+      kind: task.kind,
+      question: task.seed.question,
+      subquestions: task.drbench?.subquestions ?? [],
+      user: { name: task.seed.user.name, email: task.seed.user.email },
+      split: options.split,
+      embedder: (options.embedder ?? hashingEmbedder()).name,
+      web: await webFor(loaded.dir, options.web),
+    },
+    ready,
+  );
+}
+
+async function loadNow(loaded: LoadedTask, options: LoadEnvOptions): Promise<Env> {
   const { split } = options;
   const backend = options.backend ?? "embedded";
   const embedder = options.embedder ?? hashingEmbedder();

@@ -61,6 +61,13 @@ export interface Env {
   /** The mailbox owner: whose emails, chats and files these are (an agent may know this, nothing more). */
   readonly user: { name: string; email: string };
   readonly split: Split;
+  /** The name of the embedder the search index was built with (`hashing-…` or a model handle). */
+  readonly embedder?: string;
+  /**
+   * Settles when the search index is built (an env loaded in the background); rejects with the build's failure, so a
+   * run whose searches all failed (say, the embedder's key is missing) fails instead of reporting without evidence.
+   */
+  readonly ready?: Promise<void>;
   readonly apps: Record<AppName, App>;
   /** Hybrid search across every app (BM25 + vectors, fused). */
   search(

@@ -1,8 +1,13 @@
-/** @module Batch evaluation: every task × agent × model × split × repeat cell, resumable through the run store, parallel across tasks. */
+/**
+ * @module Batch evaluation: every task × agent × model × split × repeat cell, resumable through the run store. Run as a
+ * pipeline: `concurrency` cells talk to their agents' models at once, the next cells' environments load meanwhile
+ * (bounded prefetch), each finished report is judged while later cells' agents run, and one environment per task ×
+ * split × embedder serves every cell and repeat that needs it (read-only).
+ */
 
 import { runAgent } from "../agents/run.ts";
 import { oneLine, traceOf } from "../agents/shared/failure.ts";
-import type { Agent } from "../agents/types.ts";
+import type { Agent, TraceEvent } from "../agents/types.ts";
 import type { MetricResult, Report, Split } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
 import type { Model } from "../llm/types.ts";
@@ -13,6 +18,8 @@ import { type Cell, type CellResult, type CellUsage, EMPTY_USAGE, NO_MODEL, plan
 import { cellRunId, runIdentity, taskFingerprint } from "./identity.ts";
 import { runPool } from "./pool.ts";
 import { createProgress, type Progress, type ProgressSink } from "./progress.ts";
+import type { EnvAgent, OpenEnvOptions } from "./services.ts";
+import { SharedEnvs } from "./shared-envs.ts";
 import { type SummaryRow, summarize } from "./summary.ts";
 
 /** An agent under evaluation: the spec it was named by (the cell's label) and the built agent. */
@@ -31,11 +38,24 @@ export type EvaluateSuiteOptions = {
   /** Model handles for agents that need one. */
   models: readonly string[];
   repeats: number;
-  /** Cells in flight at once (default 1). */
+  /** Cells whose agents run at once (default 1). */
   concurrency?: number;
+  /**
+   * Pipeline the grid (default true): environments load ahead of their cells (up to `concurrency` cells ahead) and are
+   * shared, judging overlaps later cells' agents. `false` runs each cell start to finish in its slot with its own
+   * environment (the reference the pipeline's scores are tested against).
+   */
+  pipeline?: boolean;
   store: RunStore;
   loadTask(ref: string): Promise<LoadedTask>;
-  openEnv(loaded: LoadedTask, split: Split): Promise<Env>;
+  /** The split's environment for an agent (`Services.openEnv`: its index embeds with `envEmbedder(agent)`). */
+  openEnv(loaded: LoadedTask, split: Split, agent: EnvAgent, options?: OpenEnvOptions): Promise<Env>;
+  /**
+   * The embedder an agent's environment index is built with (`Services.envEmbedder`): cells share one environment per
+   * task × split × embedder, and an LLM agent's embedder is part of its cells' identity. When omitted, every agent's
+   * environment counts as one (offline) kind.
+   */
+  envEmbedder?(agent: EnvAgent): { name: string };
   /** A model for a handle; its usage must reach `store` (the caller passes the store as the usage sink). */
   model(handle: string): Model;
   score: ScoreReport;
@@ -131,6 +151,71 @@ async function claimCell(
   }
 }
 
+/** The trace's first event: which environment the agent explored (the index's embedder is run metadata too). */
+export function envNote(env: Env): TraceEvent {
+  return {
+    type: "note",
+    at: 0,
+    message: `environment: ${env.split} split, search index embedded with ${env.embedder ?? "an unknown embedder"}`,
+  };
+}
+
+/**
+ * The agent's half of a cell: the report an interrupted attempt stored (only the judging was left), else the agent's
+ * report on the environment `openEnv` gives (closed after), saved with its trace.
+ */
+async function agentReport(
+  options: EvaluateSuiteOptions,
+  runId: string,
+  entry: AgentEntry,
+  model: string,
+  openEnv: () => Promise<Env>,
+): Promise<Report> {
+  const { store } = options;
+  const clock = options.clock ?? (() => new Date());
+  const stored = store.getReport(runId);
+  if (stored) return stored;
+  const env = await openEnv();
+  try {
+    const output = await runAgent(entry.agent, env, entry.agent.needsModel ? options.model(model) : null, {
+      runId,
+    });
+    await env.ready; // an index that failed to build fails the cell (its searches all failed)
+    store.saveTrace(runId, [envNote(env), ...output.trace], clock().toISOString());
+    store.saveReport(runId, output.report, clock().toISOString());
+    return output.report;
+  } finally {
+    await env.close();
+  }
+}
+
+/** The judge's half of a cell: score the report, save the metrics, finish the run. */
+async function judgeReport(
+  options: EvaluateSuiteOptions,
+  cell: Cell,
+  runId: string,
+  loaded: LoadedTask,
+  report: Report,
+): Promise<CellResult> {
+  const { store } = options;
+  const clock = options.clock ?? (() => new Date());
+  const results = await options.score(report, loaded, runId);
+  store.saveMetrics(runId, results, { now: clock().toISOString() });
+  store.finishRun(runId, { status: "done", finishedAt: clock().toISOString() });
+  return outcome(store, cell, runId, "done", results);
+}
+
+/** A cell that failed: one line of reason; the trace up to the failure (rejected raw replies included) is kept. */
+function failedCell(options: EvaluateSuiteOptions, cell: Cell, runId: string, error: unknown): CellResult {
+  const { store } = options;
+  const clock = options.clock ?? (() => new Date());
+  const message = oneLine((error as Error)?.message ?? String(error), 1000);
+  const trace = traceOf(error);
+  if (trace) store.saveTrace(runId, trace, clock().toISOString());
+  store.finishRun(runId, { status: "failed", error: message, finishedAt: clock().toISOString() });
+  return outcome(store, cell, runId, "failed", [], message);
+}
+
 async function runCell(
   options: EvaluateSuiteOptions,
   cell: Cell,
@@ -138,45 +223,25 @@ async function runCell(
   loaded: LoadedTask,
   entry: AgentEntry,
 ): Promise<CellResult> {
-  const { store } = options;
-  const clock = options.clock ?? (() => new Date());
   try {
-    // A report stored by an interrupted attempt means the agent finished: only the judging is left.
-    let report = store.getReport(runId);
-    if (!report) {
-      const env = await options.openEnv(loaded, cell.split);
-      try {
-        const model = entry.agent.needsModel ? options.model(cell.model) : null;
-        const output = await runAgent(entry.agent, env, model, { runId });
-        report = output.report;
-        store.saveTrace(runId, output.trace, clock().toISOString());
-        store.saveReport(runId, report, clock().toISOString());
-      } finally {
-        await env.close();
-      }
-    }
-    const results = await options.score(report, loaded, runId);
-    store.saveMetrics(runId, results, { now: clock().toISOString() });
-    store.finishRun(runId, { status: "done", finishedAt: clock().toISOString() });
-    return outcome(store, cell, runId, "done", results);
+    const report = await agentReport(options, runId, entry, cell.model, () =>
+      options.openEnv(loaded, cell.split, entry.agent),
+    );
+    return await judgeReport(options, cell, runId, loaded, report);
   } catch (error) {
-    // One line of reason; the trace up to the failure (rejected raw replies included) is kept with the run.
-    const message = oneLine((error as Error)?.message ?? String(error), 1000);
-    const trace = traceOf(error);
-    if (trace) store.saveTrace(runId, trace, clock().toISOString());
-    store.finishRun(runId, { status: "failed", error: message, finishedAt: clock().toISOString() });
-    return outcome(store, cell, runId, "failed", [], message);
+    return failedCell(options, cell, runId, error);
   }
 }
 
 /** A cell's content identity and its run id in the batch. */
 export function cellRun(
-  options: Pick<EvaluateSuiteOptions, "batch" | "modelOptions" | "judge">,
+  options: Pick<EvaluateSuiteOptions, "batch" | "modelOptions" | "judge" | "envEmbedder">,
   cell: Cell,
   fingerprint: string,
 ): { identity: string; runId: string } {
   const identity = runIdentity({
     task: fingerprint,
+    embedder: cellEmbedder(options, cell),
     agent: cell.agent,
     model: cell.model,
     modelOptions: options.modelOptions,
@@ -185,6 +250,17 @@ export function cellRun(
     judge: options.judge ?? "custom",
   });
   return { identity, runId: cellRunId(options.batch, identity) };
+}
+
+/** The embedder of an LLM cell's environment index (undefined for offline agents, whose environment never varied). */
+function cellEmbedder(options: Pick<EvaluateSuiteOptions, "envEmbedder">, cell: Cell): string | undefined {
+  return cell.model === NO_MODEL ? undefined : options.envEmbedder?.({ needsModel: true }).name;
+}
+
+/** Cells with the same key can share one environment: task × split × the embedder of its index. */
+function envKey(options: Pick<EvaluateSuiteOptions, "envEmbedder">, cell: Cell): string {
+  const embedder = options.envEmbedder?.({ needsModel: cell.model !== NO_MODEL }).name ?? "";
+  return `${cell.task}\0${cell.split}\0${embedder}`;
 }
 
 /** The label progress lines name a cell by. */
@@ -207,17 +283,8 @@ export async function evaluateCell(
   try {
     loadedTask = await task();
   } catch (error) {
-    const message = (error as Error).message;
-    progress?.tick(`${label}: ${message}`, "failed");
-    return {
-      cell,
-      runId: "",
-      status: "failed",
-      metrics: {},
-      not_applicable: [],
-      usage: { ...EMPTY_USAGE },
-      error: message,
-    };
+    progress?.tick(`${label}: ${(error as Error).message}`, "failed");
+    return unreadable(cell, error);
   }
   const { identity, runId } = cellRun(options, cell, loadedTask.fingerprint);
   const entry = options.agents.find((a) => a.spec === cell.agent);
@@ -248,17 +315,17 @@ export function gridCells(
   });
 }
 
+type TaskOf = (ref: string) => Promise<{ loaded: LoadedTask; fingerprint: string }>;
+
 /** Evaluate every cell of the grid; finished cells of the batch are read back, the rest run (failures are recorded, not thrown). */
 export async function evaluateSuite(options: EvaluateSuiteOptions): Promise<SuiteEvaluation> {
   const specs = new Set(options.agents.map((a) => a.spec));
   if (specs.size !== options.agents.length) throw new Error("agents: each agent spec may appear once");
   const cells = gridCells(options);
   const progress = options.progress ? createProgress(cells.length, options.progress) : null;
-  let ran = 0;
-  let skipped = 0;
   // Each task is read and fingerprinted once; a task that cannot be read fails its cells, not the batch.
   const tasks = new Map<string, Promise<{ loaded: LoadedTask; fingerprint: string }>>();
-  const taskOf = (ref: string) => {
+  const taskOf: TaskOf = (ref) => {
     let t = tasks.get(ref);
     if (!t) {
       t = options
@@ -268,12 +335,188 @@ export async function evaluateSuite(options: EvaluateSuiteOptions): Promise<Suit
     }
     return t;
   };
-  const results = await runPool(cells, options.concurrency ?? 1, async (cell) => {
-    const result = await evaluateCell(options, cell, () => taskOf(cell.task), progress);
-    if (result.status === "skipped") skipped++;
-    else if (result.runId) ran++;
-    return result;
-  });
+  const concurrency = options.concurrency ?? 1;
+  const results =
+    options.pipeline === false
+      ? await runPool(cells, concurrency, (cell) =>
+          evaluateCell(options, cell, () => taskOf(cell.task), progress),
+        )
+      : await pipelined(options, cells, taskOf, progress);
   progress?.end();
+  const skipped = results.filter((r) => r.status === "skipped").length;
+  const ran = results.filter((r) => r.status !== "skipped" && r.runId).length;
   return { batch: options.batch, results, summary: summarize(results), ran, skipped };
+}
+
+/** A cell as the pipeline prepares it ahead of its turn: already settled, or its run with its environment on the way. */
+type Prepared =
+  | { settled: CellResult }
+  | {
+      settled?: undefined;
+      loaded: LoadedTask;
+      runId: string;
+      identity: string;
+      entry: AgentEntry;
+      /** The leased environment; null when the cell's report was stored by an interrupted attempt. */
+      env: Promise<Env> | null;
+    };
+
+/** A cell whose task could not be read: failed, with no run. */
+function unreadable(cell: Cell, error: unknown): CellResult {
+  return {
+    cell,
+    runId: "",
+    status: "failed",
+    metrics: {},
+    not_applicable: [],
+    usage: { ...EMPTY_USAGE },
+    error: (error as Error).message,
+  };
+}
+
+/** Cells in an order where those sharing an environment follow each other (first appearance of each environment). */
+function byEnvironment(keys: readonly string[]): number[] {
+  const groups = new Map<string, number[]>();
+  keys.forEach((key, i) => {
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
+  });
+  return [...groups.values()].flat();
+}
+
+/**
+ * The grid as a pipeline. `concurrency` slots run agents; before a slot takes a cell, the next `concurrency` cells are
+ * prepared (task read, finished cells read back, environment leased and loading); after its agent has written the
+ * report, the slot hands the cell to judging and takes the next one, with at most `concurrency` judgings pending.
+ * Results keep the grid's order; a cell's outcome is the same as `runCell` would give it alone.
+ */
+async function pipelined(
+  options: EvaluateSuiteOptions,
+  cells: readonly Cell[],
+  taskOf: TaskOf,
+  progress: Progress | null,
+): Promise<CellResult[]> {
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new Error(`concurrency: expected a positive integer, got ${concurrency}`);
+  }
+  const keys = cells.map((cell) => envKey(options, cell));
+  const order = byEnvironment(keys);
+  const envs = new SharedEnvs(keys);
+  const entryOf = (cell: Cell) => {
+    const entry = options.agents.find((a) => a.spec === cell.agent);
+    if (!entry) throw new Error(`cell names agent "${cell.agent}", which is not in the grid`);
+    return entry;
+  };
+
+  const prepareCell = async (index: number): Promise<Prepared> => {
+    const cell = cells[index]!;
+    const key = keys[index]!;
+    let task: { loaded: LoadedTask; fingerprint: string };
+    try {
+      task = await taskOf(cell.task);
+    } catch (error) {
+      envs.skip(key);
+      return { settled: unreadable(cell, error) };
+    }
+    const entry = entryOf(cell);
+    const { identity, runId } = cellRun(options, cell, task.fingerprint);
+    const before = finishedCell(options.store, cell, runId);
+    if (before) {
+      envs.skip(key);
+      return { settled: before };
+    }
+    let env: Promise<Env> | null = null;
+    if (options.store.getReport(runId)) envs.skip(key);
+    else {
+      // In the background: the agent's first model call need not wait for the index.
+      env = envs.lease(key, () =>
+        options.openEnv(task.loaded, cell.split, entry.agent, { background: true }),
+      );
+      env.catch(() => {}); // awaited in the cell's turn; a failure fails that cell
+    }
+    return { loaded: task.loaded, runId, identity, entry, env };
+  };
+  const prepared = new Map<number, Promise<Prepared>>();
+  const prepare = (position: number): Promise<Prepared> => {
+    let p = prepared.get(position);
+    if (!p) {
+      p = prepareCell(order[position]!);
+      p.catch(() => {});
+      prepared.set(position, p);
+    }
+    return p;
+  };
+
+  const results = new Array<CellResult>(cells.length);
+  const settle = (index: number, result: CellResult) => {
+    results[index] = result;
+    const label = cellLabel(cells[index]!);
+    if (result.status === "skipped") progress?.tick(label, "skipped");
+    else
+      progress?.tick(
+        result.error ? `${label}: ${result.error}` : label,
+        result.status === "failed" ? "failed" : "done",
+      );
+  };
+  const judging = new Set<Promise<void>>();
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+
+  const takeCell = async (position: number): Promise<void> => {
+    const index = order[position]!;
+    const cell = cells[index]!;
+    const p = await prepare(position);
+    prepared.delete(position);
+    if (p.settled) return settle(index, p.settled);
+    const { loaded, runId, identity, entry } = p;
+    const release = async () => {
+      if (p.env) await (await p.env.catch(() => null))?.close();
+    };
+    if ((await claimCell(options, entry, cell, runId, identity)) === "done") {
+      await release();
+      return settle(index, finishedCell(options.store, cell, runId)!);
+    }
+    let report: Report;
+    try {
+      const leased = p.env;
+      report = await agentReport(
+        options,
+        runId,
+        entry,
+        cell.model,
+        () => leased ?? options.openEnv(loaded, cell.split, entry.agent),
+      );
+    } catch (error) {
+      return settle(index, failedCell(options, cell, runId, error));
+    } finally {
+      await release(); // idempotent: the lease is returned once, also when the stored report made it unnecessary
+    }
+    // Judging starts on a later turn of the event loop, once this slot's next cell has sent its first request.
+    const judged = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => judgeReport(options, cell, runId, loaded, report))
+      .catch((error) => failedCell(options, cell, runId, error))
+      .then((result) => settle(index, result));
+    judging.add(judged);
+    void judged.finally(() => judging.delete(judged));
+    while (judging.size > concurrency) await Promise.race(judging);
+  };
+
+  const slot = async (): Promise<void> => {
+    while (failure === null && next < order.length) {
+      const position = next++;
+      const ahead = Math.min(order.length - 1, position + concurrency);
+      for (let j = position + 1; j <= ahead; j++) void prepare(j);
+      try {
+        await takeCell(position);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, order.length) }, () => slot()));
+  await Promise.all(judging);
+  if (failure !== null) throw (failure as { error: unknown }).error;
+  return results;
 }

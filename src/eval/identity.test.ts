@@ -57,8 +57,13 @@ test("the identity changes with task content, agent, model, split, repeat and ju
     { split: "mixed" as const },
     { repeat: 1 },
     { judge: null },
+    { embedder: "openai:text-embedding-3-small" },
   ])
     expect(runIdentity({ ...base, ...change })).not.toBe(id);
+  // An LLM run's environment embedder is part of it; runs recorded without one (offline agents) keep their identity.
+  const small = runIdentity({ ...base, embedder: "openai:text-embedding-3-small" });
+  expect(runIdentity({ ...base, embedder: "openai:text-embedding-3-large" })).not.toBe(small);
+  expect(runIdentity({ ...base, embedder: undefined })).toBe(id);
   // A judge whose rules or thresholds changed has another version.
   const lexical = lexicalJudge();
   const tweaked: Judge = Object.assign(Object.create(lexical), {

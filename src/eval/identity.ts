@@ -131,6 +131,11 @@ export type RunIdentityInput = {
   repeat: number;
   /** `judgeIdentity`, or null for an unjudged run. */
   judge: string | null;
+  /**
+   * The embedder an LLM agent's environment index was built with (its searches rank by it); omitted for offline
+   * agents, whose environments always embed with the offline hashing embedder, so their identities stay as they were.
+   */
+  embedder?: string;
 };
 
 /** The run's identity as 32 hex digits. */
@@ -144,6 +149,7 @@ export function runIdentity(input: RunIdentityInput): string {
       split: input.split,
       repeat: input.repeat,
       judge: input.judge,
+      embedder: input.embedder,
     }),
   ).slice(0, 32);
 }

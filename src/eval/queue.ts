@@ -107,7 +107,7 @@ export async function openQueue(
 
 export type Grid = Pick<
   EvaluateSuiteOptions,
-  "batch" | "tasks" | "splits" | "agents" | "models" | "repeats" | "judge" | "modelOptions"
+  "batch" | "tasks" | "splits" | "agents" | "models" | "repeats" | "judge" | "modelOptions" | "envEmbedder"
 > & { loadTask(ref: string): Promise<LoadedTask>; judgeName: string };
 
 /** Every cell of the grid with its job. */

@@ -6,7 +6,7 @@ import type { TraceEvent } from "../agents/types.ts";
 import { type MetricResult, parseTaskRef, type Report, type Split } from "../core/index.ts";
 import type { RunStore } from "../store/run-store.ts";
 import { type CellUsage, NO_MODEL } from "./cells.ts";
-import { usageOf } from "./evaluate-suite.ts";
+import { envNote, usageOf } from "./evaluate-suite.ts";
 import { runIdentity, taskFingerprint } from "./identity.ts";
 import type { Services } from "./services.ts";
 
@@ -32,6 +32,8 @@ export type RunOnceResult = {
   trace: TraceEvent[];
   usage: CellUsage;
   metrics: MetricResult[];
+  /** The embedder the environment's search index was built with (offline hashing, or the embedder role's model). */
+  envEmbedder: string;
 };
 
 export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
@@ -65,22 +67,34 @@ export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
       split: options.split,
       repeat: 0,
       judge: options.judge ? services.judge : null,
+      ...(agent.needsModel ? { embedder: services.envEmbedder(agent).name } : {}),
     });
     store.saveRun({ ...record, identity });
-    const env = await services.openEnv(loaded, options.split);
+    const env = await services.openEnv(loaded, options.split, agent, { background: true });
     let out: Awaited<ReturnType<typeof runAgent>>;
+    let note: TraceEvent;
     try {
       const model = agent.needsModel ? services.model(handle) : null;
+      note = envNote(env);
+      options.onEvent?.(note);
       out = await runAgent(agent, env, model, { runId, onEvent: options.onEvent });
+      await env.ready; // an index that failed to build fails the run (its searches all failed)
     } finally {
       await env.close();
     }
-    store.saveTrace(runId, out.trace, clock().toISOString());
+    store.saveTrace(runId, [note, ...out.trace], clock().toISOString());
     store.saveReport(runId, out.report, clock().toISOString());
     const metrics = options.judge ? await services.score(out.report, loaded, runId) : [];
     if (metrics.length > 0) store.saveMetrics(runId, metrics, { now: clock().toISOString() });
     store.finishRun(runId, { status: "done", finishedAt: clock().toISOString() });
-    return { runId, report: out.report, trace: out.trace, usage: usageOf(store.calls(runId)), metrics };
+    return {
+      runId,
+      report: out.report,
+      trace: [note, ...out.trace],
+      usage: usageOf(store.calls(runId)),
+      metrics,
+      envEmbedder: env.embedder ?? "unknown",
+    };
   } catch (error) {
     // The trace up to the failure (rejected raw replies included) is kept with the failed run.
     const trace = traceOf(error);

@@ -7,8 +7,10 @@ import type { Env } from "../env/types.ts";
 import { evaluate } from "../judge/evaluate.ts";
 import { lexicalJudge, llmJudge } from "../judge/index.ts";
 import { createModel, type ModelOptions } from "../llm/index.ts";
+import { redactSecrets } from "../llm/redact.ts";
+import { resolveRole } from "../llm/roles.ts";
 import type { Model } from "../llm/types.ts";
-import { hashingEmbedder } from "../retrieval/index.ts";
+import { type Embedder, embedderFor, hashingEmbedder, modelEmbedder } from "../retrieval/index.ts";
 import type { RunStore } from "../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, type LoadedTask, loadTask } from "../store/task-store.ts";
 import type { ScoreReport } from "./evaluate-suite.ts";
@@ -17,9 +19,23 @@ import { judgeIdentity } from "./identity.ts";
 /** The judge name for the offline judge; anything else is a model handle. */
 export const LEXICAL = "lexical";
 
+/** What an agent's environment depends on besides the task and split: whether its index embeds with a model. */
+export type EnvAgent = { needsModel: boolean };
+
+export type OpenEnvOptions = { background?: boolean };
+
 export type Services = {
   loadTask(ref: string): Promise<LoadedTask>;
-  openEnv(loaded: LoadedTask, split: Split): Promise<Env>;
+  /**
+   * The embedder an agent's environment index is built with: the embedder role for LLM agents (as their session
+   * stores and the judge use it), the offline hashing embedder for offline agents (no key, no network).
+   */
+  envEmbedder(agent: EnvAgent): Embedder;
+  /**
+   * The split's environment with `envEmbedder(agent)`'s index (an offline agent's when `agent` is omitted); with
+   * `background`, returned before the index is built (`LoadEnvOptions.background`).
+   */
+  openEnv(loaded: LoadedTask, split: Split, agent?: EnvAgent, options?: OpenEnvOptions): Promise<Env>;
   model(handle: string): Model;
   score: ScoreReport;
   /** The judge `score` uses, with its version (`judgeIdentity`). */
@@ -39,9 +55,36 @@ export type ServicesOptions = {
    * invocations. When omitted, every cell builds its environment in memory from the realized files.
    */
   indexDir?: string;
+  /**
+   * The embedder of LLM agents' environment indexes instead of the embedder role: `hashing[-<dim>]` or a model handle
+   * (e.g. to compare with the offline index, as `scripts/bench/eval.ts --embedder` does).
+   */
+  llmEnvEmbedder?: string;
 };
 
-/** Task store under `root`, embedded environments, models recording usage in the store, and `evaluate` with the judge. */
+/**
+ * An embedder by name: `hashing[-<dim>]` offline, else a model handle whose model is created on the first batch to
+ * embed (so a run that never builds an index needs no key; one that does fails naming the key and the handle).
+ */
+function namedEmbedder(spec: string, model: (handle: string) => Model): Embedder {
+  if (/^hashing(?:-\d+)?$/.test(spec)) return embedderFor(spec);
+  let inner: Embedder | null = null;
+  return {
+    // Credentials in the handle never reach a name (index paths, traces, run identities carry it).
+    name: redactSecrets(spec),
+    embed(texts) {
+      inner ??= modelEmbedder(model(spec));
+      return inner.embed(texts);
+    },
+  };
+}
+
+/**
+ * Task store under `root`, embedded environments, models recording usage in the store, and `evaluate` with the judge.
+ * LLM agents' environment indexes embed with the embedder role (`DRFLOW_EMBEDDER_MODEL`, default the paper's
+ * `openai:text-embedding-3-small`; `hashing` names the offline embedder), never with a chat model; the role's calls
+ * are recorded in the store under stage `retrieval_index`.
+ */
 export function defaultServices(options: ServicesOptions): Services {
   const root = options.root ?? DEFAULT_TASK_ROOT;
   const models = new Map<string, Model>();
@@ -54,15 +97,27 @@ export function defaultServices(options: ServicesOptions): Services {
     return m;
   };
   const judge = options.judge === LEXICAL ? LEXICAL : model(options.judge);
+  const offline = hashingEmbedder();
+  let roleEmbedder: Embedder | null = null;
+  const envEmbedder = (agent: EnvAgent): Embedder => {
+    if (!agent.needsModel) return offline;
+    roleEmbedder ??= namedEmbedder(
+      options.llmEnvEmbedder ??
+        resolveRole("embedder", null, options.modelOptions?.env ?? process.env).handle,
+      model,
+    );
+    return roleEmbedder;
+  };
   return {
     loadTask: (ref) => loadTask(root, ref),
-    openEnv: (loaded, split) => {
-      if (options.indexDir === undefined) return loadEnv(loaded, { split });
-      const embedder = hashingEmbedder();
+    envEmbedder,
+    openEnv: (loaded, split, agent = { needsModel: false }, { background = false } = {}) => {
+      const embedder = envEmbedder(agent);
+      if (options.indexDir === undefined) return loadEnv(loaded, { split, embedder, background });
       const ref = `${basename(dirname(loaded.dir))}/${loaded.task.id}`;
       const indexPath = indexPathFor(options.indexDir, ref, split, embedder);
       mkdirSync(dirname(indexPath), { recursive: true });
-      return loadEnv(loaded, { split, embedder, indexPath });
+      return loadEnv(loaded, { split, embedder, indexPath, background });
     },
     model,
     score: async (report, loaded, runId) =>

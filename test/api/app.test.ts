@@ -247,7 +247,10 @@ describe("runs", () => {
   test("an LLM agent (DRFA) runs against its model; model calls stream as events and land in the run store", async () => {
     const server = await startScriptedServer({ reply: agentReplies() });
     const saved = process.env.DRFLOW_CACHE_PATH;
+    const savedEmbedder = process.env.DRFLOW_EMBEDDER_MODEL;
     process.env.DRFLOW_CACHE_PATH = join(dir, "agent-cache.sqlite");
+    // The embedder role on the same server: the agent's environment index embeds there (calls without a run id).
+    process.env.DRFLOW_EMBEDDER_MODEL = `compat:${server.url}#test-embedder`;
     try {
       const model = `compat:${server.url}#test-model`;
       models.push(model);
@@ -263,13 +266,22 @@ describe("runs", () => {
       expect(events).toContain('"status":"done"');
       const detail = await call("GET", `/runs/${r.data.id}`);
       expect(detail.data.usage.calls).toBeGreaterThan(3);
-      expect(detail.data.usage.calls).toBe(server.requests.length);
-      expect(store.calls(r.data.id).length).toBe(server.requests.length);
+      // Every request is a recorded call: the run's own, and the environment index's (no run id) before them.
+      const index = store.db
+        .query<{ n: number }, []>(
+          "SELECT count(*) AS n FROM llm_calls WHERE run_id IS NULL AND role = 'embedder'",
+        )
+        .get()!.n;
+      expect(index).toBeGreaterThan(0);
+      expect(detail.data.usage.calls).toBe(server.requests.length - index);
+      expect(store.calls(r.data.id).length).toBe(server.requests.length - index);
       expect(store.getRun(r.data.id)).toMatchObject({ agent: "drfa:iterations=2", model, status: "done" });
       expect(store.getRun(r.data.id)!.agent_options).toMatchObject({ iterations: 2, gf: true, cap: true });
     } finally {
       if (saved === undefined) delete process.env.DRFLOW_CACHE_PATH;
       else process.env.DRFLOW_CACHE_PATH = saved;
+      if (savedEmbedder === undefined) delete process.env.DRFLOW_EMBEDDER_MODEL;
+      else process.env.DRFLOW_EMBEDDER_MODEL = savedEmbedder;
       await server.close();
     }
   }, 120_000);

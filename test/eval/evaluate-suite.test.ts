@@ -62,6 +62,7 @@ const fakeEnv = (taskId: string, split: Split): Env =>
     question: "q",
     user: { name: "U", email: "u@x" },
     split,
+    apps: {},
     close: async () => {},
   }) as unknown as Env;
 

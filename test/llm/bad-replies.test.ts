@@ -60,12 +60,14 @@ beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), "drflow-bad-replies-"));
   emulator = await startProviderEmulator({ profile: "local", reply });
   process.env.DRFLOW_CACHE_PATH = join(tmp, "cache.sqlite");
-  delete process.env.DRFLOW_EMBEDDER_MODEL;
+  // The embedder role on the local server's embedding model: the agents' environment indexes embed with it.
+  process.env.DRFLOW_EMBEDDER_MODEL = `compat:${emulator.url}#nomic-embed-text`;
 });
 afterAll(async () => {
   if (saved.cache === undefined) delete process.env.DRFLOW_CACHE_PATH;
   else process.env.DRFLOW_CACHE_PATH = saved.cache;
-  if (saved.embedder !== undefined) process.env.DRFLOW_EMBEDDER_MODEL = saved.embedder;
+  if (saved.embedder === undefined) delete process.env.DRFLOW_EMBEDDER_MODEL;
+  else process.env.DRFLOW_EMBEDDER_MODEL = saved.embedder;
   await emulator.close();
   await rm(tmp, { recursive: true, force: true });
 });

@@ -23,6 +23,7 @@ let emulator: ProviderEmulator;
 let tmp: string;
 const logs: string[] = [];
 const savedCache = process.env.DRFLOW_CACHE_PATH;
+const savedEmbedder = process.env.DRFLOW_EMBEDDER_MODEL;
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), "drflow-redaction-"));
@@ -35,6 +36,8 @@ beforeAll(async () => {
   process.env.DRFLOW_CACHE_PATH = join(tmp, ".drflow", "cache.sqlite");
 });
 afterAll(async () => {
+  if (savedEmbedder === undefined) delete process.env.DRFLOW_EMBEDDER_MODEL;
+  else process.env.DRFLOW_EMBEDDER_MODEL = savedEmbedder;
   if (savedCache === undefined) delete process.env.DRFLOW_CACHE_PATH;
   else process.env.DRFLOW_CACHE_PATH = savedCache;
   await emulator.close();
@@ -59,6 +62,8 @@ test("a key in a compat URL appears nowhere in .drflow/, API output or logs", as
   const handle = `compat:${url}?api_key=${QUERY_SECRET}#qwen2.5-7b`;
   const store = join(tmp, ".drflow", "runs.sqlite");
   const common = ["--task", "demo/healthcare_01", "--root", TASKS, "--store", store];
+  // The embedder role behind the same credentials: the agent's environment index and the judge embed with it.
+  process.env.DRFLOW_EMBEDDER_MODEL = handle.replace("qwen2.5-7b", "nomic-embed-text");
   expect(
     await run("run", "--agent", "basic", "--model", handle, ...common, "--quiet", "--judge", handle),
   ).toBe(0);

@@ -170,7 +170,13 @@ async function queueEval(options: {
   const services = defaultServices({ root: grid.root, store, judge: grid.judgeName });
   const boss = await openQueue(options.url, options.policy, { supervise: false, configure: true });
   try {
-    const jobs = await gridJobs({ ...grid, judge: services.judge, loadTask: services.loadTask });
+    const jobs = await gridJobs({
+      ...grid,
+      judge: services.judge,
+      loadTask: services.loadTask,
+      // An LLM cell's identity names its environment's embedder, as the workers' services will.
+      envEmbedder: services.envEmbedder,
+    });
     const added = await enqueue(boss, jobs);
     console.error(
       `batch ${grid.batch}: ${jobs.length} cells, ${added} enqueued, ${jobs.length - added} already queued or finished (drflow worker runs them)`,

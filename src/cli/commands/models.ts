@@ -6,6 +6,7 @@ import { PRICES, priceOf } from "../../llm/prices.ts";
 import { ROLE_VARIABLE, ROLES, resolveRole } from "../../llm/roles.ts";
 import type { Model, Usage } from "../../llm/types.ts";
 import { MemoryUsageSink } from "../../llm/usage.ts";
+import { hashingEmbedder } from "../../retrieval/index.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { formatTable } from "./usage.ts";
@@ -37,8 +38,20 @@ function list(json: boolean): number {
     ...p,
     key: keyStatus(handle),
   }));
+  // Environment indexes: LLM agents' embed with the embedder role (as the judge and their session stores do), offline
+  // agents' with the hashing embedder (no key, no network) — see `defaultServices`' envEmbedder.
+  const envIndex = {
+    llm_agents: roles.find((r) => r.role === "embedder")!.handle,
+    offline_agents: hashingEmbedder().name,
+  };
   if (json) {
-    console.log(JSON.stringify({ as_of: PRICES.as_of, roles, models, reference: PRICES.reference }, null, 2));
+    console.log(
+      JSON.stringify(
+        { as_of: PRICES.as_of, roles, env_index: envIndex, models, reference: PRICES.reference },
+        null,
+        2,
+      ),
+    );
     return 0;
   }
   console.log("roles (flag > environment variable > default):\n");
@@ -55,6 +68,9 @@ function list(json: boolean): number {
         r.key,
       ]),
     ),
+  );
+  console.log(
+    `\nenvironment indexes (drflow run / eval): LLM agents' embed with ${envIndex.llm_agents} (the embedder role), offline agents' with ${envIndex.offline_agents}`,
   );
   console.log(`\nknown handles (USD per 1M tokens, list prices as of ${PRICES.as_of}):\n`);
   console.log(

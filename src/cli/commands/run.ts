@@ -66,6 +66,7 @@ export const run: Command = {
       const lines = [
         `run ${out.runId}: ${shape}, ${out.report.references.length} references`,
         `usage: ${out.usage.calls} model calls, ${out.usage.inputTokens} in / ${out.usage.outputTokens} out tokens, ${formatCost({ usd: out.usage.costUsd, unpricedCalls: out.usage.unpricedCalls })}`,
+        `environment: ${split.data} split, search index embedded with ${out.envEmbedder}`,
         ...(flags.out ? [`report written to ${flags.out}`] : []),
         ...(studioUrl(urls.run(out.runId), store.path)
           ? [`studio: ${studioUrl(urls.run(out.runId), store.path)}`]

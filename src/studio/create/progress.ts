@@ -64,7 +64,7 @@ export class CreationJobs {
 /** Fold one generation progress event into the job's record; returns the stage line. */
 export function record(p: CreationProgress, e: ProgressEvent): string {
   p.cost_usd = e.costUsd;
-  p.unpriced ||= Boolean(e.unpricedCalls);
+  p.unpriced ||= (e.unpricedCalls ?? 0) > 0;
   if (e.kind === "artifact") {
     p.files[e.task] = { done: e.done, total: e.total };
     return `[${e.task}] realize ${e.done}/${e.total}`;

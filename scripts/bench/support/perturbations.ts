@@ -4,8 +4,8 @@
  * document codes in cross-references dropped, policy-term restatements in messages removed, the questions that open a
  * case reworded, and sentences of a paragraph reordered where their order carries no meaning.
  */
-import type { EnvDocument } from "../../src/env/types.ts";
-import { Rng } from "../../src/generate/procedural/prng.ts";
+import type { EnvDocument } from "../../../src/env/types.ts";
+import { Rng } from "../../../src/generate/procedural/prng.ts";
 
 export type Perturbation = { name: string; what: string; apply: (doc: EnvDocument, rng: Rng) => string };
 
