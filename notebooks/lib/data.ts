@@ -9,8 +9,8 @@ import type { Report, RunRecord, Split } from "../../src/core/index.ts";
 import { changedOptions, defaultServices, evaluateSuite, sameAgent, usageOf } from "../../src/eval/index.ts";
 import { workflowFlowchart } from "../../src/judge/index.ts";
 import type { NotebookSettings } from "../../src/notebook/context.ts";
-import type { RunStore } from "../../src/store/run-store.ts";
-import { openRunStore } from "../../src/store/shared.ts";
+import { RunStore } from "../../src/store/run-store.ts";
+import { runStoreLocation } from "../../src/store/shared.ts";
 import { type LoadedTask, listTasks, loadTask } from "../../src/store/task-store.ts";
 
 export type Want = {
@@ -51,9 +51,9 @@ export function inSuite(settings: NotebookSettings): (run: ScoredRun) => boolean
   return (run) => run.task.startsWith(prefix);
 }
 
-/** The notebooks' run store; with DRFLOW_DATABASE_URL set, a fresh mirror of the shared database. */
-export function openStore(settings: NotebookSettings): Promise<RunStore> {
-  return openRunStore(join(settings.stateDir, "runs.sqlite"));
+/** The notebooks' run store: the shared database when DRFLOW_DATABASE_URL is set, else the state folder's file. */
+export async function openStore(settings: NotebookSettings): Promise<RunStore> {
+  return new RunStore(runStoreLocation({}, join(settings.stateDir, "runs.sqlite")));
 }
 
 const NOTEBOOK_BATCH = "notebooks-";

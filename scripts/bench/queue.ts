@@ -7,8 +7,8 @@
  *
  * Workers are started and ready before the grid is enqueued, so process start-up is not counted. Per cell:
  * `run` is the cell's own time in the run store (started_at → finished_at: environment, agent, model calls, judge);
- * `in-job overhead` is the rest of the time the job was active (task fingerprint check, pulling and publishing the
- * run through the shared store, completing the job); `queue overhead` is all worker time not spent running cells
+ * `in-job overhead` is the rest of the time the job was active (task fingerprint check, claiming and writing the run
+ * in the shared store, completing the job); `queue overhead` is all worker time not spent running cells
  * (W × wall − Σ run) per cell: in-job overhead plus waiting for the next job (polling) and the idle tail.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -65,16 +65,12 @@ const embedder = `compat:${server.url}#scripted-embedder`;
 const tasks = (await listTasks(root, values.suite)).map((t) => t.ref);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-function startWorker(url: string, n: number): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(
-    "bun",
-    [CLI, "worker", "--root", root, "--store", join(dir, `w${n}.sqlite`), "--index-dir", join(dir, "index")],
-    {
-      cwd: dir,
-      env: { ...process.env, DRFLOW_DATABASE_URL: url, DRFLOW_CACHE: "off", DRFLOW_EMBEDDER_MODEL: embedder },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
+function startWorker(url: string): { child: ChildProcess; ready: Promise<void> } {
+  const child = spawn("bun", [CLI, "worker", "--root", root, "--index-dir", join(dir, "index")], {
+    cwd: dir,
+    env: { ...process.env, DRFLOW_DATABASE_URL: url, DRFLOW_CACHE: "off", DRFLOW_EMBEDDER_MODEL: embedder },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let err = "";
   const ready = new Promise<void>((resolveReady, reject) => {
     child.stderr!.on("data", (d) => {
@@ -96,9 +92,9 @@ try {
     await admin.close();
     const url = pg.url.replace(/\/drflow$/, `/${database}`);
     const boss = await openQueue(url, DEFAULT_POLICY, { supervise: false, configure: true });
-    const procs = Array.from({ length: workers }, (_, n) => startWorker(url, n));
+    const procs = Array.from({ length: workers }, () => startWorker(url));
     await Promise.all(procs.map((p) => p.ready));
-    const reader = new RunStore(join(dir, `reader${round}.sqlite`));
+    const reader = new RunStore(url);
     const services = defaultServices({ root, store: reader, judge: LEXICAL, llmEnvEmbedder: embedder });
     const jobs = await gridJobs({
       batch: `bench-${workers}`,

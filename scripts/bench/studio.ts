@@ -119,7 +119,7 @@ try {
         [batch],
       );
     }
-  })();
+  });
   const total = store.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM runs").get()!.n;
   pages.splice(1, 0, ["runs, all, sorted by F1 (first 200 shown)", "/studio/runs?sort=f1"]);
   pages.splice(0, 1);

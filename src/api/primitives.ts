@@ -10,6 +10,7 @@ import { runNotebookChild } from "../notebook/child.ts";
 import { NOTEBOOKS_DIR } from "../notebook/registry.ts";
 import { hashingEmbedder } from "../retrieval/index.ts";
 import { RunStore } from "../store/run-store.ts";
+import { runStoreLocation } from "../store/shared.ts";
 import { listTasks, loadTask } from "../store/task-store.ts";
 import { modelsFromEnv } from "./allowed-models.ts";
 import type { ApiDeps } from "./deps.ts";
@@ -29,7 +30,7 @@ function whereIs(loaded: { dir: string; task: { id: string } }): { root: string;
 export function defaultDeps(overrides: Partial<ApiDeps> & { indexDir?: string } = {}): ApiDeps {
   const { indexDir = DEFAULT_INDEX_DIR, ...rest } = overrides;
   const notebooksDir = rest.notebooksDir ?? NOTEBOOKS_DIR;
-  const store = rest.store ?? new RunStore();
+  const store = rest.store ?? new RunStore(runStoreLocation());
   const tasksRoot = rest.tasksRoot ?? "tasks";
   const workers = new WorkerPool();
   return {

@@ -1,10 +1,11 @@
 /**
  * @module Evaluation cells as jobs on PostgreSQL with pg-boss (https://github.com/timgit/pg-boss, v12), so one
  * database serves the shared store, the cache and the queue. `enqueueGrid` sends every cell of a grid under a job id
- * derived from its content-addressed run id (sending it again is a no-op); `runWorker` takes cells, runs them with
- * `evaluateCell` on the worker's own SQLite store, publishes the finished run to the shared store and only then
- * completes the job. pg-boss supplies retries with exponential backoff, a dead-letter queue that keeps the last
- * error, and job heartbeats: a cell whose worker died stops beating and is taken again by another worker.
+ * derived from its content-addressed run id (sending it again is a no-op); `runWorker` takes cells and runs them with
+ * `evaluateCell` on the shared run store itself (a RunStore over the same database), so a cell's run is written
+ * before its job completes, and a retried cell finds a finished run and reads it back. pg-boss supplies retries with
+ * exponential backoff, a dead-letter queue that keeps the last error, and job heartbeats: a cell whose worker died
+ * stops beating and is taken again by another worker.
  *
  * Tasks reach workers by content: every worker reads the task folder from its own task root (a shared disk, or a
  * copy), recomputes the task's content fingerprint and refuses the cell — dead-lettered at once, with both
@@ -15,9 +16,7 @@ import { PgBoss } from "pg-boss";
 import { z } from "zod";
 import { agentFromSpec } from "../agents/index.ts";
 import { Split } from "../core/index.ts";
-import type { LlmCache } from "../llm/cache.ts";
 import type { RunStore } from "../store/run-store.ts";
-import type { SharedStore } from "../store/shared.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 import { Cell, type CellResult, EMPTY_USAGE } from "./cells.ts";
 import {
@@ -198,37 +197,34 @@ export async function follow(
   }
 }
 
-/** The grid's results as the shared store holds them (pulled into `mirror`): finished cells read back, others failed. */
+/** The grid's results as the shared store holds them: finished cells read back, others failed. */
 export function readBack(
-  mirror: RunStore,
+  store: RunStore,
   jobs: readonly CellJob[],
   errors: Map<string, string>,
 ): CellResult[] {
   return jobs.map(
     (job) =>
-      finishedCell(mirror, job.cell, job.runId) ?? {
+      finishedCell(store, job.cell, job.runId) ?? {
         cell: job.cell,
         runId: job.runId,
         status: "failed",
         metrics: {},
         not_applicable: [],
         usage: { ...EMPTY_USAGE },
-        error: errors.get(job.runId) ?? mirror.getRun(job.runId)?.error ?? "not finished",
+        error: errors.get(job.runId) ?? store.getRun(job.runId)?.error ?? "not finished",
       },
   );
 }
 
 export type WorkerOptions = {
   boss: PgBoss;
-  shared: SharedStore;
-  /** This worker's own store; each finished run is pushed from it to `shared`. */
+  /** The shared run store (on the queue's database): cells' runs are claimed and written there. */
   store: RunStore;
   /** Services over `store` (task root, environments, models) with the judge a job names (`lexical` or a handle). */
   services(judgeName: string): Services;
   /** Cells run at once by this worker. */
   concurrency: number;
-  /** The model-call cache the worker's models use: shared entries are fetched at start, new ones published per cell. */
-  cache?: LlmCache | null;
   /** Wait this long after taking a cell before running it (fault-injection tests and demos). */
   pauseMs?: number;
   log?: (line: string) => void;
@@ -249,7 +245,7 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
     }
     return s;
   };
-  const runJob = async (data: unknown): Promise<void> => {
+  const runJob = async (data: unknown, retryCount: number): Promise<void> => {
     const parsed = CellJob.safeParse(data);
     if (!parsed.success) throw new Refused(`malformed cell job: ${parsed.error.issues[0]?.message}`);
     const job = parsed.data;
@@ -267,9 +263,11 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
       );
     }
     const agent = agentFromSpec(job.cell.agent);
-    // A run another worker finished (and published) before dying is read back, not run again.
-    await options.shared.pull(options.store, { run: job.runId });
-    const takenAt = new Date().toISOString();
+    // A retried cell's earlier worker stopped beating (or failed): its run, if still `running`, is released at once
+    // rather than after the store's own staleness window (a worker on another host has no pid to check). A run it
+    // finished before dying is read back by evaluateCell, not run again.
+    if (retryCount > 0)
+      options.store.releaseRun(job.runId, "its worker stopped; the queue gave the cell to another");
     log(`take ${job.runId} ${cellLabel(job.cell)}`);
     if (options.pauseMs) await Bun.sleep(options.pauseMs);
     const result = await evaluateCell(
@@ -290,13 +288,10 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
     );
     if (result.runId !== job.runId)
       throw new Refused(`cell identity differs: ran ${result.runId}, job is ${job.runId}`);
-    // Published before the job completes: a worker dying in between leaves a job that is retried and finds the run done.
-    await options.shared.push(options.store, { run: job.runId });
-    if (options.cache) await options.shared.pushCache(options.cache, takenAt);
+    // The run is stored before the job completes: a worker dying in between leaves a job that is retried and finds it done.
     if (result.status === "failed") throw new Error(result.error ?? "cell failed");
     log(`done ${job.runId} ${result.status}`);
   };
-  if (options.cache) await options.shared.pullCache(options.cache);
   const workerId = await options.boss.work<unknown>(
     CELL_QUEUE,
     { batchSize: 1, localConcurrency: options.concurrency, pollingIntervalSeconds: 0.5, perJobResults: true },
@@ -304,7 +299,7 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
       const out = [];
       for (const job of jobs) {
         try {
-          await runJob(job.data);
+          await runJob(job.data, job.retryCount);
           out.push({ id: job.id, status: "completed" as const });
         } catch (error) {
           const message = (error as Error).message;

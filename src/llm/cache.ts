@@ -1,8 +1,11 @@
-/** @module The LLM response cache (`.drflow/cache.sqlite`): content-addressed entries, recorded misses, and `explain`. */
-import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+/**
+ * @module The LLM response cache: content-addressed entries, recorded misses, and `explain`. Embedded SQLite by default
+ * (`.drflow/cache.sqlite`), or the shared PostgreSQL database when opened with a `postgres://` URL, so every worker
+ * and teammate reuses one set of answers (same schema, same queries; see src/store/sql.ts).
+ */
+import { resolve } from "node:path";
 import { z } from "zod";
+import { isPostgresUrl, openMigrated, type SqlDb } from "../store/sql.ts";
 import {
   cacheKey,
   describeDifference,
@@ -22,15 +25,25 @@ export const DEFAULT_CACHE_PATH = ".drflow/cache.sqlite";
 /** Only the latest misses are kept for `explain`. */
 export const MISSES_KEPT = 1000;
 
-/** The cache's tables (SQLite dialect; the shared Postgres cache translates it, see src/store/sql.ts). */
-export const CACHE_SCHEMA = `
-CREATE TABLE IF NOT EXISTS entries (
-  key TEXT PRIMARY KEY, kind TEXT NOT NULL, handle TEXT NOT NULL, parts TEXT NOT NULL,
-  part_hashes TEXT NOT NULL, response TEXT NOT NULL, created_at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS misses (
-  id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, handle TEXT NOT NULL, parts TEXT NOT NULL,
-  part_hashes TEXT NOT NULL, mode TEXT NOT NULL, created_at TEXT NOT NULL);
-`;
+/**
+ * The cache's schema migrations (SQLite dialect, translated for Postgres by `migrate`). The first one is written
+ * with IF NOT EXISTS because cache files from before versioning already hold its tables.
+ */
+export const CACHE_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE IF NOT EXISTS entries (
+    key TEXT PRIMARY KEY, kind TEXT NOT NULL, handle TEXT NOT NULL, parts TEXT NOT NULL,
+    part_hashes TEXT NOT NULL, response TEXT NOT NULL, created_at TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS misses (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, handle TEXT NOT NULL, parts TEXT NOT NULL,
+    part_hashes TEXT NOT NULL, mode TEXT NOT NULL, created_at TEXT NOT NULL);
+  `,
+];
+
+/** Where the cache lives unless told: DRFLOW_CACHE_PATH, else the shared database (DRFLOW_DATABASE_URL), else the file. */
+export function defaultCacheLocation(env: Record<string, string | undefined> = process.env): string {
+  return env.DRFLOW_CACHE_PATH || env.DRFLOW_DATABASE_URL || DEFAULT_CACHE_PATH;
+}
 
 /** What a hit returns: the answer and the usage it cost when it was first fetched. */
 export const CachedResponse = z.object({
@@ -65,13 +78,14 @@ export function promptPreview(parts: KeyParts, width = 80): string {
 }
 
 export class LlmCache {
-  readonly db: Database;
+  readonly db: SqlDb;
+  /** The file path, or the database URL without its password. */
+  readonly path: string;
 
-  constructor(readonly path: string = DEFAULT_CACHE_PATH) {
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path, { create: true });
-    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;");
-    this.db.exec(CACHE_SCHEMA);
+  /** `location`: a SQLite file path (or `:memory:`), or a `postgres://` URL. */
+  constructor(location: string = DEFAULT_CACHE_PATH) {
+    this.db = openMigrated(location, "cache", CACHE_MIGRATIONS);
+    this.path = this.db.location;
   }
 
   key(parts: KeyParts): string {
@@ -90,7 +104,9 @@ export class LlmCache {
     const key = cacheKey(parts);
     this.db
       .query(
-        "INSERT OR REPLACE INTO entries (key, kind, handle, parts, part_hashes, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        `INSERT INTO entries (key, kind, handle, parts, part_hashes, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, handle = excluded.handle, parts = excluded.parts,
+           part_hashes = excluded.part_hashes, response = excluded.response, created_at = excluded.created_at`,
       )
       .run(
         key,
@@ -204,7 +220,10 @@ export class LlmCache {
   }
 
   clear(): void {
-    this.db.exec("DELETE FROM entries; DELETE FROM misses;");
+    this.db.transaction(() => {
+      this.db.run("DELETE FROM entries");
+      this.db.run("DELETE FROM misses");
+    });
   }
 
   close(): void {
@@ -215,12 +234,12 @@ export class LlmCache {
 
 const open = new Map<string, LlmCache>();
 
-/** One open cache per resolved path in this process, shared by every model that names it. */
-export function sharedCache(path: string): LlmCache {
-  const key = resolve(path);
+/** One open cache per resolved path (or database URL) in this process, shared by every model that names it. */
+export function sharedCache(location: string): LlmCache {
+  const key = isPostgresUrl(location) ? location : resolve(location);
   let cache = open.get(key);
   if (!cache) {
-    cache = new LlmCache(path);
+    cache = new LlmCache(location);
     open.set(key, cache);
   }
   return cache;

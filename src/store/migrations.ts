@@ -1,5 +1,4 @@
-/** @module Versioned schema migrations of the run store, applied in order inside transactions (`PRAGMA user_version`). */
-import type { Database } from "bun:sqlite";
+/** @module Versioned schema migrations of the run store (SQLite dialect; applied by `migrate` in sql.ts to either backend). */
 
 /** Migration n (1-based) takes the schema from version n-1 to n. Never edit a released one; append. */
 export const MIGRATIONS: readonly string[] = [
@@ -128,20 +127,3 @@ export const MIGRATIONS: readonly string[] = [
   );
   `,
 ];
-
-/** Bring `db` up to the latest version; a store newer than this code is an error (never silently downgraded). */
-export function migrate(db: Database, path: string): number {
-  const current = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version;
-  if (current > MIGRATIONS.length) {
-    throw new Error(
-      `run store ${path}: schema version ${current} is newer than this drflow (knows ${MIGRATIONS.length}); upgrade drflow`,
-    );
-  }
-  for (let version = current; version < MIGRATIONS.length; version++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[version]!);
-      db.exec(`PRAGMA user_version = ${version + 1}`);
-    })();
-  }
-  return MIGRATIONS.length;
-}

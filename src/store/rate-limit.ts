@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { parseRetryAfter } from "../llm/retry.ts";
-import { postgresDb, type SqlDb } from "./sql.ts";
+import { type AsyncPostgres, asyncPostgres } from "./sql.ts";
 
 export type RateLimitConfig = {
   requestsPerMinute: number;
@@ -53,7 +53,7 @@ export class SharedRateLimit {
   private readonly windowMs: number;
 
   private constructor(
-    readonly db: SqlDb & { close(): Promise<void> },
+    readonly db: AsyncPostgres,
     readonly config: RateLimitConfig,
   ) {
     if (!(config.requestsPerMinute >= 1))
@@ -62,7 +62,7 @@ export class SharedRateLimit {
   }
 
   static async open(url: string, config: RateLimitConfig): Promise<SharedRateLimit> {
-    const db = postgresDb(url, { max: 2 });
+    const db = asyncPostgres(url, { max: 2 });
     await db.transaction(async (tx) => {
       await tx.run("SELECT pg_advisory_xact_lock(hashtext('drflow_rate_schema'))");
       await tx.run(SCHEMA);

@@ -1,8 +1,7 @@
-import { Database } from "bun:sqlite";
-import { afterEach, beforeEach, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
+import { afterEach, beforeEach, expect, setDefaultTimeout, test } from "bun:test";
+import { hostname } from "node:os";
 import { join } from "node:path";
+import { describeBackends } from "../../test/support/backends.ts";
 import type { MetricResult } from "../core/metric.ts";
 import { Report } from "../core/report.ts";
 import type { CallRecord } from "../llm/usage.ts";
@@ -11,244 +10,311 @@ import { OWNER } from "./owner.ts";
 import { RunStore } from "./run-store.ts";
 import { callTotals, callTotalsBy } from "./usage-queries.ts";
 
-let dir: string;
-let store: RunStore;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "drflow-store-"));
-  store = new RunStore(join(dir, "runs.sqlite"));
-});
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// Each Postgres test creates a database and spawns a connection worker; a loaded machine takes seconds.
+setDefaultTimeout(60_000);
 
-const T0 = "2026-01-01T00:00:00.000Z";
-const run = (id: string, extra: Record<string, unknown> = {}) =>
-  store.saveRun({
-    id,
-    kind: "agent",
-    status: "running",
-    started_at: T0,
-    task: "demo/healthcare_01",
-    split: "original",
-    agent: "drfa",
-    model: "openai:gpt-4o",
-    ...extra,
+/** The schema version a store records (SQLite: PRAGMA user_version; Postgres: its drflow_schema row). */
+function schemaVersion(store: RunStore): number {
+  return store.db.dialect === "sqlite"
+    ? store.db.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version
+    : store.db
+        .query<{ version: number }, []>("SELECT version FROM drflow_schema WHERE part = 'run store'")
+        .get()!.version;
+}
+
+function setSchemaVersion(store: RunStore, version: number): void {
+  if (store.db.dialect === "sqlite") store.db.exec(`PRAGMA user_version = ${version}`);
+  else store.db.run("UPDATE drflow_schema SET version = ? WHERE part = 'run store'", [version]);
+}
+
+describeBackends("run store", (fresh, dialect) => {
+  let location: string;
+  let store: RunStore;
+  beforeEach(async () => {
+    location = await fresh();
+    store = new RunStore(location);
   });
+  afterEach(() => store.close());
 
-const call = (overrides: Partial<CallRecord>): CallRecord => ({
-  run_id: "r1",
-  stage: "plan",
-  role: "agent",
-  handle: "openai:gpt-4o",
-  provider: "openai",
-  model: "gpt-4o",
-  kind: "chat",
-  temperature: 0,
-  seed: null,
-  prompt_template: "J.4",
-  request_key: "k",
-  input_tokens: 100,
-  output_tokens: 10,
-  usage_source: "provider",
-  cost_usd: 0.00035,
-  latency_ms: 12,
-  cached: false,
-  attempt: 1,
-  retries: 0,
-  started_at: T0,
-  error: null,
-  ...overrides,
-});
-
-const metric = (name: MetricResult["metric"], value: number, judge = "lexical"): MetricResult => ({
-  metric: name,
-  value,
-  scored: 4,
-  unscored: 0,
-  items: [{ id: "1", score: value, matched: "2", confidence: null, justification: "" }],
-  judge: { judge, model: "", temperature: null, seed: null, prompt_hash: "", protocol: "lexical" },
-  tokens: 0,
-});
-
-test("migrations set the schema version and reopening is idempotent", () => {
-  run("r1");
-  store.close();
-  store = new RunStore(join(dir, "runs.sqlite"));
-  expect(store.db.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version).toBe(
-    MIGRATIONS.length,
-  );
-  expect(store.db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()!.journal_mode).toBe("wal");
-  expect(store.getRun("r1")?.agent).toBe("drfa");
-});
-
-test("a store from a newer drflow is refused with the path and versions", () => {
-  store.close();
-  const db = new Database(join(dir, "runs.sqlite"));
-  db.exec(`PRAGMA user_version = ${MIGRATIONS.length + 1}`);
-  db.close();
-  expect(() => new RunStore(join(dir, "runs.sqlite"))).toThrow(/schema version \d+ is newer/);
-  store = new RunStore(join(dir, "other.sqlite"));
-});
-
-test("runs round-trip and filter by batch, agent, model, split and task", () => {
-  run("r1", { batch: "b1", agent_options: { gf: false } });
-  run("r2", { batch: "b1", agent: "basic" });
-  run("r3", { batch: "b2", split: "mixed", task: "demo/finance_02" });
-  store.finishRun("r1", { status: "done", finishedAt: "2026-01-01T00:01:00.000Z" });
-  expect(store.getRun("r1")).toMatchObject({
-    status: "done",
-    agent_options: { gf: false },
-    finished_at: "2026-01-01T00:01:00.000Z",
-  });
-  expect(store.listRuns({ batch: "b1" }).map((r) => r.id)).toEqual(["r1", "r2"]);
-  expect(store.listRuns({ agent: "basic" }).map((r) => r.id)).toEqual(["r2"]);
-  expect(store.listRuns({ split: "mixed" }).map((r) => r.id)).toEqual(["r3"]);
-  expect(store.listRuns({ task: "demo/finance_02", model: "openai:gpt-4o" }).map((r) => r.id)).toEqual([
-    "r3",
-  ]);
-  expect(() => store.finishRun("nope", { status: "failed", finishedAt: T0 })).toThrow('no run "nope"');
-});
-
-test("reports store their citations classified IN / DI / AD; traces round-trip", () => {
-  run("r1");
-  const report = Report.parse({
-    task_id: "healthcare_01",
-    personalized_workflow: [
-      { item: 1, title: "a", task: "a", task_description: "", citations: ["s1", "s2"] },
-      {
-        item: 2,
-        title: "b",
-        task: "b",
-        task_description: "",
-        citations: ["healthcare_01_AD_1", "unknown-doc"],
-      },
-    ],
-    condition_resolution: [
-      { condition: "c", evidence: "e", resolution: "Resolved: x", resolved: true, citations: ["s1"] },
-    ],
-    references: [
-      { key: "s1", source_id: "healthcare_01_IN_3" },
-      { key: "s2", source_id: "healthcare_01_DI_1" },
-    ],
-  });
-  const rows = store.saveReport("r1", report);
-  expect(rows.map((r) => [r.section, r.step, r.source_id, r.source_role])).toEqual([
-    ["personalized", "1", "healthcare_01_IN_3", "insight"],
-    ["personalized", "1", "healthcare_01_DI_1", "distractor"],
-    ["personalized", "2", "healthcare_01_AD_1", "adjacent"],
-    ["personalized", "2", "unknown-doc", null],
-    ["condition", "1", "healthcare_01_IN_3", "insight"],
-  ]);
-  store.saveReport("r1", report);
-  expect(store.citations({ run: "r1" })).toHaveLength(5);
-  expect(store.getReport("r1")).toEqual(report);
-  store.saveTrace("r1", [{ type: "note", at: 1, message: "hi" }]);
-  expect(store.getTrace("r1")).toEqual([{ type: "note", at: 1, message: "hi" }]);
-  expect(store.getReport("r2")).toBeNull();
-});
-
-test("metric results keep their judge and join run fields; a re-judge by another judge is kept beside", () => {
-  run("r1", { batch: "b" });
-  run("r2", { batch: "b", agent: "basic" });
-  store.saveMetrics("r1", [metric("f1", 0.5), metric("precision", 0.6)]);
-  store.saveMetrics("r1", [metric("f1", 0.55)]);
-  store.saveMetrics("r1", [metric("f1", 0.7, "llm")]);
-  store.saveMetrics("r2", [metric("f1", 0.1)]);
-  const f1 = store.metrics({ batch: "b", metric: "f1" });
-  expect(f1.map((m) => [m.run_id, m.agent, m.result.value, m.result.judge.judge])).toEqual([
-    ["r1", "drfa", 0.55, "lexical"],
-    ["r1", "drfa", 0.7, "llm"],
-    ["r2", "basic", 0.1, "lexical"],
-  ]);
-  expect(store.metrics({ agent: "drfa", evaluation: "lexical|lexical" }).map((m) => m.result.metric)).toEqual(
-    ["f1", "precision"],
-  );
-});
-
-test("usage rows grouped by role and stage sum to the totals", () => {
-  run("r1", { batch: "b" });
-  store.recordCall(call({}));
-  store.recordCall(call({ stage: "write", input_tokens: 300, output_tokens: 40, cost_usd: 0.00115 }));
-  store.recordCall(
-    call({
-      role: "judge",
-      stage: "align",
-      cached: true,
-      input_tokens: 50,
-      output_tokens: 5,
-      cost_usd: 0.000175,
-    }),
-  );
-  store.recordCall(call({ role: "judge", stage: "align", cost_usd: null, usage_source: "estimate" }));
-  store.recordCall(call({ run_id: "other" }));
-  const totals = callTotals(store.db, { run: "r1" });
-  expect(totals).toMatchObject({
-    calls: 4,
-    cached_calls: 1,
-    input_tokens: 550,
-    output_tokens: 65,
-    unpriced_calls: 1,
-    estimated_calls: 1,
-  });
-  expect(totals.cost_usd).toBeCloseTo(0.00035 + 0.00115 + 0.000175, 12);
-  const rows = callTotalsBy(store.db, { batch: "b" }, ["role", "stage"]);
-  expect(rows.map((r) => `${r.role}/${r.stage}`).sort()).toEqual([
-    "agent/plan",
-    "agent/write",
-    "judge/align",
-  ]);
-  expect(rows.reduce((s, r) => s + r.input_tokens, 0)).toBe(totals.input_tokens);
-  expect(rows.reduce((s, r) => s + r.cost_usd, 0)).toBeCloseTo(totals.cost_usd, 12);
-  expect(store.calls("r1")).toHaveLength(4);
-  expect(store.calls("r1")[2]!.cached).toBe(true);
-});
-
-test("updating a run's status keeps its report and calls (upsert, not delete + insert)", () => {
-  run("r1");
-  store.saveReport("r1", Report.parse({ task_id: "healthcare_01", question: "q" }), T0);
-  store.recordCall(call({}));
-  run("r1", { status: "done", finished_at: T0 });
-  expect(store.getRun("r1")?.status).toBe("done");
-  expect(store.getReport("r1")?.task_id).toBe("healthcare_01");
-  expect(store.calls("r1")).toHaveLength(1);
-});
-
-test("a running run whose process is gone is marked interrupted when a store opens; live ones stay running", () => {
-  const dead = Bun.spawnSync(["true"]).pid;
-  const now = new Date().toISOString();
-  run("dead-pid", { owner: `${hostname()}:${dead}` });
-  run("mine");
-  run("other-host-fresh", { owner: "elsewhere:1" });
-  run("other-host-stale", { owner: "elsewhere:2", started_at: T0 });
-  // saveRun stamps a fresh heartbeat; age the stale one as if its process stopped beating long ago.
-  store.db.run("UPDATE runs SET heartbeat_at = ? WHERE id = 'other-host-stale'", [T0]);
-  const next = new RunStore(join(dir, "runs.sqlite"));
-  try {
-    expect(next.interrupted.map((r) => r.id).sort()).toEqual(["dead-pid", "other-host-stale"]);
-    expect(next.getRun("dead-pid")).toMatchObject({
-      status: "interrupted",
-      error: expect.stringContaining(`:${dead}`),
+  const T0 = "2026-01-01T00:00:00.000Z";
+  const run = (id: string, extra: Record<string, unknown> = {}) =>
+    store.saveRun({
+      id,
+      kind: "agent",
+      status: "running",
+      started_at: T0,
+      task: "demo/healthcare_01",
+      split: "original",
+      agent: "drfa",
+      model: "openai:gpt-4o",
+      ...extra,
     });
-    expect(next.getRun("mine")!.status).toBe("running");
-    expect(next.getRun("other-host-fresh")!.status).toBe("running");
-    expect(next.getRun("mine")!.heartbeat_at! >= now).toBe(true);
-  } finally {
-    next.close();
-  }
-});
 
-test("claimRun: a new run is claimed, a done one is done, one running in a live process is busy, a dead one is taken over", () => {
-  const input = { id: "c1", kind: "agent" as const, status: "running" as const, started_at: T0 };
-  expect(store.claimRun(input)).toBe("claimed");
-  expect(store.getRun("c1")!.owner).toBe(OWNER);
-  // This process holds it: another claimant (another cell or process) waits.
-  expect(store.claimRun(input)).toBe("busy");
-  store.db.run("UPDATE runs SET owner = ? WHERE id = 'c1'", [`${hostname()}:${Bun.spawnSync(["true"]).pid}`]);
-  expect(store.claimRun(input)).toBe("claimed");
-  store.finishRun("c1", { status: "done", finishedAt: T0 });
-  expect(store.claimRun(input)).toBe("done");
-  store.finishRun("c1", { status: "failed", error: "x", finishedAt: T0 });
-  expect(store.claimRun(input)).toBe("claimed");
-  expect(store.getRun("c1")).toMatchObject({ status: "running", error: null });
+  const call = (overrides: Partial<CallRecord>): CallRecord => ({
+    run_id: "r1",
+    stage: "plan",
+    role: "agent",
+    handle: "openai:gpt-4o",
+    provider: "openai",
+    model: "gpt-4o",
+    kind: "chat",
+    temperature: 0,
+    seed: null,
+    prompt_template: "J.4",
+    request_key: "k",
+    input_tokens: 100,
+    output_tokens: 10,
+    usage_source: "provider",
+    cost_usd: 0.00035,
+    latency_ms: 12,
+    cached: false,
+    attempt: 1,
+    retries: 0,
+    started_at: T0,
+    error: null,
+    ...overrides,
+  });
+
+  const metric = (name: MetricResult["metric"], value: number, judge = "lexical"): MetricResult => ({
+    metric: name,
+    value,
+    scored: 4,
+    unscored: 0,
+    items: [{ id: "1", score: value, matched: "2", confidence: null, justification: "" }],
+    judge: { judge, model: "", temperature: null, seed: null, prompt_hash: "", protocol: "lexical" },
+    tokens: 0,
+  });
+
+  test("migrations set the schema version and reopening is idempotent", () => {
+    run("r1");
+    store.close();
+    store = new RunStore(location);
+    expect(schemaVersion(store)).toBe(MIGRATIONS.length);
+    if (dialect === "sqlite")
+      expect(store.db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()!.journal_mode).toBe(
+        "wal",
+      );
+    expect(store.getRun("r1")?.agent).toBe("drfa");
+  });
+
+  test("a store from a newer drflow is refused with the location and versions", async () => {
+    setSchemaVersion(store, MIGRATIONS.length + 1);
+    store.close();
+    expect(() => new RunStore(location)).toThrow(
+      /run store .+: schema version \d+ is newer than this drflow/,
+    );
+    store = new RunStore(await fresh("other"));
+  });
+
+  test("three processes claiming the same runs at once: each run is claimed by exactly one", async () => {
+    const ids = Array.from({ length: 100 }, (_, i) => `race-${i}`);
+    const child = join(import.meta.dir, "../../test/fixtures/store/claim-child.ts");
+    const procs = [1, 2, 3].map(() => {
+      const proc = Bun.spawn(["bun", child, location, ...ids], {
+        stdin: "pipe",
+        stdout: "pipe",
+        stderr: "inherit",
+      });
+      const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
+      let out = "";
+      /** Read until a line equal to `marker`; the lines before it. */
+      const until = async (marker: string) => {
+        while (!out.includes(`${marker}\n`)) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`claim child ended before "${marker}"`);
+          out += value;
+        }
+        const lines = out
+          .slice(0, out.indexOf(`${marker}\n`))
+          .split("\n")
+          .filter(Boolean);
+        out = out.slice(out.indexOf(`${marker}\n`) + marker.length + 1);
+        return lines;
+      };
+      return { proc, until };
+    });
+    await Promise.all(procs.map((p) => p.until("ready")));
+    // All three start claiming together; each stays alive (its claims held) until all have answered.
+    for (const { proc } of procs) proc.stdin.write("go\n");
+    for (const { proc } of procs) proc.stdin.flush();
+    const claims = await Promise.all(procs.map((p) => p.until("end")));
+    for (const { proc } of procs) proc.stdin.end();
+    expect(await Promise.all(procs.map((p) => p.proc.exited))).toEqual([0, 0, 0]);
+    expect(claims.flat().sort()).toEqual([...ids].sort());
+    expect(store.listRuns({ status: "running" })).toHaveLength(ids.length);
+  });
+
+  test("runs round-trip and filter by batch, agent, model, split and task", () => {
+    run("r1", { batch: "b1", agent_options: { gf: false } });
+    run("r2", { batch: "b1", agent: "basic" });
+    run("r3", { batch: "b2", split: "mixed", task: "demo/finance_02" });
+    store.finishRun("r1", { status: "done", finishedAt: "2026-01-01T00:01:00.000Z" });
+    expect(store.getRun("r1")).toMatchObject({
+      status: "done",
+      agent_options: { gf: false },
+      finished_at: "2026-01-01T00:01:00.000Z",
+    });
+    expect(store.listRuns({ batch: "b1" }).map((r) => r.id)).toEqual(["r1", "r2"]);
+    expect(store.listRuns({ agent: "basic" }).map((r) => r.id)).toEqual(["r2"]);
+    expect(store.listRuns({ split: "mixed" }).map((r) => r.id)).toEqual(["r3"]);
+    expect(store.listRuns({ task: "demo/finance_02", model: "openai:gpt-4o" }).map((r) => r.id)).toEqual([
+      "r3",
+    ]);
+    expect(() => store.finishRun("nope", { status: "failed", finishedAt: T0 })).toThrow('no run "nope"');
+  });
+
+  test("reports store their citations classified IN / DI / AD; traces round-trip", () => {
+    run("r1");
+    const report = Report.parse({
+      task_id: "healthcare_01",
+      personalized_workflow: [
+        { item: 1, title: "a", task: "a", task_description: "", citations: ["s1", "s2"] },
+        {
+          item: 2,
+          title: "b",
+          task: "b",
+          task_description: "",
+          citations: ["healthcare_01_AD_1", "unknown-doc"],
+        },
+      ],
+      condition_resolution: [
+        { condition: "c", evidence: "e", resolution: "Resolved: x", resolved: true, citations: ["s1"] },
+      ],
+      references: [
+        { key: "s1", source_id: "healthcare_01_IN_3" },
+        { key: "s2", source_id: "healthcare_01_DI_1" },
+      ],
+    });
+    const rows = store.saveReport("r1", report);
+    expect(rows.map((r) => [r.section, r.step, r.source_id, r.source_role])).toEqual([
+      ["personalized", "1", "healthcare_01_IN_3", "insight"],
+      ["personalized", "1", "healthcare_01_DI_1", "distractor"],
+      ["personalized", "2", "healthcare_01_AD_1", "adjacent"],
+      ["personalized", "2", "unknown-doc", null],
+      ["condition", "1", "healthcare_01_IN_3", "insight"],
+    ]);
+    store.saveReport("r1", report);
+    expect(store.citations({ run: "r1" })).toHaveLength(5);
+    expect(store.getReport("r1")).toEqual(report);
+    store.saveTrace("r1", [{ type: "note", at: 1, message: "hi" }]);
+    expect(store.getTrace("r1")).toEqual([{ type: "note", at: 1, message: "hi" }]);
+    expect(store.getReport("r2")).toBeNull();
+  });
+
+  test("metric results keep their judge and join run fields; a re-judge by another judge is kept beside", () => {
+    run("r1", { batch: "b" });
+    run("r2", { batch: "b", agent: "basic" });
+    store.saveMetrics("r1", [metric("f1", 0.5), metric("precision", 0.6)]);
+    store.saveMetrics("r1", [metric("f1", 0.55)]);
+    store.saveMetrics("r1", [metric("f1", 0.7, "llm")]);
+    store.saveMetrics("r2", [metric("f1", 0.1)]);
+    const f1 = store.metrics({ batch: "b", metric: "f1" });
+    expect(f1.map((m) => [m.run_id, m.agent, m.result.value, m.result.judge.judge])).toEqual([
+      ["r1", "drfa", 0.55, "lexical"],
+      ["r1", "drfa", 0.7, "llm"],
+      ["r2", "basic", 0.1, "lexical"],
+    ]);
+    expect(
+      store.metrics({ agent: "drfa", evaluation: "lexical|lexical" }).map((m) => m.result.metric),
+    ).toEqual(["f1", "precision"]);
+  });
+
+  test("usage rows grouped by role and stage sum to the totals", () => {
+    run("r1", { batch: "b" });
+    store.recordCall(call({}));
+    store.recordCall(call({ stage: "write", input_tokens: 300, output_tokens: 40, cost_usd: 0.00115 }));
+    store.recordCall(
+      call({
+        role: "judge",
+        stage: "align",
+        cached: true,
+        input_tokens: 50,
+        output_tokens: 5,
+        cost_usd: 0.000175,
+      }),
+    );
+    store.recordCall(call({ role: "judge", stage: "align", cost_usd: null, usage_source: "estimate" }));
+    store.recordCall(call({ run_id: "other" }));
+    const totals = callTotals(store.db, { run: "r1" });
+    expect(totals).toMatchObject({
+      calls: 4,
+      cached_calls: 1,
+      input_tokens: 550,
+      output_tokens: 65,
+      unpriced_calls: 1,
+      estimated_calls: 1,
+    });
+    expect(totals.cost_usd).toBeCloseTo(0.00035 + 0.00115 + 0.000175, 12);
+    const rows = callTotalsBy(store.db, { batch: "b" }, ["role", "stage"]);
+    expect(rows.map((r) => `${r.role}/${r.stage}`).sort()).toEqual([
+      "agent/plan",
+      "agent/write",
+      "judge/align",
+    ]);
+    expect(rows.reduce((s, r) => s + r.input_tokens, 0)).toBe(totals.input_tokens);
+    expect(rows.reduce((s, r) => s + r.cost_usd, 0)).toBeCloseTo(totals.cost_usd, 12);
+    expect(store.calls("r1")).toHaveLength(4);
+    expect(store.calls("r1")[2]!.cached).toBe(true);
+  });
+
+  test("updating a run's status keeps its report and calls (upsert, not delete + insert)", () => {
+    run("r1");
+    store.saveReport("r1", Report.parse({ task_id: "healthcare_01", question: "q" }), T0);
+    store.recordCall(call({}));
+    run("r1", { status: "done", finished_at: T0 });
+    expect(store.getRun("r1")?.status).toBe("done");
+    expect(store.getReport("r1")?.task_id).toBe("healthcare_01");
+    expect(store.calls("r1")).toHaveLength(1);
+  });
+
+  test("a running run whose process is gone is marked interrupted when a store opens; live ones stay running", () => {
+    const dead = Bun.spawnSync(["true"]).pid;
+    const now = new Date().toISOString();
+    run("dead-pid", { owner: `${hostname()}:${dead}` });
+    run("mine");
+    run("other-host-fresh", { owner: "elsewhere:1" });
+    run("other-host-stale", { owner: "elsewhere:2", started_at: T0 });
+    // saveRun stamps a fresh heartbeat; age the stale one as if its process stopped beating long ago.
+    store.db.run("UPDATE runs SET heartbeat_at = ? WHERE id = 'other-host-stale'", [T0]);
+    const next = new RunStore(location);
+    try {
+      expect(next.interrupted.map((r) => r.id).sort()).toEqual(["dead-pid", "other-host-stale"]);
+      expect(next.getRun("dead-pid")).toMatchObject({
+        status: "interrupted",
+        error: expect.stringContaining(`:${dead}`),
+      });
+      expect(next.getRun("mine")!.status).toBe("running");
+      expect(next.getRun("other-host-fresh")!.status).toBe("running");
+      expect(next.getRun("mine")!.heartbeat_at! >= now).toBe(true);
+    } finally {
+      next.close();
+    }
+  });
+
+  test("claimRun: a new run is claimed, a done one is done, one running in a live process is busy, a dead one is taken over", () => {
+    const input = { id: "c1", kind: "agent" as const, status: "running" as const, started_at: T0 };
+    expect(store.claimRun(input)).toBe("claimed");
+    expect(store.getRun("c1")!.owner).toBe(OWNER);
+    // This process holds it: another claimant (another cell or process) waits.
+    expect(store.claimRun(input)).toBe("busy");
+    store.db.run("UPDATE runs SET owner = ? WHERE id = 'c1'", [
+      `${hostname()}:${Bun.spawnSync(["true"]).pid}`,
+    ]);
+    expect(store.claimRun(input)).toBe("claimed");
+    // Held by a live process on another host: busy until released (the queue knows its worker is gone).
+    store.db.run("UPDATE runs SET owner = 'elsewhere:7', status = 'running' WHERE id = 'c1'");
+    expect(store.claimRun(input)).toBe("busy");
+    expect(store.releaseRun("c1", "its worker stopped")).toBe(true);
+    expect(store.getRun("c1")).toMatchObject({
+      status: "interrupted",
+      error: "interrupted: its worker stopped",
+    });
+    expect(store.claimRun(input)).toBe("claimed");
+    expect(store.releaseRun("c1", "mine")).toBe(false);
+    store.finishRun("c1", { status: "done", finishedAt: T0 });
+    expect(store.claimRun(input)).toBe("done");
+    store.finishRun("c1", { status: "failed", error: "x", finishedAt: T0 });
+    expect(store.claimRun(input)).toBe("claimed");
+    expect(store.getRun("c1")).toMatchObject({ status: "running", error: null });
+  });
 });

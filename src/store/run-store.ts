@@ -1,7 +1,8 @@
-/** @module The run store (`.drflow/runs.sqlite`, bun:sqlite in WAL mode): runs, reports, traces, LLM calls, metric results, citations. */
-import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+/**
+ * @module The run store: runs, reports, traces, LLM calls, metric results, citations. Embedded SQLite by default
+ * (`.drflow/runs.sqlite`, WAL mode), or a shared PostgreSQL database when opened with a `postgres://` URL — the same
+ * migrations, the same queries, the same synchronous methods (see sql.ts).
+ */
 import { z } from "zod";
 import { MetricResult } from "../core/metric.ts";
 import { Report } from "../core/report.ts";
@@ -9,8 +10,9 @@ import { RunRecord, RunStatus } from "../core/run.ts";
 import { redactSecrets } from "../llm/redact.ts";
 import { CallRecord, type UsageSink } from "../llm/usage.ts";
 import { type CitationRow, citationsOfReport } from "./citations.ts";
-import { migrate } from "./migrations.ts";
+import { MIGRATIONS } from "./migrations.ts";
 import { deadOwner, OWNER } from "./owner.ts";
+import { openMigrated, type SqlDb } from "./sql.ts";
 
 export const DEFAULT_RUN_STORE_PATH = ".drflow/runs.sqlite";
 
@@ -83,21 +85,18 @@ export const HEARTBEAT_MS = 15_000;
 export type Claim = "claimed" | "done" | "busy";
 
 export class RunStore implements UsageSink {
-  readonly db: Database;
+  readonly db: SqlDb;
+  /** The file path, or the database URL without its password. */
+  readonly path: string;
   /** Runs a dead process had left `running`, marked `interrupted` when this store was opened. */
   readonly interrupted: RunRecord[];
   private readonly heartbeat: ReturnType<typeof setInterval>;
 
-  constructor(readonly path: string = DEFAULT_RUN_STORE_PATH) {
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path, { create: true });
-    // Several processes (two evals, a server and a notebook) share the store: writers wait rather than fail.
-    // synchronous = NORMAL: in WAL mode a commit needs no fsync (every model call's usage row is one), and the store
-    // stays consistent; only a power loss may drop the last commits (https://www.sqlite.org/pragma.html#pragma_synchronous).
-    this.db.exec(
-      "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 30000; PRAGMA foreign_keys = ON;",
-    );
-    migrate(this.db, path);
+  /** `location`: a SQLite file path (or `:memory:`), or a `postgres://` URL. */
+  constructor(location: string = DEFAULT_RUN_STORE_PATH) {
+    // Several processes (two evals, a server and a notebook, many workers) share the store: writers wait rather than fail.
+    this.db = openMigrated(location, "run store", MIGRATIONS);
+    this.path = this.db.location;
     this.interrupted = this.markInterrupted();
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -105,9 +104,14 @@ export class RunStore implements UsageSink {
 
   /** Stamp the runs this process is running as alive. */
   private beat(): void {
-    this.db
-      .query("UPDATE runs SET heartbeat_at = ? WHERE owner = ? AND status = 'running'")
-      .run(new Date().toISOString(), OWNER);
+    try {
+      this.db
+        .query("UPDATE runs SET heartbeat_at = ? WHERE owner = ? AND status = 'running'")
+        .run(new Date().toISOString(), OWNER);
+    } catch (error) {
+      // A timer must not end the process (a database server restarting): the next store call reports it.
+      console.error(`run store ${this.path}: heartbeat failed: ${(error as Error).message}`);
+    }
   }
 
   /**
@@ -130,13 +134,25 @@ export class RunStore implements UsageSink {
   }
 
   /**
+   * Mark a run another process holds `running` as `interrupted` because its owner is known to be gone (the queue
+   * gave its cell to this process); true when it was. The next `claimRun` takes it over.
+   */
+  releaseRun(id: string, reason: string, now: Date = new Date()): boolean {
+    const { changes } = this.db.run(
+      "UPDATE runs SET status = 'interrupted', error = ?, finished_at = ? WHERE id = ? AND status = 'running' AND owner <> ?",
+      [`interrupted: ${reason}`, now.toISOString(), id, OWNER],
+    );
+    return changes > 0;
+  }
+
+  /**
    * Take a run for this process in one write transaction: a new run is inserted as `running`; a failed or
    * interrupted one (or one whose owner died) is taken over, keeping what hangs off it; a finished one is `done`;
    * one running in a live process is `busy` (wait and look again). Two processes never run the same run at once.
    */
   claimRun(input: z.input<typeof RunRecord>): Claim {
-    return this.db
-      .transaction((): Claim => {
+    return this.db.transaction(
+      (): Claim => {
         const existing = this.getRun(input.id);
         if (existing?.status === "done") return "done";
         if (existing?.status === "running" && !deadOwner(existing, new Date())) return "busy";
@@ -148,8 +164,9 @@ export class RunStore implements UsageSink {
           finished_at: null,
         });
         return "claimed";
-      })
-      .immediate();
+      },
+      { lock: `run ${input.id}` },
+    );
   }
 
   /**
@@ -227,7 +244,10 @@ export class RunStore implements UsageSink {
 
   private saveDocument(runId: string, kind: "report" | "trace", value: unknown, now: string): void {
     this.db
-      .query("INSERT OR REPLACE INTO run_documents (run_id, kind, json, updated_at) VALUES (?, ?, ?, ?)")
+      .query(
+        `INSERT INTO run_documents (run_id, kind, json, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (run_id, kind) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at`,
+      )
       .run(runId, kind, JSON.stringify(value), now);
   }
 
@@ -244,7 +264,7 @@ export class RunStore implements UsageSink {
       for (const c of citations) {
         insert.run(runId, c.section, c.step, c.citation_key, c.source_id, c.source_task, c.source_role);
       }
-    })();
+    });
     return citations;
   }
 
@@ -320,8 +340,12 @@ export class RunStore implements UsageSink {
     const now = options.now ?? new Date().toISOString();
     const parsed = results.map((r) => MetricResult.parse(r));
     const insert = this.db.query(
-      `INSERT OR REPLACE INTO metric_results (run_id, evaluation, metric, value, scored, unscored, tokens, judge, judge_model,
-         protocol, prompt_hash, result, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO metric_results (run_id, evaluation, metric, value, scored, unscored, tokens, judge, judge_model,
+         protocol, prompt_hash, result, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (run_id, evaluation, metric) DO UPDATE SET value = excluded.value, scored = excluded.scored,
+         unscored = excluded.unscored, tokens = excluded.tokens, judge = excluded.judge,
+         judge_model = excluded.judge_model, protocol = excluded.protocol, prompt_hash = excluded.prompt_hash,
+         result = excluded.result, created_at = excluded.created_at`,
     );
     this.db.transaction(() => {
       for (const r of parsed) {
@@ -341,7 +365,7 @@ export class RunStore implements UsageSink {
           now,
         );
       }
-    })();
+    });
   }
 
   /** Metric results with their run's fields, for the runs the filter selects (and one metric, if given). */

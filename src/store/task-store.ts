@@ -320,9 +320,11 @@ export async function writeTask(
   await mkdir(join(tmp, ARTIFACTS_DIR), { recursive: true });
   await writeFile(join(tmp, TASK_FILE), stableJson(valid));
   await writeFile(join(tmp, ARTIFACTS_DIR, MANIFEST_FILE), stableJson(validManifest));
+  const folders = new Set<string>();
   for (const file of files) {
     const target = insideDir(tmp, file.path);
-    await mkdir(dirname(target), { recursive: true });
+    if (!folders.has(dirname(target))) await mkdir(dirname(target), { recursive: true });
+    folders.add(dirname(target));
     await writeFile(target, file.bytes);
   }
   const old = join(root, suite, `.${valid.id}.old-${process.pid}`);

@@ -1,7 +1,7 @@
 /** @module Usage queries over the run store: totals and breakdowns of tokens and cost by role, stage, model or run. */
-import type { Database } from "bun:sqlite";
 import { z } from "zod";
 import { type RunFilter, runClauses, whereSql } from "./run-store.ts";
+import type { SqlDb } from "./sql.ts";
 
 export const UsageGroup = z.enum(["run_id", "role", "stage", "handle", "model", "kind", "cached"]);
 export type UsageGroup = z.infer<typeof UsageGroup>;
@@ -23,8 +23,8 @@ const SUMS = `COUNT(*) AS calls,
   COALESCE(SUM(c.input_tokens), 0) AS input_tokens,
   COALESCE(SUM(c.output_tokens), 0) AS output_tokens,
   COALESCE(SUM(c.cost_usd), 0) AS cost_usd,
-  COALESCE(SUM(c.cost_usd IS NULL), 0) AS unpriced_calls,
-  COALESCE(SUM(c.usage_source = 'estimate'), 0) AS estimated_calls,
+  COALESCE(SUM(CASE WHEN c.cost_usd IS NULL THEN 1 ELSE 0 END), 0) AS unpriced_calls,
+  COALESCE(SUM(CASE WHEN c.usage_source = 'estimate' THEN 1 ELSE 0 END), 0) AS estimated_calls,
   COALESCE(SUM(c.latency_ms), 0) AS latency_ms`;
 
 function scope(filter: RunFilter): { from: string; values: string[] } {
@@ -34,14 +34,14 @@ function scope(filter: RunFilter): { from: string; values: string[] } {
 }
 
 /** Totals over the calls of the selected runs. */
-export function callTotals(db: Database, filter: RunFilter = {}): CallTotals {
+export function callTotals(db: SqlDb, filter: RunFilter = {}): CallTotals {
   const { from, values } = scope(filter);
   return db.query<CallTotals, string[]>(`SELECT ${SUMS} ${from}`).get(...values)!;
 }
 
 /** One row per group (e.g. role × stage), largest cost first; the rows sum to `callTotals` of the same filter. */
 export function callTotalsBy(
-  db: Database,
+  db: SqlDb,
   filter: RunFilter,
   groups: UsageGroup[],
 ): (CallTotals & Record<string, string | number | null>)[] {
@@ -49,9 +49,11 @@ export function callTotalsBy(
   const { from, values } = scope(filter);
   const select = columns.length ? `${columns.map((c, i) => `${c} AS ${groups[i]}`).join(", ")}, ` : "";
   const group = columns.length ? `GROUP BY ${columns.join(", ")}` : "";
+  // Ties broken by the groups, nulls last, so both backends list rows in one order.
+  const ties = columns.map((c) => `, ${c} IS NULL, ${c}`).join("");
   return db
     .query<CallTotals & Record<string, string | number | null>, string[]>(
-      `SELECT ${select}${SUMS} ${from} ${group} ORDER BY cost_usd DESC, input_tokens DESC`,
+      `SELECT ${select}${SUMS} ${from} ${group} ORDER BY cost_usd DESC, input_tokens DESC${ties}`,
     )
     .all(...values);
 }

@@ -3,7 +3,6 @@
  * call totals), never one query per run, so a page over thousands of runs stays fast. Metric JSON is parsed only
  * where a page shows its items (one run's judgment).
  */
-import type { Database } from "bun:sqlite";
 import { z } from "zod";
 import type { ScoreRow } from "../analysis/index.ts";
 import {
@@ -15,6 +14,7 @@ import {
   Split,
 } from "../core/index.ts";
 import { RunFilter, runClauses, whereSql } from "../store/run-store.ts";
+import { groupConcatDistinct, jsonArrayRows, type SqlDb } from "../store/sql.ts";
 import type { CallTotals } from "../store/usage-queries.ts";
 
 /** The runs page's filter: the store's run filter plus suite and a date range over `started_at` (ISO prefixes). */
@@ -94,7 +94,7 @@ function orderSql(order: RunOrder): { sql: string; values: string[] } {
   } else if (order.sort === "cost")
     // A run with unpriced calls has no known cost: it sorts with the nulls, never as $0.
     expr =
-      "(SELECT CASE WHEN SUM(c.cost_usd IS NULL) > 0 THEN NULL ELSE COALESCE(SUM(c.cost_usd), 0) END FROM llm_calls c WHERE c.run_id = r.id)";
+      "(SELECT CASE WHEN SUM(CASE WHEN c.cost_usd IS NULL THEN 1 ELSE 0 END) > 0 THEN NULL ELSE COALESCE(SUM(c.cost_usd), 0) END FROM llm_calls c WHERE c.run_id = r.id)";
   else if (order.sort === "tokens")
     expr =
       "(SELECT COALESCE(SUM(c.input_tokens + c.output_tokens), 0) FROM llm_calls c WHERE c.run_id = r.id)";
@@ -110,7 +110,7 @@ function orderSql(order: RunOrder): { sql: string; values: string[] } {
  * read for the returned runs only, so a page costs the same whatever the store holds.
  */
 export function runPage(
-  db: Database,
+  db: SqlDb,
   filter: StudioFilter = {},
   options: { order?: RunOrder; limit?: number; offset?: number; evaluation?: string } = {},
 ): { rows: RunRow[]; total: number } {
@@ -157,7 +157,7 @@ export function runPage(
       { run_id: string; metric: string; value: number | null; scored: number; unscored: number },
       string[]
     >(
-      `SELECT m.run_id, m.metric, m.value, m.scored, m.unscored FROM json_each(?) j
+      `SELECT m.run_id, m.metric, m.value, m.scored, m.unscored FROM ${jsonArrayRows(db, "j")}
        JOIN metric_results m ON m.run_id = j.value ${evalClause} ORDER BY m.created_at, m.id`,
     )
     .all(ids, ...(options.evaluation ? [options.evaluation] : []));
@@ -177,8 +177,8 @@ export function runPage(
     .query<Omit<RunRow, keyof Base | "metrics"> & { run_id: string }, [string]>(
       `SELECT c.run_id, COUNT(*) AS calls, COALESCE(SUM(c.cached), 0) AS cached_calls,
          COALESCE(SUM(c.input_tokens), 0) AS input_tokens, COALESCE(SUM(c.output_tokens), 0) AS output_tokens,
-         COALESCE(SUM(c.cost_usd), 0) AS cost_usd, COALESCE(SUM(c.cost_usd IS NULL), 0) AS unpriced_calls
-       FROM json_each(?) j JOIN llm_calls c ON c.run_id = j.value GROUP BY c.run_id`,
+         COALESCE(SUM(c.cost_usd), 0) AS cost_usd, COALESCE(SUM(CASE WHEN c.cost_usd IS NULL THEN 1 ELSE 0 END), 0) AS unpriced_calls
+       FROM ${jsonArrayRows(db, "j")} JOIN llm_calls c ON c.run_id = j.value GROUP BY c.run_id`,
     )
     .all(ids);
   for (const { run_id, ...totals } of callRows) {
@@ -189,14 +189,14 @@ export function runPage(
 }
 
 /** Every agent run matching the filter (newest first) with metrics and call totals. */
-export function runRows(db: Database, filter: StudioFilter = {}, evaluation?: string): RunRow[] {
+export function runRows(db: SqlDb, filter: StudioFilter = {}, evaluation?: string): RunRow[] {
   return runPage(db, filter, evaluation ? { evaluation } : {}).rows;
 }
 
 export type Facets = Record<"suite" | "task" | "split" | "agent" | "model" | "batch" | "status", string[]>;
 
 /** The distinct values each filter can take (agent runs only), for the filter form. */
-export function facets(db: Database): Facets {
+export function facets(db: SqlDb): Facets {
   const distinct = (column: string) =>
     db
       .query<{ v: string | null }, []>(
@@ -229,12 +229,13 @@ export type BatchRow = {
   started_at: string;
 };
 
-export function batchRows(db: Database): BatchRow[] {
+export function batchRows(db: SqlDb): BatchRow[] {
   return db
     .query<BatchRow, []>(
-      `SELECT batch, COUNT(*) AS runs, SUM(status = 'done') AS done, SUM(status = 'failed') AS failed,
-         COUNT(DISTINCT task) AS tasks, GROUP_CONCAT(DISTINCT agent) AS agents, GROUP_CONCAT(DISTINCT split) AS splits,
-         GROUP_CONCAT(DISTINCT model) AS models, MIN(started_at) AS started_at
+      `SELECT batch, COUNT(*) AS runs, SUM(CASE WHEN status = 'done' THEN 1 ELSE 0 END) AS done,
+         SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) AS failed,
+         COUNT(DISTINCT task) AS tasks, ${groupConcatDistinct(db, "agent")} AS agents,
+         ${groupConcatDistinct(db, "split")} AS splits, ${groupConcatDistinct(db, "model")} AS models, MIN(started_at) AS started_at
        FROM runs WHERE kind = 'agent' AND batch IS NOT NULL GROUP BY batch ORDER BY started_at DESC`,
     )
     .all();

@@ -1,8 +1,8 @@
 import { afterAll, expect, test } from "bun:test";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { generateProceduralSuite } from "../../src/generate/index.ts";
+import { generateProceduralSuite, suitePlan } from "../../src/generate/index.ts";
 
 const roots: string[] = [];
 afterAll(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))));
@@ -17,12 +17,22 @@ async function files(dir: string): Promise<Map<string, Buffer>> {
   return out;
 }
 
-test("generating the same suite twice gives byte-identical folders, PDFs and DOCX included", async () => {
+test("generating the same suite twice, on one thread and on three, gives byte-identical folders, PDFs and DOCX included", async () => {
   const trees = [];
-  for (let i = 0; i < 2; i++) {
+  for (const workers of [1, 3]) {
     const root = await mkdtemp(join(tmpdir(), "drflow-det-"));
     roots.push(root);
-    await generateProceduralSuite({ root, suite: "det", seed: 11, perDomain: 1 });
+    const reported: string[] = [];
+    const tasks = await generateProceduralSuite({
+      root,
+      suite: "det",
+      seed: 11,
+      perDomain: 2,
+      workers,
+      onTask: (ref) => reported.push(ref),
+    });
+    expect(reported).toEqual(suitePlan(2).map((p) => `det/${p.taskId}`));
+    expect(tasks.map((t) => t.ref)).toEqual(reported);
     trees.push(await files(join(root, "det")));
   }
   const [a, b] = trees as [Map<string, Buffer>, Map<string, Buffer>];
@@ -40,4 +50,23 @@ test("the committed demo suite is what seed 7 produces", async () => {
   const committed = await files(join(import.meta.dir, "../../tasks/demo"));
   expect([...committed.keys()].sort()).toEqual([...fresh.keys()].sort());
   for (const [path, bytes] of fresh) expect(committed.get(path)!.equals(bytes)).toBe(true);
+}, 60_000);
+
+test("a suite that cannot be written fails naming a task, on one thread and on two", async () => {
+  const root = await mkdtemp(join(tmpdir(), "drflow-det-"));
+  roots.push(root);
+  await writeFile(join(root, "not-a-folder"), "");
+  for (const workers of [1, 2]) {
+    const reported: string[] = [];
+    const run = generateProceduralSuite({
+      root: join(root, "not-a-folder"),
+      suite: "det",
+      seed: 11,
+      perDomain: 2,
+      workers,
+      onTask: (ref) => reported.push(ref),
+    });
+    await expect(run).rejects.toThrow(/^generating [a-z0-9]+_0\d: .*not-a-folder/);
+    expect(reported).toEqual([]);
+  }
 }, 60_000);

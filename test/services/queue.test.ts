@@ -20,9 +20,8 @@ import {
   openQueue,
   runWorker,
 } from "../../src/eval/queue.ts";
-import { defaultServices, LEXICAL } from "../../src/eval/services.ts";
+import { defaultServices, LEXICAL, type Services } from "../../src/eval/services.ts";
 import { RunStore } from "../../src/store/run-store.ts";
-import { SharedStore } from "../../src/store/shared.ts";
 import { describePostgres } from "../support/postgres.ts";
 
 setDefaultTimeout(600_000);
@@ -76,6 +75,21 @@ async function until(what: string, check: () => boolean, timeoutMs = 300_000): P
   }
 }
 
+/** The jobs of a one-repeat grid of the extractive agent on the original split, judged lexically. */
+function extractiveJobs(batch: string, tasks: string[], services: Services) {
+  return gridJobs({
+    batch,
+    tasks,
+    splits: ["original"],
+    agents: [{ spec: "extractive", agent: agentFromSpec("extractive") }],
+    models: [],
+    repeats: 1,
+    judge: services.judge,
+    judgeName: LEXICAL,
+    loadTask: services.loadTask,
+  });
+}
+
 describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", (database) => {
   test("two workers, one SIGKILLed mid-cell: every cell finishes once; the summary equals single-process eval", async () => {
     const url = await database();
@@ -85,32 +99,18 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
     expect(single.out).toContain("extractive");
 
     const env = { DRFLOW_DATABASE_URL: url };
-    const worker = (name: string, extra: string[] = []) =>
+    const worker = (extra: string[] = []) =>
       start(
-        [
-          "worker",
-          "--root",
-          join(REPO, "tasks"),
-          "--store",
-          join(dir, `${name}.sqlite`),
-          "--index-dir",
-          index,
-          "--heartbeat",
-          "10",
-          ...extra,
-        ],
+        ["worker", "--root", join(REPO, "tasks"), "--index-dir", index, "--heartbeat", "10", ...extra],
         env,
       );
     // The victim waits 3 s after taking a cell, so it surely dies holding one.
-    const victim = worker("victim", ["--pause-ms", "3000"]);
+    const victim = worker(["--pause-ms", "3000"]);
     await until("the victim to start", () => victim.err.includes("taking cells"));
-    const queued = start(
-      ["eval", ...GRID, "--queue", "--heartbeat", "10", "--store", join(dir, "reader.sqlite")],
-      env,
-    );
+    const queued = start(["eval", ...GRID, "--queue", "--heartbeat", "10"], env);
     await until("the victim to take a cell", () => /take \S+/.test(victim.err));
     const taken = victim.err.match(/take (\S+)/)![1]!;
-    const survivor = worker("survivor");
+    const survivor = worker();
     await Bun.sleep(500);
     victim.child.kill("SIGKILL");
     expect(await victim.exited).toBe(128);
@@ -159,24 +159,12 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
       .sort()
       .find((f) => /\.\w+$/.test(f));
     appendFileSync(join(artifacts, file!), " ");
-    const store = new RunStore(join(dir, "refusing.sqlite"));
+    const store = new RunStore(url);
     const services = defaultServices({ root: enqueued, store, judge: LEXICAL });
-    const jobs = await gridJobs({
-      batch: "mismatch",
-      tasks: [task],
-      splits: ["original"],
-      agents: [{ spec: "extractive", agent: agentFromSpec("extractive") }],
-      models: [],
-      repeats: 1,
-      judge: services.judge,
-      judgeName: LEXICAL,
-      loadTask: services.loadTask,
-    });
+    const jobs = await extractiveJobs("mismatch", [task], services);
     const boss = await openQueue(url, { ...DEFAULT_POLICY, heartbeatSeconds: 10 }, { configure: true });
-    const shared = await SharedStore.open(url);
     const worker = await runWorker({
       boss,
-      shared,
       store,
       concurrency: 1,
       services: (judge) => defaultServices({ root: changed, store, judge }),
@@ -198,7 +186,75 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
     } finally {
       await worker.stop();
       await boss.stop({ graceful: false });
-      await shared.close();
+      store.close();
+    }
+  });
+
+  test("a transient failure is retried with growing delays and then finishes; a cell that keeps failing is dead-lettered with its reason", async () => {
+    const url = await database();
+    const store = new RunStore(url);
+    const services = defaultServices({ root: join(REPO, "tasks"), store, judge: LEXICAL });
+    const [flaky, broken] = ["demo/healthcare_01", "demo/legal_01"];
+    const jobs = await extractiveJobs("retries", [flaky!, broken!], services);
+    // Each attempt is logged; the flaky task fails its first attempt, the broken one every attempt.
+    const attempts = new Map<string, number[]>();
+    const policy = { ...DEFAULT_POLICY, heartbeatSeconds: 10, retryLimit: 2, retryDelaySeconds: 1 };
+    const boss = await openQueue(url, policy, { configure: true });
+    const worker = await runWorker({
+      boss,
+      store,
+      concurrency: 2,
+      services: (judge) => {
+        const real = defaultServices({ root: join(REPO, "tasks"), store, judge });
+        return {
+          ...real,
+          loadTask: async (ref: string) => {
+            const times = attempts.get(ref) ?? [];
+            times.push(Date.now());
+            attempts.set(ref, times);
+            if (ref === broken)
+              throw new Error(`connection reset while reading ${ref} (attempt ${times.length})`);
+            if (ref === flaky && times.length === 1) throw new Error("connection reset (transient)");
+            return real.loadTask(ref);
+          },
+        };
+      },
+      log: () => {},
+    });
+    try {
+      expect(await enqueue(boss, jobs)).toBe(2);
+      const final = await follow(boss, jobs, () => {}, 200);
+      expect({ completed: final.completed, failed: final.failed }).toEqual({ completed: 1, failed: 1 });
+      // The flaky cell: one failure, one retry, finished and stored once.
+      expect(attempts.get(flaky!)).toHaveLength(2);
+      const flakyRun = store.listRuns({ task: flaky });
+      expect(flakyRun.map((r) => r.status)).toEqual(["done"]);
+      // The broken cell: the first attempt and retryLimit retries, each retry waiting longer (pg-boss backoff:
+      // retryDelay × 2^n × (1 + random) seconds before retry n+1), then the dead-letter queue with the last reason.
+      const times = attempts.get(broken!)!;
+      expect(times).toHaveLength(1 + policy.retryLimit);
+      const gaps = times.slice(1).map((t, i) => t - times[i]!);
+      expect(gaps[0]!).toBeGreaterThanOrEqual(1000);
+      expect(gaps[1]!).toBeGreaterThanOrEqual(2000);
+      expect([...final.errors.values()]).toEqual([`connection reset while reading ${broken} (attempt 3)`]);
+      const db = new SQL(url);
+      try {
+        const rows =
+          await db`SELECT data, state, retry_count, output FROM pgboss.job WHERE name = ${CELL_QUEUE} ORDER BY retry_count`;
+        expect(rows.map((r: { state: string; retry_count: number }) => [r.state, r.retry_count])).toEqual([
+          ["completed", 1],
+          ["failed", 2],
+        ]);
+        const dead = await db`SELECT data FROM pgboss.job WHERE name = ${DEAD_QUEUE}`;
+        expect(dead.map((d: { data: { runId: string } }) => d.data.runId)).toEqual([rows[1].data.runId]);
+        expect(rows[1].output.reason).toBe(`connection reset while reading ${broken} (attempt 3)`);
+      } finally {
+        await db.close();
+      }
+      expect(store.listRuns({ task: broken })).toEqual([]);
+    } finally {
+      await worker.stop();
+      await boss.stop({ graceful: false });
       store.close();
     }
   });

@@ -1,5 +1,5 @@
 /** @module `drflow cache`: explain a miss (nearest entry and the key parts that differ), list misses, stats, clear. */
-import { DEFAULT_CACHE_PATH, LlmCache } from "../../llm/cache.ts";
+import { defaultCacheLocation, LlmCache } from "../../llm/cache.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { formatTable } from "./usage.ts";
@@ -33,7 +33,7 @@ export const cache: Command = {
   async run(args) {
     const { flags, positionals } = parseFlags(args, { strings: ["cache"] }, USAGE);
     const [sub, key] = positionals;
-    const cache = new LlmCache(String(flags.cache ?? process.env.DRFLOW_CACHE_PATH ?? DEFAULT_CACHE_PATH));
+    const cache = new LlmCache(String(flags.cache ?? defaultCacheLocation()));
     try {
       switch (sub) {
         case "explain":

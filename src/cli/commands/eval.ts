@@ -19,7 +19,7 @@ import { defaultServices, LEXICAL } from "../../eval/services.ts";
 import { summarize } from "../../eval/summary.ts";
 import { formatCountsTable, formatSummaryTable } from "../../eval/table.ts";
 import { RunStore } from "../../store/run-store.ts";
-import { DATABASE_URL_ENV, databaseUrl, openRunStore, SharedStore } from "../../store/shared.ts";
+import { DATABASE_URL_ENV, databaseUrl, runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, listTasks } from "../../store/task-store.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
@@ -30,13 +30,13 @@ import { reportInterrupted } from "../interrupted.ts";
 const USAGE =
   "drflow eval --suite <name> [--split original|mixed|original,mixed] --agents extractive,drfa:gf=false,… [--models h1,h2]\n" +
   "            [--repeats 3] [--judge lexical|<handle>] [--concurrency N] [--batch ID] [--tasks id1,id2] [--root tasks]\n" +
-  "            [--store .drflow/runs.sqlite] [--index-dir .drflow/env | --no-index]\n" +
-  "            [--queue [--database postgres://…] [--heartbeat 30] [--retries 3]]";
+  "            [--store .drflow/runs.sqlite | --database postgres://…] [--index-dir .drflow/env | --no-index]\n" +
+  "            [--queue [--heartbeat 30] [--retries 3]]";
 
 export const evalCommand: Command = {
   name: "eval",
   summary: "Evaluate agents × models × splits × repeats on a suite (resumable; summary table)",
-  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.\n  Each task × split environment index is kept under --index-dir (the layout of drflow env) and reused while the\n  task's files are unchanged; --no-index builds every cell's environment in memory instead.`,
+  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.\n  Each task × split environment index is kept under --index-dir (the layout of drflow env) and reused while the\n  task's files are unchanged; --no-index builds every cell's environment in memory instead.\n  With --database or DRFLOW_DATABASE_URL the run store is that PostgreSQL database (DRFLOW_DATABASE_URL: the\n  model-call cache too); --queue enqueues the cells there for \`drflow worker\`s and follows them.`,
   async run(args) {
     const { flags } = parseFlags(
       args,
@@ -114,10 +114,9 @@ export const evalCommand: Command = {
         url,
         policy: { ...DEFAULT_POLICY, heartbeatSeconds: heartbeat, retryLimit },
         grid: { batch, tasks, splits, agents, models, repeats, judgeName: judge, root },
-        storePath: String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite"),
       });
     }
-    const store = new RunStore(String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite"));
+    const store = new RunStore(runStoreLocation(flags));
     try {
       reportInterrupted(store);
       const indexDir = flags.index === false ? undefined : String(flags["index-dir"] ?? DEFAULT_INDEX_DIR);
@@ -157,16 +156,15 @@ export const evalCommand: Command = {
 
 /**
  * `drflow eval --queue`: enqueue the grid's cells (a cell already queued or finished is not sent again), follow the
- * workers' progress, then read the results back from the shared store and print the same summary table.
+ * workers' progress, then read the results from the shared store and print the same summary table.
  */
 async function queueEval(options: {
   url: string;
   policy: QueuePolicy;
   grid: Omit<Grid, "judge" | "loadTask"> & { root: string };
-  storePath: string;
 }): Promise<number> {
   const { grid } = options;
-  const store = await openRunStore(options.storePath, options.url);
+  const store = new RunStore(options.url);
   const services = defaultServices({ root: grid.root, store, judge: grid.judgeName });
   const boss = await openQueue(options.url, options.policy, { supervise: false, configure: true });
   try {
@@ -186,12 +184,6 @@ async function queueEval(options: {
         `queue: ${s.completed}/${jobs.length} done, ${s.active} running, ${s.retry} to retry, ${s.queued} waiting, ${s.failed} failed`,
       ),
     );
-    const shared = await SharedStore.open(options.url, { max: 2 });
-    try {
-      await shared.pull(store, { batch: grid.batch });
-    } finally {
-      await shared.close();
-    }
     const results = readBack(store, jobs, final.errors);
     const summary = summarize(results);
     console.log(formatSummaryTable(summary));

@@ -11,6 +11,7 @@ import { markReviewApplied } from "../../generate/review/task-review.ts";
 import { importSeeds, isBuiltInDomain } from "../../generate/seeds/import.ts";
 import { createModel, formatCost, resolveRole } from "../../llm/index.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
+import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
 import { intFlag, parseFlags, UsageError } from "../args.ts";
 
@@ -123,7 +124,7 @@ export async function runLlmGenerate(
     modalities = parsed.data;
   }
   const { handle } = resolveRole("generator", flags.model ? String(flags.model) : null, io.env);
-  const store = new RunStore(String(flags.store ?? io.env?.DRFLOW_RUN_STORE ?? DEFAULT_RUN_STORE_PATH));
+  const store = new RunStore(runStoreLocation(flags, DEFAULT_RUN_STORE_PATH, io.env ?? process.env));
   try {
     const model = createModel(handle, { usage: store, ...(io.env ? { env: io.env } : {}) });
     const result = await generateLlmSuite({

@@ -8,7 +8,7 @@ import type { Command } from "../command.ts";
 import { LLM_USAGE, runLlmGenerate } from "./generate-llm.ts";
 
 const PROCEDURAL_USAGE =
-  "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--families DIR] [--root tasks]";
+  "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--families DIR] [--root tasks] [--workers N]";
 
 export async function runProceduralGenerate(
   args: string[],
@@ -17,7 +17,7 @@ export async function runProceduralGenerate(
   const { flags } = parseFlags(
     args,
     {
-      strings: ["suite", "seed", "per-domain", "root", "families"],
+      strings: ["suite", "seed", "per-domain", "root", "families", "workers"],
       multiple: ["domain"],
       booleans: ["procedural", "quiet"],
     },
@@ -42,6 +42,8 @@ export async function runProceduralGenerate(
           return parsed.data;
         });
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
+  // --workers N: threads generating tasks side by side (default: one per two cores for a large suite); same bytes for any N
+  const workers = flags.workers === undefined ? undefined : intFlag(flags.workers, "workers", 1, 1);
   // --families DIR: the family data files of that folder instead of the shipped ones
   let families: FamilySpec[] | undefined;
   if (flags.families !== undefined) {
@@ -58,6 +60,7 @@ export async function runProceduralGenerate(
     perDomain,
     domains,
     ...(families ? { families } : {}),
+    ...(workers ? { workers } : {}),
     onTask: (ref, g) => {
       if (flags.quiet) return;
       const roles = { insight: 0, distractor: 0, adjacent: 0 };

@@ -5,6 +5,7 @@ import { evaluate, formatEvaluation, formatExplanation, saveEvaluation } from ".
 import { parseReportMarkdown } from "../../judge/report/parse.ts";
 import { createModel } from "../../llm/index.ts";
 import { RunStore } from "../../store/run-store.ts";
+import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
 import { intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
@@ -47,7 +48,7 @@ export const judge: Command = {
       : undefined;
     const repeats = intFlag(flags["judge-repeats"] || undefined, "judge-repeats", 1, 1);
     const root = String(flags.root ?? DEFAULT_TASK_ROOT);
-    const storePath = String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite");
+    const storePath = runStoreLocation(flags);
     const judgeName = String(flags.judge ?? "lexical");
     const store = flags.run || judgeName !== "lexical" ? new RunStore(storePath) : null;
     try {

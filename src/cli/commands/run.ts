@@ -7,6 +7,7 @@ import { renderReportMarkdown } from "../../judge/index.ts";
 import { formatCost } from "../../llm/cost.ts";
 import { writeFileAtomic } from "../../store/atomic-write.ts";
 import { RunStore } from "../../store/run-store.ts";
+import { runStoreLocation } from "../../store/shared.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
 import { parseFlags, UsageError } from "../args.ts";
@@ -30,7 +31,7 @@ export const run: Command = {
     if (!flags.task) throw new UsageError(`--task is required (e.g. demo/healthcare_01)\nusage: ${USAGE}`);
     const split = Split.safeParse(flags.split ?? "original");
     if (!split.success) throw new UsageError(`--split: expected original or mixed, got "${flags.split}"`);
-    const store = new RunStore(String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite"));
+    const store = new RunStore(runStoreLocation(flags));
     try {
       const judge = flags.judge ? String(flags.judge) : LEXICAL;
       const services = defaultServices({ root: flags.root ? String(flags.root) : undefined, store, judge });

@@ -3,8 +3,8 @@ import { createApp } from "../../api/app.ts";
 import { defaultDeps } from "../../api/primitives.ts";
 import { BODY_LIMITS, DEFAULT_BODY_LIMIT } from "../../api/safety.ts";
 import { parseList } from "../../eval/agent-list.ts";
-import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
-import { databaseUrl, followShared, openRunStore } from "../../store/shared.ts";
+import { RunStore } from "../../store/run-store.ts";
+import { runStoreLocation } from "../../store/shared.ts";
 import { announceServer } from "../../studio/announce.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
@@ -35,20 +35,13 @@ export const serve: Command = {
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError(`--port: expected 0–65535, got ${flags.port}\nusage: ${USAGE}`);
     const token = (flags.token as string | undefined) ?? (process.env.DRFLOW_API_TOKEN || undefined);
-    // With a shared database the studio reads a mirror of it, refreshed every 15 s.
-    const url = databaseUrl();
-    const storePath = flags.store ? String(flags.store) : DEFAULT_RUN_STORE_PATH;
+    // --store, else the shared database (DRFLOW_DATABASE_URL), else .drflow/runs.sqlite: the API and the studio read it.
     const deps = defaultDeps({
-      ...(url
-        ? { store: await openRunStore(storePath, url) }
-        : flags.store
-          ? { store: new RunStore(storePath) }
-          : {}),
+      store: new RunStore(runStoreLocation(flags)),
       tasksRoot: (flags.root as string | undefined) ?? "tasks",
       ...(flags.models ? { models: parseList(String(flags.models)) } : {}),
     });
     reportInterrupted(deps.store);
-    if (url) followShared(deps.store, url, 15_000);
     const allowedHosts = flags["allow-host"] ? parseList(String(flags["allow-host"])) : undefined;
     const app = createApp({
       deps,

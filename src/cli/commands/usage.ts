@@ -2,6 +2,7 @@
 import { textTable } from "../../core/text-table.ts";
 import { formatCost } from "../../llm/cost.ts";
 import { RunStore } from "../../store/run-store.ts";
+import { runStoreLocation } from "../../store/shared.ts";
 import { callTotals, callTotalsBy, UsageGroup } from "../../store/usage-queries.ts";
 import { parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
@@ -41,7 +42,7 @@ export const usage: Command = {
       ...(flags.batch ? { batch: String(flags.batch) } : {}),
       ...(flags.agent ? { agent: String(flags.agent) } : {}),
     };
-    const store = new RunStore(String(flags.store ?? process.env.DRFLOW_RUN_STORE ?? ".drflow/runs.sqlite"));
+    const store = new RunStore(runStoreLocation(flags));
     try {
       const totals = callTotals(store.db, filter);
       const scope =

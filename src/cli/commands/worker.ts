@@ -1,38 +1,27 @@
-/** @module `drflow worker`: take evaluation cells off the shared queue, run them, publish the runs to the shared store. */
+/** @module `drflow worker`: take evaluation cells off the shared queue and run them on the shared run store and cache. */
 import { DEFAULT_INDEX_DIR } from "../../env/load.ts";
 import { DEFAULT_POLICY, openQueue, runWorker } from "../../eval/queue.ts";
 import { defaultServices } from "../../eval/services.ts";
-import { DEFAULT_CACHE_PATH, sharedCache } from "../../llm/cache.ts";
 import { rateLimitedFetch, SharedRateLimit } from "../../store/rate-limit.ts";
 import { RunStore } from "../../store/run-store.ts";
-import { DATABASE_URL_ENV, databaseUrl, SharedStore } from "../../store/shared.ts";
+import { DATABASE_URL_ENV, databaseUrl } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
 import { intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
 const USAGE =
-  "drflow worker [--database postgres://…] [--root tasks] [--concurrency 1] [--store .drflow/worker-<pid>.sqlite]\n" +
-  "              [--index-dir .drflow/env] [--heartbeat 30] [--rpm N [--tpm N]] [--pause-ms 0]";
+  "drflow worker [--database postgres://…] [--root tasks] [--concurrency 1] [--index-dir .drflow/env]\n" +
+  "              [--heartbeat 30] [--rpm N [--tpm N]] [--pause-ms 0]";
 
 export const worker: Command = {
   name: "worker",
   summary: "Take evaluation cells from the shared queue (drflow eval --queue) and run them",
-  usage: `${USAGE}\n\n  The database comes from --database or ${DATABASE_URL_ENV}. Tasks are read from --root; a task whose content\n  fingerprint differs from the enqueued one is refused (dead-lettered with both fingerprints). Each finished run is\n  published to the shared store before its cell is marked complete. --rpm/--tpm: requests and tokens per minute\n  per provider key, shared by every worker through the database (a provider's Retry-After holds all of them). Stops on SIGINT/SIGTERM after the cells in hand.`,
+  usage: `${USAGE}\n\n  The database comes from --database or ${DATABASE_URL_ENV}. Tasks are read from --root; a task whose content\n  fingerprint differs from the enqueued one is refused (dead-lettered with both fingerprints). Runs are written to the\n  shared run store and model calls cached in the shared cache (DRFLOW_CACHE_PATH: a cache of its own), both on that\n  database; a run is stored before its cell is marked complete. --rpm/--tpm: requests and tokens per minute\n  per provider key, shared by every worker through the database (a provider's Retry-After holds all of them). Stops on SIGINT/SIGTERM after the cells in hand.`,
   async run(args) {
     const { flags } = parseFlags(
       args,
       {
-        strings: [
-          "database",
-          "root",
-          "concurrency",
-          "store",
-          "index-dir",
-          "heartbeat",
-          "pause-ms",
-          "rpm",
-          "tpm",
-        ],
+        strings: ["database", "root", "concurrency", "index-dir", "heartbeat", "pause-ms", "rpm", "tpm"],
       },
       USAGE,
     );
@@ -52,22 +41,19 @@ export const worker: Command = {
     if (tpm !== null && rpm === null) throw new UsageError(`--tpm needs --rpm\nusage: ${USAGE}`);
     const limit =
       rpm === null ? null : await SharedRateLimit.open(url, { requestsPerMinute: rpm, tokensPerMinute: tpm });
-    const modelOptions = limit ? { fetch: rateLimitedFetch(limit) } : undefined;
-    const store = new RunStore(String(flags.store ?? `.drflow/worker-${process.pid}.sqlite`));
-    const shared = await SharedStore.open(url);
+    // Models cache in the shared database unless DRFLOW_CACHE_PATH names another cache (DRFLOW_CACHE=off: none).
+    const modelOptions = {
+      cache: process.env.DRFLOW_CACHE_PATH || url,
+      ...(limit ? { fetch: rateLimitedFetch(limit) } : {}),
+    };
+    const store = new RunStore(url);
     const boss = await openQueue(url, { ...DEFAULT_POLICY, heartbeatSeconds: heartbeat });
     const indexDir = String(flags["index-dir"] ?? DEFAULT_INDEX_DIR);
     const handle = await runWorker({
       boss,
-      shared,
       store,
       concurrency,
       pauseMs,
-      // The cache the models open (DRFLOW_CACHE=off: none); shared entries in, new entries out.
-      cache:
-        process.env.DRFLOW_CACHE === "off"
-          ? null
-          : sharedCache(process.env.DRFLOW_CACHE_PATH ?? DEFAULT_CACHE_PATH),
       services: (judge) => defaultServices({ root, store, judge, indexDir, modelOptions }),
       log: (line) => console.error(`worker ${process.pid}: ${line}`),
     });
@@ -79,7 +65,6 @@ export const worker: Command = {
     console.error(`worker ${process.pid}: stopping after the cells in hand`);
     await handle.stop();
     await boss.stop({ graceful: true });
-    await shared.close();
     await limit?.close();
     store.close();
     return 0;

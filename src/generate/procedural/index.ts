@@ -1,4 +1,5 @@
 /** @module The offline `procedural` generator's public face: one task, realized files, or a whole suite on disk. */
+import { availableParallelism } from "node:os";
 import { type Domain, Domain as DomainSchema } from "../../core/index.ts";
 import { type TaskFile, writeTask } from "../../store/task-store.ts";
 import { sealTask, type TaskFolder } from "../identity.ts";
@@ -11,6 +12,7 @@ import {
   generateProceduralTask,
   type ProceduralOptions,
 } from "./generate-task.ts";
+import { generateOnThreads } from "./suite-workers.ts";
 
 export { DOMAINS, FAMILIES, loadFamilies, loadFamilyFile } from "./data.ts";
 export { AdjacentSpec, BranchSpec, ConditionSpec, DomainSpec, FamilySpec, StepSpec } from "./family.ts";
@@ -70,27 +72,62 @@ export type SuiteOptions = {
   domains?: readonly Domain[];
   /** Families to draw from (default: the shipped data files). */
   families?: readonly FamilySpec[];
-  /** Called after each task folder is written. */
-  onTask?: (ref: string, generated: GeneratedTask) => void;
+  /**
+   * Threads that generate tasks side by side, this one included (default: one per two cores, at least
+   * `TASKS_PER_THREAD` tasks each; 1 = all in this thread). A task's bytes depend on its plan and the seed only, so
+   * the suite is the same for any count.
+   */
+  workers?: number;
+  /** Called after each task folder is written, in plan order. */
+  onTask?: (ref: string, generated: SuiteTask["generated"]) => void;
 };
 
-/** `generated` keeps the generator's working ids; `folder` is what was written (handles). */
-export type SuiteTask = { ref: string; dir: string; generated: GeneratedTask; folder: TaskFolder };
+/**
+ * The task and manifest as generated, with the generator's working ids (role-bearing: never shown to an agent); the
+ * folder at `dir` holds what was written (handles). Artifact contents are in the files, not here.
+ */
+export type SuiteTask = { ref: string; dir: string; generated: Pick<GeneratedTask, "task" | "manifest"> };
+export type SuitePlanEntry = ReturnType<typeof suitePlan>[number];
+/** What every task of a suite shares (a suite worker receives it once). */
+export type SuiteJob = Pick<SuiteOptions, "root" | "suite" | "seed" | "families">;
 
-/** Generate, realize and write a suite; each task folder is replaced atomically. */
+/** Generate, realize and write one task of a suite; its folder is replaced atomically. */
+export async function writeSuiteTask(plan: SuitePlanEntry, job: SuiteJob): Promise<SuiteTask> {
+  const generated = generateProceduralTask({
+    ...plan,
+    seed: job.seed,
+    ...(job.families ? { families: job.families } : {}),
+  });
+  const folder = await taskFolder(generated);
+  const dir = await writeTask(job.root, job.suite, folder.task, folder.manifest, folder.files);
+  return {
+    ref: `${job.suite}/${plan.taskId}`,
+    dir,
+    generated: { task: generated.task, manifest: generated.manifest },
+  };
+}
+
+/** A worker thread first loads the generator's modules (about a second of CPU): worth it from this many tasks on. */
+const TASKS_PER_THREAD = 20;
+
+/**
+ * Bun's helper threads (JIT compiler, file-system pool, GC) spend about as much CPU as the thread generating tasks
+ * (`bun scripts/bench/generate.ts` prints CPU by thread), so by default one generating thread per two cores: on
+ * two cores a second one made the run slower, not faster.
+ */
+function defaultThreads(tasks: number): number {
+  return Math.max(1, Math.min(Math.floor(availableParallelism() / 2), Math.floor(tasks / TASKS_PER_THREAD)));
+}
+
+/** Generate, realize and write a suite, on several threads when it is large enough to gain from them. */
 export async function generateProceduralSuite(options: SuiteOptions): Promise<SuiteTask[]> {
-  const out: SuiteTask[] = [];
-  for (const plan of suitePlan(options.perDomain ?? 2, options.domains, options.families)) {
-    const generated = generateProceduralTask({
-      ...plan,
-      seed: options.seed,
-      ...(options.families ? { families: options.families } : {}),
-    });
-    const folder = await taskFolder(generated);
-    const dir = await writeTask(options.root, options.suite, folder.task, folder.manifest, folder.files);
-    const ref = `${options.suite}/${plan.taskId}`;
-    options.onTask?.(ref, generated);
-    out.push({ ref, dir, generated, folder });
-  }
-  return out;
+  const plans = suitePlan(options.perDomain ?? 2, options.domains, options.families);
+  const job: SuiteJob = {
+    root: options.root,
+    suite: options.suite,
+    seed: options.seed,
+    ...(options.families ? { families: options.families } : {}),
+  };
+  const threads = Math.min(options.workers ?? defaultThreads(plans.length), plans.length);
+  return generateOnThreads(plans, job, writeSuiteTask, threads, (t) => options.onTask?.(t.ref, t.generated));
 }

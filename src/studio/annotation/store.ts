@@ -1,9 +1,9 @@
 /**
- * @module Every query of annotation campaigns, in one place, over the run store's async SQL surface (src/store/sql.ts):
+ * @module Every query of annotation campaigns, in one place, over the run store's SQL surface (src/store/sql.ts):
  * plain SQL that SQLite and PostgreSQL both run (tables from migration 4 in src/store/migrations.ts).
  */
 import type { RunStore } from "../../store/run-store.ts";
-import { type SqlDb, sqliteDb } from "../../store/sql.ts";
+import type { SqlDb } from "../../store/sql.ts";
 
 export type CampaignRow = { id: string; name: string; guideline: string; created_at: string };
 export type CampaignSummary = CampaignRow & { items: number; annotators: number; labels: number };
@@ -34,9 +34,9 @@ export class GoldTaken extends Error {
 export class AnnotationStore {
   constructor(private readonly db: SqlDb) {}
 
-  /** The annotation tables of a run store (its SQLite database today; any `SqlDb` with migration 4 applied). */
+  /** The annotation tables of a run store (SQLite or PostgreSQL; any `SqlDb` with migration 4 applied). */
   static of(store: RunStore): AnnotationStore {
-    return new AnnotationStore(sqliteDb(store.db));
+    return new AnnotationStore(store.db);
   }
 
   async createCampaign(
@@ -44,21 +44,21 @@ export class AnnotationStore {
     items: readonly ItemRow[],
     annotators: readonly AnnotatorRow[],
   ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.run("INSERT INTO annotation_campaigns (id, name, guideline, created_at) VALUES (?, ?, ?, ?)", [
+    this.db.transaction(() => {
+      this.db.run("INSERT INTO annotation_campaigns (id, name, guideline, created_at) VALUES (?, ?, ?, ?)", [
         campaign.id,
         campaign.name,
         campaign.guideline,
         campaign.created_at,
       ]);
       for (const item of items)
-        await tx.run("INSERT INTO annotation_items (campaign_id, id, run_id) VALUES (?, ?, ?)", [
+        this.db.run("INSERT INTO annotation_items (campaign_id, id, run_id) VALUES (?, ?, ?)", [
           campaign.id,
           item.id,
           item.run_id,
         ]);
       for (const a of annotators)
-        await tx.run(
+        this.db.run(
           "INSERT INTO annotation_annotators (campaign_id, id, name, secret_hash) VALUES (?, ?, ?, ?)",
           [campaign.id, a.id, a.name, a.secret_hash],
         );
@@ -66,54 +66,50 @@ export class AnnotationStore {
   }
 
   async campaigns(): Promise<CampaignSummary[]> {
-    const rows = await this.db.all<CampaignSummary>(
-      `SELECT c.id, c.name, c.guideline, c.created_at,
+    return this.db
+      .query<CampaignSummary, []>(
+        `SELECT c.id, c.name, c.guideline, c.created_at,
          (SELECT COUNT(*) FROM annotation_items i WHERE i.campaign_id = c.id) AS items,
          (SELECT COUNT(*) FROM annotation_annotators a WHERE a.campaign_id = c.id) AS annotators,
          (SELECT COUNT(*) FROM annotation_labels l WHERE l.campaign_id = c.id) AS labels
        FROM annotation_campaigns c ORDER BY c.created_at DESC, c.id`,
-    );
-    // Postgres returns COUNT(*) as a bigint string.
-    return rows.map((r) => ({
-      ...r,
-      items: Number(r.items),
-      annotators: Number(r.annotators),
-      labels: Number(r.labels),
-    }));
+      )
+      .all();
   }
 
   async campaign(id: string): Promise<CampaignRow | null> {
-    const rows = await this.db.all<CampaignRow>(
-      "SELECT id, name, guideline, created_at FROM annotation_campaigns WHERE id = ?",
-      [id],
-    );
-    return rows[0] ?? null;
+    return this.db
+      .query<CampaignRow, [string]>(
+        "SELECT id, name, guideline, created_at FROM annotation_campaigns WHERE id = ?",
+      )
+      .get(id);
   }
 
   async items(campaignId: string): Promise<ItemRow[]> {
-    return this.db.all<ItemRow>("SELECT id, run_id FROM annotation_items WHERE campaign_id = ? ORDER BY id", [
-      campaignId,
-    ]);
+    return this.db
+      .query<ItemRow, [string]>("SELECT id, run_id FROM annotation_items WHERE campaign_id = ? ORDER BY id")
+      .all(campaignId);
   }
 
   async annotators(campaignId: string): Promise<AnnotatorRow[]> {
-    return this.db.all<AnnotatorRow>(
-      "SELECT id, name, secret_hash FROM annotation_annotators WHERE campaign_id = ? ORDER BY name, id",
-      [campaignId],
-    );
+    return this.db
+      .query<AnnotatorRow, [string]>(
+        "SELECT id, name, secret_hash FROM annotation_annotators WHERE campaign_id = ? ORDER BY name, id",
+      )
+      .all(campaignId);
   }
 
   async annotator(campaignId: string, annotatorId: string): Promise<AnnotatorRow | null> {
-    const rows = await this.db.all<AnnotatorRow>(
-      "SELECT id, name, secret_hash FROM annotation_annotators WHERE campaign_id = ? AND id = ?",
-      [campaignId, annotatorId],
-    );
-    return rows[0] ?? null;
+    return this.db
+      .query<AnnotatorRow, [string, string]>(
+        "SELECT id, name, secret_hash FROM annotation_annotators WHERE campaign_id = ? AND id = ?",
+      )
+      .get(campaignId, annotatorId);
   }
 
   /** Replace an annotator's secret (a new link; the old one stops working). */
   async setSecret(campaignId: string, annotatorId: string, secretHash: string): Promise<void> {
-    await this.db.run("UPDATE annotation_annotators SET secret_hash = ? WHERE campaign_id = ? AND id = ?", [
+    this.db.run("UPDATE annotation_annotators SET secret_hash = ? WHERE campaign_id = ? AND id = ?", [
       secretHash,
       campaignId,
       annotatorId,
@@ -123,25 +119,21 @@ export class AnnotationStore {
   /** A campaign's labels, optionally one annotator's, in a stable order. */
   async labels(campaignId: string, annotatorId?: string): Promise<LabelRow[]> {
     const where = annotatorId === undefined ? "" : " AND annotator_id = ?";
-    const rows = await this.db.all<LabelRow>(
-      `SELECT annotator_id, item_id, step, gold_step, note, updated_at FROM annotation_labels
+    return this.db
+      .query<LabelRow, string[]>(
+        `SELECT annotator_id, item_id, step, gold_step, note, updated_at FROM annotation_labels
        WHERE campaign_id = ?${where} ORDER BY annotator_id, item_id, step`,
-      annotatorId === undefined ? [campaignId] : [campaignId, annotatorId],
-    );
-    return rows.map((r) => ({
-      ...r,
-      step: Number(r.step),
-      gold_step: r.gold_step === null ? null : Number(r.gold_step),
-    }));
+      )
+      .all(...(annotatorId === undefined ? [campaignId] : [campaignId, annotatorId]));
   }
 
   /** Record one decision; refuses (GoldTaken) a gold step another predicted step of the workflow already holds. */
   async putLabel(campaignId: string, label: NewLabel, now = new Date().toISOString()): Promise<void> {
-    await this.db.transaction((tx) => upsert(tx, campaignId, label, now));
+    this.db.transaction(() => upsert(this.db, campaignId, label, now));
   }
 
   async clearLabel(campaignId: string, annotatorId: string, itemId: string, step: number): Promise<void> {
-    await this.db.run(
+    this.db.run(
       "DELETE FROM annotation_labels WHERE campaign_id = ? AND annotator_id = ? AND item_id = ? AND step = ?",
       [campaignId, annotatorId, itemId, step],
     );
@@ -149,25 +141,26 @@ export class AnnotationStore {
 
   /** Write many labels in one transaction (an import): all or none. `replace` first drops the campaign's labels. */
   async importLabels(campaignId: string, labels: readonly NewLabel[], replace: boolean): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      if (replace) await tx.run("DELETE FROM annotation_labels WHERE campaign_id = ?", [campaignId]);
+    this.db.transaction(() => {
+      if (replace) this.db.run("DELETE FROM annotation_labels WHERE campaign_id = ?", [campaignId]);
       // Unmatched first, so a file that moves a gold step between two steps never collides with itself mid-way.
       const ordered = [...labels].sort((a, b) => Number(a.gold_step !== null) - Number(b.gold_step !== null));
-      for (const label of ordered) await upsert(tx, campaignId, label, label.updated_at ?? "");
+      for (const label of ordered) upsert(this.db, campaignId, label, label.updated_at ?? "");
     });
   }
 }
 
-async function upsert(tx: SqlDb, campaignId: string, label: NewLabel, now: string): Promise<void> {
+function upsert(db: SqlDb, campaignId: string, label: NewLabel, now: string): void {
   if (label.gold_step !== null) {
-    const held = await tx.all<{ step: number }>(
-      `SELECT step FROM annotation_labels
+    const held = db
+      .query<{ step: number }, [string, string, string, number, number]>(
+        `SELECT step FROM annotation_labels
        WHERE campaign_id = ? AND annotator_id = ? AND item_id = ? AND gold_step = ? AND step <> ?`,
-      [campaignId, label.annotator_id, label.item_id, label.gold_step, label.step],
-    );
-    if (held[0]) throw new GoldTaken(label.gold_step, Number(held[0].step));
+      )
+      .get(campaignId, label.annotator_id, label.item_id, label.gold_step, label.step);
+    if (held) throw new GoldTaken(label.gold_step, held.step);
   }
-  await tx.run(
+  db.run(
     `INSERT INTO annotation_labels (campaign_id, annotator_id, item_id, step, gold_step, note, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (campaign_id, annotator_id, item_id, step)
