@@ -406,7 +406,10 @@ class OpenAICompatibleModel implements Model {
   forRole(role: Role): Model {
     let model = this.roleModels.get(role);
     if (!model) {
-      model = createModel(resolveRole(role, null, this.options.env ?? process.env).handle, { ...this.options, role });
+      model = createModel(resolveRole(role, null, this.options.env ?? process.env).handle, {
+        ...this.options,
+        role,
+      });
       this.roleModels.set(role, model);
     }
     return model;
