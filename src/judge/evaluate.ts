@@ -126,17 +126,26 @@ async function evaluateOnce(
     ...shared,
     state,
   };
-  for (const metric of metricOrder(metrics)) {
-    const reason = notApplicableReason(metric.name, ctx);
-    state.results.set(
+  // Each metric starts as soon as the metrics it depends on are done, so independent judge requests (factuality
+  // beside the alignments; condition resolution beside comprehensiveness) are in flight together.
+  const order = metricOrder(metrics);
+  const done = new Map<MetricName, Promise<MetricResult>>();
+  for (const metric of order) {
+    done.set(
       metric.name,
-      reason === null
-        ? await metric.run(ctx)
-        : notApplicableResult(metric.name, reason, judge.info(decisionOf(metric.name))),
+      Promise.all(metric.dependsOn.map((d) => done.get(d)!)).then(async () => {
+        const reason = notApplicableReason(metric.name, ctx);
+        const result =
+          reason === null
+            ? await metric.run(ctx)
+            : notApplicableResult(metric.name, reason, judge.info(decisionOf(metric.name)));
+        state.results.set(metric.name, result);
+        return result;
+      }),
     );
   }
   return {
-    results: [...state.results.values()],
+    results: await Promise.all(order.map((m) => done.get(m.name)!)),
     precision: alignmentRows(state.precision, predStepId, goldStepId),
     recall: alignmentRows(state.recall, goldStepId, predStepId),
   };

@@ -17,7 +17,7 @@ const USAGE =
 export const judge: Command = {
   name: "judge",
   summary: "Score a report (file or stored run) with the seven metrics; no agent is re-run",
-  usage: `${USAGE}\n\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --judge-repeats n judges n times and reports agreement between repeats.\n  --explain prints, per metric, the evidence behind each decision (aligned pairs with similarity, claims with their\n  best cited chunk, specifics credited, missing and misplaced); with --json it is the result's "explanation" field.`,
+  usage: `${USAGE}\n\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts, one per question (the default); batched sends\n  drflow's prompts, one request per metric (factuality: per set of claims sharing a cited source), about a third of\n  the tokens; a batched reply that misses an item leaves it unscored after one retry.\n  --judge-repeats n judges n times and reports agreement between repeats.\n  --explain prints, per metric, the evidence behind each decision (aligned pairs with similarity, claims with their\n  best cited chunk, specifics credited, missing and misplaced); with --json it is the result's "explanation" field.`,
   async run(args) {
     const { flags } = parseFlags(
       args,
