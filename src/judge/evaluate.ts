@@ -1,4 +1,5 @@
 /** @module `evaluate`: parse the report, run the requested metrics in dependency order with one judge, keep alignments, report repeats' agreement. */
+import { z } from "zod";
 import {
   DRBENCH_METRICS,
   DRFLOW_METRICS,
@@ -29,7 +30,9 @@ import { renderReportMarkdown } from "./report/render.ts";
 import type { AlignmentRow, EvaluationResult, MetricSpread, RepeatAgreement } from "./result.ts";
 import { type SourceReader, taskSources } from "./sources.ts";
 
-export type Protocol = "per-step" | "batched";
+/** The LLM judge's protocol: the paper's per-step prompts (N.1–N.5), or drflow's batched prompts (one per metric). */
+export const Protocol = z.enum(["per-step", "batched"]);
+export type Protocol = z.infer<typeof Protocol>;
 
 /** The most steps a workflow may have to be judged: the lexical judge handles this in about a second per thousand steps. */
 export const MAX_JUDGED_STEPS = 5_000;

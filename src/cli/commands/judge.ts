@@ -1,13 +1,19 @@
 /** @module `drflow judge`: score a report file against a task, or re-score a stored run's report, with the lexical or an LLM judge. */
 import { readFile } from "node:fs/promises";
 import { MetricName, parseTaskRef } from "../../core/index.ts";
-import { evaluate, formatEvaluation, formatExplanation, saveEvaluation } from "../../judge/index.ts";
+import {
+  evaluate,
+  formatEvaluation,
+  formatExplanation,
+  Protocol,
+  saveEvaluation,
+} from "../../judge/index.ts";
 import { parseReportMarkdown } from "../../judge/report/parse.ts";
 import { createModel } from "../../llm/index.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
-import { intFlag, parseFlags, UsageError } from "../args.ts";
+import { choiceFlag, intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
 const USAGE =
@@ -31,9 +37,7 @@ export const judge: Command = {
       throw new UsageError(`give --run <id>, or --task and --report\nusage: ${USAGE}`);
     if (flags.run && (flags.task || flags.report))
       throw new UsageError("--run takes the task and report from the run store; drop --task/--report");
-    const protocol = String(flags.protocol ?? "per-step");
-    if (protocol !== "per-step" && protocol !== "batched")
-      throw new UsageError(`--protocol: expected per-step or batched, got "${protocol}"`);
+    const protocol = choiceFlag(flags.protocol, "protocol", Protocol.options, "per-step");
     const metrics = flags.metrics
       ? String(flags.metrics)
           .split(",")
