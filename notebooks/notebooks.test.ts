@@ -15,7 +15,7 @@ import { openStore } from "./lib/data.ts";
 
 let dir: string;
 let server: ScriptedServer;
-const saved = { cache: process.env.DRFLOW_CACHE_PATH };
+const saved = { cache: process.env.DRFLOW_CACHE_PATH, embedder: process.env.DRFLOW_EMBEDDER_MODEL };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "drflow-nb-model-"));
@@ -28,11 +28,15 @@ beforeAll(async () => {
     domains: ["healthcare", "legal"],
   });
   server = await startScriptedServer({ reply: agentReplies() });
+  // The embedder role on the same local server: LLM agents' environment indexes embed with it (no OpenAI key here).
+  process.env.DRFLOW_EMBEDDER_MODEL = `compat:${server.url}#test-embedder`;
 });
 afterAll(async () => {
   await server?.close();
   if (saved.cache === undefined) delete process.env.DRFLOW_CACHE_PATH;
   else process.env.DRFLOW_CACHE_PATH = saved.cache;
+  if (saved.embedder === undefined) delete process.env.DRFLOW_EMBEDDER_MODEL;
+  else process.env.DRFLOW_EMBEDDER_MODEL = saved.embedder;
   await rm(dir, { recursive: true, force: true });
 });
 

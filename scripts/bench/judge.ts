@@ -12,7 +12,11 @@
  * against the scripted OpenAI-compatible server with realistic-length replies; the server reports no usage, so the
  * model layer counts the real prompts and replies with the o200k BPE.
  *
- *   bun scripts/bench/judge.ts [--suite demo] [--root tasks] [--no-llm]
+ * (6) Agreement between the two protocols, with scripted judges (no LLM, so it checks plumbing and what each prompt
+ * shows, not judgment): (a) answers keyed by the item's id on the gold reports; (b) answers read from the texts each
+ * prompt shows, on the lexical judge's construction set. The last line is the greppable headline (`bench judge: …`).
+ *
+ *   bun scripts/bench/judge.ts [--suite demo] [--root tasks] [--no-llm] [--help]
  */
 import { cpus, loadavg } from "node:os";
 import { extractive } from "../../src/agents/extractive/index.ts";
@@ -29,6 +33,7 @@ import type { CellResult } from "../../src/eval/cells.ts";
 import { summarize } from "../../src/eval/summary.ts";
 import { evaluate, MAX_JUDGED_STEPS } from "../../src/judge/index.ts";
 import { createModel } from "../../src/llm/index.ts";
+import { countTokens } from "../../src/llm/tokens.ts";
 import { type LoadedTask, listTasks, loadTask } from "../../src/store/task-store.ts";
 import {
   adversarialReports,
@@ -43,14 +48,22 @@ import { agreeableReply } from "../../test/judge/agreeable-judge.ts";
 import { constructions, genericBranch, goldReport, wrongBranch } from "../../test/judge/construct.ts";
 import { loadFixtureTask } from "../../test/judge/fixture.ts";
 import { independentAgreement } from "../../test/judge/independent.ts";
-import { type RecordedRequest, startScriptedServer } from "../../test/support/scripted-server.ts";
-import { benchArgs, headline } from "./support/bench.ts";
+import {
+  type Agreement,
+  itemAgreement,
+  keyedDecider,
+  readingDecider,
+  scriptedJudge,
+} from "../../test/judge/protocol-agreement.ts";
+import { type ScriptedServerOptions, startScriptedServer } from "../../test/support/scripted-server.ts";
+import { benchArgs, type Figures, headline } from "./support/bench.ts";
 
 const USAGE = `
 bun scripts/bench/judge.ts [options]
   Lexical judge agreement with labels (gold-derived constructions, independent hand-labelled set), the adversarial
-  table, the LLM judge's parsing path, time by report size, and judge tokens per task of the per-step and batched
-  LLM protocols (scripted server over HTTP).
+  table, the LLM judge's parsing path, time by report size, judge tokens per task of the per-step and batched LLM
+  protocols, and agreement between the two protocols (scripted judges over HTTP; no API key, no network). The last
+  line is the headline: "bench judge: … batched …× per-step tokens …, protocol agreement …".
 
   --suite <name>     suite under --root (default demo)
   --root <dir>       task root (default tasks)
@@ -325,116 +338,200 @@ if (values.llm) {
   }
 }
 
-// (5) Tokens per task, per-step vs batched, over HTTP against the scripted server.
+const headlineParts = [
+  `lexical agreement ${pct(agree / total)} constructions, ${pct(indAgree / indTotal)} independent set`,
+];
+const figures: Figures = {
+  lexical_construction_agreement: Number((agree / total).toFixed(4)),
+  lexical_independent_agreement: Number((indAgree / indTotal).toFixed(4)),
+};
+
+// (5) Tokens per task, per-step vs batched, over HTTP against the scripted server; (6) agreement between the protocols.
+const agreementLine = (label: string, byMetric: Map<string, Agreement>) => {
+  const all = [...byMetric.values()].reduce(
+    (a, e) => ({ agree: a.agree + e.agree, total: a.total + e.total }),
+    {
+      agree: 0,
+      total: 0,
+    },
+  );
+  console.log(
+    `  ${label}: ${pct(all.agree / all.total)} (${all.agree}/${all.total}); ${[...byMetric].map(([m, e]) => `${m} ${e.agree}/${e.total}`).join(", ")}`,
+  );
+  return all;
+};
+const addAgreement = (into: Map<string, Agreement>, from: Map<string, Agreement>) => {
+  for (const [m, e] of from) {
+    const t = into.get(m) ?? { agree: 0, total: 0 };
+    into.set(m, { agree: t.agree + e.agree, total: t.total + e.total });
+  }
+};
 if (values.llm) {
-  const JUSTIFICATION =
-    "The predicted step performs the same procedural obligation as the golden step: it names the same record, the same system and the same approval, so a reviewer would accept it as the same beat; instance details such as names and dates were ignored as instructed.";
-  const reply = (req: RecordedRequest) => {
-    if (!req.path.endsWith("/chat/completions")) return {};
-    const p = (req.body as { messages: { content: string }[] }).messages[0]!.content;
-    const item = /- Item: (\d+) - Title:/.exec(p)?.[1];
-    const gold = /- ID: WORKFLOW_STEP_(\d+)/.exec(p)?.[1];
-    const j = { justification: JUSTIFICATION };
-    if (p.startsWith("You are evaluating whether a predicted workflow step semantically"))
-      return {
-        content: JSON.stringify({
-          matched: true,
-          matched_gold_id: `WORKFLOW_STEP_${item}`,
-          matched_gold_title: "…",
-          confidence: 0.93,
-          ...j,
-        }),
-      };
-    if (p.startsWith("You are evaluating whether a ground truth"))
-      return {
-        content: JSON.stringify({ matched: true, matched_pred_item: Number(gold), confidence: 0.9, ...j }),
-      };
-    if (p.startsWith("You are evaluating, for EACH predicted")) {
-      const items = [...p.matchAll(/### Item (\d+)/g)].map((m) => Number(m[1]));
-      return {
-        content: JSON.stringify({
-          decisions: items.map((i) => ({
-            pred_item: i,
-            matched: true,
-            matched_gold_id: `WORKFLOW_STEP_${i}`,
-            confidence: 0.93,
-            ...j,
-          })),
-        }),
-      };
-    }
-    if (p.startsWith("You are evaluating, for EACH ground truth")) {
-      const ids = [...p.matchAll(/### (WORKFLOW_STEP_\d+)/g)].map((m) => m[1]!);
-      return {
-        content: JSON.stringify({
-          decisions: ids.map((id) => ({
-            gold_id: id,
-            matched: true,
-            matched_pred_item: Number(id.split("_").pop()),
-            confidence: 0.9,
-            ...j,
-          })),
-        }),
-      };
-    }
-    if (p.includes("properly resolves the conditions"))
-      return { content: JSON.stringify({ score: 1, level: "resolved", ...j }) };
-    if (p.includes("comprehensiveness and personalization"))
-      return {
-        content: JSON.stringify({
-          specificity: 0.8,
-          personalization: 0.7,
-          completeness: 0.8,
-          actionability: 0.9,
-          overall_score: 0.8,
-          ...j,
-          missing_details: ["the form code", "the deadline"],
-        }),
-      };
-    return { content: `<factual>true</factual> <explanation>${JUSTIFICATION}</explanation>` };
+  const REPLY = {
+    justification:
+      "The predicted step performs the same procedural obligation as the golden step: it names the same record, the same system and the same approval, so a reviewer would accept it as the same beat; instance details such as names and dates were ignored as instructed.",
+    missing: ["the form code", "the deadline"],
   };
-  const server = await startScriptedServer({ reply, embeddingDim: 64 });
+  const judgeOn = async (reply: ScriptedServerOptions["reply"]) => {
+    const server = await startScriptedServer({ reply });
+    const model = createModel(`compat:${server.url}#judge-model`, { cache: null, retry: { maxRetries: 0 } });
+    const run = (
+      report: Report,
+      loaded: LoadedTask,
+      protocol: "per-step" | "batched",
+      metrics?: MetricName[],
+    ) =>
+      evaluate(report, loaded, {
+        judge: model,
+        llm: { embedder: model },
+        protocol,
+        ...(metrics ? { metrics } : {}),
+      });
+    return { server, run };
+  };
+
+  const tokensJudge = await judgeOn(scriptedJudge(readingDecider, REPLY));
+  let ratio = 0;
   try {
-    const model = createModel(`compat:${server.url}#judge-model`, { cache: null });
     const ALIGN: MetricName[] = ["precision", "recall"];
-    console.log(`\njudge tokens per task (prompts and replies counted with o200k), ${values.suite} suite:`);
     console.log(
-      `  ${"task".padEnd(14)} steps  per-step align  batched align  ratio   per-step all 7  batched all 7`,
+      `\njudge tokens per task, ${values.suite} suite gold reports (prompts and replies counted with o200k; embeddings of claims and chunks included, each text once per evaluation in both protocols):`,
     );
-    const sums = { ps: 0, b: 0, psAll: 0, bAll: 0 };
+    console.log(
+      `  ${"task".padEnd(14)} steps  per-step align  batched align  ratio   per-step all 7  batched all 7  ratio  embeddings  requests`,
+    );
+    const sums = { ps: 0, b: 0, psAll: 0, bAll: 0, psReq: 0, bReq: 0, embed: 0 };
+    /** A run's requests, and the o200k tokens of the texts it sent to be embedded (the same in both protocols). */
+    const traffic = async (f: () => Promise<unknown>) => {
+      const before = tokensJudge.server.requests.length;
+      await f();
+      const sent = tokensJudge.server.requests.slice(before);
+      let embed = 0;
+      for (const r of sent.filter((x) => x.path.endsWith("/embeddings")))
+        embed += await countTokens([(r.body as { input: string[] }).input].flat().join("\n"));
+      return { requests: sent.length, embed };
+    };
     for (const loaded of demo) {
       const report = goldReport(loaded);
-      const run = async (protocol: "per-step" | "batched", metrics?: MetricName[]) =>
-        (await evaluate(report, loaded, { judge: model, protocol, ...(metrics ? { metrics } : {}) })).tokens;
-      const ps = await run("per-step", ALIGN);
-      const b = await run("batched", ALIGN);
-      const psAll = await run("per-step");
-      const bAll = await run("batched");
+      const ps = (await tokensJudge.run(report, loaded, "per-step", ALIGN)).tokens;
+      const b = (await tokensJudge.run(report, loaded, "batched", ALIGN)).tokens;
+      let psAll = 0;
+      let bAll = 0;
+      const psTraffic = await traffic(async () => {
+        psAll = (await tokensJudge.run(report, loaded, "per-step")).tokens;
+      });
+      const bTraffic = await traffic(async () => {
+        bAll = (await tokensJudge.run(report, loaded, "batched")).tokens;
+      });
       Object.assign(sums, {
         ps: sums.ps + ps,
         b: sums.b + b,
         psAll: sums.psAll + psAll,
         bAll: sums.bAll + bAll,
+        psReq: sums.psReq + psTraffic.requests,
+        bReq: sums.bReq + bTraffic.requests,
+        embed: sums.embed + bTraffic.embed,
       });
       console.log(
-        `  ${loaded.task.id.padEnd(14)} ${String(report.personalized_workflow.length).padStart(5)}  ${String(ps).padStart(14)}  ${String(b).padStart(13)}  ${(ps / b).toFixed(2).padStart(5)}  ${String(psAll).padStart(14)}  ${String(bAll).padStart(13)}`,
+        `  ${loaded.task.id.padEnd(14)} ${String(report.personalized_workflow.length).padStart(5)}  ${String(ps).padStart(14)}  ${String(b).padStart(13)}  ${(ps / b).toFixed(2).padStart(5)}  ${String(psAll).padStart(14)}  ${String(bAll).padStart(13)}  ${(bAll / psAll).toFixed(2).padStart(5)}  ${String(bTraffic.embed).padStart(10)}  ${psTraffic.requests} / ${bTraffic.requests}`,
       );
     }
     const n = demo.length || 1;
+    ratio = sums.bAll / sums.psAll;
     console.log(
-      `  ${"mean".padEnd(14)} ${"".padStart(5)}  ${String(Math.round(sums.ps / n)).padStart(14)}  ${String(Math.round(sums.b / n)).padStart(13)}  ${(sums.ps / sums.b).toFixed(2).padStart(5)}  ${String(Math.round(sums.psAll / n)).padStart(14)}  ${String(Math.round(sums.bAll / n)).padStart(13)}`,
+      `  ${"mean".padEnd(14)} ${"".padStart(5)}  ${String(Math.round(sums.ps / n)).padStart(14)}  ${String(Math.round(sums.b / n)).padStart(13)}  ${(sums.ps / sums.b).toFixed(2).padStart(5)}  ${String(Math.round(sums.psAll / n)).padStart(14)}  ${String(Math.round(sums.bAll / n)).padStart(13)}  ${ratio.toFixed(2).padStart(5)}  ${String(Math.round(sums.embed / n)).padStart(10)}  ${Math.round(sums.psReq / n)} / ${Math.round(sums.bReq / n)}`,
     );
-    headline(
-      "judge",
-      `all seven metrics ${Math.round(sums.bAll / n)} batched vs ${Math.round(sums.psAll / n)} per-step tokens per task (${(sums.bAll / sums.psAll).toFixed(2)}×); alignment ${(sums.ps / sums.b).toFixed(2)}× fewer batched`,
-      {
-        batched_tokens_per_task: Math.round(sums.bAll / n),
-        per_step_tokens_per_task: Math.round(sums.psAll / n),
-        all_metrics_ratio: Number((sums.bAll / sums.psAll).toFixed(3)),
-        alignment_ratio: Number((sums.ps / sums.b).toFixed(3)),
-      },
+    const chatRatio = (sums.bAll - sums.embed) / (sums.psAll - sums.embed);
+    console.log(
+      `  batched all-seven tokens: ${ratio.toFixed(3)}× the per-step protocol's (target ≤ 0.333); chat tokens alone (embeddings, the same in both, left out): ${chatRatio.toFixed(3)}×; requests per task (per-step / batched) include embedding requests`,
     );
+    headlineParts.push(
+      `batched ${ratio.toFixed(2)}× per-step tokens (${Math.round(sums.bAll / n)} vs ${Math.round(sums.psAll / n)} per task)`,
+    );
+    Object.assign(figures, {
+      batched_tokens_per_task: Math.round(sums.bAll / n),
+      per_step_tokens_per_task: Math.round(sums.psAll / n),
+      all_metrics_ratio: Number(ratio.toFixed(3)),
+      chat_only_ratio: Number(chatRatio.toFixed(3)),
+      alignment_ratio: Number((sums.ps / sums.b).toFixed(3)),
+    });
   } finally {
-    await server.close();
+    await tokensJudge.server.close();
   }
+
+  console.log(
+    "\nagreement between the per-step and batched protocols (scripted judges over HTTP, no LLM: this checks plumbing and what each prompt shows, not judgment):",
+  );
+  // (a) A judge whose every answer is fixed by the id (or claim text) of the item asked about: the protocols agree
+  // exactly when every batched verdict returns to its item.
+  const keyed = await judgeOn(scriptedJudge(keyedDecider, REPLY));
+  const keyedAgreement = new Map<string, Agreement>();
+  try {
+    for (const loaded of tasks) {
+      const report = goldReport(loaded);
+      addAgreement(
+        keyedAgreement,
+        itemAgreement(
+          await keyed.run(report, loaded, "per-step"),
+          await keyed.run(report, loaded, "batched"),
+        ),
+      );
+    }
+  } finally {
+    await keyed.server.close();
+  }
+  const a = agreementLine(
+    `(a) scripted server, id-keyed answers, gold reports of fixture + ${values.suite} (${tasks.length} tasks), item decisions`,
+    keyedAgreement,
+  );
+  // (b) A judge that reads the texts each prompt shows for the item (term overlap), on the lexical judge's
+  // construction set: where the batched prompts show an item other evidence than its per-step prompt, they can differ.
+  const reading = await judgeOn(scriptedJudge(readingDecider));
+  const readingAgreement = new Map<string, Agreement>();
+  const vsLabels = { "per-step": { agree: 0, total: 0 }, batched: { agree: 0, total: 0 } };
+  let reports = 0;
+  try {
+    for (const loaded of tasks) {
+      for (const c of constructions(loaded)) {
+        const ps = await reading.run(c.report, loaded, "per-step");
+        const b = await reading.run(c.report, loaded, "batched");
+        reports++;
+        addAgreement(readingAgreement, itemAgreement(ps, b));
+        const inverse = new Map([...c.labels].map(([pred, gold]) => [gold, pred]));
+        for (const [protocol, r] of [
+          ["per-step", ps],
+          ["batched", b],
+        ] as const) {
+          for (const row of r.alignment.precision) {
+            vsLabels[protocol].total++;
+            if (stepOf(row.aligned) === (c.labels.get(stepOf(row.source)!) ?? null))
+              vsLabels[protocol].agree++;
+          }
+          for (const row of r.alignment.recall) {
+            vsLabels[protocol].total++;
+            if (stepOf(row.aligned) === (inverse.get(stepOf(row.source)!) ?? null))
+              vsLabels[protocol].agree++;
+          }
+        }
+      }
+    }
+  } finally {
+    await reading.server.close();
+  }
+  const b = agreementLine(
+    `(b) lexical construction set (${reports} gold-derived reports over ${tasks.length} tasks), text-reading answers, item decisions`,
+    readingAgreement,
+  );
+  console.log(
+    `      alignment decisions agreeing with the construction labels: per-step ${pct(vsLabels["per-step"].agree / vsLabels["per-step"].total)}, batched ${pct(vsLabels.batched.agree / vsLabels.batched.total)} (${vsLabels.batched.total} each)`,
+  );
+  headlineParts.push(
+    `protocol agreement ${pct(a.agree / a.total)} scripted id-keyed, ${pct(b.agree / b.total)} construction set text-reading`,
+  );
+  Object.assign(figures, {
+    protocol_agreement_scripted: Number((a.agree / a.total).toFixed(4)),
+    protocol_agreement_construction_set: Number((b.agree / b.total).toFixed(4)),
+  });
 }
+console.log("");
+headline("judge", headlineParts.join(", "), figures);

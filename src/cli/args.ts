@@ -35,5 +35,18 @@ export function intFlag(value: unknown, flag: string, fallback: number, min: 0 |
   return n;
 }
 
+/** A flag value one of `choices` (`fallback` when absent); anything else is a usage error naming the flag and choices. */
+export function choiceFlag<T extends string>(
+  value: unknown,
+  flag: string,
+  choices: readonly T[],
+  fallback: T,
+): T {
+  if (value === undefined) return fallback;
+  if (!choices.includes(value as T))
+    throw new UsageError(`--${flag}: expected ${choices.join(" or ")}, got "${value}"`);
+  return value as T;
+}
+
 /** A user mistake on the command line: printed without a stack trace, exit code 2. */
 export class UsageError extends Error {}

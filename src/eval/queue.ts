@@ -16,6 +16,7 @@ import { PgBoss } from "pg-boss";
 import { z } from "zod";
 import { agentFromSpec } from "../agents/index.ts";
 import { Split } from "../core/index.ts";
+import { Protocol } from "../judge/evaluate.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 import { Cell, type CellResult, EMPTY_USAGE } from "./cells.ts";
@@ -60,8 +61,9 @@ export const CellJob = z.object({
   fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
   /** The judge's identity and version (`judgeIdentity`), checked by the worker. */
   judge: z.string().min(1),
-  /** What the worker builds the judge from: `lexical` or a judge model handle. */
+  /** What the worker builds the judge from: `lexical` or a judge model handle, and the LLM judge's protocol. */
   judgeName: z.string().min(1),
+  judgeProtocol: Protocol.default("per-step"),
   modelOptions: z.record(z.string(), z.unknown()).optional(),
 });
 export type CellJob = z.infer<typeof CellJob>;
@@ -107,7 +109,7 @@ export async function openQueue(
 export type Grid = Pick<
   EvaluateSuiteOptions,
   "batch" | "tasks" | "splits" | "agents" | "models" | "repeats" | "judge" | "modelOptions" | "envEmbedder"
-> & { loadTask(ref: string): Promise<LoadedTask>; judgeName: string };
+> & { loadTask(ref: string): Promise<LoadedTask>; judgeName: string; judgeProtocol?: Protocol };
 
 /** Every cell of the grid with its job. */
 export async function gridJobs(grid: Grid): Promise<CellJob[]> {
@@ -124,6 +126,7 @@ export async function gridJobs(grid: Grid): Promise<CellJob[]> {
       fingerprint,
       judge: grid.judge ?? "custom",
       judgeName: grid.judgeName,
+      judgeProtocol: grid.judgeProtocol ?? "per-step",
       ...(grid.modelOptions ? { modelOptions: grid.modelOptions } : {}),
     });
   });
@@ -222,7 +225,7 @@ export type WorkerOptions = {
   /** The shared run store (on the queue's database): cells' runs are claimed and written there. */
   store: RunStore;
   /** Services over `store` (task root, environments, models) with the judge a job names (`lexical` or a handle). */
-  services(judgeName: string): Services;
+  services(judgeName: string, judgeProtocol: Protocol): Services;
   /** Cells run at once by this worker. */
   concurrency: number;
   /** Wait this long after taking a cell before running it (fault-injection tests and demos). */
@@ -237,11 +240,12 @@ class Refused extends Error {}
 export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promise<void> }> {
   const log = options.log ?? ((line: string) => console.error(line));
   const serviceCache = new Map<string, Services>();
-  const servicesFor = (judgeName: string) => {
-    let s = serviceCache.get(judgeName);
+  const servicesFor = (judgeName: string, judgeProtocol: Protocol) => {
+    const key = `${judgeProtocol} ${judgeName}`;
+    let s = serviceCache.get(key);
     if (!s) {
-      s = options.services(judgeName);
-      serviceCache.set(judgeName, s);
+      s = options.services(judgeName, judgeProtocol);
+      serviceCache.set(key, s);
     }
     return s;
   };
@@ -249,7 +253,7 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
     const parsed = CellJob.safeParse(data);
     if (!parsed.success) throw new Refused(`malformed cell job: ${parsed.error.issues[0]?.message}`);
     const job = parsed.data;
-    const services = servicesFor(job.judgeName);
+    const services = servicesFor(job.judgeName, job.judgeProtocol);
     if (services.judge !== job.judge) {
       throw new Refused(
         `judge version differs: the cell was enqueued for ${job.judge}, this worker has ${services.judge}`,

@@ -4,7 +4,7 @@ import { basename, dirname } from "node:path";
 import type { Split } from "../core/index.ts";
 import { indexPathFor, loadEnv } from "../env/load.ts";
 import type { Env } from "../env/types.ts";
-import { evaluate } from "../judge/evaluate.ts";
+import { evaluate, type Protocol } from "../judge/evaluate.ts";
 import { lexicalJudge, llmJudge } from "../judge/index.ts";
 import { createModel, type ModelOptions } from "../llm/index.ts";
 import { redactSecrets } from "../llm/redact.ts";
@@ -47,6 +47,8 @@ export type ServicesOptions = {
   store: RunStore;
   /** `lexical` or a judge model handle. */
   judge: string;
+  /** The LLM judge's protocol (default the paper's per-step prompts); the lexical judge has none. */
+  judgeProtocol?: Protocol;
   /** Passed to every `createModel` (cache path, env, fetch…); usage always goes to the store. */
   modelOptions?: Omit<ModelOptions, "usage">;
   /**
@@ -97,6 +99,7 @@ export function defaultServices(options: ServicesOptions): Services {
     return m;
   };
   const judge = options.judge === LEXICAL ? LEXICAL : model(options.judge);
+  const protocol = options.judgeProtocol ?? "per-step";
   const offline = hashingEmbedder();
   let roleEmbedder: Embedder | null = null;
   const envEmbedder = (agent: EnvAgent): Embedder => {
@@ -121,7 +124,7 @@ export function defaultServices(options: ServicesOptions): Services {
     },
     model,
     score: async (report, loaded, runId) =>
-      (await evaluate(report, loaded, { judge, ...(runId ? { llm: { runId } } : {}) })).metrics,
-    judge: judgeIdentity(judge === LEXICAL ? lexicalJudge() : llmJudge(judge)),
+      (await evaluate(report, loaded, { judge, protocol, ...(runId ? { llm: { runId } } : {}) })).metrics,
+    judge: judgeIdentity(judge === LEXICAL ? lexicalJudge() : llmJudge(judge, { protocol })),
   };
 }

@@ -1,4 +1,5 @@
 /** @module `evaluate`: parse the report, run the requested metrics in dependency order with one judge, keep alignments, report repeats' agreement. */
+import { z } from "zod";
 import {
   DRBENCH_METRICS,
   DRFLOW_METRICS,
@@ -29,7 +30,9 @@ import { renderReportMarkdown } from "./report/render.ts";
 import type { AlignmentRow, EvaluationResult, MetricSpread, RepeatAgreement } from "./result.ts";
 import { type SourceReader, taskSources } from "./sources.ts";
 
-export type Protocol = "per-step" | "batched";
+/** The LLM judge's protocol: the paper's per-step prompts (N.1–N.5), or drflow's batched prompts (one per metric). */
+export const Protocol = z.enum(["per-step", "batched"]);
+export type Protocol = z.infer<typeof Protocol>;
 
 /** The most steps a workflow may have to be judged: the lexical judge handles this in about a second per thousand steps. */
 export const MAX_JUDGED_STEPS = 5_000;
@@ -126,17 +129,26 @@ async function evaluateOnce(
     ...shared,
     state,
   };
-  for (const metric of metricOrder(metrics)) {
-    const reason = notApplicableReason(metric.name, ctx);
-    state.results.set(
+  // Each metric starts as soon as the metrics it depends on are done, so independent judge requests (factuality
+  // beside the alignments; condition resolution beside comprehensiveness) are in flight together.
+  const order = metricOrder(metrics);
+  const done = new Map<MetricName, Promise<MetricResult>>();
+  for (const metric of order) {
+    done.set(
       metric.name,
-      reason === null
-        ? await metric.run(ctx)
-        : notApplicableResult(metric.name, reason, judge.info(decisionOf(metric.name))),
+      Promise.all(metric.dependsOn.map((d) => done.get(d)!)).then(async () => {
+        const reason = notApplicableReason(metric.name, ctx);
+        const result =
+          reason === null
+            ? await metric.run(ctx)
+            : notApplicableResult(metric.name, reason, judge.info(decisionOf(metric.name)));
+        state.results.set(metric.name, result);
+        return result;
+      }),
     );
   }
   return {
-    results: [...state.results.values()],
+    results: await Promise.all(order.map((m) => done.get(m.name)!)),
     precision: alignmentRows(state.precision, predStepId, goldStepId),
     recall: alignmentRows(state.recall, goldStepId, predStepId),
   };

@@ -3,7 +3,7 @@ export {
   type EvaluateOptions,
   evaluate,
   MAX_JUDGED_STEPS,
-  type Protocol,
+  Protocol,
   ReportTooLarge,
 } from "./evaluate.ts";
 export {

@@ -1,12 +1,16 @@
 /** @module Errors of the model layer: a missing key, a provider failure, a structured-output failure, a replay cache miss. */
+import { ROLE_VARIABLE } from "./roles.ts";
+import type { Role } from "./types.ts";
 
-/** A provider key is not set; the message names the variable to set. */
+/** A provider key is not set; the message names the variable to set (and, for a role's model, how to pick another). */
 export class MissingKeyError extends Error {
   constructor(
     readonly variable: string,
     readonly handle: string,
+    readonly role?: Role,
   ) {
-    super(`model "${handle}" needs an API key: set the environment variable ${variable}`);
+    const other = role ? ` (or name another ${role} model with ${ROLE_VARIABLE[role]})` : "";
+    super(`model "${handle}" needs an API key: set the environment variable ${variable}${other}`);
     this.name = "MissingKeyError";
   }
 }

@@ -6,5 +6,5 @@ import type { Model, Role } from "./types.ts";
 /** `modelForRole("judge", flags.judge)` → the judge model; a missing key names the variable to set. */
 export function modelForRole(role: Role, explicit?: string | null, options: ModelOptions = {}): Model {
   const { handle } = resolveRole(role, explicit, options.env ?? process.env);
-  return createModel(handle, options);
+  return createModel(handle, { ...options, role });
 }

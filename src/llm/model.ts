@@ -71,6 +71,8 @@ export type ModelOptions = {
   now?: () => number;
   fetch?: typeof fetch;
   onRetry?: (message: string, waitMs: number) => void;
+  /** The role this model serves, named in a missing-key message with the variable that picks another model. */
+  role?: Role;
 };
 
 /** A provider's 4xx that names the response format: it does not take this kind of structured output. */
@@ -114,6 +116,7 @@ export function apiKeyFor(
   target: ParsedHandle,
   env: Record<string, string | undefined>,
   required: boolean,
+  role?: Role,
 ): string {
   if (target.credential) return target.credential;
   const variable = KEY_VARIABLE[target.provider];
@@ -124,7 +127,7 @@ export function apiKeyFor(
   }
   if (key) return key;
   if (!required) return "no-key";
-  throw new MissingKeyError(variable, target.handle);
+  throw new MissingKeyError(variable, target.handle, role);
 }
 
 type Answer = {
@@ -170,7 +173,7 @@ class OpenAICompatibleModel implements Model {
     const handle = this.handle;
     this.mode = resolveCacheMode(options, env);
     // Replay never touches the network, so it needs no key; every other mode fails now, naming the variable.
-    const apiKey = apiKeyFor(this.target, env, this.mode !== "replay");
+    const apiKey = apiKeyFor(this.target, env, this.mode !== "replay", options.role);
     const cacheOption = options.cache === undefined ? defaultCacheLocation(env) : options.cache;
     this.cache =
       this.mode === "off" || cacheOption === null
@@ -403,7 +406,10 @@ class OpenAICompatibleModel implements Model {
   forRole(role: Role): Model {
     let model = this.roleModels.get(role);
     if (!model) {
-      model = createModel(resolveRole(role, null, this.options.env ?? process.env).handle, this.options);
+      model = createModel(resolveRole(role, null, this.options.env ?? process.env).handle, {
+        ...this.options,
+        role,
+      });
       this.roleModels.set(role, model);
     }
     return model;

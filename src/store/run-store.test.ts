@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, setDefaultTimeout, test } from "bun:test";
-import { hostname } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describeBackends } from "../../test/support/backends.ts";
 import type { MetricResult } from "../core/metric.ts";
@@ -317,4 +318,31 @@ describeBackends("run store", (fresh, dialect) => {
     expect(store.claimRun(input)).toBe("claimed");
     expect(store.getRun("c1")).toMatchObject({ status: "running", error: null });
   });
+});
+
+test("four processes creating the same new SQLite stores at once all open them (each migration applied once)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "drflow-open-race-"));
+  try {
+    const child = join(import.meta.dir, "../../test/fixtures/store/open-child.ts");
+    const procs = [1, 2, 3, 4].map(() =>
+      Bun.spawn(["bun", child, dir, "40"], { stdin: "pipe", stdout: "pipe", stderr: "pipe" }),
+    );
+    await Bun.sleep(500); // all four loaded, waiting on stdin
+    for (const proc of procs) proc.stdin.end();
+    const results = await Promise.all(
+      procs.map(async (proc) => ({
+        code: await proc.exited,
+        stderr: await new Response(proc.stderr).text(),
+      })),
+    );
+    for (const { code, stderr } of results)
+      expect({ code, stderr: stderr.split("\n")[0] }).toEqual({ code: 0, stderr: "" });
+    const store = new RunStore(join(dir, "store-39.sqlite"));
+    expect(store.db.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version).toBe(
+      MIGRATIONS.length,
+    );
+    store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

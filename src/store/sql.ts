@@ -93,15 +93,33 @@ function transactions(exec: (sql: string) => void, begin: string, lock: (key: st
   };
 }
 
+/**
+ * `PRAGMA journal_mode = WAL`, retried while another process holds the lock: on a new file the switch needs an
+ * exclusive lock and SQLite answers "database is locked" at once instead of waiting out the busy timeout.
+ */
+function switchToWal(raw: Database, busyTimeoutMs: number): void {
+  const deadline = Date.now() + busyTimeoutMs;
+  for (;;) {
+    try {
+      raw.exec("PRAGMA journal_mode = WAL");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+      Bun.sleepSync(5);
+    }
+  }
+}
+
 /** An embedded SQLite file (or `:memory:`) in WAL mode: several processes share it, writers wait rather than fail. */
 export function sqliteDb(path: string, options: { busyTimeoutMs?: number } = {}): SqlDb {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const raw = new Database(path, { create: true });
+  const busyTimeoutMs = options.busyTimeoutMs ?? 30_000;
+  raw.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  switchToWal(raw, busyTimeoutMs);
   // synchronous = NORMAL: in WAL mode a commit needs no fsync (every model call's usage row is one), and the store
   // stays consistent; only a power loss may drop the last commits (https://www.sqlite.org/pragma.html#pragma_synchronous).
-  raw.exec(
-    `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 30_000}; PRAGMA foreign_keys = ON;`,
-  );
+  raw.exec("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
   const exec = (sql: string) => raw.exec(sql);
   return {
     dialect: "sqlite",
@@ -190,10 +208,15 @@ export function migrate(db: SqlDb, part: string, migrations: readonly string[]):
       `${part} ${db.location}: schema version ${current} is newer than this drflow (knows ${migrations.length}); upgrade drflow`,
     );
   if (db.dialect === "sqlite") {
-    const current = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version;
-    if (current > migrations.length) throw tooNew(current);
-    for (let version = current; version < migrations.length; version++) {
+    const versionNow = () =>
+      db.query<{ user_version: number }, []>("PRAGMA user_version").get()!.user_version;
+    // Each step re-reads the version inside its write transaction: two processes opening a new store at once must
+    // not both apply a migration the other has just committed.
+    for (let version = 0; version < migrations.length; version++) {
       db.transaction(() => {
+        const current = versionNow();
+        if (current > migrations.length) throw tooNew(current);
+        if (current !== version) return;
         db.exec(migrations[version]!);
         db.exec(`PRAGMA user_version = ${version + 1}`);
       });

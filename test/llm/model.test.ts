@@ -244,6 +244,11 @@ test("a missing key names the variable to set", () => {
   expect(() => createModel("openrouter:deepseek/deepseek-v3.2", { env: {}, cache: null })).toThrow(
     "OPENROUTER_API_KEY",
   );
+  // A role's model also says which variable picks another model for that role (a user with only a local server).
+  const local = createModel("compat:http://127.0.0.1:9/v1#m", { env: {}, cache: null });
+  expect(() => local.forRole!("embedder")).toThrow(
+    'model "openai:text-embedding-3-small" needs an API key: set the environment variable OPENAI_API_KEY (or name another embedder model with DRFLOW_EMBEDDER_MODEL)',
+  );
 });
 
 test("refresh re-fetches and overwrites; off neither reads nor writes", async () => {

@@ -18,25 +18,26 @@ import {
 import { defaultServices, LEXICAL } from "../../eval/services.ts";
 import { summarize } from "../../eval/summary.ts";
 import { formatCountsTable, formatSummaryTable } from "../../eval/table.ts";
+import { Protocol } from "../../judge/evaluate.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DATABASE_URL_ENV, databaseUrl, runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, listTasks } from "../../store/task-store.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
-import { intFlag, parseFlags, UsageError } from "../args.ts";
+import { choiceFlag, intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { reportInterrupted } from "../interrupted.ts";
 
 const USAGE =
   "drflow eval --suite <name> [--split original|mixed|original,mixed] --agents extractive,drfa:gf=false,… [--models h1,h2]\n" +
-  "            [--repeats 3] [--judge lexical|<handle>] [--concurrency N] [--batch ID] [--tasks id1,id2] [--root tasks]\n" +
+  "            [--repeats 3] [--judge lexical|<handle> [--judge-protocol per-step|batched]] [--concurrency N] [--batch ID] [--tasks id1,id2] [--root tasks]\n" +
   "            [--store .drflow/runs.sqlite | --database postgres://…] [--index-dir .drflow/env | --no-index]\n" +
   "            [--queue [--heartbeat 30] [--retries 3]]";
 
 export const evalCommand: Command = {
   name: "eval",
   summary: "Evaluate agents × models × splits × repeats on a suite (resumable; summary table)",
-  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.\n  Each task × split environment index is kept under --index-dir (the layout of drflow env) and reused while the\n  task's files are unchanged; --no-index builds every cell's environment in memory instead.\n  With --database or DRFLOW_DATABASE_URL the run store is that PostgreSQL database (DRFLOW_DATABASE_URL: the\n  model-call cache too); --queue enqueues the cells there for \`drflow worker\`s and follows them.`,
+  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.\n  Each task × split environment index is kept under --index-dir (the layout of drflow env) and reused while the\n  task's files are unchanged; --no-index builds every cell's environment in memory instead.\n  With --database or DRFLOW_DATABASE_URL the run store is that PostgreSQL database (DRFLOW_DATABASE_URL: the\n  model-call cache too); --queue enqueues the cells there for \`drflow worker\`s and follows them.\n  --judge-protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts (the default); batched sends drflow's\n  prompts, one request per metric, about a third of the tokens (see \`drflow judge --help\`).`,
   async run(args) {
     const { flags } = parseFlags(
       args,
@@ -48,6 +49,7 @@ export const evalCommand: Command = {
           "models",
           "repeats",
           "judge",
+          "judge-protocol",
           "concurrency",
           "batch",
           "tasks",
@@ -83,6 +85,11 @@ export const evalCommand: Command = {
     const repeats = intFlag(flags.repeats, "repeats", 1, 1);
     const concurrency = intFlag(flags.concurrency, "concurrency", 1, 1);
     const judge = String(flags.judge ?? LEXICAL);
+    const judgeProtocol = choiceFlag(flags["judge-protocol"], "judge-protocol", Protocol.options, "per-step");
+    if (judge === LEXICAL && judgeProtocol !== "per-step")
+      throw new UsageError(
+        "--judge-protocol applies to an LLM judge (--judge <handle>); the lexical judge has none",
+      );
     const known = await listTasks(root, suite);
     if (known.length === 0) throw new UsageError(`suite "${suite}" has no tasks under ${root}/${suite}`);
     let tasks = known.map((t) => t.ref);
@@ -101,7 +108,7 @@ export const evalCommand: Command = {
           agents: specs,
           models,
           repeats,
-          judge,
+          judge: judgeProtocol === "per-step" ? judge : `${judge} (${judgeProtocol})`,
         });
     if (flags.queue) {
       const url = databaseUrl(flags.database ? String(flags.database) : null);
@@ -113,14 +120,14 @@ export const evalCommand: Command = {
       return queueEval({
         url,
         policy: { ...DEFAULT_POLICY, heartbeatSeconds: heartbeat, retryLimit },
-        grid: { batch, tasks, splits, agents, models, repeats, judgeName: judge, root },
+        grid: { batch, tasks, splits, agents, models, repeats, judgeName: judge, judgeProtocol, root },
       });
     }
     const store = new RunStore(runStoreLocation(flags));
     try {
       reportInterrupted(store);
       const indexDir = flags.index === false ? undefined : String(flags["index-dir"] ?? DEFAULT_INDEX_DIR);
-      const services = defaultServices({ root, store, judge, indexDir });
+      const services = defaultServices({ root, store, judge, judgeProtocol, indexDir });
       console.error(
         `batch ${batch}: ${tasks.length} tasks × ${agents.length} agents × ${splits.join("+")} × ${repeats} repeats`,
       );
@@ -165,7 +172,12 @@ async function queueEval(options: {
 }): Promise<number> {
   const { grid } = options;
   const store = new RunStore(options.url);
-  const services = defaultServices({ root: grid.root, store, judge: grid.judgeName });
+  const services = defaultServices({
+    root: grid.root,
+    store,
+    judge: grid.judgeName,
+    judgeProtocol: grid.judgeProtocol,
+  });
   const boss = await openQueue(options.url, options.policy, { supervise: false, configure: true });
   try {
     const jobs = await gridJobs({

@@ -1,13 +1,19 @@
 /** @module `drflow judge`: score a report file against a task, or re-score a stored run's report, with the lexical or an LLM judge. */
 import { readFile } from "node:fs/promises";
 import { MetricName, parseTaskRef } from "../../core/index.ts";
-import { evaluate, formatEvaluation, formatExplanation, saveEvaluation } from "../../judge/index.ts";
+import {
+  evaluate,
+  formatEvaluation,
+  formatExplanation,
+  Protocol,
+  saveEvaluation,
+} from "../../judge/index.ts";
 import { parseReportMarkdown } from "../../judge/report/parse.ts";
 import { createModel } from "../../llm/index.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
-import { intFlag, parseFlags, UsageError } from "../args.ts";
+import { choiceFlag, intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
 const USAGE =
@@ -17,7 +23,7 @@ const USAGE =
 export const judge: Command = {
   name: "judge",
   summary: "Score a report (file or stored run) with the seven metrics; no agent is re-run",
-  usage: `${USAGE}\n\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --judge-repeats n judges n times and reports agreement between repeats.\n  --explain prints, per metric, the evidence behind each decision (aligned pairs with similarity, claims with their\n  best cited chunk, specifics credited, missing and misplaced); with --json it is the result's "explanation" field.`,
+  usage: `${USAGE}\n\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts, one per question (the default); batched sends\n  drflow's prompts, one request per metric (factuality: per set of claims sharing a cited source), about a third of\n  the tokens; a batched reply that misses an item leaves it unscored after one retry.\n  --judge-repeats n judges n times and reports agreement between repeats.\n  --explain prints, per metric, the evidence behind each decision (aligned pairs with similarity, claims with their\n  best cited chunk, specifics credited, missing and misplaced); with --json it is the result's "explanation" field.`,
   async run(args) {
     const { flags } = parseFlags(
       args,
@@ -31,9 +37,7 @@ export const judge: Command = {
       throw new UsageError(`give --run <id>, or --task and --report\nusage: ${USAGE}`);
     if (flags.run && (flags.task || flags.report))
       throw new UsageError("--run takes the task and report from the run store; drop --task/--report");
-    const protocol = String(flags.protocol ?? "per-step");
-    if (protocol !== "per-step" && protocol !== "batched")
-      throw new UsageError(`--protocol: expected per-step or batched, got "${protocol}"`);
+    const protocol = choiceFlag(flags.protocol, "protocol", Protocol.options, "per-step");
     const metrics = flags.metrics
       ? String(flags.metrics)
           .split(",")

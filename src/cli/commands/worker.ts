@@ -54,7 +54,8 @@ export const worker: Command = {
       store,
       concurrency,
       pauseMs,
-      services: (judge) => defaultServices({ root, store, judge, indexDir, modelOptions }),
+      services: (judge, judgeProtocol) =>
+        defaultServices({ root, store, judge, judgeProtocol, indexDir, modelOptions }),
       log: (line) => console.error(`worker ${process.pid}: ${line}`),
     });
     console.error(`worker ${process.pid}: taking cells (concurrency ${concurrency})`);

@@ -19,6 +19,21 @@ export type DecisionKind =
 /** A judged value, or null when the judge's reply could not be parsed after repair (unscored, never 0). */
 export type Verdict<T> = { value: T | null; justification: string; tokens: number };
 
+/** One judged value of a batch of questions; null when its reply was missing or unreadable (the reason is the justification). */
+export type Judged<T> = { value: T | null; justification: string };
+
+/** The verdicts on a batch of questions, in the order asked, and the tokens all its requests spent. */
+export type Verdicts<T> = { verdicts: Judged<T>[]; tokens: number };
+
+/** A golden step and the predicted step precision aligned to it. */
+export type StepPair = { gold: GoldStep; pred: ReportStep };
+
+/** A claim and the chunks (`[document id] text`) of the sources it cites; claims citing the same sources share one array. */
+export type ClaimToCheck = { text: string; chunks: readonly string[] };
+
+/** Whether a claim is supported, and the chunks (indices into its own chunks) it was checked against, best first. */
+export type Support = { factual: boolean; shown: number[] };
+
 /**
  * One directed alignment decision: `source` (a predicted item for precision, a golden item for recall)
  * → `target` or null. `confidence` is null when unscored.
@@ -73,20 +88,15 @@ export interface Judge {
   alignPrecision(pred: readonly ReportStep[], gold: readonly GoldStep[]): Promise<AlignmentBatch>;
   /** One decision per golden step: the predicted step that covers it, if any. */
   alignRecall(gold: readonly GoldStep[], pred: readonly ReportStep[]): Promise<AlignmentBatch>;
-  resolveCondition(gold: GoldStep, pred: ReportStep): Promise<Verdict<ConditionScore>>;
-  /** N.5 on one aligned pair; `cases` lets a judge tell the user's specifics, and other cases', from generic text. */
-  comprehensiveness(
-    gold: GoldStep,
-    pred: ReportStep,
-    cases?: CaseEvidence,
-  ): Promise<Verdict<Comprehensiveness>>;
-  /** Indices of the `k` chunks most relevant to `claim`, best first. */
-  rankChunks(
-    claim: string,
-    chunks: readonly string[],
-    k: number,
-  ): Promise<{ indices: number[]; tokens: number }>;
-  factual(claim: string, chunks: readonly string[]): Promise<Verdict<boolean>>;
+  /**
+   * N.4 on every conditional golden step and the predicted step aligned to it. All questions of a metric come at once:
+   * the judge asks them one by one (concurrently) or in one batch, as its protocol says.
+   */
+  resolveConditions(pairs: readonly StepPair[]): Promise<Verdicts<ConditionScore>>;
+  /** N.5 on every aligned pair; `cases` lets a judge tell the user's specifics, and other cases', from generic text. */
+  comprehensiveness(pairs: readonly StepPair[], cases?: CaseEvidence): Promise<Verdicts<Comprehensiveness>>;
+  /** N.3 on every claim of the report with a readable citation: each against the `k` of its chunks most relevant to it. */
+  factuality(claims: readonly ClaimToCheck[], k: number): Promise<Verdicts<Support>>;
   /**
    * The report's atomic insights, in report order, from the claims the shared reader extracted (so both judges see the
    * same sentences and the same parsed citations): the lexical judge keeps the substantive ones, the LLM judge splits

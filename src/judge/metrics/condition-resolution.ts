@@ -4,6 +4,7 @@
  * known, and the unmatched step is unscored rather than 0.
  */
 import type { MetricItem } from "../../core/index.ts";
+import type { StepPair } from "../judges/types.ts";
 import { predStepId } from "./precision.ts";
 import { itemsResult, type Metric } from "./types.ts";
 
@@ -14,13 +15,20 @@ export const conditionResolution: Metric = {
     const predOf = new Map((state.precision?.pairs ?? []).map((p) => [p.target, p.source]));
     const byItem = new Map(predicted.map((p) => [p.item, p]));
     const unscoredAlignments = (state.precision?.decisions ?? []).filter((d) => d.unscored).length;
-    const items: MetricItem[] = [];
-    let tokens = 0;
-    for (const g of gold.filter((s) => s.condition !== null || s.condition_description.trim() !== "")) {
+    const conditional = gold.filter((s) => s.condition !== null || s.condition_description.trim() !== "");
+    const pairs: StepPair[] = [];
+    for (const g of conditional) {
       const predItem = predOf.get(g.item);
       const pred = predItem === undefined ? undefined : byItem.get(predItem);
-      if (!pred) {
-        items.push({
+      if (pred) pairs.push({ gold: g, pred });
+    }
+    // Every matched pair goes to the judge at once (one call each, concurrently, or one batch).
+    const { verdicts, tokens } = await judge.resolveConditions(pairs);
+    const judged = new Map(pairs.map((p, i) => [p.gold.item, { pred: p.pred, verdict: verdicts[i]! }]));
+    const items = conditional.map((g): MetricItem => {
+      const pair = judged.get(g.item);
+      if (!pair)
+        return {
           id: g.id,
           score: unscoredAlignments > 0 ? null : 0,
           matched: null,
@@ -29,19 +37,16 @@ export const conditionResolution: Metric = {
             unscoredAlignments > 0
               ? `unscored: the precision alignment left ${unscoredAlignments} predicted step(s) unscored, so whether one matches this step is unknown`
               : "no predicted step matched by precision",
-        });
-        continue;
-      }
-      const verdict = await judge.resolveCondition(g, pred);
-      tokens += verdict.tokens;
-      items.push({
+        };
+      const { value, justification } = pair.verdict;
+      return {
         id: g.id,
-        score: verdict.value,
-        matched: predStepId(pred.item),
+        score: value,
+        matched: predStepId(pair.pred.item),
         confidence: null,
-        justification: verdict.value === null ? `unscored: ${verdict.justification}` : verdict.justification,
-      });
-    }
+        justification: value === null ? `unscored: ${justification}` : justification,
+      };
+    });
     return itemsResult("condition_resolution", items, judge.info("condition_resolution"), tokens);
   },
 };

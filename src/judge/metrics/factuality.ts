@@ -45,53 +45,38 @@ export const factuality: Metric = {
   async run(ctx) {
     const { judge } = ctx;
     const { claims, tokens: claimTokens, unread } = await claimsOf(ctx);
-    let tokens = claimTokens;
-    const items: MetricItem[] = [];
-    // Chunks per set of cited sources, built once: claims citing the same sources share the list (and a judge's index).
-    const chunkLists = new Map<string, { chunks: ReturnType<typeof chunkDocument>; texts: string[] }>();
+    const items: (MetricItem | undefined)[] = [];
+    // Claims citing the same sources share one chunk list (built once).
+    const groups = new Map<string, { chunks: ReturnType<typeof chunkDocument>; members: number[] }>();
     const asked = new Set(terms(ctx.task.seed.question, { keepNumbers: true }));
-    for (const claim of claims) {
-      const base = { id: claim.id, matched: null, confidence: null };
+    for (const [i, claim] of claims.entries()) {
+      const base = { id: claim.id, matched: null, confidence: null, evidence: { text: claim.text } };
+      const decided = (score: number | null, justification: string) => {
+        items[i] = { ...base, score, justification };
+      };
       if (claim.citations.length === 0) {
-        items.push({
-          ...base,
-          score: 0,
-          justification: "no citation: non-factual",
-          evidence: { text: claim.text },
-        });
+        decided(0, "no citation: non-factual");
         continue;
       }
       if (echoesQuestion(claim.text, asked)) {
-        items.push({
-          ...base,
-          score: 0,
-          justification: "restates the task's question: states nothing a source could support",
-          evidence: { text: claim.text },
-        });
+        decided(0, "restates the task's question: states nothing a source could support");
         continue;
       }
       const { documents, unresolved, unsavedWeb } = await ctx.resolve(claim.citations);
       if (documents.length === 0 && unsavedWeb.length === unresolved.length) {
-        items.push({
-          ...base,
-          score: null,
-          justification: `unscored: cites only web pages the task's offline web store does not hold (${unsavedWeb.join(", ")}); the judge cannot read them offline`,
-          evidence: { text: claim.text },
-        });
+        decided(
+          null,
+          `unscored: cites only web pages the task's offline web store does not hold (${unsavedWeb.join(", ")}); the judge cannot read them offline`,
+        );
         continue;
       }
       if (documents.length === 0) {
-        items.push({
-          ...base,
-          score: 0,
-          justification: `citations ${unresolved.join(", ")} resolve to no source of the task`,
-          evidence: { text: claim.text },
-        });
+        decided(0, `citations ${unresolved.join(", ")} resolve to no source of the task`);
         continue;
       }
-      const key = documents.map((d) => d.id).join("\u0000");
-      let list = chunkLists.get(key);
-      if (!list) {
+      const key = documents.map((d) => d.id).join(",");
+      let group = groups.get(key);
+      if (!group) {
         const chunks = documents.flatMap((d) =>
           chunkDocument({
             id: d.id,
@@ -103,29 +88,38 @@ export const factuality: Metric = {
             text: d.text,
           }),
         );
-        list = { chunks, texts: chunks.map((c) => `[${c.documentId}] ${c.text}`) };
-        chunkLists.set(key, list);
+        group = { chunks, members: [] };
+        groups.set(key, group);
       }
-      const { chunks, texts } = list;
-      const ranked = await judge.rankChunks(claim.text, texts, TOP_CHUNKS);
-      tokens += ranked.tokens;
-      const top = ranked.indices.map((i) => `[${chunks[i]!.documentId}] ${chunks[i]!.text}`);
-      const verdict = await judge.factual(claim.text, top);
-      tokens += verdict.tokens;
-      const best = ranked.indices[0] === undefined ? undefined : chunks[ranked.indices[0]];
-      items.push({
-        ...base,
-        matched: documents.map((d) => d.id).join(","),
-        score: verdict.value === null ? null : verdict.value ? 1 : 0,
-        justification: verdict.value === null ? `unscored: ${verdict.justification}` : verdict.justification,
+      group.members.push(i);
+    }
+    // Every claim goes to the judge at once (one call each, concurrently, or batched by shared source).
+    const asks = [...groups].flatMap(([key, { chunks, members }]) => {
+      const texts = chunks.map((c) => `[${c.documentId}] ${c.text}`);
+      return members.map((i) => ({ i, key, chunks, claim: { text: claims[i]!.text, chunks: texts } }));
+    });
+    const checked = await judge.factuality(
+      asks.map((a) => a.claim),
+      TOP_CHUNKS,
+    );
+    for (const [n, { i, key, chunks }] of asks.entries()) {
+      const { value, justification } = checked.verdicts[n]!;
+      const best = value?.shown[0] === undefined ? undefined : chunks[value.shown[0]];
+      items[i] = {
+        id: claims[i]!.id,
+        matched: key,
+        confidence: null,
+        score: value === null ? null : value.factual ? 1 : 0,
+        justification: value === null ? `unscored: ${justification}` : justification,
         evidence: {
-          text: claim.text,
+          text: claims[i]!.text,
           ...(best ? { support: best.text.slice(0, 600), source: best.documentId } : {}),
         },
-      });
+      };
     }
+    const tokens = claimTokens + checked.tokens;
     // No claims: nothing supported, 0 (unscored only when a DRBench decomposition could not be read).
     const value = claims.length === 0 ? (unread ? null : 0) : undefined;
-    return itemsResult("factuality", items, judge.info("factuality"), tokens, value);
+    return itemsResult("factuality", items as MetricItem[], judge.info("factuality"), tokens, value);
   },
 };

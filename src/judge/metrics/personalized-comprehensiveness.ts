@@ -15,30 +15,29 @@ export const personalizedComprehensiveness: Metric = {
     const cases = caseEvidence(task);
     const byPred = new Map(predicted.map((p) => [p.item, p]));
     const byGold = new Map(gold.map((g) => [g.item, g]));
-    const items: MetricItem[] = [];
-    let tokens = 0;
-    for (const pair of state.precision?.pairs ?? []) {
-      const pred = byPred.get(pair.source)!;
-      const g = byGold.get(pair.target)!;
-      const verdict = await judge.comprehensiveness(g, pred, cases);
-      tokens += verdict.tokens;
-      const v = verdict.value;
+    const pairs = (state.precision?.pairs ?? []).map((pair) => ({
+      pred: byPred.get(pair.source)!,
+      gold: byGold.get(pair.target)!,
+    }));
+    // Every aligned pair goes to the judge at once (one call each, concurrently, or one batch).
+    const { verdicts, tokens } = await judge.comprehensiveness(pairs, cases);
+    const items = pairs.map(({ pred, gold: g }, i): MetricItem => {
+      const { value: v, justification } = verdicts[i]!;
       const score =
         v === null ? null : (v.specificity + v.personalization + v.completeness + v.actionability) / 4;
       const missing = v?.missing_details.length
         ? `; missing: ${v.missing_details.slice(0, 6).join(", ")}`
         : "";
-      items.push({
+      return {
         id: predStepId(pred.item),
         score,
         matched: goldStepId(g.item),
         confidence: null,
-        justification:
-          v === null ? `unscored: ${verdict.justification}` : `${verdict.justification}${missing}`,
+        justification: v === null ? `unscored: ${justification}` : `${justification}${missing}`,
         // The lexical judge explains itself; an LLM judge's reply names the details it found missing.
         ...(v ? { evidence: v.evidence ?? { missing: v.missing_details } } : {}),
-      });
-    }
+      };
+    });
     const unread = [...(state.precision?.outcomes.values() ?? [])].includes("unscored");
     return itemsResult(
       "personalized_comprehensiveness",

@@ -21,3 +21,16 @@ export function promptHash(...templates: string[]): string {
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}...`;
 }
+
+/**
+ * A paper template's text from `from` up to (not including) `until`, verbatim: how drflow's batched prompts quote the
+ * paper's rules. The quote must hold no braces, so it cannot turn into a slot of the template quoting it.
+ */
+export function quoteBetween(template: string, from: string, until: string): string {
+  const start = template.indexOf(from);
+  const end = template.indexOf(until, start);
+  if (start < 0 || end < 0) throw new Error(`prompt quote: "${from}" … "${until}" not found in the template`);
+  const quote = template.slice(start, end).trim();
+  if (/[{}]/.test(quote)) throw new Error(`prompt quote: "${from}" … holds a brace`);
+  return quote;
+}

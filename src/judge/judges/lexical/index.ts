@@ -13,12 +13,17 @@ import type {
   AlignmentBatch,
   AtomicInsight,
   Candidate,
+  ClaimToCheck,
   Comprehensiveness,
   ConditionScore,
   DecisionKind,
   Judge,
+  Judged,
   QualityDimensions,
+  StepPair,
+  Support,
   Verdict,
+  Verdicts,
 } from "../types.ts";
 import { Bm25Index } from "./bm25.ts";
 import { lexicalComprehensiveness } from "./comprehensiveness.ts";
@@ -111,6 +116,27 @@ export function compoundParts(text: string): string[] {
   return ok ? parts.map((p) => p.trim()) : [];
 }
 
+/** Condition resolution by the resolved branch's terms in the predicted step (see condition.ts). */
+function resolveCondition(gold: GoldStep, pred: ReportStep): Judged<ConditionScore> {
+  if (!gold.condition || !gold.resolved_branch)
+    return { value: null, justification: "the golden step has no resolved condition to compare with" };
+  const text = withoutCitations(
+    [pred.title, pred.task, pred.task_description, pred.condition_description, pred.justification].join(" "),
+  );
+  const hasReason = pred.justification.trim().length > 0 || pred.citations.length > 0;
+  const context = [gold.title, gold.task, gold.task_description].join(" ");
+  const lists = parseConditionText(pred.condition_description).length >= 2;
+  const { score, why } = scoreResolution(
+    gold.condition,
+    gold.resolved_branch,
+    text,
+    hasReason,
+    context,
+    lists,
+  );
+  return { value: score, justification: why };
+}
+
 export class LexicalJudge implements Judge {
   readonly name = "lexical";
   readonly bars = { precision: LEXICAL_THRESHOLDS.align, recall: LEXICAL_THRESHOLDS.align };
@@ -171,63 +197,45 @@ export class LexicalJudge implements Judge {
     );
   }
 
-  async resolveCondition(gold: GoldStep, pred: ReportStep): Promise<Verdict<ConditionScore>> {
-    if (!gold.condition || !gold.resolved_branch) {
-      return {
-        value: null,
-        justification: "the golden step has no resolved condition to compare with",
-        tokens: 0,
-      };
-    }
-    const text = withoutCitations(
-      [pred.title, pred.task, pred.task_description, pred.condition_description, pred.justification].join(
-        " ",
-      ),
-    );
-    const hasReason = pred.justification.trim().length > 0 || pred.citations.length > 0;
-    const context = [gold.title, gold.task, gold.task_description].join(" ");
-    const lists = parseConditionText(pred.condition_description).length >= 2;
-    const { score, why } = scoreResolution(
-      gold.condition,
-      gold.resolved_branch,
-      text,
-      hasReason,
-      context,
-      lists,
-    );
-    return { value: score, justification: why, tokens: 0 };
+  async resolveConditions(pairs: readonly StepPair[]): Promise<Verdicts<ConditionScore>> {
+    return { verdicts: pairs.map(({ gold, pred }) => resolveCondition(gold, pred)), tokens: 0 };
   }
 
   async comprehensiveness(
-    gold: GoldStep,
-    pred: ReportStep,
+    pairs: readonly StepPair[],
     cases?: CaseEvidence,
-  ): Promise<Verdict<Comprehensiveness>> {
-    const value = lexicalComprehensiveness(gold, pred, cases);
+  ): Promise<Verdicts<Comprehensiveness>> {
     const pct = (x: number) => `${Math.round(x * 100)}%`;
-    const misplaced = value.evidence?.misplaced ?? [];
-    return {
-      value,
-      justification: `specificity ${pct(value.specificity)}, personalization ${pct(value.personalization)}, completeness ${pct(value.completeness)}, actionability ${pct(value.actionability)}${misplaced.length ? `; placement ${pct(value.evidence?.similarity ?? 1)} (${misplaced.length} case specifics belong elsewhere: ${misplaced.slice(0, 4).join(", ")})` : ""}`,
-      tokens: 0,
-    };
+    const verdicts = pairs.map(({ gold, pred }): Judged<Comprehensiveness> => {
+      const value = lexicalComprehensiveness(gold, pred, cases);
+      const misplaced = value.evidence?.misplaced ?? [];
+      return {
+        value,
+        justification: `specificity ${pct(value.specificity)}, personalization ${pct(value.personalization)}, completeness ${pct(value.completeness)}, actionability ${pct(value.actionability)}${misplaced.length ? `; placement ${pct(value.evidence?.similarity ?? 1)} (${misplaced.length} case specifics belong elsewhere: ${misplaced.slice(0, 4).join(", ")})` : ""}`,
+      };
+    });
+    return { verdicts, tokens: 0 };
   }
 
-  /** BM25 indexes by chunk list: factuality passes the same list for every claim citing the same sources. */
+  /** BM25 indexes by chunk list: claims citing the same sources share the list. */
   private readonly indexes = new WeakMap<readonly string[], Bm25Index>();
 
-  async rankChunks(claim: string, chunks: readonly string[], k: number) {
-    let index = this.indexes.get(chunks);
-    if (!index) {
-      index = new Bm25Index(chunks);
-      this.indexes.set(chunks, index);
-    }
-    return { indices: index.top(claim, k), tokens: 0 };
-  }
-
-  async factual(claim: string, chunks: readonly string[]): Promise<Verdict<boolean>> {
-    const { factual, why } = lexicalSupport(claim, chunks);
-    return { value: factual, justification: why, tokens: 0 };
+  /** Each claim against the `k` of its chunks BM25 ranks first. */
+  async factuality(claims: readonly ClaimToCheck[], k: number): Promise<Verdicts<Support>> {
+    const verdicts = claims.map(({ text, chunks }): Judged<Support> => {
+      let index = this.indexes.get(chunks);
+      if (!index) {
+        index = new Bm25Index(chunks);
+        this.indexes.set(chunks, index);
+      }
+      const shown = index.top(text, k);
+      const { factual, why } = lexicalSupport(
+        text,
+        shown.map((i) => chunks[i]!),
+      );
+      return { value: { factual, shown }, justification: why };
+    });
+    return { verdicts, tokens: 0 };
   }
 
   async insights(claims: readonly Claim[], question: string): Promise<Verdict<AtomicInsight[]>> {

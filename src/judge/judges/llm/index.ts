@@ -1,4 +1,9 @@
-/** @module The `llm` judge: the paper's N.1–N.5 prompts (per-step, or drflow's batched alignment), DRBench prompts, embedding-ranked evidence chunks. */
+/**
+ * @module The `llm` judge: the paper's N.1–N.5 prompts, one per question with every question of a metric in flight at
+ * once (`per-step`), or drflow's `batched` prompts, one request per metric and direction (factuality: per set of
+ * claims sharing a cited source); DRBench prompts; embedding-ranked evidence chunks.
+ */
+import type { z } from "zod";
 import type { JudgeInfo, ReportStep } from "../../../core/index.ts";
 import { countTokens } from "../../../llm/tokens.ts";
 import type { Model } from "../../../llm/types.ts";
@@ -8,7 +13,20 @@ import {
   BATCHED_RECALL_TEMPLATE,
   batchedPrecisionPrompt,
   batchedRecallPrompt,
-} from "../../prompts/batched.ts";
+} from "../../prompts/batched-alignment.ts";
+import {
+  BATCHED_COMPREHENSIVENESS_TEMPLATE,
+  batchedComprehensivenessPrompt,
+} from "../../prompts/batched-comprehensiveness.ts";
+import {
+  BATCHED_CONDITION_RESOLUTION_TEMPLATE,
+  batchedConditionResolutionPrompt,
+} from "../../prompts/batched-condition-resolution.ts";
+import {
+  BATCHED_FACTUALITY_TEMPLATE,
+  batchedFactualityPrompt,
+  claimId,
+} from "../../prompts/batched-factuality.ts";
 import { COMPREHENSIVENESS_TEMPLATE, comprehensivenessPrompt } from "../../prompts/comprehensiveness.ts";
 import {
   CONDITION_RESOLUTION_TEMPLATE,
@@ -34,25 +52,34 @@ import type {
   AlignmentDecision,
   AtomicInsight,
   Candidate,
+  ClaimToCheck,
   Comprehensiveness,
   ConditionScore,
   DecisionKind,
   Judge,
+  Judged,
   QualityDimensions,
+  StepPair,
+  Support,
   Verdict,
+  Verdicts,
 } from "../types.ts";
 import { type AskSettings, ask } from "./ask.ts";
+import { askBatch, type BatchAnswer, type BatchSpec } from "./batch.ts";
 import {
-  BatchedPrecisionReply,
-  BatchedRecallReply,
+  ComprehensivenessEntry,
   ComprehensivenessReply,
+  ConditionEntry,
   ConditionReply,
+  FactualityEntry,
   InsightMatchReply,
   InsightsReply,
   itemOf,
+  PrecisionEntry,
   PrecisionReply,
   QualityReply,
   type Read,
+  RecallEntry,
   RecallReply,
   readFactual,
   readJson,
@@ -87,11 +114,11 @@ function templatesOf(kind: DecisionKind, protocol: "per-step" | "batched"): stri
     case "recall":
       return [protocol === "batched" ? BATCHED_RECALL_TEMPLATE : RECALL_TEMPLATE];
     case "condition_resolution":
-      return [CONDITION_RESOLUTION_TEMPLATE];
+      return [protocol === "batched" ? BATCHED_CONDITION_RESOLUTION_TEMPLATE : CONDITION_RESOLUTION_TEMPLATE];
     case "personalized_comprehensiveness":
-      return [COMPREHENSIVENESS_TEMPLATE];
+      return [protocol === "batched" ? BATCHED_COMPREHENSIVENESS_TEMPLATE : COMPREHENSIVENESS_TEMPLATE];
     case "factuality":
-      return [FACTUALITY_TEMPLATE];
+      return [protocol === "batched" ? BATCHED_FACTUALITY_TEMPLATE : FACTUALITY_TEMPLATE];
     case "insights":
       return [INSIGHTS_TEMPLATE];
     case "insight_match":
@@ -120,6 +147,73 @@ const unscoredDecision = (source: number, why: string): AlignmentDecision => ({
   justification: `unscored: ${why}`,
   unscored: true,
 });
+
+/** Alignment decisions from per-item answers: a missing or unreadable answer is an unscored decision, never "no match". */
+function decisionsOf<E>(
+  sources: readonly number[],
+  answer: BatchAnswer<E>,
+  toDecision: (e: E) => Pick<AlignmentDecision, "target" | "confidence" | "justification">,
+): AlignmentBatch {
+  const decisions = sources.map((source, i) => {
+    const e = answer.entries[i];
+    return e ? { source, ...toDecision(e), unscored: false } : unscoredDecision(source, answer.problems[i]!);
+  });
+  return { decisions, tokens: answer.tokens };
+}
+
+/** Verdicts from per-item answers: a missing or unreadable answer is a null value with the reason. */
+function verdictsOf<E, T>(answer: BatchAnswer<E>, toJudged: (e: E, i: number) => Judged<T>): Verdicts<T> {
+  return {
+    verdicts: answer.entries.map((e, i) =>
+      e ? toJudged(e, i) : { value: null, justification: answer.problems[i]! },
+    ),
+    tokens: answer.tokens,
+  };
+}
+
+/** The most chunks one batched factuality request shows; a larger set of linked claims is split. */
+export const MAX_BATCH_CHUNKS = 30;
+
+/**
+ * Batched factuality requests: claims linked by a shared cited source (the connected sets of the claim–source graph; a
+ * report whose claims each cite one source gets one request per source), split so no request shows more than
+ * MAX_BATCH_CHUNKS chunks. Each request shows the union of its claims' top chunks, in order of first appearance, and
+ * each claim names its own.
+ */
+export function factualityBatches(
+  claims: readonly ClaimToCheck[],
+  top: readonly number[][],
+): { members: number[]; shown: string[] }[] {
+  const parent = claims.map((_, i) => i);
+  const find = (i: number): number => {
+    let root = i;
+    while (parent[root] !== root) root = parent[root]!;
+    return root;
+  };
+  const owner = new Map<string, number>();
+  for (const [i, c] of claims.entries())
+    for (const chunk of c.chunks) {
+      const j = owner.get(chunk);
+      if (j === undefined) owner.set(chunk, i);
+      else parent[find(i)] = find(j);
+    }
+  const linked = new Map<number, number[]>();
+  for (const i of claims.keys()) linked.set(find(i), [...(linked.get(find(i)) ?? []), i]);
+  const batches: { members: number[]; shown: string[] }[] = [];
+  for (const members of linked.values()) {
+    let batch: { members: number[]; shown: string[] } = { members: [], shown: [] };
+    for (const i of members) {
+      const mine = top[i]!.map((n) => claims[i]!.chunks[n]!);
+      const union = [...new Set([...batch.shown, ...mine])];
+      if (batch.members.length > 0 && union.length > MAX_BATCH_CHUNKS) {
+        batches.push(batch);
+        batch = { members: [i], shown: [...new Set(mine)] };
+      } else batch = { members: [...batch.members, i], shown: union };
+    }
+    batches.push(batch);
+  }
+  return batches;
+}
 
 export class LlmJudge implements Judge {
   readonly name = "llm";
@@ -156,177 +250,270 @@ export class LlmJudge implements Judge {
     return ask(this.model, prompt, read, `judge:${kind}`, this.info(kind).prompt_hash, this.settings);
   }
 
+  /** A batched question with this judge's settings; replies' item ids are compared by their number. */
+  private batch<Q, E>(
+    kind: DecisionKind,
+    spec: Omit<BatchSpec<Q, E>, "ask" | "key">,
+  ): Promise<BatchAnswer<E>> {
+    return askBatch({
+      ...spec,
+      key: (id) => String(itemOf(id) ?? id),
+      ask: (p, read) => this.ask(kind, p, read),
+    });
+  }
+
   async alignPrecision(pred: readonly ReportStep[], gold: readonly GoldStep[]): Promise<AlignmentBatch> {
     const goldItems = new Set(gold.map((g) => g.item));
-    const toDecision = (source: number, r: typeof PrecisionReply._output): AlignmentDecision => {
-      const target = r.matched ? itemOf(r.matched_gold_id) : null;
-      return { source, target, confidence: r.confidence, justification: r.justification, unscored: false };
-    };
-    const checkTarget = (r: typeof PrecisionReply._output): string | null => {
+    const check = (r: typeof PrecisionReply._output): string | null => {
       if (!r.matched) return null;
       const item = itemOf(r.matched_gold_id);
       return item !== null && goldItems.has(item)
         ? null
         : `matched_gold_id "${r.matched_gold_id}" is not one of the golden step ids (WORKFLOW_STEP_${[...goldItems][0] ?? 1}…).`;
     };
+    const toDecision = (r: typeof PrecisionReply._output) => ({
+      target: r.matched ? itemOf(r.matched_gold_id) : null,
+      confidence: r.confidence,
+      justification: r.justification,
+    });
     if (pred.length === 0) return { decisions: [], tokens: 0 };
     if (this.protocol === "batched") {
-      const want = new Set(pred.map((p) => p.item));
-      const answer = await this.ask(
-        "precision",
-        batchedPrecisionPrompt(pred, gold),
-        (text): Read<typeof BatchedPrecisionReply._output> => {
-          const r = readJson(BatchedPrecisionReply, text);
-          if (!r.ok) return r;
-          const bad = r.value.decisions.map(checkTarget).find((x) => x !== null);
-          if (bad) return { ok: false, problem: bad };
-          const missing = [...want].filter((i) => !r.value.decisions.some((d) => d.pred_item === i));
-          return missing.length
-            ? { ok: false, problem: `decisions are missing for predicted items ${missing.join(", ")}.` }
-            : r;
-        },
-      );
-      const decisions = pred.map((p) => {
-        const d = answer.value?.decisions.find((x) => x.pred_item === p.item);
-        return d ? toDecision(p.item, d) : unscoredDecision(p.item, answer.problem);
+      const answer = await this.batch("precision", {
+        questions: pred,
+        idOf: (p) => String(p.item),
+        list: "decisions",
+        entry: PrecisionEntry,
+        idField: "pred_item",
+        check,
+        prompt: (subset) => batchedPrecisionPrompt(subset, gold),
       });
-      return { decisions, tokens: answer.tokens };
+      return decisionsOf(
+        pred.map((p) => p.item),
+        answer,
+        toDecision,
+      );
     }
-    const answers = await Promise.all(
-      pred.map((p) =>
-        this.ask("precision", precisionPrompt(p, gold), (text) => {
-          const r = readJson(PrecisionReply, text);
-          if (!r.ok) return r;
-          const bad = checkTarget(r.value);
-          return bad ? { ok: false, problem: bad } : r;
-        }),
-      ),
+    return decisionsOf(
+      pred.map((p) => p.item),
+      await this.each("precision", pred, (p) => precisionPrompt(p, gold), PrecisionReply, check),
+      toDecision,
     );
-    return {
-      decisions: answers.map((a, i) =>
-        a.value ? toDecision(pred[i]!.item, a.value) : unscoredDecision(pred[i]!.item, a.problem),
-      ),
-      tokens: answers.reduce((s, a) => s + a.tokens, 0),
-    };
   }
 
   async alignRecall(gold: readonly GoldStep[], pred: readonly ReportStep[]): Promise<AlignmentBatch> {
     const predItems = new Set(pred.map((p) => p.item));
-    const toDecision = (source: number, r: typeof RecallReply._output): AlignmentDecision => ({
-      source,
-      target: r.matched ? itemOf(r.matched_pred_item) : null,
-      confidence: r.confidence,
-      justification: r.justification,
-      unscored: false,
-    });
-    const checkTarget = (r: typeof RecallReply._output): string | null => {
+    const check = (r: typeof RecallReply._output): string | null => {
       if (!r.matched) return null;
       const item = itemOf(r.matched_pred_item);
       return item !== null && predItems.has(item)
         ? null
         : `matched_pred_item "${r.matched_pred_item}" is not the item number of a predicted step.`;
     };
+    const toDecision = (r: typeof RecallReply._output) => ({
+      target: r.matched ? itemOf(r.matched_pred_item) : null,
+      confidence: r.confidence,
+      justification: r.justification,
+    });
     if (this.protocol === "batched") {
-      const want = new Set(gold.map((g) => g.item));
-      const answer = await this.ask(
-        "recall",
-        batchedRecallPrompt(gold, pred),
-        (text): Read<typeof BatchedRecallReply._output> => {
-          const r = readJson(BatchedRecallReply, text);
-          if (!r.ok) return r;
-          const bad = r.value.decisions.map(checkTarget).find((x) => x !== null);
-          if (bad) return { ok: false, problem: bad };
-          const missing = [...want].filter((i) => !r.value.decisions.some((d) => itemOf(d.gold_id) === i));
-          return missing.length
-            ? {
-                ok: false,
-                problem: `decisions are missing for WORKFLOW_STEP_${missing.join(", WORKFLOW_STEP_")}.`,
-              }
-            : r;
-        },
-      );
-      const decisions = gold.map((g) => {
-        const d = answer.value?.decisions.find((x) => itemOf(x.gold_id) === g.item);
-        return d ? toDecision(g.item, d) : unscoredDecision(g.item, answer.problem);
+      const answer = await this.batch("recall", {
+        questions: gold,
+        idOf: (g) => g.id,
+        list: "decisions",
+        entry: RecallEntry,
+        idField: "gold_id",
+        check,
+        prompt: (subset) => batchedRecallPrompt(subset, pred),
       });
-      return { decisions, tokens: answer.tokens };
+      return decisionsOf(
+        gold.map((g) => g.item),
+        answer,
+        toDecision,
+      );
     }
+    return decisionsOf(
+      gold.map((g) => g.item),
+      await this.each("recall", gold, (g) => recallPrompt(g, pred), RecallReply, check),
+      toDecision,
+    );
+  }
+
+  /** The paper's per-step protocol: one prompt per question, all sent at once (the model layer queues them under the provider's limit). */
+  private async each<Q, S extends z.ZodType>(
+    kind: DecisionKind,
+    questions: readonly Q[],
+    prompt: (q: Q) => string,
+    schema: S,
+    check?: (r: z.infer<S>) => string | null,
+  ): Promise<BatchAnswer<z.infer<S>>> {
     const answers = await Promise.all(
-      gold.map((g) =>
-        this.ask("recall", recallPrompt(g, pred), (text) => {
-          const r = readJson(RecallReply, text);
-          if (!r.ok) return r;
-          const bad = checkTarget(r.value);
+      questions.map((q) =>
+        this.ask(kind, prompt(q), (text): Read<z.infer<S>> => {
+          const r = readJson(schema, text);
+          if (!r.ok || !check) return r;
+          const bad = check(r.value);
           return bad ? { ok: false, problem: bad } : r;
         }),
       ),
     );
     return {
-      decisions: answers.map((a, i) =>
-        a.value ? toDecision(gold[i]!.item, a.value) : unscoredDecision(gold[i]!.item, a.problem),
-      ),
+      entries: answers.map((a) => a.value),
+      problems: answers.map((a) => a.problem),
       tokens: answers.reduce((s, a) => s + a.tokens, 0),
     };
   }
 
-  async resolveCondition(gold: GoldStep, pred: ReportStep): Promise<Verdict<ConditionScore>> {
-    const a = await this.ask("condition_resolution", conditionResolutionPrompt(gold, pred), (t) =>
-      readJson(ConditionReply, t),
-    );
-    return a.value
-      ? {
-          value: a.value.score as ConditionScore,
-          justification: `${a.value.level}: ${a.value.justification}`,
-          tokens: a.tokens,
-        }
-      : { value: null, justification: a.problem, tokens: a.tokens };
+  async resolveConditions(pairs: readonly StepPair[]): Promise<Verdicts<ConditionScore>> {
+    if (pairs.length === 0) return { verdicts: [], tokens: 0 };
+    const answer =
+      this.protocol === "batched"
+        ? await this.batch("condition_resolution", {
+            questions: pairs,
+            idOf: (p) => p.gold.id,
+            list: "verdicts",
+            entry: ConditionEntry,
+            idField: "gold_id",
+            prompt: batchedConditionResolutionPrompt,
+          })
+        : await this.each(
+            "condition_resolution",
+            pairs,
+            (p) => conditionResolutionPrompt(p.gold, p.pred),
+            ConditionReply,
+          );
+    return verdictsOf(answer, (r) => ({
+      value: r.score as ConditionScore,
+      justification: `${r.level}: ${r.justification}`,
+    }));
   }
 
-  async comprehensiveness(gold: GoldStep, pred: ReportStep): Promise<Verdict<Comprehensiveness>> {
-    const a = await this.ask("personalized_comprehensiveness", comprehensivenessPrompt(gold, pred), (t) =>
-      readJson(ComprehensivenessReply, t),
-    );
-    if (!a.value) return { value: null, justification: a.problem, tokens: a.tokens };
-    const { specificity, personalization, completeness, actionability, missing_details, justification } =
-      a.value;
-    return {
-      value: { specificity, personalization, completeness, actionability, missing_details },
-      justification,
-      tokens: a.tokens,
-    };
-  }
-
-  async rankChunks(
-    claim: string,
-    chunks: readonly string[],
-    k: number,
-  ): Promise<{ indices: number[]; tokens: number }> {
-    if (chunks.length <= k) return { indices: chunks.map((_, i) => i), tokens: 0 };
-    const embedder = this.options.embedder ?? this.model.forRole?.("embedder");
-    if (!embedder) {
-      throw new Error(
-        `llm judge ${this.model.handle}: factuality ranking needs an embedding model; pass llm.embedder (the judge's chat model is never used to embed)`,
-      );
-    }
-    const vectors = await embedder.embed([claim, ...chunks], {
-      stage: "judge:factuality",
-      role: "embedder",
-      ...(this.options.runId ? { runId: this.options.runId } : {}),
+  async comprehensiveness(pairs: readonly StepPair[]): Promise<Verdicts<Comprehensiveness>> {
+    if (pairs.length === 0) return { verdicts: [], tokens: 0 };
+    const answer =
+      this.protocol === "batched"
+        ? await this.batch("personalized_comprehensiveness", {
+            questions: pairs,
+            idOf: (p) => String(p.pred.item),
+            list: "ratings",
+            entry: ComprehensivenessEntry,
+            idField: "pred_item",
+            prompt: batchedComprehensivenessPrompt,
+          })
+        : await this.each(
+            "personalized_comprehensiveness",
+            pairs,
+            (p) => comprehensivenessPrompt(p.gold, p.pred),
+            ComprehensivenessReply,
+          );
+    return verdictsOf(answer, (r) => {
+      const { specificity, personalization, completeness, actionability, missing_details, justification } = r;
+      return {
+        value: { specificity, personalization, completeness, actionability, missing_details },
+        justification,
+      };
     });
-    const [q, ...rest] = vectors;
-    const indices = rest
-      .map((v, i) => ({ i, s: cosine(q!, v) }))
-      .sort((a, b) => b.s - a.s || a.i - b.i)
-      .slice(0, k)
-      .map((x) => x.i);
-    return { indices, tokens: await countTokens([claim, ...chunks].join("\n")) };
   }
 
-  async factual(claim: string, chunks: readonly string[]): Promise<Verdict<boolean>> {
-    const a = await this.ask("factuality", factualityPrompt(claim, chunks), readFactual);
-    return a.value
-      ? { value: a.value.factual, justification: a.value.explanation, tokens: a.tokens }
-      : { value: null, justification: a.problem, tokens: a.tokens };
+  /**
+   * Each claim's top `k` chunks by embedding similarity, then N.3 per claim (per-step, all in flight at once) or, batched,
+   * one request per set of claims linked by a shared cited source: the union of those claims' top chunks shown once, each
+   * claim checked against its own.
+   */
+  async factuality(claims: readonly ClaimToCheck[], k: number): Promise<Verdicts<Support>> {
+    if (claims.length === 0) return { verdicts: [], tokens: 0 };
+    const ranked = await this.rankChunks(claims, k);
+    const entries: ({ factual: boolean; explanation: string } | null)[] = claims.map(() => null);
+    const problems: string[] = claims.map(() => "");
+    let tokens = ranked.tokens;
+    if (this.protocol === "batched") {
+      const batches = factualityBatches(claims, ranked.indices);
+      const answers = await Promise.all(
+        batches.map(({ members, shown }) =>
+          this.batch("factuality", {
+            questions: members,
+            idOf: (i) => claimId(members.indexOf(i)),
+            list: "verdicts",
+            entry: FactualityEntry,
+            idField: "claim_id",
+            prompt: (subset) =>
+              batchedFactualityPrompt(
+                subset.map((i) => ({
+                  id: claimId(members.indexOf(i)),
+                  text: claims[i]!.text,
+                  sources: ranked.indices[i]!.map((n) => shown.indexOf(claims[i]!.chunks[n]!)),
+                })),
+                shown,
+              ),
+          }),
+        ),
+      );
+      for (const [b, answer] of answers.entries()) {
+        tokens += answer.tokens;
+        for (const [m, i] of batches[b]!.members.entries()) {
+          entries[i] = answer.entries[m]!;
+          problems[i] = answer.problems[m]!;
+        }
+      }
+    } else {
+      const answers = await Promise.all(
+        claims.map((c, i) =>
+          this.ask(
+            "factuality",
+            factualityPrompt(
+              c.text,
+              ranked.indices[i]!.map((n) => c.chunks[n]!),
+            ),
+            readFactual,
+          ),
+        ),
+      );
+      for (const [i, a] of answers.entries()) {
+        tokens += a.tokens;
+        entries[i] = a.value;
+        problems[i] = a.problem;
+      }
+    }
+    const verdicts = verdictsOf({ entries, problems, tokens }, (r, i) => ({
+      value: { factual: r.factual, shown: ranked.indices[i]! },
+      justification: r.explanation,
+    }));
+    return verdicts;
+  }
+
+  /**
+   * Per claim, the indices of its `k` chunks most similar to it, best first. One embedding request for the report: every
+   * distinct claim and chunk text once (a source cited by several claims is embedded once).
+   */
+  private async rankChunks(
+    claims: readonly ClaimToCheck[],
+    k: number,
+  ): Promise<{ indices: number[][]; tokens: number }> {
+    const ranking = claims.filter((c) => c.chunks.length > k);
+    const texts = [...new Set(ranking.flatMap((c) => [c.text, ...c.chunks]))];
+    let vectors = new Map<string, number[]>();
+    if (texts.length > 0) {
+      const embedder = this.options.embedder ?? this.model.forRole?.("embedder");
+      if (!embedder) {
+        throw new Error(
+          `llm judge ${this.model.handle}: factuality ranking needs an embedding model; pass llm.embedder (the judge's chat model is never used to embed)`,
+        );
+      }
+      const embedded = await embedder.embed(texts, {
+        stage: "judge:factuality",
+        role: "embedder",
+        ...(this.options.runId ? { runId: this.options.runId } : {}),
+      });
+      vectors = new Map(texts.map((t, i) => [t, embedded[i]!]));
+    }
+    const indices = claims.map(({ text, chunks }) => {
+      if (chunks.length <= k) return chunks.map((_, i) => i);
+      const q = vectors.get(text)!;
+      return chunks
+        .map((c, i) => ({ i, s: cosine(q, vectors.get(c)!) }))
+        .sort((a, b) => b.s - a.s || a.i - b.i)
+        .slice(0, k)
+        .map((x) => x.i);
+    });
+    return { indices, tokens: texts.length ? await countTokens(texts.join("\n")) : 0 };
   }
 
   async insights(claims: readonly Claim[], question: string): Promise<Verdict<AtomicInsight[]>> {

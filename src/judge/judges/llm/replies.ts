@@ -31,12 +31,6 @@ export const RecallReply = z.object({
   confidence: Unit,
   justification: Text,
 });
-export const BatchedPrecisionReply = z.object({
-  decisions: z.array(PrecisionReply.extend({ pred_item: z.coerce.number().int() })),
-});
-export const BatchedRecallReply = z.object({
-  decisions: z.array(RecallReply.extend({ gold_id: z.union([z.string(), z.number()]).transform(String) })),
-});
 export const ConditionReply = z.object({
   score: z.coerce.number().refine((x) => x === 0 || x === 0.5 || x === 1, "score must be 0.0, 0.5 or 1.0"),
   level: Text,
@@ -54,6 +48,14 @@ export const ComprehensivenessReply = z.object({
     .nullish()
     .transform((x) => x ?? []),
 });
+/** Entries of the batched replies (drflow's prompts): each names the item it answers. */
+const Id = z.union([z.string(), z.number()]).transform(String);
+export const PrecisionEntry = PrecisionReply.extend({ pred_item: Id });
+export const RecallEntry = RecallReply.extend({ gold_id: Id });
+export const ConditionEntry = ConditionReply.extend({ gold_id: Id });
+export const ComprehensivenessEntry = ComprehensivenessReply.extend({ pred_item: Id });
+export const FactualityEntry = z.object({ claim_id: Id, factual: Bool, explanation: Text });
+
 export const InsightsReply = z.object({
   insights: z.array(
     z.union([
