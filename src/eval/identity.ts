@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { agentFromSpec, parseAgentSpec } from "../agents/registry.ts";
 import type { Split } from "../core/index.ts";
+import type { Protocol } from "../judge/evaluate.ts";
 import type { DecisionKind, Judge } from "../judge/judges/types.ts";
 import { ARTIFACTS_DIR, type LoadedTask } from "../store/task-store.ts";
 
@@ -172,7 +173,11 @@ export function defaultBatchId(grid: {
   models: readonly string[];
   repeats: number;
   judge: string;
+  /** The LLM judge's protocol; the paper's per-step one (the default) leaves earlier batch ids as they were. */
+  judgeProtocol?: Protocol;
 }): string {
+  const judge =
+    (grid.judgeProtocol ?? "per-step") === "per-step" ? grid.judge : `${grid.judge} (${grid.judgeProtocol})`;
   const text = JSON.stringify([
     grid.suite,
     grid.tasks ?? [],
@@ -180,7 +185,7 @@ export function defaultBatchId(grid: {
     grid.agents,
     grid.models,
     grid.repeats,
-    grid.judge,
+    judge,
   ]);
   return `eval-${sha256(text).slice(0, 12)}`;
 }

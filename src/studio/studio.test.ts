@@ -6,16 +6,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Hono } from "hono";
-import { agentFromSpec } from "../agents/index.ts";
+import { recordOfflineRuns, TASKS } from "../../test/support/offline-runs.ts";
 import { createApp } from "../api/app.ts";
 import { defaultDeps } from "../api/primitives.ts";
-import { defaultServices, evaluateSuite, LEXICAL } from "../eval/index.ts";
 import { LlmCache } from "../llm/cache.ts";
 import { RunStore } from "../store/run-store.ts";
 
-const TASKS = resolve(import.meta.dir, "../../tasks");
 const BATCH = "studio-unit";
 let dir: string;
 let store: RunStore;
@@ -30,15 +28,11 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "drflow-studio-unit-"));
   store = new RunStore(join(dir, "runs.sqlite"));
-  await evaluateSuite({
+  await recordOfflineRuns(store, {
     batch: BATCH,
     tasks: ["demo/b2b_01", "demo/healthcare_01"],
+    specs: ["extractive"],
     splits: ["original", "mixed"],
-    agents: [{ spec: "extractive", agent: agentFromSpec("extractive") }],
-    models: [],
-    repeats: 1,
-    store,
-    ...defaultServices({ root: TASKS, store, judge: LEXICAL }),
   });
   // A run with one model call whose request and reply the LLM cache holds.
   const cache = new LlmCache(join(dir, "cache.sqlite"));

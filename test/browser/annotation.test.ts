@@ -14,22 +14,20 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
-import { agentFromSpec } from "../../src/agents/index.ts";
 import { fleissKappa, labelCounts, meanAbsoluteDifference, pearson } from "../../src/analysis/agreement.ts";
 import { createApp } from "../../src/api/app.ts";
 import { defaultDeps } from "../../src/api/primitives.ts";
-import { defaultServices, evaluateSuite, LEXICAL } from "../../src/eval/index.ts";
 import { evaluate, saveEvaluation } from "../../src/judge/index.ts";
 import { createModel } from "../../src/llm/index.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { loadTask } from "../../src/store/task-store.ts";
 import { judgeName } from "../../src/studio/annotation/workflows.ts";
 import { agreeableReply } from "../judge/agreeable-judge.ts";
+import { recordOfflineRuns, TASKS } from "../support/offline-runs.ts";
 import { startScriptedServer } from "../support/scripted-server.ts";
 import { CHROMIUM, launchChromium } from "./chromium.ts";
 
 const ARTIFACTS = resolve(import.meta.dir, "../../test-artifacts/annotation");
-const TASKS = resolve(import.meta.dir, "../../tasks");
 const BATCH = "annotation-browser";
 const SPECS = ["extractive", "extractive:searchLimit=4"];
 /** The two runs the campaign annotates, out of the four recorded. */
@@ -50,15 +48,11 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "drflow-annotation-browser-"));
   await mkdir(ARTIFACTS, { recursive: true });
   store = new RunStore(join(dir, "runs.sqlite"));
-  await evaluateSuite({
+  await recordOfflineRuns(store, {
     batch: BATCH,
     tasks: CHOSEN.map((c) => c.task),
-    splits: ["original"],
-    agents: SPECS.map((spec) => ({ spec, agent: agentFromSpec(spec) })),
-    models: [],
-    repeats: 1,
-    store,
-    ...defaultServices({ root: TASKS, store, judge: LEXICAL, indexDir: join(dir, "env") }),
+    specs: SPECS,
+    indexDir: join(dir, "env"),
   });
   // A second judge on the two chosen runs: the LLM judge through the scripted agreeable server.
   judgeServer = await startScriptedServer({ reply: agreeableReply });

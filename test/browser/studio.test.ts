@@ -10,17 +10,15 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
-import { agentFromSpec } from "../../src/agents/index.ts";
 import { createApp } from "../../src/api/app.ts";
 import { defaultDeps } from "../../src/api/primitives.ts";
 import { runDemo } from "../../src/eval/demo.ts";
-import { defaultServices, evaluateSuite, LEXICAL } from "../../src/eval/index.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { listTasks } from "../../src/store/task-store.ts";
+import { recordOfflineRuns, TASKS } from "../support/offline-runs.ts";
 import { CHROMIUM, launchChromium } from "./chromium.ts";
 
 const ARTIFACTS = resolve(import.meta.dir, "../../test-artifacts/studio");
-const TASKS = resolve(import.meta.dir, "../../tasks");
 const DEMO_BATCH = "studio-demo";
 const SECOND_SPEC = "extractive:searchLimit=4";
 
@@ -39,15 +37,11 @@ beforeAll(async () => {
   const demo = await runDemo({ root: TASKS, store, batch: DEMO_BATCH, indexDir: join(dir, "env") });
   expect(demo.results.every((r) => r.status === "done")).toBe(true);
   const tasks = (await listTasks(TASKS, "demo")).map((t) => t.ref);
-  await evaluateSuite({
+  await recordOfflineRuns(store, {
     batch: "studio-second",
     tasks,
-    splits: ["original"],
-    agents: [{ spec: SECOND_SPEC, agent: agentFromSpec(SECOND_SPEC) }],
-    models: [],
-    repeats: 1,
-    store,
-    ...defaultServices({ root: TASKS, store, judge: LEXICAL, indexDir: join(dir, "env") }),
+    specs: [SECOND_SPEC],
+    indexDir: join(dir, "env"),
   });
   await Bun.write(
     join(dir, "notebooks", "hello.ts"),

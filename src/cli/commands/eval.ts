@@ -108,7 +108,8 @@ export const evalCommand: Command = {
           agents: specs,
           models,
           repeats,
-          judge: judgeProtocol === "per-step" ? judge : `${judge} (${judgeProtocol})`,
+          judge,
+          judgeProtocol,
         });
     if (flags.queue) {
       const url = databaseUrl(flags.database ? String(flags.database) : null);

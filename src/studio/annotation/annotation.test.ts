@@ -7,17 +7,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Hono } from "hono";
-import { agentFromSpec } from "../../agents/index.ts";
+import { recordOfflineRuns, TASKS } from "../../../test/support/offline-runs.ts";
 import { fleissKappa, labelCounts } from "../../analysis/agreement.ts";
 import { createApp } from "../../api/app.ts";
 import { defaultDeps } from "../../api/primitives.ts";
-import { defaultServices, evaluateSuite, LEXICAL } from "../../eval/index.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { isAnnotatorPath } from "./paths.ts";
 
-const TASKS = resolve(import.meta.dir, "../../../tasks");
 const SPECS = ["extractive", "extractive:searchLimit=4"];
 const TOKEN = "s3cret-token-for-annotation";
 let dir: string;
@@ -50,15 +48,11 @@ async function open(url: string): Promise<{ cookie: string; home: string; locati
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "drflow-annotation-"));
   store = new RunStore(join(dir, "runs.sqlite"));
-  await evaluateSuite({
+  await recordOfflineRuns(store, {
     batch: "annotation-unit",
     tasks: ["demo/b2b_01"],
-    splits: ["original"],
-    agents: SPECS.map((spec) => ({ spec, agent: agentFromSpec(spec) })),
-    models: [],
-    repeats: 1,
-    store,
-    ...defaultServices({ root: TASKS, store, judge: LEXICAL, indexDir: join(dir, "env") }),
+    specs: SPECS,
+    indexDir: join(dir, "env"),
   });
   runs = store.listRuns({ kind: "agent" }).map((r) => r.id);
   app = createApp({ deps: defaultDeps({ store, tasksRoot: TASKS, notebooksDir: join(dir, "nb") }) });
