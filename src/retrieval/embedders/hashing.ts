@@ -2,7 +2,6 @@
  * @module The offline embedder: signed feature hashing of stemmed word unigrams and bigrams (character n-grams on
  * request) with sublinear term frequency, L2-normalized.
  */
-import { BoundedMemo } from "../memo.ts";
 import { suffixStem, words } from "../tokenize.ts";
 import type { Embedder } from "./embedder.ts";
 
@@ -34,16 +33,6 @@ function fnv1a(text: string, seed: number): number {
   return h;
 }
 
-/**
- * Per-feature hashes, shared by every hashing embedder (sessions open one each): the bucket hash times two plus the
- * sign bit, exact in a double. Feature names repeat across chunks and queries, so most lookups skip both FNV passes.
- */
-const featureHashes = new BoundedMemo(
-  (feature) => fnv1a(feature, 0) * 2 + (fnv1a(feature, 0x9e3779b9) & 1),
-  200_000,
-);
-const stems = new BoundedMemo(suffixStem, 100_000);
-
 /** Deterministic vectors with no model and no network: similar wording → nearby vectors. */
 export function hashingEmbedder(options: HashingOptions = {}): Embedder {
   const dim = options.dim ?? DEFAULTS.dim;
@@ -61,7 +50,7 @@ export function hashingEmbedder(options: HashingOptions = {}): Embedder {
     };
     let previous: string | null = null;
     for (const word of words(text)) {
-      const s = stems.get(word);
+      const s = suffixStem(word);
       add(`u:${s}`, weights.unigram);
       if (previous !== null) add(`b:${previous} ${s}`, weights.bigram);
       previous = s;
@@ -82,10 +71,9 @@ export function hashingEmbedder(options: HashingOptions = {}): Embedder {
     for (const [feature, { count, weight }] of features(text)) {
       // Mean weight × (1 + ln tf): a word said ten times is not ten times the evidence.
       const value = (weight / count) * (1 + Math.log(count));
-      const code = featureHashes.get(feature);
-      const bucket = Math.floor(code / 2) % dim;
+      const bucket = fnv1a(feature, 0) % dim;
       if (scratch[bucket] === 0) touched.push(bucket);
-      scratch[bucket]! += code % 2 === 1 ? value : -value;
+      scratch[bucket]! += fnv1a(feature, 0x9e3779b9) & 1 ? value : -value;
     }
     let sum = 0;
     for (let i = 0; i < dim; i++) sum += scratch[i]! * scratch[i]!;
