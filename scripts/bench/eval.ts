@@ -3,8 +3,9 @@
  * share of that time spent outside model calls (environment loading, retrieval, agent logic, judging, the run store).
  *
  * The LLM agent answers from the scripted OpenAI-compatible server (`test/support/scripted-server.ts`) with the
- * agent test fixtures (`test/agents/support/scripted-agent.ts`); the judge is the lexical one; the cache is off so
- * every call really goes over HTTP. Environments are built in memory, as `drflow eval --no-index` does, unless
+ * agent test fixtures (`test/agents/support/scripted-agent.ts`), run on a thread of its own as a real model runs
+ * elsewhere (`support/scripted-model-thread.ts`); the judge is the lexical one; the cache is off so every call really
+ * goes over HTTP. Environments are built in memory, as `drflow eval --no-index` does, unless
  * `--index-dir` names where to keep them; an LLM agent's index embeds with the offline hashing embedder (as when the
  * issue's figures were taken) unless `--embedder` names another (`scripted` = the scripted server's embeddings).
  *
@@ -26,9 +27,8 @@ import { defaultServices, LEXICAL } from "../../src/eval/services.ts";
 import { formatSummaryTable } from "../../src/eval/table.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { listTasks } from "../../src/store/task-store.ts";
-import { agentReplies, fixtureText, promptOf } from "../../test/agents/support/scripted-agent.ts";
-import { startScriptedServer } from "../../test/support/scripted-server.ts";
 import { benchArgs, headline, intOption, usageError } from "./support/bench.ts";
+import { scriptedModelThread } from "./support/scripted-model-thread.ts";
 
 const USAGE = `
 bun scripts/bench/eval.ts [options]
@@ -79,14 +79,8 @@ try {
   usageError("eval", USAGE, `--agent: ${(error as Error).message}`);
 }
 
-// Replies are a function of the request alone, so every schedule (pipelined or not, any concurrency) sees the same
-// model: gap finding (J.6) proposes the fixture's two actions while no personal evidence is found, else nothing.
-const replies = agentReplies({
-  "J.6": (req) => ({
-    content: /Personal Evidence Found: false/i.test(promptOf(req)) ? fixtureText("gap-actions.json") : "[]",
-  }),
-});
-const server = await startScriptedServer({ reply: (req, i) => ({ ...replies(req, i), delayMs }) });
+// The model answers from its own thread, the same replies for every schedule (pipelined or not, any concurrency).
+const server = await scriptedModelThread(delayMs);
 const handle = `compat:${server.url}#scripted-model`;
 const embedderRole =
   values.embedder === "scripted" ? `compat:${server.url}#scripted-embedder` : values.embedder;
@@ -205,7 +199,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 function describe(m: Measured): string {
   return [
     `${m.label}: ${m.cells} cells${m.failed ? `, ${m.failed} FAILED (first: ${m.firstError})` : ""}`,
-    `  wall time                  ${s(m.wallMs)} (process CPU ${s(m.cpuMs)}, scripted server included)`,
+    `  wall time                  ${s(m.wallMs)} (process CPU ${s(m.cpuMs)}, every thread: the scripted model and the index builder included)`,
     `  model calls                ${m.calls} (${(m.calls / m.cells).toFixed(1)} per cell), ${s(m.modelMs)} in calls, mean ${(m.modelMs / Math.max(1, m.calls)).toFixed(1)} ms for a ${delayMs} ms model`,
     `  share outside model calls  ${pct(m.outside)} (strict, the model's own ${delayMs} ms only inside: ${pct(m.strictOutside)})`,
     `  outside calls              ${s(m.wallMs * m.concurrency - m.modelMs)} of ${m.concurrency} × wall; summed phase times: load env ${s(m.loadEnvMs)}, lexical judge ${s(m.judgeMs)}${m.pipeline ? " (overlapping model calls)" : ""}`,

@@ -1,8 +1,8 @@
 /**
  * @module Batch evaluation: every task × agent × model × split × repeat cell, resumable through the run store. Run as a
- * pipeline: `concurrency` cells talk to their agents' models at once, the next cells' environments load meanwhile
- * (bounded prefetch), each finished report is judged while later cells' agents run, and one environment per task ×
- * split × embedder serves every cell and repeat that needs it (read-only).
+ * pipeline: `concurrency` cells talk to their agents' models at once; while they wait on the model, the next cells'
+ * environments load (bounded prefetch) and finished reports are judged; one environment per task × split × embedder
+ * serves every cell and repeat that needs it (read-only).
  */
 
 import { runAgent } from "../agents/run.ts";
@@ -14,6 +14,7 @@ import type { Model } from "../llm/types.ts";
 import type { CallRecord } from "../llm/usage.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
+import { AgentActivity } from "./agent-activity.ts";
 import { type Cell, type CellResult, type CellUsage, EMPTY_USAGE, NO_MODEL, planCells } from "./cells.ts";
 import { cellRunId, runIdentity, taskFingerprint } from "./identity.ts";
 import { runPool } from "./pool.ts";
@@ -170,6 +171,7 @@ async function agentReport(
   entry: AgentEntry,
   model: string,
   openEnv: () => Promise<Env>,
+  activity?: { tracker: AgentActivity; onWaiting: () => void },
 ): Promise<Report> {
   const { store } = options;
   const clock = options.clock ?? (() => new Date());
@@ -177,9 +179,9 @@ async function agentReport(
   if (stored) return stored;
   const env = await openEnv();
   try {
-    const output = await runAgent(entry.agent, env, entry.agent.needsModel ? options.model(model) : null, {
-      runId,
-    });
+    const llm = entry.agent.needsModel ? options.model(model) : null;
+    const run = (m: Model | null) => runAgent(entry.agent, env, m, { runId });
+    const output = await (activity ? activity.tracker.run(llm, run, activity.onWaiting) : run(llm));
     await env.ready; // an index that failed to build fails the cell (its searches all failed)
     store.saveTrace(runId, [envNote(env), ...output.trace], clock().toISOString());
     store.saveReport(runId, output.report, clock().toISOString());
@@ -386,10 +388,11 @@ function byEnvironment(keys: readonly string[]): number[] {
 }
 
 /**
- * The grid as a pipeline. `concurrency` slots run agents; before a slot takes a cell, the next `concurrency` cells are
- * prepared (task read, finished cells read back, environment leased and loading); after its agent has written the
- * report, the slot hands the cell to judging and takes the next one, with at most `concurrency` judgings pending.
- * Results keep the grid's order; a cell's outcome is the same as `runCell` would give it alone.
+ * The grid as a pipeline. `concurrency` slots run agents. Once a slot's agent waits on its first model call, the slot
+ * prepares the next `concurrency` cells (task read, finished cells read back, environment leased and loading, on the
+ * index builder's thread when it can) and starts judging its previous cell. Both wait until no running agent is
+ * between model calls (`AgentActivity`), so they never hold up an agent's next request. At most `concurrency`
+ * judgings run at once. Results keep the grid's order; a cell's outcome is the same as `runCell` would give it alone.
  */
 async function pipelined(
   options: EvaluateSuiteOptions,
@@ -461,22 +464,31 @@ async function pipelined(
       );
   };
   const judging = new Set<Promise<void>>();
+  const activity = new AgentActivity();
   let next = 0;
   let failure: { error: unknown } | null = null;
 
-  const takeCell = async (position: number): Promise<void> => {
+  /**
+   * Run the cell at `position`; `onWaiting` is called once its agent waits on its first model call (or the cell is
+   * settled without one). Returns what starts the cell's judging, null when there is nothing to judge.
+   */
+  const takeCell = async (position: number, onWaiting: () => void): Promise<(() => void) | null> => {
     const index = order[position]!;
     const cell = cells[index]!;
     const p = await prepare(position);
     prepared.delete(position);
-    if (p.settled) return settle(index, p.settled);
+    if (p.settled) {
+      settle(index, p.settled);
+      return null;
+    }
     const { loaded, runId, identity, entry } = p;
     const release = async () => {
       if (p.env) await (await p.env.catch(() => null))?.close();
     };
     if ((await claimCell(options, entry, cell, runId, identity)) === "done") {
       await release();
-      return settle(index, finishedCell(options.store, cell, runId)!);
+      settle(index, finishedCell(options.store, cell, runId)!);
+      return null;
     }
     let report: Report;
     try {
@@ -487,33 +499,54 @@ async function pipelined(
         entry,
         cell.model,
         () => leased ?? options.openEnv(loaded, cell.split, entry.agent),
+        { tracker: activity, onWaiting },
       );
     } catch (error) {
-      return settle(index, failedCell(options, cell, runId, error));
+      settle(index, failedCell(options, cell, runId, error));
+      return null;
     } finally {
       await release(); // idempotent: the lease is returned once, also when the stored report made it unnecessary
     }
-    // Judging starts on a later turn of the event loop, once this slot's next cell has sent its first request.
-    const judged = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => judgeReport(options, cell, runId, loaded, report))
-      .catch((error) => failedCell(options, cell, runId, error))
-      .then((result) => settle(index, result));
-    judging.add(judged);
-    void judged.finally(() => judging.delete(judged));
-    while (judging.size > concurrency) await Promise.race(judging);
+    // Judged once the slot's next agent waits on the model, when no running agent is between calls.
+    return () => {
+      const judged = activity
+        .quiet()
+        .then(() => judgeReport(options, cell, runId, loaded, report))
+        .catch((error) => failedCell(options, cell, runId, error))
+        .then((result) => settle(index, result));
+      judging.add(judged);
+      void judged.finally(() => judging.delete(judged));
+    };
   };
 
   const slot = async (): Promise<void> => {
+    let judgePrevious: (() => void) | null = null;
     while (failure === null && next < order.length) {
       const position = next++;
-      const ahead = Math.min(order.length - 1, position + concurrency);
-      for (let j = position + 1; j <= ahead; j++) void prepare(j);
+      let handedOver = false;
+      // While this cell's agent waits on the model: judge the slot's previous cell, prepare the cells ahead.
+      const onWaiting = () => {
+        if (handedOver) return;
+        handedOver = true;
+        judgePrevious?.();
+        judgePrevious = null;
+        const ahead = Math.min(order.length - 1, position + concurrency);
+        void activity.quiet().then(() => {
+          for (let j = position + 1; j <= ahead; j++) void prepare(j);
+        });
+      };
+      let judgeThis: (() => void) | null = null;
       try {
-        await takeCell(position);
+        judgeThis = await takeCell(position, onWaiting);
       } catch (error) {
         failure ??= { error };
+      } finally {
+        onWaiting();
       }
+      judgePrevious = judgeThis;
+      while (judging.size > concurrency) await Promise.race(judging);
     }
+    judgePrevious?.();
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, order.length) }, () => slot()));
   await Promise.all(judging);
