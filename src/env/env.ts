@@ -65,34 +65,56 @@ export function createEnv(parts: EnvParts): Env {
 export type EnvMeta = Omit<Env, "apps" | "search" | "read" | "list" | "close">;
 
 /**
- * An `Env` whose metadata is there at once and whose apps and search wait for `ready` (an index building in the
- * background); closing it waits for the build and closes what it built.
+ * An `Env` whose metadata is there at once and whose apps and search wait for `build` (an index building in the
+ * background). The build starts when `startAfter` settles, or at once without it, or when the env is first used,
+ * whichever comes first; closing the env waits for a started build and closes what it built (one never started is
+ * not started any more).
  */
-export function deferredEnv(meta: EnvMeta, ready: Promise<Env>): Env {
+export function deferredEnv(meta: EnvMeta, build: () => Promise<Env>, startAfter?: Promise<unknown>): Env {
+  let resolveBuilt!: (env: Env) => void;
+  let rejectBuilt!: (error: unknown) => void;
+  const built = new Promise<Env>((resolve, reject) => {
+    resolveBuilt = resolve;
+    rejectBuilt = reject;
+  });
+  built.catch(() => {}); // whoever uses the env sees the failure
+  let started = false;
+  let closed = false;
+  const ready = (): Promise<Env> => {
+    if (!started && !closed) {
+      started = true;
+      build().then(resolveBuilt, rejectBuilt);
+    }
+    return built;
+  };
+  if (startAfter) startAfter.then(ready, ready);
+  else ready();
   const apps = Object.fromEntries(
     APP_NAMES.map((name): [AppName, App] => [
       name,
       {
         name,
-        add: async (docs) => (await ready).apps[name].add(docs),
-        list: async () => (await ready).apps[name].list(),
-        read: async (id) => (await ready).apps[name].read(id),
-        search: async (query, limit) => (await ready).apps[name].search(query, limit),
+        add: async (docs) => (await ready()).apps[name].add(docs),
+        list: async () => (await ready()).apps[name].list(),
+        read: async (id) => (await ready()).apps[name].read(id),
+        search: async (query, limit) => (await ready()).apps[name].search(query, limit),
         close: async () => {},
       },
     ]),
   ) as Record<AppName, App>;
-  const built = ready.then(() => {});
-  built.catch(() => {}); // whoever awaits `ready` sees the failure
+  const builtOk = built.then(() => {});
+  builtOk.catch(() => {});
   return {
     ...meta,
-    ready: built,
+    ready: builtOk,
     apps,
-    search: async (query, options) => (await ready).search(query, options),
-    read: async (id) => (await ready).read(id),
-    list: async (app) => (await ready).list(app),
+    search: async (query, options) => (await ready()).search(query, options),
+    read: async (id) => (await ready()).read(id),
+    list: async (app) => (await ready()).list(app),
     async close() {
-      const env = await ready.catch(() => null);
+      closed = true;
+      if (!started) return;
+      const env = await built.catch(() => null);
       await env?.close();
     },
   };

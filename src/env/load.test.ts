@@ -229,6 +229,58 @@ describe("loading in the background", () => {
     }
   });
 
+  test("with startAfter the build waits for it or for the first use; one never started is closed unbuilt", async () => {
+    const loaded = await loadTask(ROOT, "mini/mini_01");
+    const base = hashingEmbedder();
+    let embedCalls = 0;
+    const counting = {
+      name: base.name,
+      embed: (texts: string[]) => {
+        embedCalls++;
+        return base.embed(texts);
+      },
+    };
+    const never = new Promise<void>(() => {});
+    const unused = await loadEnv(loaded, {
+      split: "original",
+      embedder: counting,
+      background: true,
+      startAfter: never,
+    });
+    await Bun.sleep(20);
+    expect(embedCalls).toBe(0);
+    await unused.close(); // nothing built, nothing to wait for
+    expect(embedCalls).toBe(0);
+
+    const used = await loadEnv(loaded, {
+      split: "original",
+      embedder: counting,
+      background: true,
+      startAfter: never,
+    });
+    expect((await used.search("consent", { limit: 3 })).length).toBeGreaterThan(0); // the first use starts it
+    await used.ready;
+    await used.close();
+
+    let go!: () => void;
+    const signal = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    const calls = embedCalls;
+    const signalled = await loadEnv(loaded, {
+      split: "original",
+      embedder: counting,
+      background: true,
+      startAfter: signal,
+    });
+    await Bun.sleep(20);
+    expect(embedCalls).toBe(calls);
+    go();
+    await signalled.ready;
+    expect(embedCalls).toBeGreaterThan(calls);
+    await signalled.close();
+  });
+
   test("a build that fails fails every search and `ready`, naming the cause", async () => {
     const loaded = await loadTask(ROOT, "mini/mini_01");
     const broken = {

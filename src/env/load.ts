@@ -60,6 +60,11 @@ export type LoadEnvOptions = EnvOptions & {
    */
   background?: boolean;
   /**
+   * With `background`: start building when this settles (or when the environment is first used, if sooner) instead
+   * of at once — an evaluation starts a cell's build once its agent's first request is out.
+   */
+  startAfter?: Promise<unknown>;
+  /**
    * The index built on another thread (`IndexBuilder`), embedded backend only: for an in-memory index, its SQLite
    * image (built with `embedder`, checked); with `indexPath`, settles (null) once that file holds the complete build,
    * which is then opened (or rebuilt here if it does not verify). A failed build fails the load with its error.
@@ -73,8 +78,6 @@ export type LoadEnvOptions = EnvOptions & {
  */
 export async function loadEnv(loaded: LoadedTask, options: LoadEnvOptions): Promise<Env> {
   if (!options.background || options.backend === "services") return loadNow(loaded, options);
-  const ready = loadNow(loaded, { ...options, web: "none" });
-  ready.catch(() => {}); // awaited by the env's first call
   const { task } = loaded;
   return deferredEnv(
     {
@@ -87,7 +90,8 @@ export async function loadEnv(loaded: LoadedTask, options: LoadEnvOptions): Prom
       embedder: (options.embedder ?? hashingEmbedder()).name,
       web: await webFor(loaded.dir, options.web),
     },
-    ready,
+    () => loadNow(loaded, { ...options, web: "none" }),
+    options.startAfter,
   );
 }
 

@@ -26,7 +26,7 @@ function heldModel() {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-test("quiet settles only while every running LLM agent waits on a call", async () => {
+test("quiet settles only while every busy slot's agent waits on a call", async () => {
   const activity = new AgentActivity();
   const { model, release } = heldModel();
   let thinking!: () => void;
@@ -34,14 +34,16 @@ test("quiet settles only while every running LLM agent waits on a call", async (
     thinking = resolve;
   });
   const waited: string[] = [];
-  const agent = activity.run(
-    model,
-    async (m) => {
-      await m!.chat({ messages: [], context: { stage: "a" } } as never);
-      await between; // the agent's own work between two calls
-      await m!.chat({ messages: [], context: { stage: "b" } } as never);
-    },
-    () => waited.push("first call"),
+  const agent = activity.busy(() =>
+    activity.run(
+      model,
+      async (m) => {
+        await m!.chat({ messages: [], context: { stage: "a" } } as never);
+        await between; // the agent's own work between two calls
+        await m!.chat({ messages: [], context: { stage: "b" } } as never);
+      },
+      () => waited.push("first call"),
+    ),
   );
   await tick();
   expect(waited).toEqual(["first call"]);
@@ -69,23 +71,54 @@ test("quiet settles only while every running LLM agent waits on a call", async (
   expect(waited).toEqual(["first call"]); // called once
 });
 
-test("an offline agent is not tracked, and an agent that ends without a call still hands over", async () => {
+test("a slot starting its cell holds background work back; an offline agent does not", async () => {
   const activity = new AgentActivity();
+  let quiet = false;
+  let started!: () => void;
+  const starting = activity.busy(
+    () =>
+      new Promise<void>((resolve) => {
+        started = resolve;
+      }),
+  );
+  void activity.quiet().then(() => {
+    quiet = true;
+  });
+  await tick();
+  await tick();
+  expect(quiet).toBe(false); // the slot is loading its task, claiming its run…
+  started();
+  await starting;
+  await tick();
+  expect(quiet).toBe(true);
+
   const order: string[] = [];
-  await activity.run(
-    null,
-    async () => order.push("offline agent ran"),
-    () => order.push("handed over"),
+  let offlineQuiet = false;
+  await activity.busy(() =>
+    activity.run(
+      null,
+      async () => {
+        void activity.quiet().then(() => {
+          offlineQuiet = true;
+        });
+        await tick();
+        await tick();
+        order.push("offline agent ran");
+      },
+      () => order.push("handed over"),
+    ),
   );
   expect(order).toEqual(["handed over", "offline agent ran"]);
+  expect(offlineQuiet).toBe(true);
 
   const { model } = heldModel();
   const calls: string[] = [];
-  await activity.run(
-    model,
-    async () => "no call",
-    () => calls.push("handed over"),
+  await activity.busy(() =>
+    activity.run(
+      model,
+      async () => "no call",
+      () => calls.push("handed over"),
+    ),
   );
-  expect(calls).toEqual(["handed over"]);
-  await activity.quiet(); // no agent running: quiet at once
+  expect(calls).toEqual(["handed over"]); // an agent that ends without a call still hands over
 });

@@ -1,21 +1,33 @@
 /**
- * @module Whether an evaluation's agents are waiting on the model. Work that can wait (judging a finished report,
- * preparing a later cell) runs when every running LLM agent is waiting on a model call, never in the gap between an
- * agent's calls, where it would delay the agent's next request.
+ * @module Whether an evaluation's slots are waiting on the model. Work that can wait (judging a finished report,
+ * preparing a later cell, building an environment not yet needed) runs when every busy slot's agent is waiting on
+ * a model call, never while a slot is starting its cell or its agent is between calls, where it would delay the
+ * agent's next request.
  */
 import type { z } from "zod";
 import type { ChatRequest, Model, ObjectRequest } from "../llm/types.ts";
 
 export class AgentActivity {
-  private running = 0;
+  private busySlots = 0;
   private waiting = 0;
   private readonly wakers: (() => void)[] = [];
   private waking = false;
 
+  /** A slot's work on one cell: busy (not waiting on the model) except while its agent's model calls are out. */
+  async busy<T>(work: () => Promise<T>): Promise<T> {
+    this.busySlots++;
+    try {
+      return await work();
+    } finally {
+      this.busySlots--;
+      this.wake();
+    }
+  }
+
   /**
-   * Run an LLM agent with its model tracked (each call counts as waiting); `null` (an offline agent, which never
-   * waits on a model) is not tracked. `onWaiting` is called once: when the agent first waits on a call (at once for
-   * an offline agent), or when it ends without one.
+   * Run an agent inside `busy`: each call of its model counts as waiting. An offline agent (`null` model) never
+   * waits on a model, so its slot does not hold background work back while it runs. `onWaiting` is called once:
+   * when the agent first waits on a call (at once for an offline agent), or when it ends without one.
    */
   async run<T>(
     model: Model | null,
@@ -30,21 +42,24 @@ export class AgentActivity {
     };
     if (model === null) {
       waitingNow();
-      return agent(null);
+      this.busySlots--;
+      this.wake();
+      try {
+        return await agent(null);
+      } finally {
+        this.busySlots++;
+      }
     }
-    this.running++;
     try {
       return await agent(this.tracked(model, waitingNow));
     } finally {
-      this.running--;
-      this.wake();
       waitingNow();
     }
   }
 
   /**
-   * Settles once no running agent is between model calls (every one is waiting on a call, or none is running), always
-   * on a later turn of the event loop.
+   * Settles once no busy slot is doing anything but waiting on the model (or none is busy), always on a later turn of
+   * the event loop.
    */
   quiet(): Promise<void> {
     return new Promise((resolve) => {
@@ -54,7 +69,7 @@ export class AgentActivity {
   }
 
   private isQuiet(): boolean {
-    return this.waiting >= this.running;
+    return this.waiting >= this.busySlots;
   }
 
   private wake(): void {

@@ -413,7 +413,8 @@ async function pipelined(
     return entry;
   };
 
-  const prepareCell = async (index: number): Promise<Prepared> => {
+  /** `startEnvAfter`: when an environment this cell is the first to lease starts building (at once by default). */
+  const prepareCell = async (index: number, startEnvAfter?: Promise<unknown>): Promise<Prepared> => {
     const cell = cells[index]!;
     const key = keys[index]!;
     let task: { loaded: LoadedTask; fingerprint: string };
@@ -435,17 +436,20 @@ async function pipelined(
     else {
       // In the background: the agent's first model call need not wait for the index.
       env = envs.lease(key, () =>
-        options.openEnv(task.loaded, cell.split, entry.agent, { background: true }),
+        options.openEnv(task.loaded, cell.split, entry.agent, {
+          background: true,
+          ...(startEnvAfter ? { startAfter: startEnvAfter } : {}),
+        }),
       );
       env.catch(() => {}); // awaited in the cell's turn; a failure fails that cell
     }
     return { loaded: task.loaded, runId, identity, entry, env };
   };
   const prepared = new Map<number, Promise<Prepared>>();
-  const prepare = (position: number): Promise<Prepared> => {
+  const prepare = (position: number, startEnvAfter?: Promise<unknown>): Promise<Prepared> => {
     let p = prepared.get(position);
     if (!p) {
-      p = prepareCell(order[position]!);
+      p = prepareCell(order[position]!, startEnvAfter);
       p.catch(() => {});
       prepared.set(position, p);
     }
@@ -472,10 +476,18 @@ async function pipelined(
    * Run the cell at `position`; `onWaiting` is called once its agent waits on its first model call (or the cell is
    * settled without one). Returns what starts the cell's judging, null when there is nothing to judge.
    */
-  const takeCell = async (position: number, onWaiting: () => void): Promise<(() => void) | null> => {
+  const takeCell = async (
+    position: number,
+    onWaiting: () => void,
+    firstRequest: Promise<void>,
+  ): Promise<(() => void) | null> => {
     const index = order[position]!;
     const cell = cells[index]!;
-    const p = await prepare(position);
+    // Not prepared ahead: its environment starts building once the agent's first request is out (or on first use).
+    const p = await prepare(
+      position,
+      firstRequest.then(() => activity.quiet()),
+    );
     prepared.delete(position);
     if (p.settled) {
       settle(index, p.settled);
@@ -524,20 +536,26 @@ async function pipelined(
     while (failure === null && next < order.length) {
       const position = next++;
       let handedOver = false;
+      let firstRequestOut!: () => void;
+      const firstRequest = new Promise<void>((resolve) => {
+        firstRequestOut = resolve;
+      });
       // While this cell's agent waits on the model: judge the slot's previous cell, prepare the cells ahead.
       const onWaiting = () => {
         if (handedOver) return;
         handedOver = true;
+        firstRequestOut();
         judgePrevious?.();
         judgePrevious = null;
         const ahead = Math.min(order.length - 1, position + concurrency);
         void activity.quiet().then(() => {
-          for (let j = position + 1; j <= ahead; j++) void prepare(j);
+          // Positions below `next` have been taken by a slot meanwhile (and prepared by it).
+          for (let j = Math.max(position + 1, next); j <= ahead; j++) void prepare(j);
         });
       };
       let judgeThis: (() => void) | null = null;
       try {
-        judgeThis = await takeCell(position, onWaiting);
+        judgeThis = await activity.busy(() => takeCell(position, onWaiting, firstRequest));
       } catch (error) {
         failure ??= { error };
       } finally {

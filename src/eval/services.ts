@@ -23,7 +23,8 @@ export const LEXICAL = "lexical";
 /** What an agent's environment depends on besides the task and split: whether its index embeds with a model. */
 export type EnvAgent = { needsModel: boolean };
 
-export type OpenEnvOptions = { background?: boolean };
+/** `LoadEnvOptions.background` and `startAfter`. */
+export type OpenEnvOptions = { background?: boolean; startAfter?: Promise<unknown> };
 
 export type Services = {
   loadTask(ref: string): Promise<LoadedTask>;
@@ -116,7 +117,7 @@ export function defaultServices(options: ServicesOptions): Services {
   return {
     loadTask: (ref) => loadTask(root, ref),
     envEmbedder,
-    openEnv: (loaded, split, agent = { needsModel: false }, { background = false } = {}) => {
+    openEnv: (loaded, split, agent = { needsModel: false }, { background = false, startAfter } = {}) => {
       const embedder = envEmbedder(agent);
       let indexPath: string | undefined;
       if (options.indexDir !== undefined) {
@@ -136,6 +137,7 @@ export function defaultServices(options: ServicesOptions): Services {
         split,
         embedder,
         background,
+        ...(startAfter ? { startAfter } : {}),
         ...(indexPath ? { indexPath } : {}),
         ...(prebuilt ? { prebuilt } : {}),
       });
