@@ -2,7 +2,7 @@
 import { Database } from "bun:sqlite";
 import type { AppName } from "../core/index.ts";
 import type { Chunk } from "./chunk.ts";
-import type { Embedder } from "./embedders/embedder.ts";
+import { type Embedder, embedVectors } from "./embedders/embedder.ts";
 import { ftsQuery } from "./fts.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
 import type { SearchHit } from "./search-hit.ts";
@@ -138,7 +138,10 @@ export class HybridIndex {
   /** Index chunks: rows + FTS5 text (title and body) + one vector each (embedded from title and text). */
   async add(chunks: Chunk[]): Promise<void> {
     if (chunks.length === 0) return;
-    const vectors = await this.embedder.embed(chunks.map((c) => `${c.title}\n${c.text}`));
+    const vectors = await embedVectors(
+      this.embedder,
+      chunks.map((c) => `${c.title}\n${c.text}`),
+    );
     const find = this.db.query("SELECT rowid FROM chunks WHERE id = ?");
     const delChunk = this.db.query("DELETE FROM chunks WHERE rowid = ?");
     const delFts = this.db.query("DELETE FROM chunks_fts WHERE rowid = ?");
@@ -231,9 +234,9 @@ export class HybridIndex {
     depth: number,
     apps?: AppName[],
   ): Promise<{ ids: string[]; scores: Map<string, number> }> {
-    const [vector] = await this.embedder.embed([query]);
+    const [vector] = await embedVectors(this.embedder, [query]);
     const scores = new Map<string, number>();
-    if (!vector || vector.every((x) => x === 0)) return { ids: [], scores };
+    if (!vector || isZero(vector)) return { ids: [], scores };
     const wanted = apps?.length ? new Set<string>(apps) : null;
     const matches = await this.vectors.query(vector, wanted ? depth * 4 : depth);
     const appOf = this.db.query("SELECT app FROM chunks WHERE id = ?");
@@ -256,6 +259,11 @@ export class HybridIndex {
     await this.vectors.close();
     this.db.close();
   }
+}
+
+function isZero(vector: ArrayLike<number>): boolean {
+  for (let i = 0; i < vector.length; i++) if (vector[i] !== 0) return false;
+  return true;
 }
 
 /**

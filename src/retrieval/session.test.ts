@@ -18,3 +18,31 @@ test("an agent writes findings and finds them again with their sources", async (
   expect(session.all()).toHaveLength(2);
   await session.close();
 });
+
+test("writing findings together stores and ranks them exactly as writing them one by one", async () => {
+  const inputs = [
+    {
+      title: "Interpreter rule",
+      text: "Spanish speakers need a certified interpreter.",
+      sources: ["t_IN_1"],
+    },
+    { text: "Cardiology referral approved by insurer.", sources: ["t_IN_2"] },
+    { id: "note", text: "The interpreter desk books Spanish interpreters by email.", sources: ["t_IN_3"] },
+    // A later finding with the same id replaces the earlier one, in a batch as in turn.
+    { id: "note", text: "Interpreter bookings close at noon.", sources: ["t_IN_4"] },
+    { text: "A certified interpreter signs the consent form too.", sources: ["t_IN_1", "t_IN_5"] },
+  ];
+  const one = await SessionIndex.open();
+  const oneByOne = [];
+  for (const input of inputs) oneByOne.push(await one.write(input));
+  const batch = await SessionIndex.open();
+  expect(await batch.writeAll(inputs)).toEqual(oneByOne);
+  expect(batch.all()).toEqual(one.all());
+  for (const mode of ["hybrid", "bm25", "vector"] as const) {
+    for (const query of ["certified interpreter", "who approved the referral", "bookings"]) {
+      expect(await batch.search(query, 5, mode)).toEqual(await one.search(query, 5, mode));
+    }
+  }
+  await one.close();
+  await batch.close();
+});

@@ -27,23 +27,36 @@ export class SessionIndex {
 
   /** Store a finding (a later one with the same id replaces it); returns it with its id. */
   async write(input: z.input<typeof Finding>): Promise<StoredFinding> {
-    const parsed = Finding.parse(input);
-    const finding: StoredFinding = { ...parsed, id: parsed.id ?? `finding_${this.findings.size + 1}` };
-    this.findings.set(finding.id, finding);
-    await this.index.add([
-      {
+    const [finding] = await this.writeAll([input]);
+    return finding!;
+  }
+
+  /**
+   * Store findings in order, indexed together (one embedding call, one transaction): the same ids, rows and ranking
+   * as writing them one by one.
+   */
+  async writeAll(inputs: readonly z.input<typeof Finding>[]): Promise<StoredFinding[]> {
+    const stored = inputs
+      .map((input) => Finding.parse(input))
+      .map((parsed) => {
+        const finding: StoredFinding = { ...parsed, id: parsed.id ?? `finding_${this.findings.size + 1}` };
+        this.findings.set(finding.id, finding);
+        return finding;
+      });
+    await this.index.add(
+      stored.map((finding) => ({
         id: `${finding.id}#0`,
         documentId: finding.id,
         ord: 0,
-        app: "files",
+        app: "files" as const,
         title: finding.title,
         path: `session/${finding.id}`,
         author: "agent",
         date: "",
         text: [finding.text, finding.sources.join(" ")].join("\n"),
-      },
-    ]);
-    return finding;
+      })),
+    );
+    return stored;
   }
 
   async search(

@@ -4,6 +4,18 @@ import { suffixStem, words } from "./tokenize.ts";
 /** The spans `words` tokenizes (letters and digits, inner `'`/`-` kept), matched on the original text for offsets. */
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
+/** A word's (or a cut word's) stems, memoized (forgotten at 100,000 entries): the same words recur across chunks. */
+const tokenStems = new Map<string, string[]>();
+function stemsOf(token: string): string[] {
+  let stems = tokenStems.get(token);
+  if (!stems) {
+    if (tokenStems.size >= 100_000) tokenStems.clear();
+    stems = words(token).map(suffixStem);
+    tokenStems.set(token, stems);
+  }
+  return stems;
+}
+
 /**
  * The `width`-character window of `text` holding the most query stems (ties: the earliest), starting at a word and cut
  * at word boundaries, on one line. One pass: the text is tokenized once with offsets and a window slides over the word
@@ -15,7 +27,7 @@ export function snippet(text: string, query: string, width = 200): string {
   const targets = new Set(words(query).map(suffixStem));
   const matches = (s: string): number => {
     let n = 0;
-    for (const w of words(s)) if (targets.has(suffixStem(w))) n++;
+    for (const stem of stemsOf(s)) if (targets.has(stem)) n++;
     return n;
   };
   const starts: number[] = [];

@@ -12,7 +12,8 @@ const STOPWORDS = new Set(
 export function words(text: string): string[] {
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)) {
-    const w = m[0].replace(/['’-]/g, "");
+    const raw = m[0];
+    const w = raw.includes("'") || raw.includes("’") || raw.includes("-") ? raw.replace(/['’-]/g, "") : raw;
     if (w.length > 1 && !STOPWORDS.has(w)) out.push(w);
   }
   return out;

@@ -56,10 +56,10 @@ export class FindingsStore {
     hits: readonly SearchHit[],
     meta: { stage: WorkflowStage; actionId: string; iteration: number },
   ): Promise<number> {
-    let added = 0;
+    const fresh: SearchHit[] = [];
     for (const hit of hits) {
       if (!hit.text.trim() || this.retrieved.has(hit.chunkId)) continue;
-      const finding: RetrievedFinding = {
+      this.retrieved.set(hit.chunkId, {
         kind: "retrieved",
         id: hit.chunkId,
         hit,
@@ -67,17 +67,14 @@ export class FindingsStore {
         actionId: meta.actionId,
         side: evidenceSide(hit, meta.stage),
         iteration: meta.iteration,
-      };
-      this.retrieved.set(hit.chunkId, finding);
-      await this.index.write({
-        id: hit.chunkId,
-        title: hit.title,
-        text: hit.text,
-        sources: [hit.documentId],
       });
-      added += 1;
+      fresh.push(hit);
     }
-    return added;
+    // One batch for the action: indexed in the order found, as one write per hit would.
+    await this.index.writeAll(
+      fresh.map((hit) => ({ id: hit.chunkId, title: hit.title, text: hit.text, sources: [hit.documentId] })),
+    );
+    return fresh.length;
   }
 
   /** Store an intermediate result of the agent's own reasoning (e.g. the J.7 intermediate workflow). */

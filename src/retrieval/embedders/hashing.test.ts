@@ -1,4 +1,6 @@
 import { expect, test } from "bun:test";
+import { suffixStem, words } from "../tokenize.ts";
+import { l2normalize } from "./embedder.ts";
 import { hashingEmbedder } from "./hashing.ts";
 
 const cos = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
@@ -49,4 +51,50 @@ test("term frequency is sublinear: repeating a word does not drown the others", 
   ]);
   expect(cos(q!, often!)).toBeGreaterThan(0.6);
   expect(cos(q!, often!)).toBeLessThan(cos(q!, once!));
+});
+
+/** The embedder's definition, computed densely and without memos: a Float64Array accumulator, then l2normalize. */
+function reference(text: string, dim: number): number[] {
+  const fnv = (s: string, seed: number) => {
+    let h = (0x811c9dc5 ^ seed) >>> 0;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+    return h;
+  };
+  const stems = words(text).map(suffixStem);
+  const tf = new Map<string, { count: number; weight: number }>();
+  const add = (f: string, w: number) => {
+    const seen = tf.get(f) ?? { count: 0, weight: 0 };
+    tf.set(f, { count: seen.count + 1, weight: seen.weight + w });
+  };
+  stems.forEach((s, i) => {
+    add(`u:${s}`, 1);
+    if (i > 0) add(`b:${stems[i - 1]} ${s}`, 0.5);
+  });
+  const v = new Float64Array(dim);
+  for (const [f, { count, weight }] of tf)
+    v[fnv(f, 0) % dim]! += (fnv(f, 0x9e3779b9) & 1 ? 1 : -1) * (weight / count) * (1 + Math.log(count));
+  return l2normalize(v);
+}
+
+test("vectors are exactly the dense definition's, typed or not, however often a text is embedded", async () => {
+  const texts = [
+    "Submit the prior authorization form to the insurer before the procedure",
+    "prior authorization request",
+    "The patient's interpreter (Spanish) must be booked; interpreters confirm by email.",
+    "the of and",
+    // At 3 dimensions "u:visit" and "u:insurer" cancel in one bucket, which "u:manager" then touches again.
+    "visit insurer manager",
+  ];
+  for (const dim of [3, 7, 4096]) {
+    const e = hashingEmbedder({ dim });
+    const expected = texts.map((t) => reference(t, dim));
+    for (let round = 0; round < 2; round++) {
+      const plain = await e.embed(texts);
+      const typed = await e.embedFloat64!(texts);
+      for (let i = 0; i < texts.length; i++) {
+        expect(plain[i]!).toEqual(expected[i]!);
+        expect(Array.from(typed[i]!)).toEqual(expected[i]!);
+      }
+    }
+  }
 });

@@ -3,7 +3,7 @@
  * request) with sublinear term frequency, L2-normalized.
  */
 import { suffixStem, words } from "../tokenize.ts";
-import { type Embedder, l2normalize } from "./embedder.ts";
+import type { Embedder } from "./embedder.ts";
 
 export type HashingOptions = {
   dim?: number;
@@ -38,9 +38,8 @@ export function hashingEmbedder(options: HashingOptions = {}): Embedder {
   const dim = options.dim ?? DEFAULTS.dim;
   const charNgrams = options.charNgrams ?? DEFAULTS.charNgrams;
   const weights = options.weights ?? DEFAULTS.weights;
-  /** Feature name (`u:`, `b:` or `c:` + text) → weight × sublinear term frequency. */
-  const features = (text: string): Map<string, number> => {
-    // Raw counts per feature, then mean weight × (1 + ln tf): a word said ten times is not ten times the evidence.
+  /** Feature name (`u:`, `b:` or `c:` + text) → its occurrences and their summed weight. */
+  const features = (text: string): Map<string, { count: number; weight: number }> => {
     const tf = new Map<string, { count: number; weight: number }>();
     const add = (feature: string, w: number) => {
       const seen = tf.get(feature);
@@ -49,29 +48,48 @@ export function hashingEmbedder(options: HashingOptions = {}): Embedder {
         seen.weight += w;
       } else tf.set(feature, { count: 1, weight: w });
     };
-    const stems = words(text).map(suffixStem);
-    stems.forEach((s, i) => {
+    let previous: string | null = null;
+    for (const word of words(text)) {
+      const s = suffixStem(word);
       add(`u:${s}`, weights.unigram);
-      if (i > 0) add(`b:${stems[i - 1]} ${s}`, weights.bigram);
+      if (previous !== null) add(`b:${previous} ${s}`, weights.bigram);
+      previous = s;
+      if (charNgrams.length === 0) continue;
       const padded = `^${s}$`;
       const grams: string[] = [];
       for (const n of charNgrams)
         for (let j = 0; j + n <= padded.length; j++) grams.push(padded.slice(j, j + n));
       for (const g of grams) add(`c:${g}`, weights.char / Math.sqrt(grams.length));
-    });
-    const out = new Map<string, number>();
-    for (const [feature, { count, weight }] of tf) out.set(feature, (weight / count) * (1 + Math.log(count)));
+    }
+    return tf;
+  };
+  // One scratch accumulator, cleared after each text (embedding is synchronous, so it is never shared).
+  const scratch = new Float64Array(dim);
+  /** The unit vector of `text` written into `out` (all zeros): l2normalize's arithmetic on the buckets it touches. */
+  const vectorize = <V extends number[] | Float64Array>(text: string, out: V): V => {
+    const touched: number[] = [];
+    for (const [feature, { count, weight }] of features(text)) {
+      // Mean weight × (1 + ln tf): a word said ten times is not ten times the evidence.
+      const value = (weight / count) * (1 + Math.log(count));
+      const bucket = fnv1a(feature, 0) % dim;
+      if (scratch[bucket] === 0) touched.push(bucket);
+      scratch[bucket]! += fnv1a(feature, 0x9e3779b9) & 1 ? value : -value;
+    }
+    let sum = 0;
+    for (let i = 0; i < dim; i++) sum += scratch[i]! * scratch[i]!;
+    const norm = Math.sqrt(sum);
+    for (const bucket of touched) {
+      // A bucket listed twice (it went back to 0 and was touched again) was written and cleared the first time.
+      const value = scratch[bucket]!;
+      if (value === 0) continue;
+      out[bucket] = norm === 0 ? value : value / norm;
+      scratch[bucket] = 0;
+    }
     return out;
   };
-  const vectorize = (fs: Map<string, number>): number[] => {
-    // Accumulated in a typed array (the same float64 arithmetic, no boxed array), normalized once into the result.
-    const v = new Float64Array(dim);
-    for (const [feature, value] of fs) {
-      const bucket = fnv1a(feature, 0) % dim;
-      const sign = fnv1a(feature, 0x9e3779b9) & 1 ? 1 : -1;
-      v[bucket]! += sign * value;
-    }
-    return l2normalize(v);
+  return {
+    name: `hashing-${dim}`,
+    embed: async (texts) => texts.map((t) => vectorize(t, new Array<number>(dim).fill(0))),
+    embedFloat64: async (texts) => texts.map((t) => vectorize(t, new Float64Array(dim))),
   };
-  return { name: `hashing-${dim}`, embed: async (texts) => texts.map((t) => vectorize(features(t))) };
 }

@@ -1,5 +1,6 @@
 /** @module The Chroma vector store: a collection on a Chroma server, fed precomputed embeddings (`embeddingFunction: null`). */
 import { ChromaClient, type Collection } from "chromadb";
+import type { Vector } from "../embedders/embedder.ts";
 import type { VectorItem, VectorMatch, VectorStore } from "./vector-store.ts";
 
 export type ChromaOptions = {
@@ -42,17 +43,17 @@ export async function chromaStore(options: ChromaOptions): Promise<VectorStore> 
         const withMeta = batch.some((b) => b.metadata && Object.keys(b.metadata).length > 0);
         await collection.upsert({
           ids: batch.map((b) => b.id),
-          embeddings: batch.map((b) => b.vector),
+          embeddings: batch.map((b) => Array.from(b.vector)),
           // Chroma rejects empty metadata objects: send metadatas only when items carry some.
           ...(withMeta ? { metadatas: batch.map((b) => ({ id: b.id, ...b.metadata })) } : {}),
         });
       }
     },
-    async query(vector: number[], k: number): Promise<VectorMatch[]> {
+    async query(vector: Vector, k: number): Promise<VectorMatch[]> {
       const n = Math.min(k, await collection.count());
       if (n <= 0) return [];
       const result = await collection.query({
-        queryEmbeddings: [vector],
+        queryEmbeddings: [Array.from(vector)],
         nResults: n,
         include: ["distances"],
       });

@@ -1,6 +1,7 @@
 /** @module The embedded vector store: a sqlite-vec `vec0` table (cosine distance) inside a bun:sqlite database. */
 import type { Database } from "bun:sqlite";
 import * as sqliteVec from "sqlite-vec";
+import type { Vector } from "../embedders/embedder.ts";
 import type { VectorItem, VectorMatch, VectorStore } from "./vector-store.ts";
 
 const loaded = new WeakSet<Database>();
@@ -65,7 +66,7 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
         }
       })();
     },
-    async query(vector: number[], k: number): Promise<VectorMatch[]> {
+    async query(vector: Vector, k: number): Promise<VectorMatch[]> {
       if (dim === null || k <= 0) return [];
       const rows = db
         .query(

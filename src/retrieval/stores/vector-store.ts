@@ -1,6 +1,7 @@
 /** @module The vector store interface: nearest neighbours by id, behind sqlite-vec (embedded) or a Chroma server. */
+import type { Vector } from "../embedders/embedder.ts";
 
-export type VectorItem = { id: string; vector: number[]; metadata?: Record<string, string> };
+export type VectorItem = { id: string; vector: Vector; metadata?: Record<string, string> };
 export type VectorMatch = { id: string; distance: number };
 
 export interface VectorStore {
@@ -8,7 +9,7 @@ export interface VectorStore {
   readonly kind: string;
   upsert(items: VectorItem[]): Promise<void>;
   /** The `k` nearest items to `vector`, closest first (cosine distance). */
-  query(vector: number[], k: number): Promise<VectorMatch[]>;
+  query(vector: Vector, k: number): Promise<VectorMatch[]>;
   count(): Promise<number>;
   /** Remove every vector. */
   clear(): Promise<void>;
