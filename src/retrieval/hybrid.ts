@@ -2,13 +2,13 @@
 import { Database } from "bun:sqlite";
 import type { AppName } from "../core/index.ts";
 import type { Chunk } from "./chunk.ts";
-import { type Embedder, embedVectors } from "./embedders/embedder.ts";
+import { type Embedder, embedVectors, type Vector } from "./embedders/embedder.ts";
 import { ftsQuery } from "./fts.ts";
 import { reciprocalRankFusion } from "./fusion.ts";
 import type { SearchHit } from "./search-hit.ts";
 import { snippet } from "./snippet.ts";
 import { sqliteVecStore } from "./stores/sqlite-vec.ts";
-import type { VectorStore } from "./stores/vector-store.ts";
+import type { VectorMatch, VectorStore } from "./stores/vector-store.ts";
 
 /** |Cosine similarity| at or below this is an exact 0 (no shared feature) after float32 rounding. */
 const MIN_SIMILARITY = 1e-6;
@@ -238,21 +238,54 @@ export class HybridIndex {
     const scores = new Map<string, number>();
     if (!vector || isZero(vector)) return { ids: [], scores };
     const wanted = apps?.length ? new Set<string>(apps) : null;
-    const matches = await this.vectors.query(vector, wanted ? depth * 4 : depth);
+    const k = wanted ? depth * 4 : depth;
     const appOf = this.db.query("SELECT app FROM chunks WHERE id = ?");
+    // A chunk whose vector is orthogonal to the query's (with hashing: sharing no feature) is no match (like a chunk
+    // BM25 does not return): left in, such zero-similarity ties would take RRF credit in whatever order the vector
+    // store breaks them.
+    const decided = new Map<string, boolean>();
+    const kept = (m: VectorMatch): boolean => {
+      let keep = decided.get(m.id);
+      if (keep === undefined) {
+        const row = appOf.get(m.id) as { app: string } | null;
+        keep = row !== null && (!wanted || wanted.has(row.app)) && Math.abs(1 - m.distance) > MIN_SIMILARITY;
+        decided.set(m.id, keep);
+      }
+      return keep;
+    };
+    const matches = this.nearestFirst(vector, k, kept) ?? (await this.vectors.query(vector, k));
     const ids: string[] = [];
     for (const m of matches) {
-      const row = appOf.get(m.id) as { app: string } | null;
-      if (!row || (wanted && !wanted.has(row.app))) continue;
-      // A chunk whose vector is orthogonal to the query's (with hashing: sharing no feature) is no match (like a chunk BM25 does not return): left in, such
-      // zero-similarity ties would take RRF credit in whatever order the vector store breaks them.
-      const similarity = 1 - m.distance;
-      if (Math.abs(similarity) <= MIN_SIMILARITY) continue;
+      if (!kept(m)) continue;
       ids.push(m.id);
-      scores.set(m.id, similarity);
+      scores.set(m.id, 1 - m.distance);
       if (ids.length >= depth) break;
     }
     return { ids, scores };
+  }
+
+  /**
+   * The `k` nearest matches as `vectors.query` returns them, from the store's exact distances (`distances`), without
+   * its scan; null when the store gives none, or when two matches `kept` would keep are tied (in a tie, or one at the
+   * cut, only the store's own scan knows its order).
+   */
+  private nearestFirst(vector: Vector, k: number, kept: (m: VectorMatch) => boolean): VectorMatch[] | null {
+    const all = this.vectors.distances?.(vector);
+    if (!all) return null;
+    all.sort((a, b) => a.distance - b.distance);
+    const top = all.slice(0, k);
+    const cut = all[k]?.distance;
+    if (cut !== undefined && top.at(-1)?.distance === cut) {
+      // Which of the items at the cut the store returns decides the result if one of them counts.
+      if (all.some((m) => m.distance === cut && kept(m))) return null;
+    }
+    let previous: number | null = null;
+    for (const m of top) {
+      if (!kept(m)) continue;
+      if (m.distance === previous) return null;
+      previous = m.distance;
+    }
+    return top;
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@
 import type { Database } from "bun:sqlite";
 import * as sqliteVec from "sqlite-vec";
 import type { Vector } from "../embedders/embedder.ts";
+import { SparseCosine } from "./sparse-cosine.ts";
 import type { VectorItem, VectorMatch, VectorStore } from "./vector-store.ts";
 
 const loaded = new WeakSet<Database>();
@@ -31,6 +32,20 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
   const vec = `${prefix}_vec`;
   db.run(`CREATE TABLE IF NOT EXISTS ${ids} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE)`);
   let dim: number | null = existingDim();
+  /** The stored vectors, read on the first `distances` call and kept in step by `upsert` and `clear`. */
+  let mirror: SparseCosine | null = null;
+
+  function loadMirror(): SparseCosine {
+    const loaded = new SparseCosine();
+    const rows = db
+      .query(`SELECT i.id AS id, v.embedding AS embedding FROM ${vec} v JOIN ${ids} i ON i.rowid = v.rowid`)
+      .all() as { id: string; embedding: Uint8Array }[];
+    for (const row of rows) {
+      const bytes = row.embedding;
+      loaded.set(row.id, new Float32Array(bytes.slice().buffer, 0, bytes.byteLength / 4));
+    }
+    return loaded;
+  }
 
   function existingDim(): number | null {
     const row = db.query("SELECT sql FROM sqlite_master WHERE name = ?").get(vec) as { sql: string } | null;
@@ -65,6 +80,12 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
           put.run(BigInt(rowid), new Float32Array(item.vector));
         }
       })();
+      for (const item of items) mirror?.set(item.id, item.vector);
+    },
+    distances(vector: Vector): VectorMatch[] | null {
+      if (dim === null) return [];
+      mirror ??= loadMirror();
+      return mirror.distances(vector);
     },
     async query(vector: Vector, k: number): Promise<VectorMatch[]> {
       if (dim === null || k <= 0) return [];
@@ -81,6 +102,7 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
     async clear() {
       db.run(`DELETE FROM ${ids}`);
       if (dim !== null) db.run(`DELETE FROM ${vec}`);
+      mirror?.clear();
     },
     async close() {},
   };

@@ -10,6 +10,11 @@ export interface VectorStore {
   upsert(items: VectorItem[]): Promise<void>;
   /** The `k` nearest items to `vector`, closest first (cosine distance). */
   query(vector: Vector, k: number): Promise<VectorMatch[]>;
+  /**
+   * Every stored item's distance to `vector`, exactly as `query` computes it, in no particular order; null when the
+   * store cannot (the caller then uses `query`). Lets a caller that needs only part of the ranking skip the scan.
+   */
+  distances?(vector: Vector): VectorMatch[] | null;
   count(): Promise<number>;
   /** Remove every vector. */
   clear(): Promise<void>;
