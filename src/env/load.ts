@@ -145,6 +145,9 @@ async function loadNow(loaded: LoadedTask, options: LoadEnvOptions): Promise<Env
     const fingerprint = await taskFingerprint(loaded, { ...options, vectors }, embedder);
     index = await openPersistedIndex(persisted, fingerprint, { embedder, vectors }, build);
   }
+  // An index opened over stored vectors reads them for exact sparse search now (a background load: while nobody
+  // waits), not at the agent's first search.
+  index.vectors.warm?.();
   const { task } = loaded;
   let web: WebTools | null;
   try {

@@ -32,8 +32,11 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
   const vec = `${prefix}_vec`;
   db.run(`CREATE TABLE IF NOT EXISTS ${ids} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE)`);
   let dim: number | null = existingDim();
-  /** The stored vectors, read on the first `distances` call and kept in step by `upsert` and `clear`. */
-  let mirror: SparseCosine | null = null;
+  /**
+   * The stored vectors for `distances`, kept in step by `upsert` and `clear`: from the start for a table this store
+   * creates, else read from vec0 on `warm` or the first `distances` call (~10 ms for a demo environment).
+   */
+  let mirror: SparseCosine | null = dim === null ? new SparseCosine() : null;
 
   function loadMirror(): SparseCosine {
     const loaded = new SparseCosine();
@@ -81,6 +84,9 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
         }
       })();
       for (const item of items) mirror?.set(item.id, item.vector);
+    },
+    warm() {
+      if (dim !== null) mirror ??= loadMirror();
     },
     distances(vector: Vector): VectorMatch[] | null {
       if (dim === null) return [];

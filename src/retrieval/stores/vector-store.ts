@@ -15,6 +15,8 @@ export interface VectorStore {
    * store cannot (the caller then uses `query`). Lets a caller that needs only part of the ranking skip the scan.
    */
   distances?(vector: Vector): VectorMatch[] | null;
+  /** Load now what the first query would (a store opened over existing vectors), e.g. while nobody waits. */
+  warm?(): void;
   count(): Promise<number>;
   /** Remove every vector. */
   clear(): Promise<void>;
