@@ -199,7 +199,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 function describe(m: Measured): string {
   return [
     `${m.label}: ${m.cells} cells${m.failed ? `, ${m.failed} FAILED (first: ${m.firstError})` : ""}`,
-    `  wall time                  ${s(m.wallMs)} (process CPU ${s(m.cpuMs)}, every thread: the scripted model and the index builder included)`,
+    `  wall time                  ${s(m.wallMs)} (process CPU ${s(m.cpuMs)}, every thread: the scripted model's included)`,
     `  model calls                ${m.calls} (${(m.calls / m.cells).toFixed(1)} per cell), ${s(m.modelMs)} in calls, mean ${(m.modelMs / Math.max(1, m.calls)).toFixed(1)} ms for a ${delayMs} ms model`,
     `  share outside model calls  ${pct(m.outside)} (strict, the model's own ${delayMs} ms only inside: ${pct(m.strictOutside)})`,
     `  outside calls              ${s(m.wallMs * m.concurrency - m.modelMs)} of ${m.concurrency} × wall; summed phase times: load env ${s(m.loadEnvMs)}, lexical judge ${s(m.judgeMs)}${m.pipeline ? " (overlapping model calls)" : ""}`,

@@ -64,12 +64,6 @@ export type LoadEnvOptions = EnvOptions & {
    * of at once — an evaluation starts a cell's build once its agent's first request is out.
    */
   startAfter?: Promise<unknown>;
-  /**
-   * The index built on another thread (`IndexBuilder`), embedded backend only: for an in-memory index, its SQLite
-   * image (built with `embedder`, checked); with `indexPath`, settles (null) once that file holds the complete build,
-   * which is then opened (or rebuilt here if it does not verify). A failed build fails the load with its error.
-   */
-  prebuilt?: Promise<Uint8Array | null>;
 };
 
 /**
@@ -122,16 +116,8 @@ async function loadNow(loaded: LoadedTask, options: LoadEnvOptions): Promise<Env
   const persisted = useServices ? undefined : options.indexPath;
   const build = async (index: HybridIndex) =>
     fill(index, appsOver(index, served), await readDocuments(loaded, split), served);
-  if (options.prebuilt && (useServices || vectors)) {
-    throw new Error(
-      "loadEnv: a prebuilt index is embedded, with its vectors in sqlite-vec (no services, no vectors)",
-    );
-  }
-  const image = options.prebuilt ? await options.prebuilt : null;
   let index: HybridIndex;
-  if (persisted === undefined && image) {
-    index = HybridIndex.fromImage(image, { embedder });
-  } else if (persisted === undefined) {
+  if (persisted === undefined) {
     // An in-memory index is always built.
     index = await HybridIndex.open({ embedder, vectors });
     try {
@@ -167,24 +153,6 @@ async function loadNow(loaded: LoadedTask, options: LoadEnvOptions): Promise<Env
     index,
     web,
   });
-}
-
-/**
- * The split's in-memory index as `loadEnv` builds it (embedded apps, `embedder`'s vectors in sqlite-vec), returned as
- * a SQLite image for `LoadEnvOptions.prebuilt`.
- */
-export async function buildIndexImage(
-  loaded: LoadedTask,
-  split: Split,
-  embedder: Embedder,
-): Promise<Uint8Array> {
-  const index = await HybridIndex.open({ embedder });
-  try {
-    await fill(index, appsOver(index, undefined), await readDocuments(loaded, split), undefined);
-    return index.image();
-  } finally {
-    await index.close();
-  }
 }
 
 /** The four apps: embedded over the index, except those a service backend provides. */

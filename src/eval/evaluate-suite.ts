@@ -389,10 +389,10 @@ function byEnvironment(keys: readonly string[]): number[] {
 
 /**
  * The grid as a pipeline. `concurrency` slots run agents. Once a slot's agent waits on its first model call, the slot
- * prepares the next `concurrency` cells (task read, finished cells read back, environment leased and loading, on the
- * index builder's thread when it can) and starts judging its previous cell. Both wait until no running agent is
- * between model calls (`AgentActivity`), so they never hold up an agent's next request. At most `concurrency`
- * judgings run at once. Results keep the grid's order; a cell's outcome is the same as `runCell` would give it alone.
+ * prepares the next `concurrency` cells (task read, finished cells read back, environment leased and loading) and
+ * starts judging its previous cell. Both wait until no busy slot does anything but wait on the model
+ * (`AgentActivity`), so they never hold up an agent's next request; a cell not prepared ahead starts building its
+ * environment once its own first request is out. At most `concurrency` judgings run at once. Results keep the grid's order; a cell's outcome is the same as `runCell` would give it alone.
  */
 async function pipelined(
   options: EvaluateSuiteOptions,

@@ -2,7 +2,6 @@
 import { mkdirSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import type { Split } from "../core/index.ts";
-import { buildsOffThread, IndexBuilder } from "../env/index-builder.ts";
 import { indexPathFor, loadEnv } from "../env/load.ts";
 import type { Env } from "../env/types.ts";
 import { evaluate, type Protocol } from "../judge/evaluate.ts";
@@ -104,7 +103,6 @@ export function defaultServices(options: ServicesOptions): Services {
   const protocol = options.judgeProtocol ?? "per-step";
   const offline = hashingEmbedder();
   let roleEmbedder: Embedder | null = null;
-  let builder: IndexBuilder | null = null;
   const envEmbedder = (agent: EnvAgent): Embedder => {
     if (!agent.needsModel) return offline;
     roleEmbedder ??= namedEmbedder(
@@ -119,28 +117,12 @@ export function defaultServices(options: ServicesOptions): Services {
     envEmbedder,
     openEnv: (loaded, split, agent = { needsModel: false }, { background = false, startAfter } = {}) => {
       const embedder = envEmbedder(agent);
-      let indexPath: string | undefined;
-      if (options.indexDir !== undefined) {
-        const ref = `${basename(dirname(loaded.dir))}/${loaded.task.id}`;
-        indexPath = indexPathFor(options.indexDir, ref, split, embedder);
-        mkdirSync(dirname(indexPath), { recursive: true });
-      }
-      // A background load (an evaluation prefetching) builds an offline index on the builder's thread once that
-      // has loaded its parsers (the first environments are built here meanwhile).
-      builder ??= new IndexBuilder();
-      const prebuilt =
-        background && buildsOffThread(embedder.name) && builder.warm()
-          ? builder.build(loaded, split, embedder.name, indexPath)
-          : undefined;
-      prebuilt?.catch(() => {}); // awaited by the load
-      return loadEnv(loaded, {
-        split,
-        embedder,
-        background,
-        ...(startAfter ? { startAfter } : {}),
-        ...(indexPath ? { indexPath } : {}),
-        ...(prebuilt ? { prebuilt } : {}),
-      });
+      const start = startAfter ? { startAfter } : {};
+      if (options.indexDir === undefined) return loadEnv(loaded, { split, embedder, background, ...start });
+      const ref = `${basename(dirname(loaded.dir))}/${loaded.task.id}`;
+      const indexPath = indexPathFor(options.indexDir, ref, split, embedder);
+      mkdirSync(dirname(indexPath), { recursive: true });
+      return loadEnv(loaded, { split, embedder, indexPath, background, ...start });
     },
     model,
     score: async (report, loaded, runId) =>

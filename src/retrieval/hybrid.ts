@@ -45,9 +45,6 @@ CREATE INDEX IF NOT EXISTS chunks_document ON chunks(document_id);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(title, text, tokenize = 'porter unicode61');
 `;
 
-/** Meta key of the embedder an image was built with. */
-const IMAGE_EMBEDDER = "image_embedder";
-
 type ChunkRow = {
   rowid: number;
   id: string;
@@ -78,36 +75,6 @@ export class HybridIndex {
     db.run(SCHEMA);
     const vectors = options.vectors ?? sqliteVecStore(db, "chunks");
     return new HybridIndex(db, options.embedder, vectors, options.titleWeight ?? 2);
-  }
-
-  /**
-   * An index from the SQLite image `image()` took of another (e.g. built on a worker thread), held in memory. The
-   * image must have been built with `options.embedder` (checked against the name `image()` recorded).
-   */
-  static fromImage(image: Uint8Array, options: Omit<HybridIndexOptions, "path" | "vectors">): HybridIndex {
-    const db = Database.deserialize(image);
-    const index = new HybridIndex(
-      db,
-      options.embedder,
-      sqliteVecStore(db, "chunks"),
-      options.titleWeight ?? 2,
-    );
-    const builtWith = index.getMeta(IMAGE_EMBEDDER);
-    if (builtWith !== options.embedder.name) {
-      db.close();
-      throw new Error(
-        `index image: built with embedder "${builtWith ?? "(not recorded)"}", expected "${options.embedder.name}"`,
-      );
-    }
-    return index;
-  }
-
-  /** The whole index as a SQLite image (sqlite-vec vectors included), for `HybridIndex.fromImage`. */
-  image(): Uint8Array {
-    if (this.vectors.kind !== "sqlite-vec")
-      throw new Error(`index image: vectors live in ${this.vectors.kind}`);
-    this.setMeta(IMAGE_EMBEDDER, this.embedder.name);
-    return this.db.serialize();
   }
 
   getMeta(key: string): string | null {

@@ -50,7 +50,7 @@ async function evaluate(name: string, extra: Partial<EvaluateSuiteOptions>) {
     store,
     judge: LEXICAL,
     modelOptions: { cache: null, env: {}, fetch: recordingFetch },
-    llmEnvEmbedder: "hashing", // offline index: the environments build on the builder thread
+    llmEnvEmbedder: "hashing", // the offline index: no embedding requests besides the agent's
   });
   const judged: number[] = [];
   const prefetched: number[] = [];
