@@ -204,7 +204,7 @@ export class HybridIndex {
       if (!row) continue;
       if (distinct && seen.has(row.document_id)) continue;
       seen.add(row.document_id);
-      hits.push(toHit(row, score, snippets ? snippet(row.text, query) : ""));
+      hits.push(toHit(row, score, snippets ? () => snippet(row.text, query) : () => ""));
       if (hits.length >= limit) break;
     }
     return hits;
@@ -266,19 +266,35 @@ function isZero(vector: ArrayLike<number>): boolean {
   return true;
 }
 
-function toHit(row: ChunkRow, score: number, snippet: string): SearchHit {
-  return {
+/**
+ * A hit whose `snippet` is computed when first read (an enumerable property, so copies and JSON carry it): an agent
+ * that reads chunks whole never pays for the window search, a page or a prompt that shows snippets gets the same text.
+ */
+function toHit(row: ChunkRow, score: number, snippetOf: () => string): SearchHit {
+  const hit = {
     documentId: row.document_id,
     chunkId: row.id,
     app: row.app,
     title: row.title,
     path: row.path,
     score,
-    snippet,
+    snippet: "",
     text: row.text,
     author: row.author,
     date: row.date,
     ...(row.channel !== null ? { channel: row.channel } : {}),
     ...(row.subject !== null ? { subject: row.subject } : {}),
   };
+  let computed: string | null = null;
+  Object.defineProperty(hit, "snippet", {
+    enumerable: true,
+    get: () => {
+      computed ??= snippetOf();
+      return computed;
+    },
+    set: (value: string) => {
+      computed = value;
+    },
+  });
+  return hit;
 }

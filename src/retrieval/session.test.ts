@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { hashingEmbedder } from "./embedders/hashing.ts";
 import { SessionIndex } from "./session.ts";
 
 test("an agent writes findings and finds them again with their sources", async () => {
@@ -45,4 +46,36 @@ test("writing findings together stores and ranks them exactly as writing them on
   }
   await one.close();
   await batch.close();
+});
+
+test("writes are indexed on a later turn, or before a search, and a failed indexing is reported, not lost", async () => {
+  const base = hashingEmbedder();
+  let embedded = 0;
+  let broken = false;
+  const counting = {
+    name: base.name,
+    embed: async (texts: string[]) => {
+      if (broken) throw new Error("embedder down: connection refused");
+      embedded += texts.length;
+      return base.embed(texts);
+    },
+  };
+  const session = await SessionIndex.open({ embedder: counting });
+  await session.write({ text: "Spanish speakers need a certified interpreter.", sources: ["a"] });
+  await session.write({ text: "Cardiology referral approved by insurer.", sources: ["b"] });
+  expect(embedded).toBe(0); // not yet: the writer went on at once
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(embedded).toBe(2); // both, in one batch, while the writer waited on something else
+
+  await session.write({ text: "The interpreter desk books by email.", sources: ["c"] });
+  const hits = await session.search("interpreter desk email", 3); // indexed before the search
+  expect(hits[0]?.finding.sources).toEqual(["c"]);
+  expect(embedded).toBe(4); // the search's own query embedding included
+
+  broken = true;
+  await session.write({ text: "Anything at all.", sources: ["d"] });
+  await new Promise((resolve) => setImmediate(resolve));
+  await expect(session.search("anything")).rejects.toThrow("embedder down: connection refused");
+  await expect(session.write({ text: "More.", sources: ["e"] })).rejects.toThrow("embedder down");
+  await session.close();
 });
