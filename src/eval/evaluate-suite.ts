@@ -392,7 +392,8 @@ function byEnvironment(keys: readonly string[]): number[] {
  * prepares the next `concurrency` cells (task read, finished cells read back, environment leased and loading) and
  * starts judging its previous cell. Both wait until no busy slot does anything but wait on the model
  * (`AgentActivity`), so they never hold up an agent's next request; a cell not prepared ahead starts building its
- * environment once its own first request is out. At most `concurrency` judgings run at once. Results keep the grid's order; a cell's outcome is the same as `runCell` would give it alone.
+ * environment once its own first request is out. At most `concurrency` judgings run at once. Results keep the grid's
+ * order; a cell's outcome is the same as `runCell` would give it alone.
  */
 async function pipelined(
   options: EvaluateSuiteOptions,
@@ -519,7 +520,7 @@ async function pipelined(
     } finally {
       await release(); // idempotent: the lease is returned once, also when the stored report made it unnecessary
     }
-    // Judged once the slot's next agent waits on the model, when no running agent is between calls.
+    // Judged once the slot's next agent waits on the model, when no busy slot does anything but wait on it.
     return () => {
       const judged = activity
         .quiet()
