@@ -71,12 +71,7 @@ export type EnvMeta = Omit<Env, "apps" | "search" | "read" | "list" | "close">;
  * not started any more).
  */
 export function deferredEnv(meta: EnvMeta, build: () => Promise<Env>, startAfter?: Promise<unknown>): Env {
-  let resolveBuilt!: (env: Env) => void;
-  let rejectBuilt!: (error: unknown) => void;
-  const built = new Promise<Env>((resolve, reject) => {
-    resolveBuilt = resolve;
-    rejectBuilt = reject;
-  });
+  const { promise: built, resolve: resolveBuilt, reject: rejectBuilt } = Promise.withResolvers<Env>();
   built.catch(() => {}); // whoever uses the env sees the failure
   let started = false;
   let closed = false;

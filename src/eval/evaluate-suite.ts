@@ -537,10 +537,7 @@ async function pipelined(
     while (failure === null && next < order.length) {
       const position = next++;
       let handedOver = false;
-      let firstRequestOut!: () => void;
-      const firstRequest = new Promise<void>((resolve) => {
-        firstRequestOut = resolve;
-      });
+      const { promise: firstRequest, resolve: firstRequestOut } = Promise.withResolvers<void>();
       // While this cell's agent waits on the model: judge the slot's previous cell, prepare the cells ahead.
       const onWaiting = () => {
         if (handedOver) return;

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { RunStore } from "../../src/store/run-store.ts";
 import { agentReplies } from "../agents/support/scripted-agent.ts";
 import { drflow } from "../support/cli.ts";
+import { replaceEnv } from "../support/env-vars.ts";
 import { type ProviderEmulator, startProviderEmulator } from "../support/provider-emulator.ts";
 
 const ROOT = join(import.meta.dir, "../../tasks");
@@ -21,7 +22,7 @@ const VARIABLES = [
   "DRFLOW_CACHE_PATH",
   "DRFLOW_CACHE",
 ];
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void = () => {};
 let emulator: ProviderEmulator;
 let tmp: string;
 const store = () => join(tmp, "runs.sqlite");
@@ -29,20 +30,15 @@ const store = () => join(tmp, "runs.sqlite");
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), "drflow-env-embedder-"));
   emulator = await startProviderEmulator({ profile: "openai", reply: agentReplies() });
-  for (const v of VARIABLES) saved[v] = process.env[v];
-  for (const v of VARIABLES) delete process.env[v];
   // No DRFLOW_EMBEDDER_MODEL: the role's default is what a user gets.
-  Object.assign(process.env, {
+  restoreEnv = replaceEnv(VARIABLES, {
     OPENAI_BASE_URL: emulator.url,
     OPENAI_API_KEY: "sk-emulator",
     DRFLOW_CACHE: "off",
   });
 });
 afterAll(async () => {
-  for (const v of VARIABLES) {
-    if (saved[v] === undefined) delete process.env[v];
-    else process.env[v] = saved[v];
-  }
+  restoreEnv();
   await emulator.close();
   await rm(tmp, { recursive: true, force: true });
 });

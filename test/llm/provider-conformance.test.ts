@@ -13,6 +13,7 @@ import { RunStore } from "../../src/store/run-store.ts";
 import { agentReplies, kindOf } from "../agents/support/scripted-agent.ts";
 import { fixtureReplier } from "../generate-llm/replier.ts";
 import { drflow } from "../support/cli.ts";
+import { replaceEnv } from "../support/env-vars.ts";
 import { judgeReply } from "../support/judge-replies.ts";
 import {
   type EmulatorProfile,
@@ -80,7 +81,7 @@ for (const mode of MODES) {
     let emulator: ProviderEmulator;
     let tmp: string;
     let handle: string;
-    const saved: Record<string, string | undefined> = {};
+    let restoreEnv: () => void = () => {};
     const root = () => join(tmp, "tasks");
     const store = () => join(tmp, "runs.sqlite");
 
@@ -88,15 +89,13 @@ for (const mode of MODES) {
       tmp = await mkdtemp(join(tmpdir(), `drflow-conformance-${mode.profile}-`));
       emulator = await startProviderEmulator({ profile: mode.profile, reply: replyAll() });
       handle = mode.handle(emulator.url);
-      for (const v of VARIABLES) saved[v] = process.env[v];
-      for (const v of VARIABLES) delete process.env[v];
-      Object.assign(process.env, mode.env(emulator.url), { DRFLOW_CACHE_PATH: join(tmp, "cache.sqlite") });
+      restoreEnv = replaceEnv(VARIABLES, {
+        ...mode.env(emulator.url),
+        DRFLOW_CACHE_PATH: join(tmp, "cache.sqlite"),
+      });
     });
     afterAll(async () => {
-      for (const v of VARIABLES) {
-        if (saved[v] === undefined) delete process.env[v];
-        else process.env[v] = saved[v];
-      }
+      restoreEnv();
       await emulator.close();
       await rm(tmp, { recursive: true, force: true });
     });
