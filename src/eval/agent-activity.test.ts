@@ -122,3 +122,34 @@ test("a slot starting its cell holds background work back; an offline agent does
   );
   expect(calls).toEqual(["handed over"]); // an agent that ends without a call still hands over
 });
+
+test("a slot waiting aside (on another process) holds nothing back, and is busy again after", async () => {
+  const activity = new AgentActivity();
+  let otherProcessDone!: () => void;
+  let quiet = false;
+  const slot = activity.busy(async () => {
+    await activity.aside(
+      () =>
+        new Promise<void>((resolve) => {
+          otherProcessDone = resolve;
+        }),
+    );
+    void activity.quiet().then(() => {
+      quiet = true;
+    });
+    await tick();
+    await tick();
+    expect(quiet).toBe(false); // busy again: starting its agent
+  });
+  let judged = false;
+  void activity.quiet().then(() => {
+    judged = true;
+  });
+  await tick();
+  await tick();
+  expect(judged).toBe(true); // the other process may be waiting for this judging
+  otherProcessDone();
+  await slot;
+  await tick();
+  expect(quiet).toBe(true);
+});

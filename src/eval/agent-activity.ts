@@ -25,6 +25,20 @@ export class AgentActivity {
   }
 
   /**
+   * Inside `busy`: work during which the slot holds nothing back — waiting on another process (which may itself be
+   * waiting for this one's judging), or an offline agent, which never waits on a model.
+   */
+  async aside<T>(work: () => Promise<T>): Promise<T> {
+    this.busySlots--;
+    this.wake();
+    try {
+      return await work();
+    } finally {
+      this.busySlots++;
+    }
+  }
+
+  /**
    * Run an agent inside `busy`: each call of its model counts as waiting. An offline agent (`null` model) never
    * waits on a model, so its slot does not hold background work back while it runs. `onWaiting` is called once:
    * when the agent first waits on a call (at once for an offline agent), or when it ends without one.
@@ -42,13 +56,7 @@ export class AgentActivity {
     };
     if (model === null) {
       waitingNow();
-      this.busySlots--;
-      this.wake();
-      try {
-        return await agent(null);
-      } finally {
-        this.busySlots++;
-      }
+      return this.aside(() => agent(null));
     }
     try {
       return await agent(this.tracked(model, waitingNow));

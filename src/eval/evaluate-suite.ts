@@ -498,7 +498,8 @@ async function pipelined(
     const release = async () => {
       if (p.env) await (await p.env.catch(() => null))?.close();
     };
-    if ((await claimCell(options, entry, cell, runId, identity)) === "done") {
+    // A cell another process holds is waited for aside: that process may be waiting for this one's judging.
+    if ((await activity.aside(() => claimCell(options, entry, cell, runId, identity))) === "done") {
       await release();
       settle(index, finishedCell(options.store, cell, runId)!);
       return null;
