@@ -92,7 +92,7 @@ export interface Judge {
    * N.4 on every conditional golden step and the predicted step aligned to it. All questions of a metric come at once:
    * the judge asks them one by one (concurrently) or in one batch, as its protocol says.
    */
-  resolveConditions(pairs: readonly StepPair[]): Promise<Verdicts<ConditionScore>>;
+  resolveConditions(pairs: readonly StepPair[], cases?: CaseEvidence): Promise<Verdicts<ConditionScore>>;
   /** N.5 on every aligned pair; `cases` lets a judge tell the user's specifics, and other cases', from generic text. */
   comprehensiveness(pairs: readonly StepPair[], cases?: CaseEvidence): Promise<Verdicts<Comprehensiveness>>;
   /** N.3 on every claim of the report with a readable citation: each against the `k` of its chunks most relevant to it. */

@@ -6,12 +6,12 @@
 import type { MetricItem } from "../../core/index.ts";
 import type { StepPair } from "../judges/types.ts";
 import { predStepId } from "./precision.ts";
-import { itemsResult, type Metric } from "./types.ts";
+import { caseEvidence, itemsResult, type Metric } from "./types.ts";
 
 export const conditionResolution: Metric = {
   name: "condition_resolution",
   dependsOn: ["precision"],
-  async run({ judge, predicted, gold, state }) {
+  async run({ judge, predicted, gold, state, task }) {
     const predOf = new Map((state.precision?.pairs ?? []).map((p) => [p.target, p.source]));
     const byItem = new Map(predicted.map((p) => [p.item, p]));
     const unscoredAlignments = (state.precision?.decisions ?? []).filter((d) => d.unscored).length;
@@ -23,7 +23,7 @@ export const conditionResolution: Metric = {
       if (pred) pairs.push({ gold: g, pred });
     }
     // Every matched pair goes to the judge at once (one call each, concurrently, or one batch).
-    const { verdicts, tokens } = await judge.resolveConditions(pairs);
+    const { verdicts, tokens } = await judge.resolveConditions(pairs, caseEvidence(task));
     const judged = new Map(pairs.map((p, i) => [p.gold.item, { pred: p.pred, verdict: verdicts[i]! }]));
     const items = conditional.map((g): MetricItem => {
       const pair = judged.get(g.item);

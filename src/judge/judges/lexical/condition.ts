@@ -1,92 +1,122 @@
-/** @module Lexical condition resolution: does the predicted step commit to the golden branch's distinguishing terms, list every branch, or take another? */
-import type { Condition } from "../../../core/index.ts";
+/**
+ * @module Lexical condition resolution (N.4) in any wording: which branch the predicted step routes through (its
+ * sentences and stated conditions read against each branch's trigger and action, `branches.ts`), and whether it
+ * carries the case's deciding fact. 1: the expected branch with the deciding fact; 0.5: the expected branch without
+ * it, or the branches kept open with the expected one among them; 0: another branch, or no branch at all.
+ */
+import type { Condition, ReportStep } from "../../../core/index.ts";
+import type { GoldStep } from "../../gold.ts";
+import { type CaseEvidence, decidingFacts, otherCasesDeciding, ownFacts } from "../../metrics/types.ts";
+import { withoutCitations } from "../../report/citations.ts";
 import type { ConditionScore } from "../types.ts";
-import { terms } from "./terms.ts";
-
-/** Share of a branch's distinguishing terms a text must contain to count as naming that branch. */
-export const COMMIT_SHARE = 0.5;
-/** When two branches are named, a coverage lead this large still counts as routing through the leader (incidental mentions). */
-export const LEAD_MARGIN = 0.3;
-
-export type BranchCoverage = { branch: string; distinguishing: string[]; coverage: number };
+import { branchParts, COMMIT_SHARE, readStep } from "./branches.ts";
+import { copiedFrom, restatesPolicy } from "./copies.ts";
+import { analyze } from "./language/analyze.ts";
+import { carries, concreteDetails, detailIndexOf } from "./language/entities.ts";
+import { distinctLemmas, lemmaCoverage, vocabularyOf } from "./language/lemmas.ts";
 
 /**
- * Terms of each branch (its trigger and its action) that no other branch of the condition uses and that the step's
- * own generic wording (`context`: title, task, description, the decision's question) does not already use — saying
- * those commits to nothing. A branch left with no such term keeps its branch-only terms.
+ * Whether `text` states a case fact in any wording: one of the fact's case-specific details (a number, date, code or
+ * name that the company's wording `general` lacks, other than the case's own subject and id, which every step of the
+ * case may name), one of its sentences quoted, or COMMIT_SHARE of its case-specific content lemmas (those the
+ * company's wording lacks).
  */
-export function distinguishingTerms(condition: Condition, context = ""): Map<string, string[]> {
-  const per = condition.branches.map((b) => ({ id: b.id, terms: new Set(terms(`${b.when} ${b.then}`)) }));
-  const shared = new Set(terms(`${context} ${condition.question}`));
-  const out = new Map<string, string[]>();
-  for (const b of per) {
-    const others = new Set(per.filter((o) => o.id !== b.id).flatMap((o) => [...o.terms]));
-    const own = [...b.terms].filter((t) => !others.has(t));
-    const specific = own.filter((t) => !shared.has(t));
-    out.set(b.id, specific.length > 0 ? specific : own.length > 0 ? own : [...b.terms]);
-  }
-  return out;
-}
-
-export function branchCoverage(condition: Condition, text: string, context = ""): BranchCoverage[] {
-  const have = new Set(terms(text));
-  return [...distinguishingTerms(condition, context)].map(([branch, distinguishing]) => ({
-    branch,
-    distinguishing,
-    coverage:
-      distinguishing.length === 0
-        ? 0
-        : distinguishing.filter((t) => have.has(t)).length / distinguishing.length,
-  }));
-}
-
-/**
- * 1 when the text commits to the selected branch and gives a reason (a justification or a citation); 0.5 when it lists
- * the selected branch beside another with no clear lead, or commits without any reason; 0 when it commits to another
- * branch, or names no branch at all. Naming two branches counts as committing to one when its coverage leads the
- * other's by at least LEAD_MARGIN (a justification may mention the road not taken). A step that keeps a condition text
- * with two or more branches lists paths: 0.5 when the selected one is among them.
- */
-export function scoreResolution(
-  condition: Condition,
-  selected: string,
+export function statesFact(
   text: string,
-  hasReason: boolean,
-  context = "",
-  /** The step keeps a condition text with two or more branches: it lists paths rather than routing through one. */
-  listsBranches = false,
-): { score: ConditionScore; why: string } {
-  const cov = branchCoverage(condition, text, context);
-  const sel = cov.find((c) => c.branch === selected)?.coverage ?? 0;
-  const named = cov.filter((c) => c.coverage >= COMMIT_SHARE);
-  const best = [...cov].sort((a, b) => b.coverage - a.coverage);
-  const runnerUp = (branch: string) =>
-    Math.max(0, ...cov.filter((c) => c.branch !== branch).map((c) => c.coverage));
-  const pct = (x: number) => `${Math.round(x * 100)}%`;
-  const detail = cov
-    .map((c) => `${c.branch}: ${pct(c.coverage)} of [${c.distinguishing.join(", ")}]`)
+  fact: string,
+  caseNames: readonly string[] = [],
+  general = "",
+): boolean {
+  const own = new Set(caseNames.flatMap((n) => concreteDetails(n).flatMap((d) => d.keys)));
+  const policy = detailIndexOf(general);
+  const details = concreteDetails(fact).filter(
+    (d) => !d.keys.some((k) => own.has(k)) && !(general && carries(policy, d)),
+  );
+  const index = detailIndexOf(text);
+  if (details.some((d) => carries(index, d))) return true;
+  // A quoted sentence of the fact states it, whatever words it shares with the policy.
+  if (analyze(text).sentences.some((s) => copiedFrom(s, fact) !== null)) return true;
+  const policyWords = vocabularyOf(general);
+  const lemmas = distinctLemmas(fact).filter((l) => !own.has(l.lemma));
+  const specific = general ? lemmas.filter((l) => !policyWords.hasForm(l)) : lemmas;
+  return specific.length > 0 && lemmaCoverage(specific, vocabularyOf(text)) >= COMMIT_SHARE;
+}
+
+/** The predicted step's text a condition is read from: title, task, description and justification, citations removed. */
+export function stepTexts(pred: ReportStep): string[] {
+  return [pred.title, pred.task, pred.task_description, pred.justification].map(withoutCitations);
+}
+
+export type Resolution = { score: ConditionScore; why: string };
+
+/** N.4 on a golden conditional step and the predicted step aligned to it. */
+export function scoreResolution(
+  gold: GoldStep & { condition: Condition; resolved_branch: string },
+  pred: ReportStep,
+  cases?: CaseEvidence,
+): Resolution {
+  const caseNames = cases?.names ?? [];
+  const condition = gold.condition;
+  const expected = gold.resolved_branch;
+  const context = [gold.title, gold.task, gold.task_description].join(" ");
+  const parts = branchParts(condition, context);
+  const restates = cases ? restatesPolicy(cases.general, caseNames) : () => false;
+  const deciding = cases ? decidingFacts(cases, condition.id, expected) : [];
+  const othersFacts = cases ? otherCasesDeciding(cases, condition.id) : [];
+  // A sentence that states the user's deciding fact routes by it; one that states a look-alike case's routes nothing.
+  const selects = (sentence: string) =>
+    deciding.some((f) => statesFact(sentence, f, caseNames, cases?.general))
+      ? expected
+      : othersFacts.some((f) => copiedFrom(sentence, f) !== null)
+        ? null
+        : undefined;
+  const reading = readStep(parts, stepTexts(pred), withoutCitations(pred.condition_description), {
+    restates,
+    selects,
+  });
+  const named = reading.sentences
+    .filter((s) => s.commits || s.lists.length > 0)
+    .slice(0, 3)
+    .map(
+      (s) =>
+        `"${s.sentence.slice(0, 90)}" → ${s.commits ? `takes ${s.commits}` : `lists ${s.lists.join(", ")}`}`,
+    )
     .join("; ");
-  if (named.length === 0) return { score: 0, why: `no branch of the condition is addressed (${detail})` };
-  if (listsBranches) {
-    return sel >= COMMIT_SHARE
-      ? { score: 0.5, why: `keeps the branches as a condition instead of choosing ${selected} (${detail})` }
-      : { score: 0, why: `keeps a condition that does not include ${selected} (${detail})` };
+  const detail = named ? ` (${named})` : "";
+  if (reading.committed === null) {
+    if (reading.open.includes(expected))
+      return {
+        score: 0.5,
+        why: `keeps the branches open (${reading.open.join(", ")}) without choosing ${expected}${detail}`,
+      };
+    if (reading.open.length > 0)
+      return { score: 0, why: `lists ${reading.open.join(", ")}, not ${expected}${detail}` };
+    return { score: 0, why: `no branch of the condition is addressed` };
   }
-  const leader = best[0]!;
-  const leads = leader.coverage - runnerUp(leader.branch) >= LEAD_MARGIN || named.length === 1;
-  if (leads && leader.branch === selected) {
-    return hasReason
-      ? { score: 1, why: `commits to branch ${selected} (${detail})` }
-      : { score: 0.5, why: `names branch ${selected} but gives no justification or citation (${detail})` };
-  }
-  if (leads) return { score: 0, why: `takes branch ${leader.branch} instead of ${selected} (${detail})` };
-  if (sel >= COMMIT_SHARE)
-    return {
-      score: 0.5,
-      why: `lists branch ${selected} beside ${named
-        .filter((n) => n.branch !== selected)
-        .map((n) => n.branch)
-        .join(", ")} without choosing (${detail})`,
-    };
-  return { score: 0, why: `lists other branches, not ${selected} (${detail})` };
+  if (reading.committed !== expected)
+    return { score: 0, why: `takes branch ${reading.committed} instead of ${expected}${detail}` };
+  const text = [...stepTexts(pred), pred.condition_description].join(" ");
+  const branch = condition.branches.find((b) => b.id === expected)!;
+  // The evidence for the path: the case's facts that select it, and any other fact of the user's case about this
+  // branch (sharing a lemma of its trigger or action that the step's generic wording lacks); without any, the
+  // branch's trigger stated for the case.
+  const about = new Set(
+    distinctLemmas(`${branch.when} ${branch.then}`)
+      .filter((l) => !vocabularyOf(context).hasForm(l))
+      .map((l) => l.stem),
+  );
+  const related = (cases ? ownFacts(cases) : []).filter(
+    (f) => !deciding.includes(f) && distinctLemmas(f).some((l) => about.has(l.stem)),
+  );
+  const evidence = deciding.length + related.length > 0 ? [...deciding, ...related] : [branch.when];
+  const stated = evidence.find((f) => statesFact(text, f, caseNames, cases?.general));
+  return stated
+    ? {
+        score: 1,
+        why: `takes branch ${expected} with the case's deciding fact ("${stated.slice(0, 100)}")${detail}`,
+      }
+    : {
+        score: 0.5,
+        why: `takes branch ${expected} without the case's deciding fact (${evidence.map((f) => `"${f.slice(0, 80)}"`).join(", ")})${detail}`,
+      };
 }

@@ -7,7 +7,6 @@ import { promptHash } from "../../prompts/template.ts";
 import type { Claim } from "../../reading/document.ts";
 import { echoesQuestion, type ReadReport } from "../../reading/report.ts";
 import { withoutCitations } from "../../report/citations.ts";
-import { parseConditionText } from "../../report/condition-text.ts";
 import { parseReportMarkdown } from "../../report/parse.ts";
 import type {
   AlignmentBatch,
@@ -116,24 +115,12 @@ export function compoundParts(text: string): string[] {
   return ok ? parts.map((p) => p.trim()) : [];
 }
 
-/** Condition resolution by the resolved branch's terms in the predicted step (see condition.ts). */
-function resolveCondition(gold: GoldStep, pred: ReportStep): Judged<ConditionScore> {
-  if (!gold.condition || !gold.resolved_branch)
+/** Condition resolution by the branch the predicted step takes, in any wording (see condition.ts). */
+function resolveCondition(gold: GoldStep, pred: ReportStep, cases?: CaseEvidence): Judged<ConditionScore> {
+  const { condition, resolved_branch } = gold;
+  if (!condition || !resolved_branch)
     return { value: null, justification: "the golden step has no resolved condition to compare with" };
-  const text = withoutCitations(
-    [pred.title, pred.task, pred.task_description, pred.condition_description, pred.justification].join(" "),
-  );
-  const hasReason = pred.justification.trim().length > 0 || pred.citations.length > 0;
-  const context = [gold.title, gold.task, gold.task_description].join(" ");
-  const lists = parseConditionText(pred.condition_description).length >= 2;
-  const { score, why } = scoreResolution(
-    gold.condition,
-    gold.resolved_branch,
-    text,
-    hasReason,
-    context,
-    lists,
-  );
+  const { score, why } = scoreResolution({ ...gold, condition, resolved_branch }, pred, cases);
   return { value: score, justification: why };
 }
 
@@ -197,8 +184,11 @@ export class LexicalJudge implements Judge {
     );
   }
 
-  async resolveConditions(pairs: readonly StepPair[]): Promise<Verdicts<ConditionScore>> {
-    return { verdicts: pairs.map(({ gold, pred }) => resolveCondition(gold, pred)), tokens: 0 };
+  async resolveConditions(
+    pairs: readonly StepPair[],
+    cases?: CaseEvidence,
+  ): Promise<Verdicts<ConditionScore>> {
+    return { verdicts: pairs.map(({ gold, pred }) => resolveCondition(gold, pred, cases)), tokens: 0 };
   }
 
   async comprehensiveness(

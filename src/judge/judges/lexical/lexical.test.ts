@@ -21,33 +21,82 @@ const condition = Condition.parse({
   ],
 });
 
+/** A golden step with the condition above, resolved to `manager`. */
+const gold = {
+  id: "WORKFLOW_STEP_4",
+  item: 4,
+  title: "Decide the appeal",
+  task: "Route the appeal to the decision maker",
+  task_description: "The appeal is decided by the authority the amount requires.",
+  condition,
+  condition_description: "",
+  personalized_task: "Have the claims manager decide Ana's appeal",
+  personalized_description: "",
+  answer: "",
+  justification: "",
+  resolved_branch: "manager",
+};
+const cases = {
+  user: "Ana Ruiz's claim is for $8,400.",
+  cases: "",
+  general:
+    "Appeals above $25,000 go to the appeals panel. Claims of $25,000 or less are decided by the claims manager.",
+  units: [
+    {
+      text: "Ana Ruiz's claim is for $8,400.",
+      own: true,
+      steps: [4],
+      conditions: ["c_amount"],
+      selects: { condition: "c_amount", branch: "manager" },
+    },
+  ],
+  names: ["Ana Ruiz"],
+};
+const step = (text: string, conditionText = "", justification = "") => ({
+  item: 1,
+  title: "",
+  task: "",
+  task_description: text,
+  condition_description: conditionText,
+  prerequisite: "",
+  prerequisite_description: "",
+  justification,
+  citations: [],
+});
+
 describe("lexical condition resolution", () => {
-  test("commits, lists, takes the wrong branch, or ignores the condition", () => {
-    const score = (text: string, reason = true) => scoreResolution(condition, "manager", text, reason).score;
+  const score = (text: string, conditionText = "", justification = "") =>
+    scoreResolution(gold, step(text, conditionText, justification), cases).score;
+
+  test("the expected branch with the case's deciding fact, in other words, is resolved", () => {
+    expect(score("Ana's appeal goes to the claims manager for a decision: her claim is $8,400.")).toBe(1);
+  });
+  test("the expected branch without the deciding fact is partial", () => {
+    expect(score("The claims manager decides the appeal.")).toBe(0.5);
+  });
+  test("branches kept open are partial; the wrong branch and no branch are unresolved", () => {
     expect(
       score(
-        "The claims manager decides the appeal because the amount is $8,400, which is less than the limit.",
-      ),
-    ).toBe(1);
-    expect(score("The claims manager decides the appeal; the amount is less than the limit.", false)).toBe(
-      0.5,
-    );
-    expect(
-      score(
-        "If the amount is above $25,000 send it to the appeals panel; if it is $25,000 or less the claims manager decides.",
+        "If the amount is above $25,000 send it to the appeals panel; otherwise the claims manager decides.",
       ),
     ).toBe(0.5);
-    const uneven =
-      "If the amount is above the limit send it to the appeals panel; else the claims manager decides.";
-    expect(scoreResolution(condition, "manager", uneven, true, "", true).score).toBe(0.5);
+    expect(
+      score("Have the claims manager decide.", "Above $25,000 -> appeals panel; otherwise -> claims manager"),
+    ).toBe(0.5);
     expect(score("Send the appeal to the appeals panel.")).toBe(0);
     expect(score("Write the decision letter.")).toBe(0);
   });
-
-  test("a justification that mentions the road not taken still commits when the chosen branch clearly leads", () => {
-    const text =
-      "The claims manager decides the appeal: the amount is less than $25,000, so it does not go to the panel.";
-    expect(scoreResolution(condition, "manager", text, true).score).toBe(1);
+  test("a choice stated once, beside the listed rule, routes the step", () => {
+    expect(
+      score(
+        "Ana's claim is $8,400, so have the claims manager decide the appeal.",
+        "Above $25,000 -> appeals panel; otherwise -> claims manager (chosen)",
+      ),
+    ).toBe(1);
+  });
+  test("rejecting the road not taken, or 'instead of' it, does not take it", () => {
+    expect(score("Have the claims manager decide the appeal ($8,400) instead of the appeals panel.")).toBe(1);
+    expect(score("The claims manager decides ($8,400). The appeals panel branch does not apply.")).toBe(1);
   });
 });
 

