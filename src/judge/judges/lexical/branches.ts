@@ -9,7 +9,14 @@
 import type { Condition } from "../../../core/index.ts";
 import { parseConditionText } from "../../report/condition-text.ts";
 import { analyze } from "./language/analyze.ts";
-import { contentLemmas, type Lemma, polarKey, type Vocabulary, vocabularyOf } from "./language/lemmas.ts";
+import {
+  contentLemmas,
+  type Lemma,
+  polarKey,
+  stemOf,
+  type Vocabulary,
+  vocabularyOf,
+} from "./language/lemmas.ts";
 
 /** Share of a branch part's distinguishing lemmas a sentence must hold to name that branch. */
 export const COMMIT_SHARE = 0.5;
@@ -24,8 +31,10 @@ export type BranchParts = {
   /** Distinguishing lemmas of the trigger and the action. */
   when: Lemma[];
   then: Lemma[];
-  /** All content lemmas of the trigger: a sentence stating them under a conditional word states this branch's rule. */
+  /** All content lemmas of the trigger (what a step states when it says the trigger holds for the case). */
   trigger: Lemma[];
+  /** Stems of the step's generic wording and the condition's question (shared by every branch). */
+  generic: ReadonlySet<string>;
 };
 
 function distinct(lemmas: readonly Lemma[]): Lemma[] {
@@ -35,7 +44,8 @@ function distinct(lemmas: readonly Lemma[]): Lemma[] {
 
 /**
  * Each branch's trigger and action lemmas that no other branch has (with polarity) and that the step's generic wording
- * (`context`) and the condition's question do not already use. A part left with none keeps its own distinct lemmas.
+ * (`context`) and the condition's question do not already use (saying those commits to nothing). A part left with
+ * none keeps its own lemmas.
  */
 export function branchParts(condition: Condition, context = ""): BranchParts[] {
   const parts = condition.branches.map((b) => ({
@@ -53,7 +63,7 @@ export function branchParts(condition: Condition, context = ""): BranchParts[] {
       const specific = mine.filter((l) => !shared.has(l.stem));
       return specific.length > 0 ? specific : mine;
     };
-    return { id: b.id, when: own(b.when), then: own(b.then), trigger: b.when };
+    return { id: b.id, when: own(b.when), then: own(b.then), trigger: b.when, generic: shared };
   });
 }
 
@@ -131,6 +141,26 @@ export function leader(cov: readonly BranchCoverage[]): string | null {
   return !next || strength(best!) - strength(next) >= 1 ? best!.branch : null;
 }
 
+const NEGATORS = new Set(["not", "n't", "no", "never"]);
+
+/**
+ * "The reinspection branch does not apply", "the mediation notice is not used": the branch is named first, then a
+ * negation that denies it (the negated words name no branch). "Send it to the panel, not the manager" negates a branch
+ * of its own and rejects nothing.
+ */
+function rejects(branch: BranchParts, parts: readonly BranchParts[], sentence: string): boolean {
+  const tokens = analyze(sentence).tokens;
+  const at = tokens.findIndex((t) => NEGATORS.has(t.lower));
+  if (at < 0) return false;
+  const named = new Set([...branch.when, ...branch.then].map((l) => l.stem));
+  const before = tokens.slice(0, at).some((t) => named.has(stemOf(t.lemma)));
+  if (!before) return false;
+  const branchStems = new Set(parts.flatMap((p) => [...p.when, ...p.then, ...p.trigger].map((l) => l.stem)));
+  return !tokens
+    .slice(at + 1)
+    .some((t) => t.negated && t.type === "word" && branchStems.has(stemOf(t.lemma)));
+}
+
 function isConditional(sentence: string): boolean {
   const { tokens } = analyze(sentence);
   const words = tokens.map((t) => t.lower);
@@ -159,15 +189,15 @@ export function readSentence(
   const coverage = coverageOf(parts, sentence);
   const named = coverage.filter((c) => c.named >= COMMIT_SHARE).map((c) => c.branch);
   if (named.length === 0) return { sentence, commits: null, lists: [], coverage };
+  // A sentence in the step's generic words only ("Check for a defect") restates the step and chooses nothing.
+  const generic = parts[0]?.generic ?? new Set<string>();
+  if (contentLemmas(sentence).every((l) => generic.has(l.stem)))
+    return { sentence, commits: null, lists: [], coverage };
   const rule = restates || isConditional(sentence);
   if (rule) return { sentence, commits: null, lists: named, coverage };
   const lead = leader(coverage);
   if (!lead) return { sentence, commits: null, lists: named, coverage };
-  // "The reinspection branch does not apply": a sentence that negates something while naming a branch unnegated may
-  // be rejecting it; it routes nothing.
-  const rejects =
-    coverage.find((c) => c.branch === lead)!.affirmed && analyze(sentence).tokens.some((t) => t.negated);
-  return rejects
+  return rejects(parts.find((p) => p.id === lead)!, parts, sentence)
     ? { sentence, commits: null, lists: [], coverage }
     : { sentence, commits: lead, lists: [], coverage };
 }

@@ -108,15 +108,36 @@ export function scoreResolution(
   const related = (cases ? ownFacts(cases) : []).filter(
     (f) => !deciding.includes(f) && distinctLemmas(f).some((l) => about.has(l.stem)),
   );
-  const evidence = deciding.length + related.length > 0 ? [...deciding, ...related] : [branch.when];
+  const evidence = [...deciding, ...related];
   const stated = evidence.find((f) => statesFact(text, f, caseNames, cases?.general));
-  return stated
-    ? {
-        score: 1,
-        why: `takes branch ${expected} with the case's deciding fact ("${stated.slice(0, 100)}")${detail}`,
-      }
-    : {
-        score: 0.5,
-        why: `takes branch ${expected} without the case's deciding fact (${evidence.map((f) => `"${f.slice(0, 80)}"`).join(", ")})${detail}`,
-      };
+  if (stated)
+    return {
+      score: 1,
+      why: `takes branch ${expected} with the case's fact ("${stated.slice(0, 100)}")${detail}`,
+    };
+  // Without a fact of the case in the step, the branch's trigger stated as this case's fact (outside any rule) is its
+  // evidence — unless the step offers a look-alike case's fact for this condition, which is not this user's evidence.
+  // The trigger's own words: not the step's generic wording, not the branch's action (which the choice itself says).
+  const contextWords = vocabularyOf(`${context} ${branch.then}`);
+  const ownWords = distinctLemmas(branch.when).filter((l) => !contextWords.hasForm(l));
+  // A trigger in the step's own words ("Check whether the customer reports a defect") is told by its distinguishing lemmas.
+  const triggerWords = ownWords.length > 0 ? ownWords : (parts.find((p) => p.id === expected)?.when ?? []);
+  const trigger = reading.sentences.find((s) => {
+    if (s.commits !== expected || triggerWords.length === 0) return false;
+    const v = vocabularyOf(s.sentence);
+    return (
+      triggerWords.some((l) => v.hasPolarForm(l)) &&
+      triggerWords.filter((l) => v.hasPolar(l)).length / triggerWords.length >= COMMIT_SHARE
+    );
+  });
+  const foreign = othersFacts.find((f) => analyze(text).sentences.some((s) => copiedFrom(s, f) !== null));
+  if (trigger && !foreign)
+    return {
+      score: 1,
+      why: `takes branch ${expected}, stating its trigger for the case ("${trigger.sentence.slice(0, 100)}")${detail}`,
+    };
+  return {
+    score: 0.5,
+    why: `takes branch ${expected} without the case's evidence${foreign ? ` (it offers another case's fact: "${foreign.slice(0, 80)}")` : ""}${detail}`,
+  };
 }

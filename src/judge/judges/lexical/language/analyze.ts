@@ -38,15 +38,22 @@ const CACHE_CAP = 50_000;
 /** Longer texts are analysed in pieces of about this many characters (at sentence ends), bounding wink's work per call. */
 const PIECE = 20_000;
 
-/** Words after "instead of" / "rather than", up to the clause's end, are negated too (wink-nlp marks "not", "no", "n't"). */
+/**
+ * Negations wink-nlp does not mark ("not", "no", "n't" it does): the words after "instead of" / "rather than" and
+ * after a negative quantifier ("paid nothing on the invoice", "none of the forms"), up to the clause's end.
+ */
 const CONTRAST = /^(?:instead|rather)$/;
 const CONTRAST_NEXT = /^(?:of|than)$/;
+const NEGATIVE = /^(?:nothing|none|neither|nor|nobody|without)$/;
 
 function markContrast(tokens: Token[], from: number): void {
-  for (let i = from; i + 1 < tokens.length; i++) {
-    if (!CONTRAST.test(tokens[i]!.lower) || !CONTRAST_NEXT.test(tokens[i + 1]!.lower)) continue;
-    for (let j = i + 2; j < tokens.length && tokens[j]!.type !== "punctuation"; j++)
+  const scope = (start: number) => {
+    for (let j = start; j < tokens.length && tokens[j]!.type !== "punctuation"; j++)
       tokens[j]!.negated = true;
+  };
+  for (let i = from; i < tokens.length; i++) {
+    if (NEGATIVE.test(tokens[i]!.lower)) scope(i + 1);
+    else if (CONTRAST.test(tokens[i]!.lower) && CONTRAST_NEXT.test(tokens[i + 1]?.lower ?? "")) scope(i + 2);
   }
 }
 
