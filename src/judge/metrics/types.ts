@@ -112,6 +112,9 @@ export function caseEvidence(task: Task): CaseEvidence {
       ...task.generic_workflow.map(
         (g) => `${g.title} ${g.task} ${g.task_description} ${g.condition_description}`,
       ),
+      // The company's people, the user and the company itself are named in every case: not case-specific.
+      ...task.people.map((p) => `${p.name}, ${p.role}.`),
+      `${task.seed.user.name}, ${task.seed.company_persona.name}, ${task.seed.company.name}.`,
     ].join("\n"),
     units: caseUnits.map((e) => {
       const own = e.role === "insight" && e.side === "user";
