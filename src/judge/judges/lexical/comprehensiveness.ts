@@ -94,7 +94,8 @@ const share = (wanted: number, got: number) => (wanted === 0 ? 1 : got / wanted)
 /**
  * On the step's own text (its sentences minus those copied from case facts that belong elsewhere): specificity = the
  * share of the answer's concrete details and things (nouns) present; personalization = the share of its personal
- * details (those the user's evidence carries and the generic step lacks; 1 when it has none); completeness = the share
+ * details (those the user's evidence carries and the generic step lacks; 1 when it has none), the user's other
+ * specifics the step names counting too (at most 1); completeness = the share
  * of its details and operational lemmas present; actionability = the share of the golden task's verbs and nouns present
  * in the predicted task and description. Each is multiplied by placement = credited / (credited + misplaced), where
  * misplaced counts look-alike cases' specifics, sentences copied from facts that belong elsewhere, and the action words
@@ -122,10 +123,13 @@ export function lexicalComprehensiveness(
   const predText = own(fullText);
   const index = detailIndexOf(predText);
   const words = vocabularyOf(predText);
-  const answer = goldAnswer(gold);
   // The case's subject and id name one thing: either one in the step names the case.
   const caseKeys = new Set((cases.names ?? []).flatMap((n) => concreteDetails(n).flatMap((d) => d.keys)));
   const isCase = (d: Detail) => d.keys.some((k) => caseKeys.has(k));
+  // A sentence of the answer that only names the case ("Applies to Mrs. Trujillo (MRN-365246).") asks for no content.
+  const answer = analyze(goldAnswer(gold))
+    .sentences.filter((s) => distinctLemmas(s).filter((l) => !caseKeys.has(l.lemma)).length > 1)
+    .join(" ");
   const answerDetails = [gold.personalized_task, gold.personalized_description, gold.answer].flatMap((t) =>
     concreteDetails(t),
   );
@@ -144,6 +148,15 @@ export function lexicalComprehensiveness(
     (d) => !carries(generic, d) && (cases.user === "" || carries(userIndex, d)),
   );
   const has = (d: Detail) => carries(index, d);
+  // The user's own specifics that the step names beyond the golden step's (room 512 in the sign step): tailoring too.
+  const generalIndex = detailIndexOf(cases.general);
+  const tailored = concreteDetails(predText).filter(
+    (d) =>
+      cases.user !== "" &&
+      carries(userIndex, d) &&
+      !carries(generalIndex, d) &&
+      !details.some((x) => x.keys.some((k) => d.keys.includes(k))),
+  );
   const credited = details.filter(has);
   const missing = details.filter((d) => !has(d));
   const things = lemmas.filter((l) => l.pos !== null && NOUNS.has(l.pos));
@@ -159,7 +172,6 @@ export function lexicalComprehensiveness(
 
   // Against the step: another case's specifics, pasted sentences that belong elsewhere, a wrongly taken branch's action.
   const caseIndex = detailIndexOf(cases.cases);
-  const generalIndex = detailIndexOf(cases.general);
   const belongsIndex = detailIndexOf(belongs);
   const foreign =
     cases.cases === ""
@@ -179,7 +191,8 @@ export function lexicalComprehensiveness(
   const scale = placement * band;
   return {
     specificity: share(details.length + things.length, credited.length + thingsFound.length) * scale,
-    personalization: share(personal.length, personal.filter(has).length) * scale,
+    personalization:
+      Math.min(1, share(personal.length, personal.filter(has).length + tailored.length)) * scale,
     completeness: share(details.length + lemmas.length, credited.length + lemmasFound.length) * scale,
     actionability: share(actions.length, actionsFound.length) * scale,
     missing_details: missing.map((d) => d.text),

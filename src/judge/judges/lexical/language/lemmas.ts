@@ -39,6 +39,8 @@ function isContent(t: Token): boolean {
   if (t.type !== "word" || t.stop) return false;
   if (CODE_WORD.test(t.lower)) return true;
   if (!(t.pos in POS) || !/\p{L}/u.test(t.lower) || /\d/.test(t.lower) || t.lower.length < 2) return false;
+  // Abbreviations ("Mrs.", "Dr.") are titles, not content.
+  if (t.value.endsWith(".")) return false;
   return !LIGHT.has(t.lemma);
 }
 
@@ -67,9 +69,18 @@ export function distinctLemmas(text: string): Lemma[] {
 }
 
 /** The stems a lemma's WordNet synonyms have (single words; multi-word synonyms as their joined stems). */
+/** The stems of a lemma's WordNet synonyms and derived forms in its part of speech (every part of speech when unknown). */
 function synonymStems(lemma: string, pos: WordNetPos | null): string[] {
-  return synonyms(lemma, pos ?? undefined).map((s) => s.split(" ").map(stemOf).join(" "));
+  const key = `${pos ?? "*"}:${lemma}`;
+  let hit = synonymCache.get(key);
+  if (!hit) {
+    hit = synonyms(lemma, pos ?? undefined).map((s) => s.split(" ").map(stemOf).join(" "));
+    if (synonymCache.size > 100_000) synonymCache.clear();
+    synonymCache.set(key, hit);
+  }
+  return hit;
 }
+const synonymCache = new Map<string, string[]>();
 
 /** The words of a text, as stems of lemmas and of forms, and (lazily) the stems of their synonyms. */
 export class Vocabulary {

@@ -76,30 +76,50 @@ function senseOffsets(line: string): number[] {
 const DATA_LINE_MAX = 16_384;
 const lineBuffer = Buffer.alloc(DATA_LINE_MAX);
 
-function synsetWords(fd: number, offset: number): string[] {
+type Synset = {
+  words: string[];
+  derived: { pos: WordNetPos; offset: number; source: number; target: number }[];
+};
+
+const POS_OF: Record<string, WordNetPos> = { n: "noun", v: "verb", a: "adj", s: "adj", r: "adv" };
+
+/** A synset's words and its derivationally related forms ("+" pointers: explain ↔ explanation). */
+function readSynset(fd: number, offset: number): Synset {
   const n = readSync(fd, lineBuffer, 0, DATA_LINE_MAX, offset);
   const line = lineBuffer.toString("latin1", 0, n);
-  const f = line.slice(0, line.indexOf("\n") >>> 0 || n).split(" ");
+  const end = line.indexOf("\n");
+  const f = (end >= 0 ? line.slice(0, end) : line).split(" ");
   const count = Number.parseInt(f[3]!, 16);
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const word = f[4 + 2 * i]!;
-    out.push(
-      word
-        .replace(/\(\w+\)$/, "")
+  const words: string[] = [];
+  for (let i = 0; i < count; i++)
+    words.push(
+      f[4 + 2 * i]!.replace(/\(\w+\)$/, "")
         .replace(/_/g, " ")
         .toLowerCase(),
     );
+  const at = 4 + 2 * count;
+  const pointers = Number(f[at]);
+  const derived: Synset["derived"] = [];
+  for (let p = 0; p < pointers; p++) {
+    const [symbol, target, pos, st] = f.slice(at + 1 + 4 * p, at + 5 + 4 * p);
+    if (symbol !== "+" || !pos || !st || !POS_OF[pos]) continue;
+    derived.push({
+      pos: POS_OF[pos]!,
+      offset: Number(target),
+      source: Number.parseInt(st.slice(0, 2), 16),
+      target: Number.parseInt(st.slice(2), 16),
+    });
   }
-  return out;
+  return { words, derived };
 }
 
 const cache = new Map<string, readonly string[]>();
 const CACHE_CAP = 100_000;
 
 /**
- * The synonyms of a lemma (lower case; multi-word lemmas with spaces) in its commonest senses, for one part of speech
- * or all; the lemma itself is not included. [] for a word WordNet does not know.
+ * The synonyms of a lemma (lower case; multi-word lemmas with spaces) in its commonest senses, and its derivationally
+ * related forms in those senses, for one part of speech or all; the lemma itself is not included. [] for a word
+ * WordNet does not know.
  */
 export function synonyms(lemma: string, pos?: WordNetPos): readonly string[] {
   const word = lemma.toLowerCase().trim();
@@ -113,7 +133,18 @@ export function synonyms(lemma: string, pos?: WordNetPos): readonly string[] {
     const f = db.get(p)!;
     const line = indexLine(f.index, word.replace(/ /g, "_"));
     if (!line) continue;
-    for (const offset of senseOffsets(line)) for (const w of synsetWords(f.data, offset)) found.add(w);
+    for (const offset of senseOffsets(line)) {
+      const synset = readSynset(f.data, offset);
+      for (const w of synset.words) found.add(w);
+      // The lemma's own derivationally related forms (pointers from its word in this synset, or from the whole synset).
+      const mine = synset.words.indexOf(word) + 1;
+      for (const d of synset.derived) {
+        if (d.source !== 0 && d.source !== mine) continue;
+        const other = readSynset(db.get(d.pos)!.data, d.offset).words;
+        const w = d.target === 0 ? undefined : other[d.target - 1];
+        if (w) found.add(w);
+      }
+    }
   }
   found.delete(word);
   const out = [...found].sort();
