@@ -1,7 +1,7 @@
 /** @module What a judge decides (alignment, condition resolution, comprehensiveness, factuality, insights, report quality) — the interface `llm` and `lexical` implement. */
 import type { ItemEvidence, JudgeInfo, ReportStep } from "../../core/index.ts";
 import type { GoldStep } from "../gold.ts";
-import type { CaseEvidence } from "../metrics/types.ts";
+import type { CaseEvidence, FactualityContext } from "../metrics/types.ts";
 import type { Claim } from "../reading/document.ts";
 import type { ReadReport } from "../reading/report.ts";
 
@@ -95,8 +95,16 @@ export interface Judge {
   resolveConditions(pairs: readonly StepPair[], cases?: CaseEvidence): Promise<Verdicts<ConditionScore>>;
   /** N.5 on every aligned pair; `cases` lets a judge tell the user's specifics, and other cases', from generic text. */
   comprehensiveness(pairs: readonly StepPair[], cases?: CaseEvidence): Promise<Verdicts<Comprehensiveness>>;
-  /** N.3 on every claim of the report with a readable citation: each against the `k` of its chunks most relevant to it. */
-  factuality(claims: readonly ClaimToCheck[], k: number): Promise<Verdicts<Support>>;
+  /**
+   * N.3 on every claim of the report with a readable citation: each against its cited documents' passages (`chunks`,
+   * every passage of each cited document, headed by the document's id and title), the `k` most relevant to it shown.
+   * `context`: the task's conditions and case facts (the lexical judge reads a branch choice with them).
+   */
+  factuality(
+    claims: readonly ClaimToCheck[],
+    k: number,
+    context?: FactualityContext,
+  ): Promise<Verdicts<Support>>;
   /**
    * The report's atomic insights, in report order, from the claims the shared reader extracted (so both judges see the
    * same sentences and the same parsed citations): the lexical judge keeps the substantive ones, the LLM judge splits

@@ -10,7 +10,7 @@ import { echoesQuestion } from "../reading/report.ts";
 import { withoutCitations } from "../report/citations.ts";
 import { consideredInsights } from "./insight-matching.ts";
 import { predStepId } from "./precision.ts";
-import { itemsResult, type Metric, type MetricContext } from "./types.ts";
+import { caseEvidence, itemsResult, type Metric, type MetricContext } from "./types.ts";
 
 /** Chunks of cited evidence the judge sees per claim. */
 export const TOP_CHUNKS = 5;
@@ -94,13 +94,23 @@ export const factuality: Metric = {
       group.members.push(i);
     }
     // Every claim goes to the judge at once (one call each, concurrently, or batched by shared source).
+    // Every passage of each cited document, headed by the document's id and title (a code in the title, "TB-173", is
+    // what the document carries too).
     const asks = [...groups].flatMap(([key, { chunks, members }]) => {
-      const texts = chunks.map((c) => `[${c.documentId}] ${c.text}`);
+      const texts = chunks.map((c) => `[${c.documentId}: ${c.title}] ${c.text}`);
       return members.map((i) => ({ i, key, chunks, claim: { text: claims[i]!.text, chunks: texts } }));
     });
+    const context = {
+      steps: ctx.task.generic_workflow.map((g) => ({
+        condition: g.condition ?? null,
+        step: `${g.title} ${g.task} ${g.task_description}`,
+      })),
+      cases: caseEvidence(ctx.task),
+    };
     const checked = await judge.factuality(
       asks.map((a) => a.claim),
       TOP_CHUNKS,
+      context,
     );
     for (const [n, { i, key, chunks }] of asks.entries()) {
       const { value, justification } = checked.verdicts[n]!;

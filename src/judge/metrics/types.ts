@@ -1,5 +1,6 @@
 /** @module The metric contract: a name, the metrics it depends on, and a run over the shared evaluation context. */
 import type {
+  Condition,
   JudgeInfo,
   MetricItem,
   MetricName,
@@ -77,6 +78,15 @@ export type CaseEvidence = {
   general: string;
   /** The user's case subject and case id (what names the case in every step, and so decides nothing). */
   names?: string[];
+};
+
+/**
+ * What a judge may weigh claims against besides their sources: the task's generic steps (each with its condition, if
+ * any) and the case's facts.
+ */
+export type FactualityContext = {
+  steps: readonly { condition: Condition | null; step: string }[];
+  cases: CaseEvidence;
 };
 
 /** The user's facts that select `branch` of condition `condition` (the deciding facts a resolved step should carry). */

@@ -1,8 +1,8 @@
 /** @module The `lexical` judge: deterministic decisions from TF-IDF/BM25 over Porter stems, optimal one-to-one alignment, term and detail coverage. */
-import { figures, type JudgeInfo, missingFigures, type ReportStep } from "../../../core/index.ts";
+import { figures, type JudgeInfo, type ReportStep } from "../../../core/index.ts";
 import { maxAssignment } from "../../alignment/hungarian.ts";
 import type { GoldStep } from "../../gold.ts";
-import type { CaseEvidence } from "../../metrics/types.ts";
+import type { CaseEvidence, FactualityContext } from "../../metrics/types.ts";
 import { promptHash } from "../../prompts/template.ts";
 import type { Claim } from "../../reading/document.ts";
 import { echoesQuestion, type ReadReport } from "../../reading/report.ts";
@@ -26,22 +26,14 @@ import type {
 } from "../types.ts";
 import { Bm25Index } from "./bm25.ts";
 import { lexicalComprehensiveness } from "./comprehensiveness.ts";
+import { lexicalSupport } from "./factuality.ts";
+import { LEXICAL_THRESHOLDS } from "./thresholds.ts";
 import { scoreResolution } from "./condition.ts";
 import { freeformQuality } from "./quality.ts";
 import { terms, words } from "./terms.ts";
 import { cosine, similarityMatrix, TfIdf } from "./tfidf.ts";
 
-/** The lexical judge's calibrated thresholds (see `scripts/bench/judge.ts` for their agreement with construction labels). */
-export const LEXICAL_THRESHOLDS = {
-  /** Minimum TF-IDF cosine for two steps to align. */
-  align: 0.3,
-  /** Minimum share of a claim's content terms found in its cited chunks. */
-  support: 0.6,
-  /** Minimum TF-IDF cosine for a report insight to state a reference fact. */
-  insight: 0.35,
-  /** Report sentences shorter than this many content terms are not insights. */
-  minInsightTerms: 4,
-} as const;
+export { LEXICAL_THRESHOLDS };
 
 const RULES: Record<DecisionKind, string> = {
   precision:
@@ -53,7 +45,7 @@ const RULES: Record<DecisionKind, string> = {
   personalized_comprehensiveness:
     "specific details (names, ids, dates, amounts, codes), personal details grounded in user evidence, content terms, action terms; each times placement = credited / (credited + case specifics belonging elsewhere)",
   factuality:
-    "bm25 top-5 chunks; factual if content-term support >= support and every figure present (any written form)",
+    "per sentence: every concrete detail (codes, numbers, dates, names, acronyms) in the cited documents (all passages, titles); lemma/WordNet support >= support in the sentence's bm25 top-5 passages; a branch choice needs the case's deciding fact in a cited document",
   insights:
     "shared reader's claims (sentences, bullets, table rows; DRFlow: summary, findings, steps, condition evidence) with >= minInsightTerms terms, deduplicated, question restatements dropped",
   insight_match:
@@ -71,35 +63,6 @@ function goldText(g: GoldStep): string {
 
 function scale(share: number): number {
   return Math.round((1 + 9 * Math.max(0, Math.min(1, share))) * 100) / 100;
-}
-
-/** Terms and words of evidence chunks, kept: a chunk is the support of many claims (bounded; cleared when full). */
-const CHUNK_WORDS = new Map<string, { terms: string[]; words: string[] }>();
-const CHUNK_CACHE_CAP = 20_000;
-
-function chunkWords(chunk: string): { terms: string[]; words: string[] } {
-  let hit = CHUNK_WORDS.get(chunk);
-  if (!hit) {
-    hit = { terms: terms(chunk), words: words(chunk) };
-    if (CHUNK_WORDS.size >= CHUNK_CACHE_CAP) CHUNK_WORDS.clear();
-    CHUNK_WORDS.set(chunk, hit);
-  }
-  return hit;
-}
-
-/** Factuality rule, exposed for tests: content-term support and every number of the claim present in the chunks. */
-export function lexicalSupport(claim: string, chunks: readonly string[]): { factual: boolean; why: string } {
-  const have = new Set(chunks.flatMap((c) => chunkWords(c).terms));
-  const wanted = [...new Set(terms(claim))];
-  const support = wanted.length === 0 ? 0 : wanted.filter((t) => have.has(t)).length / wanted.length;
-  // Figures match in any written form: "1.2 million" = "1200000", "15%" = "0.15" (see core/figures).
-  const missingNumbers = [...new Set(missingFigures(claim, chunks.join("\n")))];
-  const factual = support >= LEXICAL_THRESHOLDS.support && missingNumbers.length === 0;
-  const missing = wanted.filter((t) => !have.has(t));
-  return {
-    factual,
-    why: `${Math.round(support * 100)}% of claim terms supported${missing.length ? ` (missing: ${missing.slice(0, 8).join(", ")})` : ""}${missingNumbers.length ? `; numbers not in sources: ${missingNumbers.join(", ")}` : ""}`,
-  };
 }
 
 /**
@@ -207,22 +170,14 @@ export class LexicalJudge implements Judge {
     return { verdicts, tokens: 0 };
   }
 
-  /** BM25 indexes by chunk list: claims citing the same sources share the list. */
-  private readonly indexes = new WeakMap<readonly string[], Bm25Index>();
-
-  /** Each claim against the `k` of its chunks BM25 ranks first. */
-  async factuality(claims: readonly ClaimToCheck[], k: number): Promise<Verdicts<Support>> {
+  /** Each claim, sentence by sentence, against every passage of its cited documents (see factuality.ts). */
+  async factuality(
+    claims: readonly ClaimToCheck[],
+    _k: number,
+    context?: FactualityContext,
+  ): Promise<Verdicts<Support>> {
     const verdicts = claims.map(({ text, chunks }): Judged<Support> => {
-      let index = this.indexes.get(chunks);
-      if (!index) {
-        index = new Bm25Index(chunks);
-        this.indexes.set(chunks, index);
-      }
-      const shown = index.top(text, k);
-      const { factual, why } = lexicalSupport(
-        text,
-        shown.map((i) => chunks[i]!),
-      );
+      const { factual, why, shown } = lexicalSupport(text, chunks, context);
       return { value: { factual, shown }, justification: why };
     });
     return { verdicts, tokens: 0 };
@@ -327,3 +282,5 @@ export class LexicalJudge implements Judge {
 export function lexicalJudge(): LexicalJudge {
   return new LexicalJudge();
 }
+
+export { lexicalSupport } from "./factuality.ts";

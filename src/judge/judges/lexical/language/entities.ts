@@ -176,6 +176,11 @@ export function concreteDetails(text: string): Detail[] {
     codes.add(code);
     add({ text: code, kind: "code", keys: [codeKey(code)] });
   }
+  // Channel and tag names ("#coverage-counsel") name a thing as an id does.
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])#[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)) {
+    codes.add(m[0]);
+    add({ text: m[0], kind: "code", keys: [codeKey(m[0])] });
+  }
   const bare = [...codes].reduce((t, c) => t.split(c).join(" "), text);
   const dates = dateKeys(bare);
   for (const d of dates) add({ text: d.raw, kind: "date", keys: [d.key] });
