@@ -130,7 +130,7 @@ test("--task --report --judge lexical prints the seven metrics and the per-step 
   expect(explained.stdout).toMatch(/Recall: 75\.00 \(scored\) — 8 decisions, 8 scored, 6 credited/);
   expect(explained.stdout).toMatch(/PRED_STEP_1 "[^"]+" → WORKFLOW_STEP_1 "[^"]+": 1 sim \d\.\d{3}/);
   expect(explained.stdout).toMatch(/best cited chunk \[fixture_01_IN_\d\]: /);
-  expect(explained.stdout).toMatch(/credited: [^\n]*p-0042/);
+  expect(explained.stdout).toMatch(/credited: [^\n]*p-0042/i);
 });
 
 test("--run re-scores a stored report with another judge, stored beside the first, without re-running the agent", async () => {

@@ -49,7 +49,7 @@ test("a DRBench-style task is judged on insight recall, distractor avoidance, fa
   expect(f.items).toHaveLength(gold.length + 5);
   expect(f.items.filter((i) => i.score === 1).map((i) => i.id)).toEqual(["INSIGHT_1", "INSIGHT_2"]);
   expect(f.items[2]!.score).toBe(0);
-  expect(f.items[2]!.justification).toStartWith("0% of claim terms supported");
+  expect(f.items[2]!.justification).toContain("of its terms in its best passages");
 
   const q = metric("report_quality");
   expect(q.value).toBeGreaterThan(0);

@@ -97,7 +97,7 @@ export const factuality: Metric = {
     // Every passage of each cited document, headed by the document's id and title (a code in the title, "TB-173", is
     // what the document carries too).
     const asks = [...groups].flatMap(([key, { chunks, members }]) => {
-      const texts = chunks.map((c) => `[${c.documentId}: ${c.title}] ${c.text}`);
+      const texts = chunks.map((c) => `[${c.documentId}] (${c.title}) ${c.text}`);
       return members.map((i) => ({ i, key, chunks, claim: { text: claims[i]!.text, chunks: texts } }));
     });
     const context = {

@@ -3,13 +3,14 @@
  * = 12, "$74" = 74, "15%" = 15), dates (by month and day, any layout), names (capitalised runs, wink-nlp's proper
  * nouns) and acronyms — and an index of a text that says whether it carries a detail, in whatever form it writes it.
  */
+import { type Figure, figures, hasFigure } from "../../../../core/index.ts";
 import { analyze, type Token } from "./analyze.ts";
 import { synonyms } from "./wordnet.ts";
 
 export type DetailKind = "code" | "number" | "date" | "name" | "acronym";
 
 /** One detail: what it says, and the keys a text carrying it has (any one is enough, except dates: the month and day). */
-export type Detail = { text: string; kind: DetailKind; keys: string[] };
+export type Detail = { text: string; kind: DetailKind; keys: string[]; figure?: Figure };
 
 /** Tokens of letters and digits joined by - / . (ids, form codes, document codes, "30-day"); `isCode` says which are codes. */
 const CODE = /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:[-/.][\p{L}\p{N}]+)*/gu;
@@ -22,8 +23,7 @@ function isCode(token: string): boolean {
     /\p{Lu}/u.test(token) || token.split(/[-/.]/).some((seg) => /\p{L}/u.test(seg) && /\p{N}/u.test(seg))
   );
 }
-const NUMBER =
-  /(?<![\p{L}\p{N}.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}.,])\d+(?:\.\d+)?(?![\p{L}\p{N}])/gu;
+/(?<![\p{L}\p{N}.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}.,])\d+(?:\.\d+)?(?![\p{L}\p{N}])/gu;
 
 const UNITS: Record<string, number> = {
   zero: 0,
@@ -146,9 +146,13 @@ function names(tokens: readonly Token[]): Detail[] {
     if (keys.length > 0) out.push({ text: run.map((t) => t.value).join(" "), kind: "name", keys });
     run = [];
   };
+  let clauseStart = false;
   for (const t of tokens) {
     const title = TITLES.has(t.lower.replace(/\.$/, ""));
-    const capital = isCapitalised(t) && (!t.initial || title || nameAtStart(t));
+    // The first word of a clause after ":" or ";" ("Value: 350,000; Period: Q1") is capitalised as a sentence's is.
+    const initial = t.initial || clauseStart;
+    clauseStart = t.value === ":" || t.value === ";";
+    const capital = isCapitalised(t) && (!initial || title || nameAtStart(t));
     if (capital || (run.length > 0 && t.value === "'s")) {
       if (t.value !== "'s") run.push(t);
     } else if (run.length > 0) flush();
@@ -173,6 +177,13 @@ export function concreteDetails(text: string): Detail[] {
   for (const m of text.matchAll(CODE)) {
     const code = m[0].replace(/\.$/, "");
     if (!isCode(code)) continue;
+    // A quarter ("Q2") is a period, carried by any date in it.
+    const quarter = /^Q([1-4])$/i.exec(code);
+    if (quarter) {
+      codes.add(code);
+      add({ text: code, kind: "date", keys: [`q${quarter[1]}`] });
+      continue;
+    }
     codes.add(code);
     add({ text: code, kind: "code", keys: [codeKey(code)] });
   }
@@ -185,14 +196,18 @@ export function concreteDetails(text: string): Detail[] {
   const dates = dateKeys(bare);
   for (const d of dates) add({ text: d.raw, kind: "date", keys: [d.key] });
   const undated = dates.reduce((t, d) => t.split(d.raw).join(" "), bare);
-  for (const m of undated.matchAll(NUMBER)) {
-    const value = Number(m[0].replace(/,/g, ""));
-    if (Number.isFinite(value)) add({ text: m[0], kind: "number", keys: [String(value)] });
-  }
+  // Figures in any written form: "1.2 million" = 1200000, "15%" = 0.15 (core/figures).
+  for (const f of figures(undated)) add({ text: f.raw, kind: "number", keys: [String(f.value)], figure: f });
   const { tokens } = analyze(text);
   for (const t of tokens) {
     const n = numberWord(t.lower);
-    if (n !== null && n > 1) add({ text: t.value, kind: "number", keys: [String(n)] });
+    if (n !== null && n > 1)
+      add({
+        text: t.value,
+        kind: "number",
+        keys: [String(n)],
+        figure: { raw: t.value, value: n, percent: false },
+      });
   }
   for (const n of names(tokens)) add(n);
   for (const t of tokens)
@@ -205,21 +220,40 @@ export function concreteDetails(text: string): Detail[] {
 export type DetailIndex = {
   codes: Set<string>;
   numbers: Set<string>;
+  figures: Figure[];
   dates: Set<string>;
   words: Set<string>;
 };
 
 export function detailIndex(text: string): DetailIndex {
-  const index: DetailIndex = { codes: new Set(), numbers: new Set(), dates: new Set(), words: new Set() };
+  const index: DetailIndex = {
+    codes: new Set(),
+    numbers: new Set(),
+    figures: figures(text, { ambiguousCommas: true }),
+    dates: new Set(),
+    words: new Set(),
+  };
   for (const d of concreteDetails(text)) {
     if (d.kind === "code") {
       index.codes.add(d.keys[0]!);
       // A code's digits are its number too ("form 1099-NEC" carries 1099).
-      for (const n of d.text.match(/\d+/g) ?? []) index.numbers.add(String(Number(n)));
-    } else if (d.kind === "number") index.numbers.add(d.keys[0]!);
-    else if (d.kind === "date") {
-      index.dates.add(d.keys[0]!);
-      for (const n of d.keys[0]!.split("-")) index.numbers.add(n);
+      for (const n of d.text.match(/\d+/g) ?? []) {
+        index.numbers.add(String(Number(n)));
+        index.figures.push({ raw: n, value: Number(n), percent: false });
+      }
+    } else if (d.kind === "number") {
+      index.numbers.add(d.keys[0]!);
+      if (d.figure) index.figures.push(d.figure);
+    } else if (d.kind === "date") {
+      const key = d.keys[0]!;
+      index.dates.add(key);
+      if (key.startsWith("q")) continue;
+      const [month, day] = key.split("-").map(Number) as [number, number];
+      index.dates.add(`q${Math.floor((month - 1) / 3) + 1}`);
+      for (const n of [month, day]) {
+        index.numbers.add(String(n));
+        index.figures.push({ raw: String(n), value: n, percent: false });
+      }
     }
   }
   for (const t of analyze(text).tokens) {
@@ -249,7 +283,7 @@ export function carries(index: DetailIndex, detail: Detail): boolean {
     case "code":
       return index.codes.has(detail.keys[0]!);
     case "number":
-      return index.numbers.has(detail.keys[0]!);
+      return detail.figure ? hasFigure(detail.figure, index.figures) : index.numbers.has(detail.keys[0]!);
     case "date":
       return index.dates.has(detail.keys[0]!);
     case "name":
