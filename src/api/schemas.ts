@@ -1,15 +1,9 @@
 /** @module Request and response schemas of the HTTP API (zod first; the OpenAPI document is generated from them). */
 import { z } from "zod";
-import {
-  AppName,
-  Domain,
-  MetricName,
-  MetricResult,
-  Report,
-  RunStatus,
-  SafeId,
-  Split,
-} from "../core/index.ts";
+import { agentNames } from "../agents/index.ts";
+import { AppName, Domain, MetricResult, Report, RunStatus, SafeId, Split } from "../core/index.ts";
+import { liveEnum } from "../core/live-enum.ts";
+import { KnownMetricName } from "../judge/index.ts";
 
 /** `suite/task_id`, both parts safe ids (never a path). */
 export const TaskRefString = z
@@ -98,7 +92,8 @@ export const SearchResponse = z.object({
   hits: z.array(SearchHitSchema),
 });
 
-export const AgentName = z.enum(["extractive", "basic", "drba", "drfa"]);
+/** A registered agent (src/agents/registry.ts); the OpenAPI document lists the agents registered when it is served. */
+export const AgentName = liveEnum("agent", agentNames);
 
 export const RunRequest = z.object({
   task: TaskRefString,
@@ -159,7 +154,7 @@ export const JudgeRequest = z
     report: Report.optional().describe("the report as JSON"),
     markdown: z.string().min(1).optional().describe("or the report as the paper's Markdown"),
     judge: z.union([z.literal("lexical"), ModelHandle]).default("lexical"),
-    metrics: z.array(MetricName).optional(),
+    metrics: z.array(KnownMetricName).optional(),
   })
   .refine((r) => (r.report === undefined) !== (r.markdown === undefined), {
     message: "expected exactly one of report (JSON) or markdown",

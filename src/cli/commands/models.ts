@@ -7,9 +7,12 @@ import { ROLE_VARIABLE, ROLES, resolveRole } from "../../llm/roles.ts";
 import type { Model, Usage } from "../../llm/types.ts";
 import { MemoryUsageSink } from "../../llm/usage.ts";
 import { hashingEmbedder } from "../../retrieval/index.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { formatTable } from "./usage.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
+export const FLAGS = { strings: ["role"], booleans: ["json"] } satisfies FlagSpec;
 
 const USAGE = "drflow models [--json] | drflow models check [HANDLE] [--role generator|agent|judge|embedder]";
 
@@ -233,9 +236,10 @@ async function check(handle: string, env: Record<string, string | undefined>): P
 export const models: Command = {
   name: "models",
   summary: "List model handles, their roles and prices; check a handle with one call",
+  flags: FLAGS,
   usage: `${USAGE}\n\n  Roles read DRFLOW_GENERATOR_MODEL, DRFLOW_AGENT_MODEL, DRFLOW_JUDGE_MODEL, DRFLOW_EMBEDDER_MODEL.\n  Keys: OPENAI_API_KEY, OPENROUTER_API_KEY (compat servers need none). Listing needs no key.`,
   async run(args) {
-    const { flags, positionals } = parseFlags(args, { strings: ["role"], booleans: ["json"] }, USAGE);
+    const { flags, positionals } = parseFlags(args, FLAGS, USAGE);
     const [sub, ...rest] = positionals;
     if (!sub) return list(Boolean(flags.json));
     if (sub !== "check") throw new UsageError(`unknown sub-command "${sub}"\nusage: ${USAGE}`);
