@@ -3,7 +3,7 @@
  * API list metrics in this order), the lists and labels derived from it, and the order that runs a selection after its
  * dependencies. Adding a metric is its own file plus one entry here (or `registerMetric` from a plug-in or a test).
  */
-import type { MetricName, TaskKind } from "../../core/index.ts";
+import { type MetricName, TaskKind } from "../../core/index.ts";
 import { liveEnum } from "../../core/live-enum.ts";
 import { conditionResolution } from "./condition-resolution.ts";
 import { distractorAvoidance } from "./distractor-avoidance.ts";
@@ -17,7 +17,14 @@ import { reportQuality } from "./report-quality.ts";
 import { topology } from "./topology.ts";
 import type { Metric } from "./types.ts";
 
+/**
+ * THE column order. A task kind's columns are its metrics in this order (DRFlow's as the paper's Table 2 prints them:
+ * Fact., Recall, Prec., F1, Topo., Cond. Res., Pers. Comp.; DRBench's as DRBench reports them: insight recall,
+ * distractor avoidance, factuality, report quality), and a summary of both kinds shows DRFlow's, then DRBench's own.
+ */
 const METRICS: Metric[] = [
+  insightRecall,
+  distractorAvoidance,
   factuality,
   recall,
   precision,
@@ -25,8 +32,6 @@ const METRICS: Metric[] = [
   topology,
   conditionResolution,
   personalizedComprehensiveness,
-  insightRecall,
-  distractorAvoidance,
   reportQuality,
   insightRecallReachable,
 ];
@@ -73,16 +78,16 @@ export function metricLabel(name: MetricName): { short: string; long: string } {
 export const KnownMetricName = liveEnum("metric", () => metricNames());
 
 /**
- * The columns a summary shows: the metrics of the task kinds whose own metrics (those judging only that kind) appear in
- * `maps`, in column order; DRFlow's when nothing is known.
+ * The columns a summary shows: for each task kind (in `TaskKind` order) whose own metrics (those judging only that
+ * kind) appear in `maps`, its metrics in column order, each metric once; DRFlow's when nothing is known.
  */
 export function metricColumns(maps: readonly Partial<Record<string, unknown>>[]): MetricName[] {
   const present = new Set(maps.flatMap((m) => Object.keys(m)));
-  const kinds = new Set(
-    METRICS.filter((m) => m.kinds.length === 1 && present.has(m.name)).map((m) => m.kinds[0]!),
+  const kinds = TaskKind.options.filter((k) =>
+    METRICS.some((m) => m.kinds.length === 1 && m.kinds[0] === k && present.has(m.name)),
   );
-  if (kinds.size === 0) kinds.add("drflow");
-  return METRICS.filter((m) => m.kinds.some((k) => kinds.has(k))).map((m) => m.name);
+  const columns = (kinds.length ? kinds : (["drflow"] as const)).flatMap((k) => metricNames(k));
+  return [...new Set(columns)];
 }
 
 /** The requested metrics and everything they depend on, each after its dependencies (stable in request order). */
