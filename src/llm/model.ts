@@ -142,7 +142,7 @@ type Answer = {
   reportedCost?: number | null;
 };
 
-/** Decides whether a reply is good: a problem keeps it out of the cache and is recorded with the call. */
+/** Decides whether a reply is good: a problem is recorded with the call, and the reply is cached as rejected (never served as good). */
 type Accept = (text: string, finishReason: string | null) => string | null;
 
 async function countBatch(texts: string[]): Promise<number> {
@@ -229,8 +229,9 @@ class OpenAICompatibleModel implements Model {
 
   /**
    * The cache-then-network path shared by chat and embeddings; records one usage row per call — failed requests and
-   * rejected replies included, with their reason. Only accepted replies are cached; in `use` mode a cached reply that
-   * is no longer accepted is fetched again.
+   * rejected replies included, with their reason. Every reply is cached, a rejected one marked so (`replay` serves it,
+   * so a repaired exchange replays turn by turn); `use` serves only good replies and fetches a rejected one again, as
+   * it does a good one its check no longer accepts.
    */
   private async execute(
     kind: CallKind,
@@ -273,8 +274,12 @@ class OpenAICompatibleModel implements Model {
       });
     if (this.cache && (this.mode === "use" || this.mode === "replay")) {
       const found = this.cache.get(key);
+      // `use` serves only replies that were and still are good (a rejected one, or a good one a changed check now
+      // rejects, is fetched again); `replay` serves what was recorded, so a repaired exchange replays turn by turn.
       const hit =
-        found && this.mode === "use" && found.text !== null && accept(found.text, null) !== null
+        found &&
+        this.mode === "use" &&
+        (found.rejected !== null || (found.text !== null && accept(found.text, found.finish_reason) !== null))
           ? null
           : found;
       if (hit) {
@@ -284,6 +289,7 @@ class OpenAICompatibleModel implements Model {
           input: hit.input_tokens,
           output: hit.output_tokens,
           source: hit.usage_source,
+          finishReason: hit.finish_reason,
         };
         cachedCost = hit.cost_usd;
         cached = true;
@@ -310,7 +316,7 @@ class OpenAICompatibleModel implements Model {
       cost = answer.reportedCost ?? this.costOf(answer.input, answer.output);
       problem = answer.text === null ? null : accept(answer.text, answer.finishReason ?? null);
       if (answer.finishReason === "length" && !problem) problem = "the reply was cut off at the token limit";
-      if (this.cache && !problem) {
+      if (this.cache) {
         const response: CachedResponse = {
           text: answer.text,
           embeddings: answer.embeddings,
@@ -318,12 +324,15 @@ class OpenAICompatibleModel implements Model {
           output_tokens: answer.output,
           usage_source: answer.source,
           cost_usd: cost,
+          rejected: problem,
+          finish_reason: answer.finishReason ?? null,
         };
         this.cache.put(parts, this.handle, response, started);
       }
     } else {
       cost = cachedCost;
-      problem = answer.text === null ? null : accept(answer.text, null);
+      problem = answer.text === null ? null : accept(answer.text, answer.finishReason ?? null);
+      if (answer.finishReason === "length" && !problem) problem = "the reply was cut off at the token limit";
     }
     const latencyMs = Math.max(0, this.now() - t0);
     record(answer, cost, problem === null ? null : `reply rejected: ${problem}`);

@@ -83,7 +83,10 @@ function cachedTexts(): string[] {
     return db
       .query<{ response: string }, []>("SELECT response FROM entries WHERE kind = 'chat'")
       .all()
-      .map((r) => String((JSON.parse(r.response) as { text: string | null }).text ?? ""));
+      .map((r) => JSON.parse(r.response) as { text: string | null; rejected?: string | null })
+      // Rejected replies are kept (marked) for replay, never as good answers.
+      .filter((r) => !r.rejected)
+      .map((r) => String(r.text ?? ""));
   } finally {
     db.close();
   }

@@ -199,6 +199,58 @@ test("replay fails fast on a miss, naming the prompt; the repeat index is part o
   expect(explained.nearest?.differing.map((d) => d.part)).toEqual(["repeat"]);
 });
 
+test("a repaired exchange replays turn by turn; use mode never serves the rejected first reply as good", async () => {
+  const cache = new LlmCache(join(dir, "cache.sqlite"));
+  const replies = ['{"title": "Submit"}', '{"title": "Submit", "order": 2}'];
+  script = (i) => ({ content: replies[Math.min(i, 1)]! });
+  const ask = (m: ReturnType<typeof model>) =>
+    m.generateObject({
+      messages: [{ role: "user", content: "Give the step." }],
+      schema: Step,
+      schemaName: "Step",
+      context: ctx,
+    });
+  const live = await ask(model({ cache }));
+  expect(live.attempts).toBe(2);
+  expect(server.requests).toHaveLength(2);
+  // Replay: both turns from the cache, the rejected first reply included, and the same result.
+  const sink = new MemoryUsageSink();
+  const replayed = await ask(model({ cache, cacheMode: "replay", usage: sink }));
+  expect(replayed.object).toEqual({ title: "Submit", order: 2 });
+  expect(replayed.attempts).toBe(2);
+  expect(server.requests).toHaveLength(2);
+  expect(sink.calls.map((c) => [c.cached, c.error?.startsWith("reply rejected: ") ?? false])).toEqual([
+    [true, true],
+    [true, false],
+  ]);
+  // Use: the rejected reply is fetched again (this time the model answers well at once).
+  script = () => ({ content: replies[1]! });
+  const again = await ask(model({ cache }));
+  expect(again.attempts).toBe(1);
+  expect(server.requests).toHaveLength(3);
+});
+
+test("a report cut off at the token limit replays as cut off", async () => {
+  const cache = new LlmCache(join(dir, "cache.sqlite"));
+  script = () => ({
+    json: {
+      choices: [
+        { index: 0, message: { role: "assistant", content: "# Report\n1. Sub" }, finish_reason: "length" },
+      ],
+    },
+  });
+  const first = await model({ cache }).chat({
+    messages: [{ role: "user", content: "report" }],
+    context: ctx,
+  });
+  const replayed = await model({ cache, cacheMode: "replay" }).chat({
+    messages: [{ role: "user", content: "report" }],
+    context: ctx,
+  });
+  expect([first.finishReason, replayed.finishReason]).toEqual(["length", "length"]);
+  expect(server.requests).toHaveLength(1);
+});
+
 test("errors are never cached and keys are never stored", async () => {
   const cache = new LlmCache(join(dir, "cache.sqlite"));
   script = (i) => (i === 0 ? { status: 400, content: "bad" } : { content: "good" });
