@@ -11,6 +11,7 @@ import {
   StructuredOutputError,
 } from "../../src/llm/errors.ts";
 import { createModel } from "../../src/llm/model.ts";
+import { REPAIR_QUOTE_CHARS } from "../../src/llm/repair-quote.ts";
 import { MemoryUsageSink } from "../../src/llm/usage.ts";
 import { type ScriptedReply, type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
 
@@ -71,6 +72,23 @@ test("invalid JSON is repaired on a later attempt, the validation errors in the 
   // compat servers get the strict JSON-schema response format by default.
   const first = server.requests[0]!.body as { response_format: { json_schema: { strict: boolean } } };
   expect(first.response_format.json_schema.strict).toBe(true);
+});
+
+test("a 5 MB bad reply is quoted in the repair request as a bounded excerpt", async () => {
+  const huge = `{"title": "${"x".repeat(5_000_000)}`;
+  script = (i) => ({ content: i === 0 ? huge : '{"title": "Submit", "order": 2}' });
+  const result = await model({ cacheMode: "off" }).generateObject({
+    messages: [{ role: "user", content: "Give the step." }],
+    schema: Step,
+    schemaName: "Step",
+    context: ctx,
+  });
+  expect(result.attempts).toBe(2);
+  const repair = server.requests[1]!.body as { messages: { role: string; content: string }[] };
+  const quoted = repair.messages.find((m) => m.role === "assistant")!.content;
+  expect(quoted.length).toBeLessThan(REPAIR_QUOTE_CHARS + 100);
+  expect(quoted).toContain("characters of this reply left out");
+  expect(JSON.stringify(repair).length).toBeLessThan(20_000);
 });
 
 test("exhausted attempts throw with the last raw output and every problem", async () => {
