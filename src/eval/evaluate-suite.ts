@@ -10,7 +10,7 @@ import { oneLine, traceOf } from "../agents/shared/failure.ts";
 import type { Agent, TraceEvent } from "../agents/types.ts";
 import type { MetricResult, Report, Split } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
-import type { Model } from "../llm/types.ts";
+import type { Model, Role } from "../llm/types.ts";
 import type { CallRecord } from "../llm/usage.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
@@ -57,8 +57,8 @@ export type EvaluateSuiteOptions = {
    * environment counts as one (offline) kind.
    */
   envEmbedder?(agent: EnvAgent): { name: string };
-  /** A model for a handle; its usage must reach `store` (the caller passes the store as the usage sink). */
-  model(handle: string): Model;
+  /** A model for a handle (`role` names the role in a missing-key message); its usage must reach `store`. */
+  model(handle: string, role?: Role): Model;
   score: ScoreReport;
   /** The scorer's identity and version (`judgeIdentity`; `custom` when omitted), part of every cell's identity. */
   judge?: string;
@@ -179,7 +179,7 @@ async function agentReport(
   if (stored) return stored;
   const env = await openEnv();
   try {
-    const llm = entry.agent.needsModel ? options.model(model) : null;
+    const llm = entry.agent.needsModel ? options.model(model, "agent") : null;
     const run = (m: Model | null) => runAgent(entry.agent, env, m, { runId });
     const output = await (activity ? activity.tracker.run(llm, run, activity.onWaiting) : run(llm));
     await env.ready; // an index that failed to build fails the cell (its searches all failed)

@@ -21,7 +21,7 @@ import { limiterFor } from "./limiter.ts";
 import { PRICES, type Price, type PriceTable, priceOf } from "./prices.ts";
 import { redactSecrets } from "./redact.ts";
 import { type Random, RetryOptions, type Sleep } from "./retry.ts";
-import { resolveRole } from "./roles.ts";
+import { isOfflineEmbedder, resolveRole } from "./roles.ts";
 import { strictSchemaOf } from "./strict-schema.ts";
 import { generateStructured } from "./structured.ts";
 import { countChatTokens, countTokens } from "./tokens.ts";
@@ -38,6 +38,26 @@ import type {
   Usage,
 } from "./types.ts";
 import type { CallKind, UsageSink, UsageSource } from "./usage.ts";
+
+/** The variable that sets every request's timeout, in seconds (`--timeout` on the commands that call models). */
+export const TIMEOUT_VARIABLE = "DRFLOW_MODEL_TIMEOUT";
+
+/**
+ * A request's timeout in milliseconds: the option, else `DRFLOW_MODEL_TIMEOUT` (seconds), else the default. A call
+ * retries a timed-out request (up to `maxRetries` times), so a dead endpoint holds it about (retries + 1) × timeout.
+ */
+export function requestTimeoutMs(
+  explicitMs: number | undefined,
+  env: Record<string, string | undefined>,
+): number {
+  if (explicitMs !== undefined) return explicitMs;
+  const raw = env[TIMEOUT_VARIABLE]?.trim();
+  if (!raw) return MODEL_DEFAULTS.timeoutMs;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new Error(`${TIMEOUT_VARIABLE}="${raw}": expected a positive number of seconds, e.g. 30`);
+  return Math.round(seconds * 1000);
+}
 
 /** Defaults declared once. */
 export const MODEL_DEFAULTS = {
@@ -57,6 +77,7 @@ export type ModelOptions = {
   /** Receives one record per call (the run store). */
   usage?: UsageSink;
   retry?: Partial<RetryOptions>;
+  /** Per-request timeout; default `DRFLOW_MODEL_TIMEOUT` (seconds), else 120 s. */
   timeoutMs?: number;
   /** Concurrent requests per endpoint (provider + base URL). */
   concurrency?: number;
@@ -190,7 +211,7 @@ class OpenAICompatibleModel implements Model {
     this.transport = new Transport(this.target, {
       apiKey,
       defaultQuery: this.target.query,
-      timeoutMs: options.timeoutMs ?? MODEL_DEFAULTS.timeoutMs,
+      timeoutMs: requestTimeoutMs(options.timeoutMs, env),
       retry: RetryOptions.parse(options.retry ?? {}),
       limiter: limiterFor(`${this.target.provider} ${this.target.baseURL}`, concurrency),
       sleep: options.sleep ?? ((ms) => Bun.sleep(ms)),
@@ -412,13 +433,19 @@ class OpenAICompatibleModel implements Model {
     return this.chatAttempt(request, request.messages, 1, null, null);
   }
 
+  roleHandle(role: Role): string {
+    return resolveRole(role, null, this.options.env ?? process.env).handle;
+  }
+
   forRole(role: Role): Model {
     let model = this.roleModels.get(role);
     if (!model) {
-      model = createModel(resolveRole(role, null, this.options.env ?? process.env).handle, {
-        ...this.options,
-        role,
-      });
+      const handle = this.roleHandle(role);
+      if (role === "embedder" && isOfflineEmbedder(handle))
+        throw new Error(
+          `the embedder role is "${handle}", the offline hashing embedder, not a model: embed through retrieval's roleEmbedder`,
+        );
+      model = createModel(handle, { ...this.options, role });
       this.roleModels.set(role, model);
     }
     return model;

@@ -80,13 +80,15 @@ function cachedTexts(): string[] {
   const { Database } = require("bun:sqlite") as typeof import("bun:sqlite");
   const db = new Database(join(tmp, "cache.sqlite"), { readonly: true });
   try {
-    return db
-      .query<{ response: string }, []>("SELECT response FROM entries WHERE kind = 'chat'")
-      .all()
-      .map((r) => JSON.parse(r.response) as { text: string | null; rejected?: string | null })
-      // Rejected replies are kept (marked) for replay, never as good answers.
-      .filter((r) => !r.rejected)
-      .map((r) => String(r.text ?? ""));
+    return (
+      db
+        .query<{ response: string }, []>("SELECT response FROM entries WHERE kind = 'chat'")
+        .all()
+        .map((r) => JSON.parse(r.response) as { text: string | null; rejected?: string | null })
+        // Rejected replies are kept (marked) for replay, never as good answers.
+        .filter((r) => !r.rejected)
+        .map((r) => String(r.text ?? ""))
+    );
   } finally {
     db.close();
   }

@@ -13,12 +13,12 @@ import { createModel, formatCost, resolveRole } from "../../llm/index.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
-import { intFlag, parseFlags, UsageError } from "../args.ts";
+import { intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
 
 export const LLM_USAGE = [
   "drflow generate --llm --suite NAME (--domain DOMAIN --n N | --seeds FILE.csv|xlsx|json) [--model HANDLE]",
   "                [--root tasks] [--seed 7] [--adjacent 2] [--max-retries 3] [--modalities JSON]",
-  "                [--concurrency 4] [--store .drflow/runs.sqlite] [--run ID] [--review] [--quiet]",
+  "                [--concurrency 4] [--store .drflow/runs.sqlite] [--run ID] [--review] [--quiet] [--timeout SECONDS]",
   "drflow generate --llm --suite NAME --resume [--reviews FILE.json] [--model HANDLE] [--root tasks] …",
   "drflow generate --llm --suite NAME --review-import FILE.csv|json [--root tasks]",
   "",
@@ -67,6 +67,7 @@ export async function runLlmGenerate(
         "modalities",
         "review-import",
         "reviews",
+        "timeout",
       ],
       booleans: ["llm", "review", "quiet", "resume"],
     },
@@ -126,7 +127,13 @@ export async function runLlmGenerate(
   const { handle } = resolveRole("generator", flags.model ? String(flags.model) : null, io.env);
   const store = new RunStore(runStoreLocation(flags, DEFAULT_RUN_STORE_PATH, io.env ?? process.env));
   try {
-    const model = createModel(handle, { usage: store, ...(io.env ? { env: io.env } : {}) });
+    const timeoutMs = timeoutFlag(flags.timeout);
+    const model = createModel(handle, {
+      usage: store,
+      role: "generator",
+      ...(io.env ? { env: io.env } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    });
     const result = await generateLlmSuite({
       root,
       suite,

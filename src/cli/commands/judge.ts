@@ -1,6 +1,7 @@
 /** @module `drflow judge`: score a report file against a task, or re-score a stored run's report, with the lexical or an LLM judge. */
 import { readFile } from "node:fs/promises";
 import { MetricName, parseTaskRef } from "../../core/index.ts";
+import { LEXICAL, resolveJudge } from "../../eval/services.ts";
 import {
   evaluate,
   formatEvaluation,
@@ -13,22 +14,34 @@ import { createModel } from "../../llm/index.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
-import { choiceFlag, intFlag, parseFlags, UsageError } from "../args.ts";
+import { choiceFlag, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
 const USAGE =
-  "drflow judge (--task <suite/task_id> --report <file.md|file.json> | --run <run id>) [--judge lexical|<model handle>]\n" +
+  "drflow judge (--task <suite/task_id> --report <file.md|file.json> | --run <run id>) [--judge lexical|llm|<model handle>]\n" +
+  "             [--timeout <seconds>]\n" +
   "             [--protocol per-step|batched] [--metrics m1,m2] [--judge-repeats n] [--root tasks] [--store .drflow/runs.sqlite] [--json] [--explain]";
 
 export const judge: Command = {
   name: "judge",
   summary: "Score a report (file or stored run) with the seven metrics; no agent is re-run",
-  usage: `${USAGE}\n\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts, one per question (the default); batched sends\n  drflow's prompts, one request per metric (factuality: per set of claims sharing a cited source), about a third of\n  the tokens; a batched reply that misses an item leaves it unscored after one retry.\n  --judge-repeats n judges n times and reports agreement between repeats.\n  --explain prints, per metric, the evidence behind each decision (aligned pairs with similarity, claims with their\n  best cited chunk, specifics credited, missing and misplaced); with --json it is the result's "explanation" field.`,
+  usage: `${USAGE}\n\n  --judge defaults to DRFLOW_JUDGE_MODEL when it is set (llm: the judge role's model), else lexical.\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts, one per question (the default); batched sends\n  drflow's prompts, one request per metric (factuality: per set of claims sharing a cited source), about a third of\n  the tokens; a batched reply that misses an item leaves it unscored after one retry.\n  --judge-repeats n judges n times and reports agreement between repeats.\n  --explain prints, per metric, the evidence behind each decision (aligned pairs with similarity, claims with their\n  best cited chunk, specifics credited, missing and misplaced); with --json it is the result's "explanation" field.`,
   async run(args) {
     const { flags } = parseFlags(
       args,
       {
-        strings: ["task", "report", "run", "judge", "protocol", "metrics", "judge-repeats", "root", "store"],
+        strings: [
+          "task",
+          "report",
+          "run",
+          "judge",
+          "protocol",
+          "metrics",
+          "judge-repeats",
+          "root",
+          "store",
+          "timeout",
+        ],
         booleans: ["json", "explain"],
       },
       USAGE,
@@ -53,11 +66,18 @@ export const judge: Command = {
     const repeats = intFlag(flags["judge-repeats"] || undefined, "judge-repeats", 1, 1);
     const root = String(flags.root ?? DEFAULT_TASK_ROOT);
     const storePath = runStoreLocation(flags);
-    const judgeName = String(flags.judge ?? "lexical");
-    const store = flags.run || judgeName !== "lexical" ? new RunStore(storePath) : null;
+    const judgeName = resolveJudge(flags.judge === undefined ? undefined : String(flags.judge));
+    const timeoutMs = timeoutFlag(flags.timeout);
+    const store = flags.run || judgeName !== LEXICAL ? new RunStore(storePath) : null;
     try {
       const judgeSpec =
-        judgeName === "lexical" ? "lexical" : createModel(judgeName, { usage: store ?? undefined });
+        judgeName === LEXICAL
+          ? LEXICAL
+          : createModel(judgeName, {
+              usage: store ?? undefined,
+              role: "judge",
+              ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+            });
       let taskRef: string;
       let input: string | Awaited<ReturnType<RunStore["getReport"]>>;
       if (flags.run) {

@@ -1,30 +1,35 @@
 /** @module `drflow run`: one agent on one task and split → report Markdown (file or stdout), recorded in the run store. */
 import { METRIC_LABELS, Split } from "../../core/index.ts";
 import { runOnce } from "../../eval/run-once.ts";
-import { defaultServices, LEXICAL } from "../../eval/services.ts";
+import { defaultServices, LEXICAL, resolveJudge } from "../../eval/services.ts";
 import { formatMetric } from "../../eval/table.ts";
 import { renderReportMarkdown } from "../../judge/index.ts";
 import { formatCost } from "../../llm/cost.ts";
+import { resolveRole } from "../../llm/roles.ts";
 import { writeFileAtomic } from "../../store/atomic-write.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { parseFlags, timeoutFlag, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
 const USAGE =
   "drflow run --agent <name[:key=value,…]> [--model <handle>] --task <suite/task_id> [--split original|mixed]\n" +
-  "           [--out report.md|report.json] [--judge lexical|<handle>] [--root tasks] [--store .drflow/runs.sqlite] [--quiet]";
+  "           [--out report.md|report.json] [--judge lexical|llm|<handle>] [--timeout <seconds>] [--root tasks]\n" +
+  "           [--store .drflow/runs.sqlite] [--quiet]";
 
 export const run: Command = {
   name: "run",
   summary: "Run an agent on one task (report Markdown to a file or stdout)",
-  usage: `${USAGE}\n\n  Agents: extractive (offline, DRFlow tasks), brief (offline, DRBench tasks), basic, drba (both kinds), drfa;\n  options as name:key=value (drfa:gf=false,cap=false). The report's form follows the task: a workflow for DRFlow\n  tasks, a cited research report for DRBench tasks; an agent that cannot write it says so.\n  --judge scores the report right away and prints the task kind's metrics.`,
+  usage: `${USAGE}\n\n  Agents: extractive (offline, DRFlow tasks), brief (offline, DRBench tasks), basic, drba (both kinds), drfa;\n  options as name:key=value (drfa:gf=false,cap=false). The report's form follows the task: a workflow for DRFlow\n  tasks, a cited research report for DRBench tasks; an agent that cannot write it says so.\n  --judge scores the report right away and prints the task kind's metrics (llm: the judge role's model,\n  DRFLOW_JUDGE_MODEL). --model defaults to DRFLOW_AGENT_MODEL, else the agent role's default.\n  --timeout (or DRFLOW_MODEL_TIMEOUT) bounds each model request; a timed-out request is retried up to 5 times.`,
   async run(args) {
     const { flags } = parseFlags(
       args,
-      { strings: ["agent", "model", "task", "split", "out", "judge", "root", "store"], booleans: ["quiet"] },
+      {
+        strings: ["agent", "model", "task", "split", "out", "judge", "root", "store", "timeout"],
+        booleans: ["quiet"],
+      },
       USAGE,
     );
     if (!flags.agent) throw new UsageError(`--agent is required\nusage: ${USAGE}`);
@@ -33,8 +38,14 @@ export const run: Command = {
     if (!split.success) throw new UsageError(`--split: expected original or mixed, got "${flags.split}"`);
     const store = new RunStore(runStoreLocation(flags));
     try {
-      const judge = flags.judge ? String(flags.judge) : LEXICAL;
-      const services = defaultServices({ root: flags.root ? String(flags.root) : undefined, store, judge });
+      const judge = flags.judge ? resolveJudge(String(flags.judge)) : LEXICAL;
+      const timeoutMs = timeoutFlag(flags.timeout);
+      const services = defaultServices({
+        root: flags.root ? String(flags.root) : undefined,
+        store,
+        judge,
+        ...(timeoutMs !== undefined ? { modelOptions: { timeoutMs } } : {}),
+      });
       const onEvent = flags.quiet
         ? undefined
         : (e: { type: string; tool?: string; stage?: string; description?: string; status?: string }) => {
@@ -43,7 +54,8 @@ export const run: Command = {
           };
       const out = await runOnce({
         agent: String(flags.agent),
-        model: flags.model ? String(flags.model) : undefined,
+        // --model, else DRFLOW_AGENT_MODEL, else the agent role's default (used only by agents that need a model).
+        model: resolveRole("agent", flags.model ? String(flags.model) : null).handle,
         task: String(flags.task),
         split: split.data,
         store,
