@@ -86,7 +86,12 @@ export function usageOf(calls: readonly CallRecord[]): CellUsage {
   const usage = { ...EMPTY_USAGE };
   for (const c of calls) {
     usage.calls++;
-    if (c.cached) continue;
+    if (c.cost_usd === null) usage.listUnpricedCalls++;
+    else usage.listCostUsd += c.cost_usd;
+    if (c.cached) {
+      usage.cachedCalls++;
+      continue;
+    }
     usage.inputTokens += c.input_tokens;
     usage.outputTokens += c.output_tokens;
     if (c.cost_usd === null) usage.unpricedCalls++;

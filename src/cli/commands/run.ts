@@ -1,10 +1,11 @@
 /** @module `drflow run`: one agent on one task and split → report Markdown (file or stdout), recorded in the run store. */
 import { METRIC_LABELS, Split } from "../../core/index.ts";
+import { costsOf } from "../../eval/cells.ts";
 import { runOnce } from "../../eval/run-once.ts";
 import { defaultServices, LEXICAL, resolveJudge } from "../../eval/services.ts";
 import { formatMetric } from "../../eval/table.ts";
 import { renderReportMarkdown } from "../../judge/index.ts";
-import { formatCost } from "../../llm/cost.ts";
+import { formatCosts } from "../../llm/cost.ts";
 import { resolveRole } from "../../llm/roles.ts";
 import { writeFileAtomic } from "../../store/atomic-write.ts";
 import { RunStore } from "../../store/run-store.ts";
@@ -78,7 +79,7 @@ export const run: Command = {
           : `${out.report.generic_workflow.length} steps, ${resolved}/${out.report.condition_resolution.length} conditions resolved`;
       const lines = [
         `run ${out.runId}: ${shape}, ${out.report.references.length} references`,
-        `usage: ${out.usage.calls} model calls, ${out.usage.inputTokens} in / ${out.usage.outputTokens} out tokens, ${formatCost({ usd: out.usage.costUsd, unpricedCalls: out.usage.unpricedCalls })}`,
+        `usage: ${out.usage.calls} model calls${out.usage.cachedCalls ? ` (${out.usage.cachedCalls} from the cache)` : ""}, ${out.usage.inputTokens} in / ${out.usage.outputTokens} out tokens fetched, ${formatCosts(...costsOf(out.usage))}`,
         `environment: ${split.data} split, search index embedded with ${out.envEmbedder}`,
         ...(flags.out ? [`report written to ${flags.out}`] : []),
         ...(studioUrl(urls.run(out.runId), store.path)

@@ -23,7 +23,7 @@ export function formatTable(header: string[], rows: (string | number)[][]): stri
 export const usage: Command = {
   name: "usage",
   summary: "Tokens and cost of recorded LLM calls, by role and stage",
-  usage: `${USAGE}\n\n  --by takes any of: ${UsageGroup.options.join(", ")}. Costs use the price table at call time;\n  a total over calls of unpriced models is a lower bound ("≥ $… (n calls unpriced)"), never a false $0.`,
+  usage: `${USAGE}\n\n  --by takes any of: ${UsageGroup.options.join(", ")}. Costs use the price table at call time, shown twice: fetched\n  (cache hits cost nothing now) and at list price (cache hits at what they first cost);\n  a total over calls of unpriced models is a lower bound ("≥ $… (n calls unpriced)"), never a false $0.`,
   async run(args) {
     const { flags } = parseFlags(args, { strings: ["run", "batch", "agent", "by", "store"] }, USAGE);
     const groups = String(flags.by ?? "role,stage")
@@ -60,7 +60,8 @@ export const usage: Command = {
         "cached",
         "input_tokens",
         "output_tokens",
-        "cost",
+        "cost fetched",
+        "at list price",
       ];
       const body = rows.map((r) => [
         ...groups.map((g) => String(r[g] ?? "-")),
@@ -68,6 +69,7 @@ export const usage: Command = {
         r.cached_calls,
         r.input_tokens,
         r.output_tokens,
+        formatCost({ usd: r.fetched_cost_usd, unpricedCalls: r.fetched_unpriced_calls }, 6),
         formatCost({ usd: r.cost_usd, unpricedCalls: r.unpriced_calls }, 6),
       ]);
       body.push([
@@ -76,10 +78,14 @@ export const usage: Command = {
         totals.cached_calls,
         totals.input_tokens,
         totals.output_tokens,
+        formatCost({ usd: totals.fetched_cost_usd, unpricedCalls: totals.fetched_unpriced_calls }, 6),
         formatCost({ usd: totals.cost_usd, unpricedCalls: totals.unpriced_calls }, 6),
       ]);
       console.log(`usage for ${scope} (${store.path})\n`);
       console.log(formatTable(header, body));
+      console.log(
+        "\ncost fetched: calls answered by the provider now; at list price: every call, cache hits at what they first cost",
+      );
       if (totals.estimated_calls > 0) {
         console.log(
           `\n${totals.estimated_calls} call(s) had no provider usage; their tokens are approximate counts`,
