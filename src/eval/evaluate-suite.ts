@@ -8,7 +8,7 @@
 import { runAgent } from "../agents/run.ts";
 import { oneLine, traceOf } from "../agents/shared/failure.ts";
 import type { Agent, TraceEvent } from "../agents/types.ts";
-import type { MetricResult, Report, Split } from "../core/index.ts";
+import { type MetricResult, metricStatus, type Report, type Split } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
 import type { Model, Role } from "../llm/types.ts";
 import type { CallRecord } from "../llm/usage.ts";
@@ -16,7 +16,7 @@ import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 import { AgentActivity } from "./agent-activity.ts";
 import { type Cell, type CellResult, type CellUsage, EMPTY_USAGE, NO_MODEL, planCells } from "./cells.ts";
-import { cellRunId, runIdentity, taskFingerprint } from "./identity.ts";
+import { cellRunId, judgeOfIdentity, runIdentity, taskFingerprint } from "./identity.ts";
 import { runPool } from "./pool.ts";
 import { createProgress, type Progress, type ProgressSink } from "./progress.ts";
 import type { EnvAgent, OpenEnvOptions } from "./services.ts";
@@ -112,6 +112,27 @@ function outcome(
   const metrics = Object.fromEntries(results.map((r) => [r.metric, r.value]));
   const not_applicable = results.filter((r) => r.not_applicable).map((r) => r.metric);
   return { cell, runId, status, metrics, not_applicable, usage: usageOf(store.calls(runId)), error };
+}
+
+/**
+ * A finished cell whose judge left a metric unscored (its replies unusable; not "not applicable") is reopened, so this
+ * invocation judges its stored report again instead of reading the gap back. Only the batch judge's results count
+ * (another judge's, stored beside by `drflow judge --run`, are its own business). True when the cell was reopened.
+ */
+export function reopenUnscored(
+  options: Pick<EvaluateSuiteOptions, "store" | "judge">,
+  runId: string,
+): boolean {
+  if (options.store.getRun(runId)?.status !== "done" || !options.judge) return false;
+  const { judge, model } = judgeOfIdentity(options.judge);
+  const unscored = options.store
+    .metrics({ run: runId })
+    .map((m) => m.result)
+    .filter((r) => r.judge.judge === judge && (r.judge.model ?? null) === model)
+    .filter((r) => metricStatus(r) === "unscored")
+    .map((r) => r.metric);
+  if (unscored.length === 0) return false;
+  return options.store.reopenRun(runId, `its judge left ${unscored.join(", ")} unscored; judged again`);
 }
 
 /** The stored outcome of a cell that finished in an earlier invocation, or null if it has not. */
@@ -296,6 +317,7 @@ export async function evaluateCell(
   const { identity, runId } = cellRun(options, cell, loadedTask.fingerprint);
   const entry = options.agents.find((a) => a.spec === cell.agent);
   if (!entry) throw new Error(`cell names agent "${cell.agent}", which is not in the grid`);
+  reopenUnscored(options, runId);
   const before = finishedCell(options.store, cell, runId);
   if (before || (await claimCell(options, entry, cell, runId, identity)) === "done") {
     progress?.tick(label, "skipped");
@@ -432,6 +454,7 @@ async function pipelined(
     }
     const entry = entryOf(cell);
     const { identity, runId } = cellRun(options, cell, task.fingerprint);
+    reopenUnscored(options, runId);
     const before = finishedCell(options.store, cell, runId);
     if (before) {
       envs.skip(key);

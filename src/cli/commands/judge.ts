@@ -1,6 +1,6 @@
 /** @module `drflow judge`: score a report file against a task, or re-score a stored run's report, with the lexical or an LLM judge. */
 import { readFile } from "node:fs/promises";
-import { MetricName, parseTaskRef } from "../../core/index.ts";
+import { MetricName, metricStatus, parseTaskRef } from "../../core/index.ts";
 import { LEXICAL, resolveJudge } from "../../eval/services.ts";
 import {
   evaluate,
@@ -111,6 +111,18 @@ export const judge: Command = {
         console.log(formatEvaluation(result, report, goldTitles));
         if (flags.explain) console.log(`\n${formatExplanation(result.explanation)}`);
         if (flags.run) console.log(`\nstored under run ${flags.run} in ${storePath}`);
+      }
+      // Nothing scored (every applicable metric's judging failed): the results are stored, marked unscored, and the
+      // exit code says the judgment did not happen; `drflow eval` judges such a cell again on its next run.
+      const statuses = result.metrics.map(metricStatus);
+      if (statuses.length > 0 && !statuses.includes("scored") && statuses.includes("unscored")) {
+        console.error(
+          `drflow judge: nothing could be scored: the ${judgeName} judge's replies were unusable for every metric (${result.metrics
+            .filter((m) => metricStatus(m) === "unscored")
+            .map((m) => m.metric)
+            .join(", ")})`,
+        );
+        return 1;
       }
       return 0;
     } finally {
