@@ -9,6 +9,16 @@ export const SafeId = z
   .string()
   .regex(SAFE_ID, "expected an id of letters, digits, '_', '-', '.' (no slashes)");
 
+/**
+ * A suite name, the folder `tasks/<suite>/`: letters, digits, `_` and `-`, starting with a letter or digit, so a suite
+ * is never a hidden folder (`.x`, which the task store skips) nor a dotted one (`a.b`, `...`).
+ */
+export const SUITE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+export const SuiteName = z
+  .string()
+  .regex(SUITE_NAME, "expected a suite name of letters, digits, '_' and '-' starting with a letter or digit");
+
 export const ArtifactRole = z.enum(["insight", "distractor", "adjacent"]);
 export type ArtifactRole = z.infer<typeof ArtifactRole>;
 
