@@ -3,7 +3,7 @@ import { Report, type TaskKind } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
 import { ROLE_VARIABLE } from "../llm/roles.ts";
 import type { Model } from "../llm/types.ts";
-import { type Embedder, modelEmbedder } from "../retrieval/embedders/index.ts";
+import { type Embedder, roleEmbedder } from "../retrieval/embedders/index.ts";
 import { agentFromSpec, agentsServing } from "./registry.ts";
 import { type UsageTotals, usageTotals } from "./shared/trace.ts";
 import type { Agent, TraceEvent } from "./types.ts";
@@ -24,8 +24,7 @@ export type RunAgentOptions = {
  */
 function sessionEmbedder(model: Model | null, runId: string, given?: Embedder): Embedder | undefined {
   if (given) return given;
-  if (model?.forRole && process.env[ROLE_VARIABLE.embedder])
-    return modelEmbedder(model.forRole("embedder"), { runId });
+  if (model && process.env[ROLE_VARIABLE.embedder]) return roleEmbedder(model, { runId }) ?? undefined;
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 /** @module Request and response schemas of the HTTP API (zod first; the OpenAPI document is generated from them). */
 import { z } from "zod";
 import { agentNames } from "../agents/index.ts";
-import { AppName, Domain, MetricResult, Report, RunStatus, SafeId, Split } from "../core/index.ts";
+import { AppName, Domain, MetricResult, Report, RunStatus, SafeId, Split, SuiteName } from "../core/index.ts";
 import { liveEnum } from "../core/live-enum.ts";
 import { KnownMetricName } from "../judge/index.ts";
 
@@ -25,8 +25,10 @@ export const ModelHandle = z
   .regex(/^(openai|openrouter|compat):\S+$/, "expected a model handle such as openai:gpt-4o");
 
 export const GenerateRequest = z.object({
-  suite: SafeId.describe("suite folder to write under the tasks root"),
+  suite: SuiteName.describe("suite folder to write under the tasks root (no hidden or dotted folder)"),
   seed: z.number().int().min(0).default(7),
+  /** An existing suite is refused (409) unless `replace`, which removes its tasks first; suites never mix. */
+  replace: z.boolean().default(false),
   /** Procedural generator (offline, no key): tasks per domain. */
   per_domain: z.number().int().min(1).max(20).default(2),
   /** Generate with a model through stages S1–S6 instead (resumable: a repeated request continues where it stopped). */

@@ -56,5 +56,16 @@ export function choiceFlag<T extends string>(
   return value as T;
 }
 
+/** `--timeout <seconds>` → milliseconds (undefined when absent: `DRFLOW_MODEL_TIMEOUT`, else the default, applies). */
+export function timeoutFlag(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new UsageError(
+      `--timeout: expected a positive number of seconds per model request, got "${value}"`,
+    );
+  return Math.round(seconds * 1000);
+}
+
 /** A user mistake on the command line: printed without a stack trace, exit code 2. */
 export class UsageError extends Error {}

@@ -107,6 +107,15 @@ export function judgeIdentity(judge: Judge): string {
   return `${first.judge}${first.model ? `:${first.model}` : ""}@${sha256(canonicalJson(infos)).slice(0, 12)}`;
 }
 
+/** The judge name and model a `judgeIdentity` names (what its metric results carry in `judge.judge` / `judge.model`). */
+export function judgeOfIdentity(identity: string): { judge: string; model: string | null } {
+  const head = identity.replace(/@[0-9a-f]{12}$/, "");
+  const colon = head.indexOf(":");
+  return colon < 0
+    ? { judge: head, model: null }
+    : { judge: head.slice(0, colon), model: head.slice(colon + 1) };
+}
+
 /** Everything that decides a scored agent run's outcome. */
 export type RunIdentityInput = {
   /** `taskFingerprint` of the task. */

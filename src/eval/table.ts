@@ -18,7 +18,15 @@ export function formatSummaryTable(
   rows: readonly SummaryRow[],
   metrics: readonly MetricName[] = metricColumns(rows.map((r) => r.metrics)),
 ): string {
-  const header = ["agent", "model", "split", "tasks", ...metrics.map((m) => metricLabel(m).short), "cost"];
+  const header = [
+    "agent",
+    "model",
+    "split",
+    "tasks",
+    ...metrics.map((m) => metricLabel(m).short),
+    "cost fetched",
+    "at list price",
+  ];
   const body = rows.map((r) => [
     r.agent,
     r.model,
@@ -26,6 +34,8 @@ export function formatSummaryTable(
     r.failed > 0 ? `${r.tasks} (${r.failed} failed)` : String(r.tasks),
     ...metrics.map((m) => formatMetric(r.metrics[m])),
     formatCost({ usd: r.usage.costUsd, unpricedCalls: r.usage.unpricedCalls }),
+    // Every call at list price, cache hits at what they first cost (what `drflow usage` shows).
+    `${formatCost({ usd: r.usage.listCostUsd, unpricedCalls: r.usage.listUnpricedCalls })}${r.usage.cachedCalls ? ` (${r.usage.cachedCalls} cached)` : ""}`,
   ]);
   return textTable(header, body, { right: (i) => i >= 3 });
 }

@@ -29,7 +29,7 @@ const USAGE = [
   "drflow demo [--regenerate] [--root tasks]",
   "",
   "  Validates tasks/demo (generating it when missing) and prints steps, conditions and artifacts by role and app.",
-  "  The committed suite is reproduced bit for bit by: drflow generate --procedural --suite demo --seed 7",
+  "  The committed suite is reproduced bit for bit by: drflow generate --procedural --suite demo --seed 7 --replace",
 ].join("\n");
 const FULL_USAGE =
   "drflow demo [--regenerate] [--root tasks] [--suite-only] [--html .drflow/demo/summary.html] [--store .drflow/demo/runs.sqlite]\n" +
@@ -47,7 +47,13 @@ export async function runDemoSuite(args: string[], log: (s: string) => void = co
   let refs = await listTasks(root, DEMO_SUITE);
   if (flags.regenerate || refs.length === 0) {
     log(`generating ${root}/${DEMO_SUITE} (procedural, seed ${DEMO_SEED}, 2 tasks per domain)…`);
-    await generateProceduralSuite({ root, suite: DEMO_SUITE, seed: DEMO_SEED, perDomain: 2 });
+    await generateProceduralSuite({
+      root,
+      suite: DEMO_SUITE,
+      seed: DEMO_SEED,
+      perDomain: 2,
+      replace: flags.regenerate === true,
+    });
     refs = await listTasks(root, DEMO_SUITE);
   }
   const rows = [];

@@ -1,6 +1,7 @@
 /** @module `drflow judge`: score a report file against a task, or re-score a stored run's report, with the lexical or an LLM judge. */
 import { readFile } from "node:fs/promises";
-import { parseTaskRef } from "../../core/index.ts";
+import { metricStatus, parseTaskRef } from "../../core/index.ts";
+import { LEXICAL, resolveJudge } from "../../eval/services.ts";
 import {
   evaluate,
   formatEvaluation,
@@ -15,17 +16,29 @@ import { createModel } from "../../llm/index.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
-import { choiceFlag, type FlagSpec, intFlag, parseFlags, UsageError } from "../args.ts";
+import { choiceFlag, type FlagSpec, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
-/** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
+/** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
 export const FLAGS = {
-  strings: ["task", "report", "run", "judge", "protocol", "metrics", "judge-repeats", "root", "store"],
+  strings: [
+    "task",
+    "report",
+    "run",
+    "judge",
+    "protocol",
+    "metrics",
+    "judge-repeats",
+    "root",
+    "store",
+    "timeout",
+  ],
   booleans: ["json", "explain"],
 } satisfies FlagSpec;
 
 const USAGE =
-  "drflow judge (--task <suite/task_id> --report <file.md|file.json> | --run <run id>) [--judge lexical|<model handle>]\n" +
+  "drflow judge (--task <suite/task_id> --report <file.md|file.json> | --run <run id>) [--judge lexical|llm|<model handle>]\n" +
+  "             [--timeout <seconds>]\n" +
   "             [--protocol per-step|batched] [--metrics m1,m2] [--judge-repeats n] [--root tasks] [--store .drflow/runs.sqlite] [--json] [--explain]";
 
 export const judge: Command = {
@@ -37,7 +50,7 @@ export const judge: Command = {
       .map((m) => `${m.name} (${m.kinds.join("/")})`)
       .join(
         ", ",
-      )}.\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts, one per question (the default); batched sends\n  drflow's prompts, one request per metric (factuality: per set of claims sharing a cited source), about a third of\n  the tokens; a batched reply that misses an item leaves it unscored after one retry.\n  --judge-repeats n judges n times and reports agreement between repeats.\n  --explain prints, per metric, the evidence behind each decision (aligned pairs with similarity, claims with their\n  best cited chunk, specifics credited, missing and misplaced); with --json it is the result's "explanation" field.`,
+      )}.\n  --judge defaults to DRFLOW_JUDGE_MODEL when it is set (llm: the judge role's model), else lexical.\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts, one per question (the default); batched sends\n  drflow's prompts, one request per metric (factuality: per set of claims sharing a cited source), about a third of\n  the tokens; a batched reply that misses an item leaves it unscored after one retry.\n  --judge-repeats n judges n times and reports agreement between repeats.\n  --explain prints, per metric, the evidence behind each decision (aligned pairs with similarity, claims with their\n  best cited chunk, specifics credited, missing and misplaced); with --json it is the result's "explanation" field.`,
   async run(args) {
     const { flags } = parseFlags(args, FLAGS, USAGE);
     if (!flags.run && !(flags.task && flags.report))
@@ -57,11 +70,18 @@ export const judge: Command = {
     const repeats = intFlag(flags["judge-repeats"] || undefined, "judge-repeats", 1, 1);
     const root = String(flags.root ?? DEFAULT_TASK_ROOT);
     const storePath = runStoreLocation(flags);
-    const judgeName = String(flags.judge ?? "lexical");
-    const store = flags.run || judgeName !== "lexical" ? new RunStore(storePath) : null;
+    const judgeName = resolveJudge(flags.judge === undefined ? undefined : String(flags.judge));
+    const timeoutMs = timeoutFlag(flags.timeout);
+    const store = flags.run || judgeName !== LEXICAL ? new RunStore(storePath) : null;
     try {
       const judgeSpec =
-        judgeName === "lexical" ? "lexical" : createModel(judgeName, { usage: store ?? undefined });
+        judgeName === LEXICAL
+          ? LEXICAL
+          : createModel(judgeName, {
+              usage: store ?? undefined,
+              role: "judge",
+              ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+            });
       let taskRef: string;
       let input: string | Awaited<ReturnType<RunStore["getReport"]>>;
       if (flags.run) {
@@ -95,6 +115,18 @@ export const judge: Command = {
         console.log(formatEvaluation(result, report, goldTitles));
         if (flags.explain) console.log(`\n${formatExplanation(result.explanation)}`);
         if (flags.run) console.log(`\nstored under run ${flags.run} in ${storePath}`);
+      }
+      // Nothing scored (every applicable metric's judging failed): the results are stored, marked unscored, and the
+      // exit code says the judgment did not happen; `drflow eval` judges such a cell again on its next run.
+      const statuses = result.metrics.map(metricStatus);
+      if (statuses.length > 0 && !statuses.includes("scored") && statuses.includes("unscored")) {
+        console.error(
+          `drflow judge: nothing could be scored: the ${judgeName} judge's replies were unusable for every metric (${result.metrics
+            .filter((m) => metricStatus(m) === "unscored")
+            .map((m) => m.metric)
+            .join(", ")})`,
+        );
+        return 1;
       }
       return 0;
     } finally {
