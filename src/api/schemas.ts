@@ -4,6 +4,7 @@ import { agentNames } from "../agents/index.ts";
 import { AppName, Domain, MetricResult, Report, RunStatus, SafeId, Split, SuiteName } from "../core/index.ts";
 import { liveEnum } from "../core/live-enum.ts";
 import { KnownMetricName } from "../judge/index.ts";
+import { providerNames } from "../llm/index.ts";
 
 /** `suite/task_id`, both parts safe ids (never a path). */
 export const TaskRefString = z
@@ -22,7 +23,10 @@ export const ModelHandle = z
   .string()
   .min(3)
   .max(300)
-  .regex(/^(openai|openrouter|compat):\S+$/, "expected a model handle such as openai:gpt-4o");
+  .regex(/^[a-z][a-z0-9-]*:\S+$/, "expected a model handle such as openai:gpt-4o")
+  .refine((h) => providerNames().includes(h.slice(0, h.indexOf(":"))), {
+    message: "expected a model handle of a known provider, such as openai:gpt-4o",
+  });
 
 export const GenerateRequest = z.object({
   suite: SuiteName.describe("suite folder to write under the tasks root (no hidden or dotted folder)"),

@@ -13,9 +13,12 @@ import { z } from "zod";
 import { defineAgent, extractive, registerAgent, unregisterAgent } from "../../src/agents/index.ts";
 import { createApp } from "../../src/api/app.ts";
 import { defaultDeps } from "../../src/api/primitives.ts";
+import { ModelHandle } from "../../src/api/schemas.ts";
 import { main } from "../../src/cli/main.ts";
 import { importDrbench } from "../../src/generate/import/drbench.ts";
 import { type Metric, registerMetric, unregisterMetric } from "../../src/judge/index.ts";
+import { parseHandle, registerProvider, unregisterProvider } from "../../src/llm/index.ts";
+import { apiKeyFor } from "../../src/llm/model.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 
 setDefaultTimeout(120_000);
@@ -175,4 +178,27 @@ test("POST /runs with brief on a DRBench task writes a cited research report", a
   expect(run.report.form).toBe("research");
   expect(run.report.references.length).toBeGreaterThan(0);
   expect(run.metrics.map((m: { metric: string }) => m.metric)).toContain("insight_recall");
+});
+
+test("a provider declared once is a handle prefix everywhere: parsing, its key variable, the API's handle check", () => {
+  expect(ModelHandle.safeParse("acme:m1").success).toBe(false);
+  registerProvider({
+    name: "acme",
+    form: "acme:<model>",
+    baseUrl: { default: "https://api.acme.test/v1", variable: "ACME_BASE_URL" },
+    keyVariable: "ACME_API_KEY",
+    key: "always",
+    concurrency: 2,
+    maxTokensParam: "max_tokens",
+  });
+  try {
+    const parsed = parseHandle("acme:m1", { ACME_BASE_URL: "http://127.0.0.1:9/v1" });
+    expect(parsed).toMatchObject({ provider: "acme", model: "m1", baseURL: "http://127.0.0.1:9/v1" });
+    expect(parseHandle("acme:m1").baseURL).toBe("https://api.acme.test/v1");
+    expect(() => apiKeyFor(parsed, {}, true)).toThrow("ACME_API_KEY");
+    expect(ModelHandle.safeParse("acme:m1").success).toBe(true);
+    expect(() => parseHandle("nope:m1")).toThrow('"acme:<model>"');
+  } finally {
+    unregisterProvider("acme");
+  }
 });

@@ -1,6 +1,6 @@
 /** @module `drflow models`: known handles with prices and suggested roles, each role's resolved handle, and `models check`. */
 import { z } from "zod";
-import { KEY_VARIABLE, parseHandle, StructuredMode } from "../../llm/handle.ts";
+import { parseHandle, providerOf, StructuredMode } from "../../llm/handle.ts";
 import { createModel } from "../../llm/model.ts";
 import { PRICES, priceOf } from "../../llm/prices.ts";
 import { isOfflineEmbedder, ROLE_VARIABLE, ROLES, resolveRole } from "../../llm/roles.ts";
@@ -19,8 +19,8 @@ const USAGE = "drflow models [--json] | drflow models check [HANDLE] [--role gen
 function keyStatus(handle: string): string {
   if (isOfflineEmbedder(handle)) return "none needed (offline)";
   const { provider } = parseHandle(handle);
-  const variable = KEY_VARIABLE[provider];
-  if (provider === "compat") return "none needed";
+  const { keyVariable: variable, key } = providerOf({ provider });
+  if (key !== "always") return "none needed";
   return `${variable} ${process.env[variable] ? "set" : "not set"}`;
 }
 
