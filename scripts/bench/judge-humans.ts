@@ -21,9 +21,10 @@ import {
   type LabelledMetric,
 } from "../../src/analysis/human-agreement.ts";
 import { loadLabelledSet } from "../../src/analysis/labelled-set.ts";
-import { METRIC_LABELS, Report } from "../../src/core/index.ts";
+import { Report } from "../../src/core/index.ts";
 import { textTable } from "../../src/core/text-table.ts";
 import { evaluate, Protocol } from "../../src/judge/index.ts";
+import { metricLabel } from "../../src/judge/metrics/index.ts";
 import { createModel } from "../../src/llm/index.ts";
 import { loadTask } from "../../src/store/task-store.ts";
 import { benchArgs, type Figures, headline, intOption, usageError } from "./support/bench.ts";
@@ -116,12 +117,10 @@ const agreement: HumanAgreement = humanAgreement(set.packets, { [judgeName]: sco
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? "—" : (x * 100).toFixed(1));
 const num = (x: number | null | undefined, digits = 3) =>
   x === null || x === undefined ? "—" : x.toFixed(digits);
-const short: Record<LabelledMetric, string> = {
-  f1: "F1",
-  condition_resolution: "Cond. Res.",
-  personalized_comprehensiveness: "Pers. Comp.",
-  factuality: "Fact.",
-};
+const short = Object.fromEntries(LABELLED_METRICS.map((m) => [m, metricLabel(m).short])) as Record<
+  LabelledMetric,
+  string
+>;
 
 console.log(
   `${judgeName} judge against the annotators on ${set.packets.length} packets of ${setDir} (suite ${set.suite}); judged in ${seconds.toFixed(1)} s`,
@@ -154,7 +153,7 @@ console.log(
     LABELLED_METRICS.map((m) => {
       const a = agreement.metrics[m][judgeName]!;
       return [
-        METRIC_LABELS[m].long,
+        metricLabel(m).long,
         String(a.n),
         num(a.pearson),
         num(a.meanAbsoluteDifference),

@@ -21,7 +21,13 @@ export type ApiDeps = {
   loadTask(root: string, ref: string): Promise<LoadedTask>;
   workflowFlowchart(steps: readonly FlowchartStep[], options: { personalized: boolean }): string;
   /** Procedural generation of a suite; returns the refs written. */
-  generateSuite(input: { root: string; suite: string; seed: number; perDomain: number }): Promise<string[]>;
+  generateSuite(input: {
+    root: string;
+    suite: string;
+    seed: number;
+    perDomain: number;
+    replace?: boolean;
+  }): Promise<string[]>;
   loadEnv(loaded: LoadedTask, options: { split: Split }): Promise<Env>;
   makeModel(handle: string): Model;
   /**
@@ -52,6 +58,7 @@ export type ApiDeps = {
     n: number;
     adjacentCases: number;
     model: Model;
+    replace?: boolean;
   }): Promise<{ refs: string[]; runId: string; usage: UsageTotals }>;
   /** Run a notebook (in a child process) and return the written page's path. */
   runNotebook(name: string, params: Record<string, string>): Promise<string>;

@@ -41,12 +41,13 @@ export function defaultDeps(overrides: Partial<ApiDeps> & { indexDir?: string } 
     listTasks,
     loadTask,
     workflowFlowchart,
-    generateSuite: ({ root, suite, seed, perDomain }) =>
-      workers.run<string[]>({ kind: "generate", root, suite, seed, perDomain }),
-    generateLlmSuite: async ({ root, suite, seed, domain, n, adjacentCases, model }) => {
+    generateSuite: ({ root, suite, seed, perDomain, replace }) =>
+      workers.run<string[]>({ kind: "generate", root, suite, seed, perDomain, replace: replace === true }),
+    generateLlmSuite: async ({ root, suite, seed, domain, n, adjacentCases, model, replace }) => {
       const out = await generateLlmSuite({
         root,
         suite,
+        replace: replace === true,
         seed,
         adjacentCases,
         source: { kind: "domain", domain, n },

@@ -14,7 +14,7 @@ import { loadTask } from "../store/task-store.ts";
 
 export type WorkerTask =
   | { kind: "judge"; root: string; task: string; report: Report | string; metrics?: MetricName[] }
-  | { kind: "generate"; root: string; suite: string; seed: number; perDomain: number }
+  | { kind: "generate"; root: string; suite: string; seed: number; perDomain: number; replace?: boolean }
   | { kind: "index"; root: string; task: string; split: Split; indexPath: string };
 
 export type WorkerReply = { ok: true; result: unknown } | { ok: false; error: string };
@@ -31,7 +31,13 @@ async function perform(t: WorkerTask): Promise<unknown> {
     }
     case "generate":
       return (
-        await generateSuite({ root: t.root, suite: t.suite, seed: t.seed, perDomain: t.perDomain })
+        await generateSuite({
+          root: t.root,
+          suite: t.suite,
+          seed: t.seed,
+          perDomain: t.perDomain,
+          replace: t.replace === true,
+        })
       ).map((x) => x.ref);
     case "index": {
       mkdirSync(dirname(t.indexPath), { recursive: true });

@@ -61,37 +61,3 @@ export function pyJson(value: unknown): string {
 export function pyBool(value: boolean): string {
   return value ? "True" : "False";
 }
-
-/**
- * The figure's line structure, which the paper's PDF text flattened into one line. A line starts at each Markdown
- * heading (`#`–`####`, after a blank line), code fence, bullet (` - ` after a word, a sentence, a slot or a closing
- * mark, before a capital — not an emphatic `NOT`/`ONLY`/`NEVER` — `*`, `[` or a `key:`), numbered item (`1. ` after a sentence, a colon or a slot; `2. **Score…` anywhere) or lettered
- * item (`A) `), bold label (`**Goal**:`, `**Requirements:**`, `**Specific Question** {slot}`), labelled field
- * (`RESEARCH QUESTION: {slot}`), a heading's end where a slot or a sentence after `)` follows it, JSON example object (`{{ "…`), an all-caps label after JSON (`] IMPORTANT:`), after a slot that ends a field (`{stage}
- * Research Focus: …`), and at a closing sentence that introduces what follows (`Your plan MUST follow these 4
- * stages:`). A bullet after an all-caps word needs a capitalised word after it (`DESIGN - Map`, not `CRITICAL -
- * EXTRACT`). Only whitespace changes: the text still matches the paper word for word, and no line breaks
- * where the PDF marks a wrapped line (",→"); test/prompts/paper-prompts.test.ts checks both.
- */
-export function restoreLineBreaks(text: string): string {
-  return text
-    .replace(/ (#{1,4} )/g, "\n\n$1")
-    .replace(/ (```[a-z]+) /g, "\n$1\n")
-    .replace(/ ```(?=\s|$)/g, "\n```\n")
-    .replace(/(?<=[a-z0-9.?*):"'`\]}]) - (?=(?!(?:NOT|ONLY|NEVER)\b)[A-Z*[]|[a-z_]+: )/g, "\n- ")
-    .replace(/(?<=[A-Z_]) - (?=[A-Z][a-z])/g, "\n- ")
-    .replace(/(?<=[.:*?")}]) (\d{1,2}\. )(?=[A-Z*])/g, "\n$1")
-    .replace(/ (\d{1,2}\. \*\*)/g, "\n$1")
-    .replace(/(?<=[.:]) ([A-F]\) )(?=[A-Z])/g, "\n$1")
-    .replace(/(?<!\d\.|\n-|\n) (\*\*[A-Z][^*]{0,80}?(?::\*\*|\*\*:|\*\*(?= \{[^{])))/g, "\n$1")
-    .replace(/(?<=[.?:")]) ([A-Z][A-Za-z/()' -]{0,60}: "?\{[^{])/g, "\n$1")
-    .replace(/(?<=[^{}]\}"?) (?=[A-Z]|\{[^{])/g, "\n")
-    .replace(/ (\{\{+ ")/g, "\n$1")
-    .replace(/(?<=[\]}]) ([A-Z]{3,}[A-Z ]*: )/g, "\n$1")
-    .replace(/(?<=\n#{1,4} [^\n]*\)) (?=[A-Z])/g, "\n")
-    .replace(/(?<=\n#{1,4} [^\n{]*) (?=\{[^{])/g, "\n")
-    .replace(/(?<=[.)]) ([A-Z][^.:\n]{0,80}:)(?=\n)/g, "\n$1")
-    .replace(/\n +/g, "\n")
-    .replace(/ +\n/g, "\n")
-    .replace(/\n{3,}/g, "\n\n");
-}

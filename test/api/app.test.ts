@@ -112,12 +112,37 @@ describe("POST /generate", () => {
       await server.close();
     }
   }, 120_000);
+  test("an existing suite is refused (409) unless `replace`, which leaves only the new tasks", async () => {
+    const refused = await call("POST", "/generate", { suite: "t", seed: 99, per_domain: 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.data.error).toContain(`suite "t" already exists`);
+    expect(refused.data.error).toContain('{"replace": true}');
+    // An LLM request for another generation's suite is refused the same way, before any model call.
+    models.push("compat:http://127.0.0.1:9/v1#m");
+    const llm = await call("POST", "/generate", {
+      suite: "t",
+      llm: { model: "compat:http://127.0.0.1:9/v1#m", domain: "legal", n: 1 },
+    });
+    expect(llm.status).toBe(409);
+    const replaced = await work("POST", "/generate", { suite: "r", seed: 7, per_domain: 1 });
+    expect(replaced.status).toBe("done");
+    const again = await work("POST", "/generate", { suite: "r", seed: 99, per_domain: 1, replace: true });
+    expect(again.status).toBe("done");
+    const listed = await call("GET", "/tasks?suite=r");
+    expect(listed.data.tasks.map((t: { ref: string }) => t.ref)).toEqual(again.result.tasks);
+    for (const ref of again.result.tasks)
+      expect((await call("GET", `/tasks/${ref}`)).data.task.provenance.seed).toBe(99);
+    await rm(join(dir, "tasks", "r"), { recursive: true });
+  }, 120_000);
   test("bad input names the field", async () => {
     expect400(
       await call("POST", "/generate", { suite: "t", llm: { model: "compat:x#y", domain: "space" } }),
       "llm.domain",
     );
     expect400(await call("POST", "/generate", { suite: "../escape" }), "suite");
+    // Suite names are checked like ids: no hidden folder under the tasks root, no dotted one.
+    for (const suite of [".hidden", "...", "a.b"])
+      expect400(await call("POST", "/generate", { suite }), "suite");
     expect400(await call("POST", "/generate", { suite: "t", seed: "seven" }), "seed");
     expect400(await call("POST", "/generate", "{not json"), "body");
   });
@@ -408,7 +433,8 @@ describe("GET /openapi.json", () => {
       "/tasks/{suite}/{id}",
     ]);
     const runBody = r.data.paths["/runs"].post.requestBody.content["application/json"].schema;
-    expect(runBody.properties.agent.enum).toEqual(["extractive", "basic", "drba", "drfa"]);
+    // The registered agents (src/agents/registry.ts), brief included: the list the API once kept by hand lacked it.
+    expect(runBody.properties.agent.enum).toEqual(["basic", "drba", "drfa", "extractive", "brief"]);
     expect(runBody.required).toContain("task");
     expect(r.data.paths["/env/{id}/search"].get.parameters.map((p: { name: string }) => p.name)).toEqual([
       "id",

@@ -78,6 +78,20 @@ describe("drflow generate --llm (CLI branch)", () => {
     expect(lines).toContain("[healthcare_01] S2 contexts resumed ($0.0000 so far)");
   }, 60_000);
 
+  test("another generation into the suite is refused before any call; --replace starts it afresh", async () => {
+    const before = server.requests.length;
+    await expect(runLlmGenerate(args(["--seed", "8"]), io([]))).rejects.toThrow(
+      /suite "cli" already exists at .* with 1 task\(s\) \(llm seed 7\): writing into it would mix two generations/,
+    );
+    expect(server.requests.length).toBe(before);
+    const lines: string[] = [];
+    expect(await runLlmGenerate(args(["--seed", "8", "--replace"]), io(lines))).toBe(0);
+    // Nothing resumed: the old suite and its work folder were removed first.
+    expect(lines).toContain("[*] S1 task seeds start ($0.0000 so far)");
+    expect(existsSync(join(tmp, "tasks", "cli", "review.csv"))).toBe(false);
+    expect(server.requests.length).toBeGreaterThan(before);
+  }, 60_000);
+
   test("usage errors name the flag", async () => {
     await expect(runLlmGenerate(["--llm", "--suite", "x", "--domain", "finance"], io([]))).rejects.toThrow(
       '--domain: expected one of b2b, b2c, education, healthcare, legal, got "finance"',

@@ -3,6 +3,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { generateProceduralSuite, suitePlan } from "../../src/generate/index.ts";
+import { writeSuiteTask } from "../../src/generate/procedural/index.ts";
+import { generateOnThreads } from "../../src/generate/procedural/suite-workers.ts";
 
 const roots: string[] = [];
 afterAll(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))));
@@ -56,17 +58,14 @@ test("a suite that cannot be written fails naming a task, on one thread and on t
   const root = await mkdtemp(join(tmpdir(), "drflow-det-"));
   roots.push(root);
   await writeFile(join(root, "not-a-folder"), "");
+  // The suite's threads write into its staging root (generateProceduralSuite makes one; here a file, unwritable).
+  const job = { root: join(root, "not-a-folder"), suite: "det", seed: 11 };
   for (const workers of [1, 2]) {
     const reported: string[] = [];
-    const run = generateProceduralSuite({
-      root: join(root, "not-a-folder"),
-      suite: "det",
-      seed: 11,
-      perDomain: 2,
-      workers,
-      onTask: (ref) => reported.push(ref),
-    });
+    const run = generateOnThreads(suitePlan(2), job, writeSuiteTask, workers, (t) => reported.push(t.ref));
     await expect(run).rejects.toThrow(/^generating [a-z0-9]+_0\d: .*not-a-folder/);
     expect(reported).toEqual([]);
   }
+  // The suite as a whole fails before any task, naming the folder.
+  await expect(generateProceduralSuite({ ...job, perDomain: 1 })).rejects.toThrow(/not-a-folder/);
 }, 60_000);

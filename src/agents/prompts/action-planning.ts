@@ -1,12 +1,11 @@
 /** @module DRFA action planning (J.5): 2-3 diverse actions per investigation area. */
-import { fillTemplate, parseTemplate, restoreLineBreaks } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
+import { readPromptFile } from "../../llm/prompt-file.ts";
 
-/** Figure J.5 of the paper, VERBATIM (PDF text of seed 000; the figure title is dropped, slots keep the paper's f-string names). */
-export const SOURCE =
-  "Generate 2-3 diverse, targeted actions for this research investigation area. ORIGINAL DR QUESTION: {original_question} CURRENT STAGE: {stage} Research Focus: {research_focus} Information Needs: {information_needs} Knowledge Sources: {knowledge_sources} Available Tools: {available_tool_names} Tool Selection Guidelines: {tool_guidelines} {_get_action_plan_guidelines(available_tool_names)} IMPORTANT: Each action must use a genuinely different search query, not a rephrasing of the same terms. Think about different aspects, sub-topics, document types, or terminology that would retrieve complementary results. Return a JSON array with 2-3 actions.";
-
-/** The figure's line breaks restored (the PDF text is one line). */
-export const TEMPLATE = parseTemplate(restoreLineBreaks(SOURCE));
+/** Figure J.5 of the paper, VERBATIM with the figure's line breaks restored (action-planning.txt; slots keep the paper's f-string names). */
+export const TEMPLATE = parseTemplate(
+  readPromptFile(new URL("./action-planning.txt", import.meta.url)).text("J.5"),
+);
 
 export type ActionPlanningSlots = {
   originalQuestion: string;

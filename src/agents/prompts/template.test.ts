@@ -88,7 +88,8 @@ describe("the paper's prompts (J.4-J.9) keep their verbatim text and f-string sl
     test(`${name}: slots and text`, () => {
       expect(slots).toEqual(expected[name]!);
       // The full text is compared with the paper's in test/prompts/paper-prompts.test.ts.
-      const source = { "J.4": J4, "J.5": J5, "J.6": J6, "J.7": J7, "J.8": J8, "J.9": J9 }[name]!.SOURCE;
+      const source = { "J.4": J4, "J.5": J5, "J.6": J6, "J.7": J7, "J.8": J8, "J.9": J9 }[name]!.TEMPLATE
+        .source;
       expect(source.startsWith(start)).toBe(true);
       expect(source.trimEnd().endsWith(end)).toBe(true);
     });

@@ -1,32 +1,31 @@
 /** @module `drflow generate`: the procedural (offline) generator, or the LLM pipeline with `--llm`. */
 
-import { Domain, SAFE_ID } from "../../core/index.ts";
+import { Domain, SUITE_NAME } from "../../core/index.ts";
 import { ALL_DOMAINS, type FamilySpec, generateProceduralSuite, loadFamilies } from "../../generate/index.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
-import { intFlag, parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
-import { LLM_USAGE, runLlmGenerate } from "./generate-llm.ts";
+import { LLM_FLAGS, LLM_USAGE, runLlmGenerate } from "./generate-llm.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
+const PROCEDURAL_FLAGS = {
+  strings: ["suite", "seed", "per-domain", "root", "families", "workers"],
+  multiple: ["domain"],
+  booleans: ["procedural", "quiet", "replace"],
+} satisfies FlagSpec;
 
 const PROCEDURAL_USAGE =
-  "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--families DIR] [--root tasks] [--workers N]";
+  "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--families DIR] [--root tasks] [--workers N] [--replace]";
 
 export async function runProceduralGenerate(
   args: string[],
   log: (line: string) => void = console.log,
 ): Promise<number> {
-  const { flags } = parseFlags(
-    args,
-    {
-      strings: ["suite", "seed", "per-domain", "root", "families", "workers"],
-      multiple: ["domain"],
-      booleans: ["procedural", "quiet"],
-    },
-    PROCEDURAL_USAGE,
-  );
+  const { flags } = parseFlags(args, PROCEDURAL_FLAGS, PROCEDURAL_USAGE);
   const suite = String(flags.suite ?? "");
-  if (!SAFE_ID.test(suite))
+  if (!SUITE_NAME.test(suite))
     throw new UsageError(
-      `--suite: expected a safe id such as demo, got "${suite}"\nusage: ${PROCEDURAL_USAGE}`,
+      `--suite: expected a suite name of letters, digits, '_' and '-' starting with a letter or digit, such as demo, got "${suite}"\nusage: ${PROCEDURAL_USAGE}`,
     );
   const seed = intFlag(flags.seed, "seed", 7);
   const perDomain = intFlag(flags["per-domain"], "per-domain", 2);
@@ -56,6 +55,8 @@ export async function runProceduralGenerate(
   const tasks = await generateProceduralSuite({
     root,
     suite,
+    // An existing suite is refused unless --replace: a new seed never mixes into old tasks.
+    replace: flags.replace === true,
     seed,
     perDomain,
     domains,
@@ -70,14 +71,21 @@ export async function runProceduralGenerate(
       );
     },
   });
-  log(`generated ${tasks.length} task(s) in ${root}/${suite} (procedural, seed ${seed})`);
+  log(
+    `generated ${tasks.length} task(s) in ${root}/${suite} (procedural, seed ${seed})${flags.replace ? "; the suite's earlier tasks were replaced" : ""}`,
+  );
   return 0;
 }
 
 export const generate: Command = {
   name: "generate",
   summary: "generate a benchmark suite (offline --procedural, or --llm with stages S1–S6)",
-  usage: `${PROCEDURAL_USAGE}\n${LLM_USAGE}`,
+  flags: {
+    strings: [...new Set([...PROCEDURAL_FLAGS.strings, ...LLM_FLAGS.strings])],
+    booleans: [...new Set([...PROCEDURAL_FLAGS.booleans, ...LLM_FLAGS.booleans])],
+    multiple: PROCEDURAL_FLAGS.multiple,
+  },
+  usage: `${PROCEDURAL_USAGE}\n  An existing suite is refused: --replace removes its tasks (the new suite is written beside it and renamed\n  into place), so two generations never mix in one folder.\n${LLM_USAGE}`,
   async run(args) {
     if (args.includes("--llm")) return runLlmGenerate(args);
     if (!args.includes("--procedural")) {

@@ -1,12 +1,16 @@
 /** @module `drflow tasks list|show|validate|stats`: inspect, validate and describe task folders on disk. */
 
+import { join } from "node:path";
 import { type ArtifactEntry, SAFE_ID, type Task } from "../../core/index.ts";
-import { validateTaskDir } from "../../generate/validate/index.ts";
+import { suiteMixViolations, validateTaskDir } from "../../generate/validate/index.ts";
 import { renderStats, taskStats } from "../../generate/validate/stats.ts";
 import { renderSummaryTable, summarizeTask } from "../../generate/validate/summary.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask, type TaskRef } from "../../store/task-store.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
+export const FLAGS = { strings: ["root"], booleans: ["json"] } satisfies FlagSpec;
 
 const USAGE = [
   "drflow tasks list [SUITE] [--root tasks]",
@@ -124,11 +128,23 @@ function drbenchSummary(ref: string, task: Task, artifacts: readonly ArtifactEnt
 async function validate(root: string, positionals: string[], log: (s: string) => void): Promise<number> {
   const targets = await resolveTargets(root, positionals);
   let violations = 0;
+  const suites = new Map<string, { id: string; task: Task }[]>();
   for (const t of targets) {
     const found = await validateTaskDir(t.dir, () => loadTask(root, t.ref));
     violations += found.length;
     log(`${t.ref}: ${found.length === 0 ? "ok" : `${found.length} violation(s)`}`);
     for (const v of found) log(`  ${formatIssue(v)} [${v.rule}]`);
+    const task = await loadTask(root, t.ref).then(
+      (l) => l.task,
+      () => null,
+    );
+    if (task) suites.set(t.suite, [...(suites.get(t.suite) ?? []), { id: t.id, task }]);
+  }
+  // A suite is one generation: tasks from different generators or seeds in one folder are a violation of the suite.
+  for (const [suite, tasks] of suites) {
+    const mixed = suiteMixViolations(suite, join(root, suite), tasks);
+    violations += mixed.length;
+    for (const v of mixed) log(`${suite}: ${formatIssue(v)} [${v.rule}]`);
   }
   log(`${targets.length} task(s) checked, ${violations} violation(s)`);
   return violations === 0 ? 0 : 1;
@@ -144,7 +160,7 @@ async function stats(root: string, positionals: string[], log: (s: string) => vo
 
 export async function runTasks(args: string[], log: (s: string) => void = console.log): Promise<number> {
   const [sub, ...rest] = args;
-  const { flags, positionals } = parseFlags(rest, { strings: ["root"], booleans: ["json"] }, USAGE);
+  const { flags, positionals } = parseFlags(rest, FLAGS, USAGE);
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
   switch (sub) {
     case "list":
@@ -163,6 +179,7 @@ export async function runTasks(args: string[], log: (s: string) => void = consol
 export const tasks: Command = {
   name: "tasks",
   summary: "list, show, validate and describe the difficulty of task folders",
+  flags: FLAGS,
   usage: USAGE,
   run: (args) => runTasks(args),
 };

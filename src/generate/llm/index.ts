@@ -13,4 +13,10 @@ export { DEFAULT_MODALITIES, ModalityConfig } from "./files/modality.ts";
 export { GENERATION_DEFAULTS, type GenerationOptions, type ProgressEvent } from "./options.ts";
 export { type GeneratedTask, generateTask as generateLlmTask } from "./pipeline.ts";
 export { type GenerateRequest, generateValidated, ValidationFailed } from "./regenerate.ts";
-export { generateLlmSuite, type SuiteRequest, type SuiteResult, type SuiteSource } from "./suite.ts";
+export {
+  checkLlmSuite,
+  generateLlmSuite,
+  type SuiteRequest,
+  type SuiteResult,
+  type SuiteSource,
+} from "./suite.ts";

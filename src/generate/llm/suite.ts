@@ -1,9 +1,12 @@
 /** @module An LLM generation run over a suite: S1 (or imported seeds), then every task through the pipeline, usage attributed to one `generate` run in the run store. */
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { type Domain, SAFE_ID } from "../../core/index.ts";
+import type { Domain } from "../../core/index.ts";
 import type { Model } from "../../llm/types.ts";
 import type { RunStore } from "../../store/run-store.ts";
+import { checkSuiteName, prepareSuiteInPlace, refuseExistingSuite } from "../../store/suite-write.ts";
 import type { Revision } from "../review/revision.ts";
 import { runS1, SeedRecord } from "../stages/s1-seeds.ts";
 import type { StageEnv } from "../stages/stage-env.ts";
@@ -30,6 +33,11 @@ export type SuiteRequest = Partial<Omit<GenerationOptions, "root" | "suite">> & 
   now: () => string;
   /** Human reviews being acted on, by task id: the stages and files they send back are generated again. */
   revisions?: Readonly<Record<string, Revision>>;
+  /**
+   * Replace an existing suite (removed before generating). Without it an existing suite is refused unless it is this
+   * same request's, interrupted or finished (its work folder records the request), which a re-run resumes.
+   */
+  replace?: boolean;
 };
 
 export type SuiteResult = {
@@ -39,18 +47,69 @@ export type SuiteResult = {
 };
 
 const RunPointer = z.object({ run_id: z.string().min(1) });
+/** What makes two generations one (`.work/request.json`): the seeds' source and the settings every stage draws from. */
+const RequestKey = z.object({
+  source: z.string(),
+  seed: z.number(),
+  adjacent_cases: z.number(),
+  modalities: z.string(),
+});
+type RequestKey = z.infer<typeof RequestKey>;
+
+type RequestFields = Pick<SuiteRequest, "root" | "suite" | "source" | "revisions">;
+
+function requestKey(req: RequestFields, opts: GenerationOptions): RequestKey {
+  const source =
+    req.source.kind === "domain"
+      ? `domain ${req.source.domain} × ${req.source.n}`
+      : `seeds ${createHash("sha256").update(JSON.stringify(req.source.seeds)).digest("hex").slice(0, 16)}`;
+  return {
+    source,
+    seed: opts.seed,
+    adjacent_cases: opts.adjacentCases,
+    modalities: JSON.stringify(opts.modalities),
+  };
+}
+
+function optionsOf(req: RequestFields & Partial<GenerationOptions>): GenerationOptions {
+  return { ...GENERATION_DEFAULTS, ...stripUndefined(req), root: req.root, suite: req.suite };
+}
+
+/**
+ * Whether an existing suite folder is this request's own generation, which a re-run continues: acting on its reviews
+ * (`revisions`), or its work folder records the same request (a work folder from before requests were recorded
+ * counts as its own).
+ */
+async function isOwnSuite(req: RequestFields, opts: GenerationOptions): Promise<boolean> {
+  if (req.revisions) return true;
+  const work = openWorkDir(join(req.root, req.suite, ".work"));
+  const stored = await work.read("request", RequestKey);
+  if (!stored) return existsSync(join(work.dir, "run.json"));
+  return JSON.stringify(stored) === JSON.stringify(requestKey(req, opts));
+}
+
+/** Refuse a request that would write into another generation's suite (`SuiteExists`), before any work is done. */
+export async function checkLlmSuite(
+  req: Pick<
+    SuiteRequest,
+    "root" | "suite" | "source" | "replace" | "revisions" | "seed" | "adjacentCases" | "modalities"
+  >,
+): Promise<void> {
+  checkSuiteName(req.suite);
+  if (!req.replace && !(await isOwnSuite(req, optionsOf(req))))
+    await refuseExistingSuite(req.root, req.suite);
+}
 
 /** Generate every task of the suite; stage outputs resume from `<root>/<suite>/.work/`. */
 export async function generateLlmSuite(req: SuiteRequest): Promise<SuiteResult> {
-  if (!SAFE_ID.test(req.suite))
-    throw new Error(`suite "${req.suite}": expected a safe id, e.g. llm-healthcare`);
-  const opts: GenerationOptions = {
-    ...GENERATION_DEFAULTS,
-    ...stripUndefined(req),
-    root: req.root,
-    suite: req.suite,
-  };
+  const opts = optionsOf(req);
+  checkSuiteName(req.suite);
+  await prepareSuiteInPlace(req.root, req.suite, {
+    replace: req.replace,
+    resumable: !req.replace && (await isOwnSuite(req, opts)),
+  });
   const suiteWork = openWorkDir(join(req.root, req.suite, ".work"));
+  if (!req.revisions) await suiteWork.write("request", requestKey(req, opts));
   const stored = await suiteWork.read("run", RunPointer);
   const runId =
     req.runId ??

@@ -1,6 +1,8 @@
 /** @module The offline `procedural` generator's public face: one task, realized files, or a whole suite on disk. */
 import { availableParallelism } from "node:os";
+import { join } from "node:path";
 import { type Domain, Domain as DomainSchema } from "../../core/index.ts";
+import { writeSuite } from "../../store/suite-write.ts";
 import { type TaskFile, writeTask } from "../../store/task-store.ts";
 import { sealTask, type TaskFolder } from "../identity.ts";
 import { realize } from "../realize/index.ts";
@@ -80,6 +82,8 @@ export type SuiteOptions = {
   workers?: number;
   /** Called after each task folder is written, in plan order. */
   onTask?: (ref: string, generated: SuiteTask["generated"]) => void;
+  /** Replace an existing suite (its old tasks are removed); without it an existing suite is refused (`SuiteExists`). */
+  replace?: boolean;
 };
 
 /**
@@ -119,15 +123,24 @@ function defaultThreads(tasks: number): number {
   return Math.max(1, Math.min(Math.floor(availableParallelism() / 2), Math.floor(tasks / TASKS_PER_THREAD)));
 }
 
-/** Generate, realize and write a suite, on several threads when it is large enough to gain from them. */
+/**
+ * Generate, realize and write a suite, on several threads when it is large enough to gain from them. The suite is
+ * written as a whole (`writeSuite`): staged beside the tasks root and renamed into place, refused over an existing
+ * suite unless `replace`.
+ */
 export async function generateProceduralSuite(options: SuiteOptions): Promise<SuiteTask[]> {
   const plans = suitePlan(options.perDomain ?? 2, options.domains, options.families);
-  const job: SuiteJob = {
-    root: options.root,
-    suite: options.suite,
-    seed: options.seed,
-    ...(options.families ? { families: options.families } : {}),
-  };
   const threads = Math.min(options.workers ?? defaultThreads(plans.length), plans.length);
-  return generateOnThreads(plans, job, writeSuiteTask, threads, (t) => options.onTask?.(t.ref, t.generated));
+  const written = await writeSuite(options.root, options.suite, { replace: options.replace }, (staging) => {
+    const job: SuiteJob = {
+      root: staging,
+      suite: options.suite,
+      seed: options.seed,
+      ...(options.families ? { families: options.families } : {}),
+    };
+    return generateOnThreads(plans, job, writeSuiteTask, threads, (t) =>
+      options.onTask?.(t.ref, t.generated),
+    );
+  });
+  return written.map((t) => ({ ...t, dir: join(options.root, options.suite, t.generated.task.id) }));
 }

@@ -1,35 +1,16 @@
 /** @module Prompts K.17–K.20: adjacent questions, adjacent insights, adjacent scenes and the fact-check pass (mixed split), verbatim from the paper. */
-import { restoreLineBreaks } from "../../llm/paper-template.ts";
-import { prompt } from "./template.ts";
+import { promptsIn } from "./template.ts";
 
-/** Figure K.17: adjacent question generation. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
-export const ADJACENT_QUESTIONS = prompt(
-  "K.17",
-  restoreLineBreaks(
-    `You are an expert benchmark designer. Your task is to generate ADJACENT deep research (DR) questions that an agent might confuse with the target DR question, but which describe a DIFFERENT case or scenario at the same organization. These adjacent DR questions will be used to generate distractor documents that share vocabulary and workflow domain with the target case but are NOT the answer to the target. The challenge for the agent is disambiguation, not contradiction-spotting — so the adjacent cases must be internally coherent and plausibly co-exist in the same enterprise's knowledge base. REQUIREMENTS for each adjacent DR question: 1. Same workflow domain / industry as the target (same business processes, terminology, stakeholders). 2. DIFFERENT scenario, case, or sub-process. Do NOT generate a re-phrasing of the target. 3. Should NOT be answered by ANY of the existing target user_insights below — the adjacent DR pertains to a different case, so its facts are different. 4. Realistic — something a worker in this role might actually need to look up in this organization's knowledge base. 5. Concise: a single workflow-oriented question, 12–25 words. Examples of good adjacency (for a healthcare informed-consent / LEP target): - "What is the workflow when a patient withdraws consent at the last minute before anesthesia?" - "What to do when an emergency surgery patient does not have current insurance verification?" Both share the consent/perioperative domain but describe distinct, independently-resolvable scenarios. DO NOT: - Restate the target with synonyms. - Pick a topic so far afield it would obviously be filtered out (e.g., HR policy, IT outage). - Generate two adjacent DRs that are near-duplicates of each other. Target DR question: {dr_question} Organization context: - Industry: {industry} - Company: {company} - User role: {user_role} ({user_role_description}) Existing target user_insights (for context — your adjacent DRs MUST be about a different case than these): {insights_json} Generate EXACTLY {n_drs} adjacent DR questions. For each, provide a one-sentence \`rationale\` explaining how it is similar to but distinct from the target. Return JSON: {{"drs": [{{"dr_question": "...", "rationale": "..."}}, ...]}} — exactly {n_drs} items. .`,
-  ),
-);
+const PROMPTS = promptsIn(new URL("./adjacent.txt", import.meta.url));
 
-/** Figure K.18: adjacent insight generation. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
-export const ADJACENT_INSIGHTS = prompt(
-  "K.18",
-  restoreLineBreaks(
-    `You are generating realistic internal-case insights for an enterprise benchmark. The DR question below describes a SPECIFIC case at this organization. Generate exactly {n_items} concise insights (Q/A/justification triples) that a worker would document about this specific case while resolving the DR question. The insights should TOGETHER provide a coherent factual profile of one case. REQUIREMENTS: - Each insight is a single concrete fact about THIS case (a specific value, status, name, count, date, etc.). - Confident tone, no hedging — these are real internal records about a real case. - Internally consistent — across the {n_items} insights, the facts must form one coherent case profile (not a contradictory or surreal mix). - Different from the target organization's other open cases — invent specifics that are realistic but distinct (different patient/customer/account/etc., different identifiers, different dates). - Each insight has a short \`question\` (what does this insight tell us?) and a clear \`answer\`. Adjacent DR question (this is the case being documented): {dr_question} Organization context: - Industry: {industry} - Company: {company} - User role: {user_role} ({user_role_description}) Generate EXACTLY {n_items} insights forming one coherent case profile. Return JSON: {{"items": [{{"item": 1, "question": "...", "answer": "...", "justification": "..."}}, ...]}}`,
-  ),
-);
+/** Figure K.17: adjacent question generation. Verbatim, the figure's line breaks restored. */
+export const ADJACENT_QUESTIONS = PROMPTS("K.17");
 
-/** Figure K.19: adjacent case scene. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
-export const ADJACENT_SCENE = prompt(
-  "K.19",
-  restoreLineBreaks(
-    `Define a small, consistent SCENE for an internal-document set about a single case. The same scene will be reused across multiple file formats (pdf, docx, chat, email) that all describe the same case, so colleagues, dates, and identifiers MUST stay stable. Company: {company} Primary persona: {persona_name} ({persona_username}) - {persona_role} Workflow context (DR question): {dr_question} Variant type: {qa_label} Specific insight being embedded: - Question: {question} - Answer: {answer} Generate a JSON Scene with: - cast: 3-4 supporting colleagues (NOT including the primary persona). Each has: - username (firstname.lastname, all lowercase) - first_name - last_name - role (e.g. "Financial Aid Counselor", "Academic Advisor", "Returns Specialist") Use realistic names. Avoid duplicates. Keep them appropriate for {company}'s industry. - timeline_anchor: a single sentence with a specific recent date that anchors the case (e.g. "Received the suspension notice on 2026-04-22"). - key_dates: 1-3 additional specific dates referenced in the workflow (deadlines, meeting dates, follow-ups). Use ISO format YYYY-MM-DD. - case_id: an internal identifier referenced across all formats (e.g. "SCP-2026-04221", "RTN-58812"). Return ONLY the JSON Scene object.`,
-  ),
-);
+/** Figure K.18: adjacent insight generation. Verbatim, the figure's line breaks restored. */
+export const ADJACENT_INSIGHTS = PROMPTS("K.18");
 
-/** Figure K.20: fact-check against the canonical answer. PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
-export const ADJACENT_FACT_CHECK = prompt(
-  "K.20",
-  restoreLineBreaks(
-    `You are a strict fact-checker. Review the GENERATED CONTENT for any DIRECT CONTRADICTION with the CANONICAL ANSWER. {guidance} A direct contradiction means: the generated content asserts a fact that is mutually exclusivewith a fact stated in the canonical answer. Examples: - canonical says "suspended" but content says "approved" — CONTRADICTION - canonical says "first appeal" but content says "second appeal" — CONTRADICTION - canonical says "warning status" but content says "denied" — CONTRADICTION - canonical says "mailed notice" but content says "received an email notice" — CONTRADICTION - canonical says "12 attempted credits" but content says "15 attempted credits" — CONTRADICTION NOT contradictions: - Adding extra details not in the canonical answer (allowed) - Specifying a vague placeholder with plausible specifics (allowed for hard-negatives) - Reordering or rephrasing the same facts (allowed) CANONICAL ANSWER (ground truth — treat as authoritative): {canonical_answer} GENERATED CONTENT (JSON): {generated_json} Return the generated content as JSON in EXACTLY THE SAME SHAPE. - If there are NO contradictions: return the JSON unchanged. - If there ARE contradictions: rewrite ONLY the contradicting statements so they align with the canonical answer. Do NOT remove other content. Do NOT change the JSON shape, the number of subsections / posts / messages / users / channels / teams, or any usernames. Preserve all metadata, ordering, and formatting. Return ONLY the JSON object.`,
-  ),
-);
+/** Figure K.19: adjacent case scene. Verbatim, the figure's line breaks restored. */
+export const ADJACENT_SCENE = PROMPTS("K.19");
+
+/** Figure K.20: fact-check against the canonical answer. Verbatim, the figure's line breaks restored. */
+export const ADJACENT_FACT_CHECK = PROMPTS("K.20");

@@ -1,23 +1,16 @@
 /** @module Prompt K.15 (chat set-up: teams, channels, users, verbatim) and the chat posts prompt (written from the appendix description). */
 
-import { restoreLineBreaks } from "../../llm/paper-template.ts";
-import { EXAMPLE_EMAIL } from "./examples.ts";
-import { prompt } from "./template.ts";
+import { promptsIn } from "./template.ts";
 
-/** Figure K.15: user-side chat set-up (teams, channels, users). PDF line-wrap marks (",→") removed, the figure's line breaks restored (restoreLineBreaks); otherwise verbatim. */
-export const CHAT_SETUP = prompt(
-  "K.15",
-  restoreLineBreaks(
-    `You are an expert in enterprise communication systems and organizational structures. Your task is to generate a realistic setup for teams, channels, and users for a Mattermost chat system based on the given insights and company context. Company Context: - Company Name: {company_name} - Description: {company_description} - Industry: {industry} - Size: {company_size} ({employee_count} employees) - Annual Revenue: {annual_revenue} Persona Context: {persona_context} **Specific Question** {specific_question} **Answer to Specific Question** {answer} Requirements: - Generate teams, channels, and users that would realistically discuss these insights - Make sure the teams and channels are realistic for persona to be a member - Each channel must be associated with a team - Each user must be a member of at least one team and one channel - Generate a minimal but sufficient setup to support {num_turns} chat messages discussing the insights - To make it realistic, generate at least 2 teams, 2 channels and 3 users - Use realistic names for people/teams/channels based on the company context - The persona needs to be part of all teams and channels - Team \`name' values must be Mattermost-safe slugs and must not start with reserved prefixes like \`channel', \`api', \`login', \`admin', or \`signup' - If a natural team label would begin with a reserved word, rewrite the slug to a safe equivalent such as \`sales-channel\` or \`team-channel-sales\` Return ONLY a valid Python dictionary with this exact structure: {{ "teams": [ {{ "type": "team", "team": {{ "name": "team_name", "display_name": "Display Name", "type": "O", "header": "Team header description", "purpose": "Team purpose description" }} }} ], "channels": [ {{ "type": "channel", "channel": {{ "team": "team_name", "name": "channel_name", "display_name": "Channel Display Name", "type": "O", "header": "Channel header description", "purpose": "Channel purpose description" }} }} ], }} "users": [ {{ "type": "user", "user": {{ "username": "username", "email": "${EXAMPLE_EMAIL.chatUser}", "password": "my_drbench_pwd", "nickname": "Nickname", "first_name": "First", "last_name": "Last", "position": "Job Title", "roles": "system_user", "locale": "en", "teams": [ {{ "name": "team_name", "roles": "team_user", "channels": [ {{ "name": "channel_name", "roles": "channel_user" }} ] }} ] }} }} ] IMPORTANT: - Do NOT include any preamble, explanation, or extra text-return only the Python dictionary - Make sure the persona is included as a user and member of all teams/channels - The persona user record must exactly reuse the persona username and email provided in the persona context - Do not invent alternate persona usernames or emails - Do not remove punctuation from the persona username (for example, keep \`first.last' exactly as given)`,
-  ),
-);
+const PROMPTS = promptsIn(new URL("./chat.txt", import.meta.url));
+
+/** Figure K.15: user-side chat set-up (teams, channels, users). Verbatim, the figure's line breaks restored. */
+export const CHAT_SETUP = PROMPTS("K.15");
+
 /**
  * The chat posts prompt. The paper shows only the set-up prompt (K.15) and says the same stage writes the posts;
  * this template is written by drflow from Appendix K.5's description: the persona and colleagues discuss the target
  * fact naturally, exactly one post states it with all its values, the rest is ordinary channel talk.
  * `{reviewer_feedback}` is empty or seed 002's "A reviewer flagged the previous draft: … Fix these." line.
  */
-export const CHAT_POSTS = prompt(
-  "drflow.chat_posts",
-  `You are an expert in enterprise communication writing realistic Mattermost conversations between coworkers. Company Context: - Company Name: {company_name} - Description: {company_description} - Industry: {industry} Persona Context: {persona_context} Channel: {channel} ({channel_purpose}) Members (use exactly these usernames): {members} Date of the conversation: {date} Target content to convey: **Specific Question** {specific_question} **Answer to Specific Question** {answer} Requirements: - Write exactly {num_turns} chat posts in chronological order, each from one of the members. - Exactly one post must state the target content with every name, number and date it contains; the other posts are realistic surrounding talk (greetings, reactions, follow-up questions, scheduling) that does not add new facts about the target content. - Write like real coworkers: short messages, casual tone, reactions, no one narrating the whole situation. - Use minutes after 09:00 of the conversation date for 'minute' (strictly increasing). {reviewer_feedback} Return ONLY a valid JSON object with this exact structure: {{"posts": [{{"user": "username", "minute": 5, "message": "text", "carries_target": false}}]}} with 'carries_target' true on exactly the one post that states the target content.`,
-);
+export const CHAT_POSTS = PROMPTS("drflow.chat_posts");

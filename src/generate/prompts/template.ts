@@ -1,4 +1,5 @@
 /** @module Prompt templates as data: named `{slot}` placeholders, Python-format brace escaping, checked filling. */
+import { readPromptFile } from "../../llm/prompt-file.ts";
 
 /** A prompt template: its figure id (e.g. "K.3"), the text, and the slot names it needs. */
 export type PromptTemplate = {
@@ -20,6 +21,12 @@ export function prompt(id: string, text: string): PromptTemplate {
   const slots = new Set<string>();
   for (const m of text.matchAll(TOKEN)) if (m[1]) slots.add(m[1]);
   return { id, text, slots: [...slots] };
+}
+
+/** The templates of one prompt file (see llm/prompt-file.ts), each by its id: `promptsIn(url)("K.8")`. */
+export function promptsIn(url: URL): (id: string) => PromptTemplate {
+  const file = readPromptFile(url);
+  return (id) => prompt(id, file.text(id));
 }
 
 /** Fill every slot; a missing value is an error naming the template and the slot. */

@@ -1,5 +1,6 @@
 /** @module Task validation's public face: structural store checks plus the programmatic checks of seed 002 §C.1. */
 
+export { suiteMixViolations, taskSource } from "./suite-mix.ts";
 export { renderSummaryTable, summarizeTask, type TaskSummary } from "./summary.ts";
 export {
   RULES,

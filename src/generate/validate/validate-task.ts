@@ -33,6 +33,7 @@ export const RULES = [
   "personalized-grounding",
   "drbench-source",
   "drbench-figures",
+  "suite-mix",
 ] as const;
 export type Rule = (typeof RULES)[number];
 

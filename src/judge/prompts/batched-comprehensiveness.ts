@@ -3,10 +3,12 @@
  * workflow rated in one call, each with N.5's fields, N.5's strictness and evaluation dimensions quoted verbatim.
  */
 
-import { restoreLineBreaks } from "../../llm/paper-template.ts";
+import { readPromptFile } from "../../llm/prompt-file.ts";
 import type { StepPair } from "../judges/types.ts";
 import { COMPREHENSIVENESS_TEMPLATE, comprehensivenessSlots } from "./comprehensiveness.ts";
-import { fillPaperTemplate, quoteBetween } from "./template.ts";
+import { fillPaperTemplate, quoteBetween, withQuotes } from "./template.ts";
+
+const PROMPTS = readPromptFile(new URL("./batched-comprehensiveness.txt", import.meta.url));
 
 export const COMPREHENSIVENESS_STRICTNESS = quoteBetween(
   COMPREHENSIVENESS_TEMPLATE,
@@ -19,9 +21,10 @@ export const COMPREHENSIVENESS_DIMENSIONS = quoteBetween(
   "Return ONLY a valid JSON object",
 );
 
-export const BATCHED_COMPREHENSIVENESS_TEMPLATE = restoreLineBreaks(
-  `You are evaluating, for EACH pair below, the comprehensiveness and personalization of a predicted workflow step description compared to its golden (ground truth) step. ${COMPREHENSIVENESS_STRICTNESS} ## Pairs (Golden Step and Predicted Step) {pairs_text} ${COMPREHENSIVENESS_DIMENSIONS} Rate every pair on its own. Return ONLY a valid JSON object (no other text) with exactly one rating per pair: {{ "ratings": [ {{ "pred_item": <item number of the predicted step>, "specificity": <float 0.0-1.0>, "personalization": <float 0.0-1.0>, "completeness": <float 0.0-1.0>, "actionability": <float 0.0-1.0>, "overall_score": <float 0.0-1.0, average of above>, "justification": "<concise explanation covering all dimensions>", "missing_details": ["<list of important details from golden answer missing in predicted step>"] }} ] }}`,
-);
+export const BATCHED_COMPREHENSIVENESS_TEMPLATE = withQuotes(PROMPTS.text("batched.comprehensiveness"), {
+  strictness: COMPREHENSIVENESS_STRICTNESS,
+  dimensions: COMPREHENSIVENESS_DIMENSIONS,
+});
 
 /** Each pair with the fields N.5 shows for it (same truncations). */
 export function batchedComprehensivenessPrompt(pairs: readonly StepPair[]): string {

@@ -3,10 +3,12 @@
  * predicted step aligned to it in one call, each with N.4's fields, and N.4's scoring levels quoted verbatim.
  */
 
-import { restoreLineBreaks } from "../../llm/paper-template.ts";
+import { readPromptFile } from "../../llm/prompt-file.ts";
 import type { StepPair } from "../judges/types.ts";
 import { CONDITION_RESOLUTION_TEMPLATE, conditionSlots } from "./condition-resolution.ts";
-import { fillPaperTemplate, quoteBetween } from "./template.ts";
+import { fillPaperTemplate, quoteBetween, withQuotes } from "./template.ts";
+
+const PROMPTS = readPromptFile(new URL("./batched-condition-resolution.txt", import.meta.url));
 
 export const CONDITION_CRITERIA = quoteBetween(
   CONDITION_RESOLUTION_TEMPLATE,
@@ -14,8 +16,9 @@ export const CONDITION_CRITERIA = quoteBetween(
   "Return ONLY a valid JSON object",
 );
 
-export const BATCHED_CONDITION_RESOLUTION_TEMPLATE = restoreLineBreaks(
-  `You are evaluating, for EACH golden (ground truth) workflow step below, whether the predicted workflow step that corresponds to it properly resolves the conditions described in the golden step. ## Golden Steps with Conditions, and Their Predicted Steps {pairs_text} ${CONDITION_CRITERIA} Judge every golden step on its own. Return ONLY a valid JSON object (no other text) with exactly one verdict per golden step: {{ "verdicts": [ {{ "gold_id": "<ID of the golden step, e.g. WORKFLOW_STEP_3>", "score": <0.0, 0.5, or 1.0>, "level": "<resolved, partially_resolved, or unresolved>", "justification": "<detailed explanation of the evaluation>" }} ] }}`,
+export const BATCHED_CONDITION_RESOLUTION_TEMPLATE = withQuotes(
+  PROMPTS.text("batched.condition_resolution"),
+  { criteria: CONDITION_CRITERIA },
 );
 
 /** Each pair with the fields N.4 shows for it (same truncations). */

@@ -4,9 +4,11 @@
  * against, as N.3 checks it; N.3's evaluation criteria are quoted verbatim from the paper's template.
  */
 
-import { restoreLineBreaks } from "../../llm/paper-template.ts";
+import { readPromptFile } from "../../llm/prompt-file.ts";
 import { FACTUALITY_TEMPLATE } from "./factuality.ts";
-import { fillPaperTemplate, quoteBetween } from "./template.ts";
+import { fillPaperTemplate, quoteBetween, withQuotes } from "./template.ts";
+
+const PROMPTS = readPromptFile(new URL("./batched-factuality.txt", import.meta.url));
 
 export const FACTUALITY_CRITERIA = quoteBetween(
   FACTUALITY_TEMPLATE,
@@ -14,9 +16,9 @@ export const FACTUALITY_CRITERIA = quoteBetween(
   "You MUST respond with either true or false",
 );
 
-export const BATCHED_FACTUALITY_TEMPLATE = restoreLineBreaks(
-  `Given the following relevant source context from multiple sources and a list of atomic claims, determine for EACH claim whether it is factually supported by the sources listed for it. Relevant Source Materials (from multiple sources): {context} Atomic Claims: {claims} ${FACTUALITY_CRITERIA} Judge every claim on its own, against only the sources listed for it ("the sources" in the criteria above are those). Return ONLY a valid JSON object (no other text) with exactly one verdict per claim: {{ "verdicts": [ {{ "claim_id": "<ID of the claim, e.g. CLAIM_1>", "factual": true or false, "explanation": "<brief explanation of which parts are supported or not supported and from which sources>" }} ] }}`,
-);
+export const BATCHED_FACTUALITY_TEMPLATE = withQuotes(PROMPTS.text("batched.factuality"), {
+  criteria: FACTUALITY_CRITERIA,
+});
 
 /** The id a claim has in a batched factuality prompt. */
 export const claimId = (index: number) => `CLAIM_${index + 1}`;

@@ -34,3 +34,19 @@ export function quoteBetween(template: string, from: string, until: string): str
   if (/[{}]/.test(quote)) throw new Error(`prompt quote: "${from}" … holds a brace`);
   return quote;
 }
+
+/**
+ * A template (of a prompt file) with quotes of another put in where it names them: each `{name}` of `quotes` stands
+ * once in the template and becomes that quote (a `quoteBetween`), so a drflow prompt quoting the paper keeps one copy
+ * of the paper's words.
+ */
+export function withQuotes(template: string, quotes: Readonly<Record<string, string>>): string {
+  let out = template;
+  for (const [name, quote] of Object.entries(quotes)) {
+    const parts = out.split(`{${name}}`);
+    if (parts.length !== 2)
+      throw new Error(`prompt quote {${name}}: expected once in the template, found ${parts.length - 1}`);
+    out = parts.join(quote);
+  }
+  return out;
+}

@@ -29,8 +29,8 @@ const CONDITIONAL = new Set(["if", "unless", "where", "whenever", "otherwise", "
 export type BranchParts = {
   id: string;
   /** Distinguishing lemmas of the trigger and the action. */
-  when: Lemma[];
-  then: Lemma[];
+  cause: Lemma[];
+  action: Lemma[];
   /** All content lemmas of the trigger (what a step states when it says the trigger holds for the case). */
   trigger: Lemma[];
   /** Stems of the step's generic wording and the condition's question (shared by every branch). */
@@ -50,20 +50,20 @@ function distinct(lemmas: readonly Lemma[]): Lemma[] {
 export function branchParts(condition: Condition, context = ""): BranchParts[] {
   const parts = condition.branches.map((b) => ({
     id: b.id,
-    when: distinct(contentLemmas(acronymsOnly(b.when))),
-    then: distinct(contentLemmas(acronymsOnly(b.then))),
+    cause: distinct(contentLemmas(acronymsOnly(b.when))),
+    action: distinct(contentLemmas(acronymsOnly(b.then))),
   }));
   const shared = new Set(contentLemmas(`${context} ${condition.question}`).map((l) => l.stem));
   return parts.map((b) => {
     const others = new Set(
-      parts.filter((o) => o.id !== b.id).flatMap((o) => [...o.when, ...o.then].map(polarKey)),
+      parts.filter((o) => o.id !== b.id).flatMap((o) => [...o.cause, ...o.action].map(polarKey)),
     );
     const own = (ls: Lemma[]) => {
       const mine = ls.filter((l) => !others.has(polarKey(l)));
       const specific = mine.filter((l) => !shared.has(l.stem));
       return specific.length > 0 ? specific : mine;
     };
-    return { id: b.id, when: own(b.when), then: own(b.then), trigger: b.when, generic: shared };
+    return { id: b.id, cause: own(b.cause), action: own(b.action), trigger: b.cause, generic: shared };
   });
 }
 
@@ -88,8 +88,9 @@ export function acronymsOnly(text: string): string {
 
 export type BranchCoverage = {
   branch: string;
-  when: number;
-  then: number;
+  /** Shares of the trigger's and the action's distinguishing lemmas present. */
+  cause: number;
+  action: number;
   /** The larger of the two shares, and how many distinguishing lemmas that part has present. */
   named: number;
   matched: number;
@@ -110,16 +111,16 @@ export function coverageOf(parts: readonly BranchParts[], text: string): BranchC
   const share = (wanted: readonly Lemma[], got: readonly Lemma[]) =>
     wanted.length ? got.length / wanted.length : 0;
   return parts.map((p) => {
-    const w = present(p.when, v);
-    const t = present(p.then, v);
-    const when = share(p.when, w);
-    const then = share(p.then, t);
-    const part = then >= when ? t : w;
+    const w = present(p.cause, v);
+    const t = present(p.action, v);
+    const cause = share(p.cause, w);
+    const action = share(p.action, t);
+    const part = action >= cause ? t : w;
     return {
       branch: p.id,
-      when,
-      then,
-      named: Math.max(when, then),
+      cause,
+      action,
+      named: Math.max(cause, action),
       matched: part.length,
       affirmed: part.every((l) => !l.negated),
       trigger: share(p.trigger, present(p.trigger, v)),
@@ -152,10 +153,12 @@ function rejects(branch: BranchParts, parts: readonly BranchParts[], sentence: s
   const tokens = analyze(sentence).tokens;
   const at = tokens.findIndex((t) => NEGATORS.has(t.lower));
   if (at < 0) return false;
-  const named = new Set([...branch.when, ...branch.then].map((l) => l.stem));
+  const named = new Set([...branch.cause, ...branch.action].map((l) => l.stem));
   const before = tokens.slice(0, at).some((t) => named.has(stemOf(t.lemma)));
   if (!before) return false;
-  const branchStems = new Set(parts.flatMap((p) => [...p.when, ...p.then, ...p.trigger].map((l) => l.stem)));
+  const branchStems = new Set(
+    parts.flatMap((p) => [...p.cause, ...p.action, ...p.trigger].map((l) => l.stem)),
+  );
   return !tokens
     .slice(at + 1)
     .some((t) => t.negated && t.type === "word" && branchStems.has(stemOf(t.lemma)));

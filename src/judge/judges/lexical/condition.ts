@@ -121,7 +121,7 @@ export function scoreResolution(
   const contextWords = vocabularyOf(`${context} ${branch.then}`);
   const ownWords = distinctLemmas(branch.when).filter((l) => !contextWords.hasForm(l));
   // A trigger in the step's own words ("Check whether the customer reports a defect") is told by its distinguishing lemmas.
-  const triggerWords = ownWords.length > 0 ? ownWords : (parts.find((p) => p.id === expected)?.when ?? []);
+  const triggerWords = ownWords.length > 0 ? ownWords : (parts.find((p) => p.id === expected)?.cause ?? []);
   const trigger = reading.sentences.find((s) => {
     if (s.commits !== expected || triggerWords.length === 0) return false;
     const v = vocabularyOf(s.sentence);

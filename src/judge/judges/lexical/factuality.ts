@@ -8,13 +8,13 @@
  * on that branch: a cited document must carry the case's fact that selects it.
  */
 import { decidingFacts, type FactualityContext } from "../../metrics/types.ts";
+import { Bm25Index } from "./bm25.ts";
 import { branchParts, readSentence } from "./branches.ts";
 import { statesFact } from "./condition.ts";
 import { restatesPolicy } from "./copies.ts";
 import { analyze } from "./language/analyze.ts";
 import { carries, concreteDetails, detailIndexOf } from "./language/entities.ts";
 import { distinctLemmas, lemmaCoverage, vocabularyOf } from "./language/lemmas.ts";
-import { Bm25Index } from "./bm25.ts";
 import { cosine, TfIdf } from "./tfidf.ts";
 import { LEXICAL_THRESHOLDS } from "./thresholds.ts";
 

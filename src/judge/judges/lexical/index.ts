@@ -24,14 +24,13 @@ import type {
   Verdict,
   Verdicts,
 } from "../types.ts";
-import { Bm25Index } from "./bm25.ts";
 import { lexicalComprehensiveness } from "./comprehensiveness.ts";
-import { lexicalSupport } from "./factuality.ts";
-import { LEXICAL_THRESHOLDS } from "./thresholds.ts";
 import { scoreResolution } from "./condition.ts";
+import { lexicalSupport } from "./factuality.ts";
 import { freeformQuality } from "./quality.ts";
 import { terms, words } from "./terms.ts";
 import { cosine, similarityMatrix, TfIdf } from "./tfidf.ts";
+import { LEXICAL_THRESHOLDS } from "./thresholds.ts";
 
 export { LEXICAL_THRESHOLDS };
 

@@ -3,8 +3,9 @@
  * (`wink-eng-lite-web-model`): the one place the lexical judge reads language. Analyses are cached by text (a
  * document's passages and a report's steps are read many times).
  */
-import winkNLP from "wink-nlp";
+
 import model from "wink-eng-lite-web-model";
+import winkNLP from "wink-nlp";
 
 const nlp = winkNLP(model);
 /** wink-nlp's item accessors, typed loosely: its declarations do not admit every accessor on every collection. */

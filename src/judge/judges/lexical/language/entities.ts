@@ -57,18 +57,6 @@ const TENS: Record<string, number> = {
   eighty: 80,
   ninety: 90,
 };
-const ORDINALS: Record<string, number> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  fifth: 5,
-  sixth: 6,
-  seventh: 7,
-  eighth: 8,
-  ninth: 9,
-  tenth: 10,
-};
 const MONTHS = [
   "january",
   "february",
