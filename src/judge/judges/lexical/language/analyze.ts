@@ -3,14 +3,26 @@
  * (`wink-eng-lite-web-model`): the one place the lexical judge reads language. Analyses are cached by text (a
  * document's passages and a report's steps are read many times).
  */
+import { createRequire } from "node:module";
+import type WinkNLP from "wink-nlp";
 
-import model from "wink-eng-lite-web-model";
-import winkNLP from "wink-nlp";
+type Nlp = ReturnType<typeof WinkNLP>;
 
-const nlp = winkNLP(model);
-/** wink-nlp's item accessors, typed loosely: its declarations do not admit every accessor on every collection. */
+/**
+ * wink-nlp with its English model, loaded on first use: loading and initialising the model takes over a second, which
+ * no command that does not judge should pay. `its`: wink-nlp's item accessors, typed loosely (its declarations do not
+ * admit every accessor on every collection).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: see above
-const its = nlp.its as any;
+let wink: { nlp: Nlp; its: any } | null = null;
+function winkNlp(): NonNullable<typeof wink> {
+  if (!wink) {
+    const require = createRequire(import.meta.url);
+    const nlp = (require("wink-nlp") as typeof WinkNLP)(require("wink-eng-lite-web-model"));
+    wink = { nlp, its: nlp.its };
+  }
+  return wink;
+}
 
 export type Token = {
   /** As written. */
@@ -61,6 +73,7 @@ function markContrast(tokens: Token[], from: number): void {
 function analyzePiece(text: string, sentenceBase: number, out: Analysis): void {
   // A hyphen between letters joins two words ("Spanish-language", "air-purifying"); wink-nlp's tokenizer splits some
   // such compounds mid-word ("lang|u|age"), so they are read as two words. Codes keep theirs (a digit is next to it).
+  const { nlp, its } = winkNlp();
   const doc = nlp.readDoc(text.replace(/(?<=\p{L})-(?=\p{L})/gu, " "));
   const base = out.tokens.length;
   const values = doc.tokens().out(its.value) as string[];

@@ -102,6 +102,19 @@ function dateKeys(text: string): { raw: string; key: string }[] {
   const out: { raw: string; key: string }[] = [];
   const re =
     /\b(\d{4})-(\d{2})-(\d{2})\b|\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([A-Za-z]{3,9})\.?(?:,?\s+\d{4})?|\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+\d{4})?/g;
+  // Quarters in words: "the second quarter of 2024" is Q2.
+  const ordinal: Record<string, number> = {
+    first: 1,
+    second: 2,
+    third: 3,
+    fourth: 4,
+    "1st": 1,
+    "2nd": 2,
+    "3rd": 3,
+    "4th": 4,
+  };
+  for (const m of text.matchAll(/\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b/gi))
+    out.push({ raw: m[0], key: `q${ordinal[m[1]!.toLowerCase()]}` });
   for (const m of text.matchAll(re)) {
     if (m[1]) out.push({ raw: m[0], key: `${Number(m[2])}-${Number(m[3])}` });
     else if (m[4]) {
