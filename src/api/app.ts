@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { WorkQueue } from "../jobs/work-queue.ts";
 import { isAnnotatorPath } from "../studio/annotation/paths.ts";
 import { studioRoutes } from "../studio/app.ts";
 import type { StudioOptions } from "../studio/context.ts";
@@ -20,7 +21,6 @@ import { notebooksRoutes, notebooksSpec } from "./routes/notebooks.ts";
 import { runsRoutes, runsSpec } from "./routes/runs.ts";
 import { tasksRoutes, tasksSpec } from "./routes/tasks.ts";
 import { requestSafety } from "./safety.ts";
-import { WorkQueue } from "./work.ts";
 
 export const API_VERSION = "0.2.0";
 
