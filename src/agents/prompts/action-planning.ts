@@ -1,5 +1,5 @@
 /** @module DRFA action planning (J.5): 2-3 diverse actions per investigation area. */
-import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 
 /** Figure J.5 of the paper, VERBATIM with the figure's line breaks restored (action-planning.txt; slots keep the paper's f-string names). */
@@ -31,6 +31,6 @@ export function renderActionPlanning(s: ActionPlanningSlots): string {
       tool_guidelines: s.toolGuidelines,
       "_get_action_plan_guidelines(available_tool_names)": s.actionPlanGuidelines,
     },
-    "action planning prompt (J.5)",
+    { name: "action planning prompt (J.5)", strict: true },
   );
 }

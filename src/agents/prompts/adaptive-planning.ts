@@ -1,5 +1,6 @@
 /** @module DRFA gap finding (J.6): 0-2 complementary actions under explicit diversity rules. */
-import { fillTemplate, parseTemplate, pyBool, pyJson } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
+import { pyBool, pyJson } from "../../llm/paper-template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 
 /** Figure J.6 of the paper, VERBATIM with the figure's line breaks restored (adaptive-planning.txt; slots keep the paper's f-string names). */
@@ -32,6 +33,6 @@ export function renderAdaptivePlanning(s: AdaptivePlanningSlots): string {
       "chr(10).join(existing_descriptions[:15])": s.existingDescriptions.slice(0, 15).join("\n"),
       available_tool_names: s.availableToolNames,
     },
-    "adaptive planning prompt (J.6)",
+    { name: "adaptive planning prompt (J.6)", strict: true },
   );
 }

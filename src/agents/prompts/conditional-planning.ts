@@ -1,5 +1,6 @@
 /** @module DRFA conditional action planning (J.8): targeted personal-evidence actions for unresolved conditions. */
-import { fillTemplate, parseTemplate, pyJson } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
+import { pyJson } from "../../llm/paper-template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 
 /** Figure J.8 of the paper, VERBATIM with the figure's line breaks restored (conditional-planning.txt; slots keep the paper's f-string names). */
@@ -25,6 +26,6 @@ export function renderConditionalPlanning(s: ConditionalPlanningSlots): string {
       available_tool_names: s.availableToolNames,
       tool_guidelines: s.toolGuidelines,
     },
-    "conditional action planning prompt (J.8)",
+    { name: "conditional action planning prompt (J.8)", strict: true },
   );
 }

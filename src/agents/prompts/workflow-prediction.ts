@@ -1,5 +1,5 @@
 /** @module Workflow prediction (J.9): the Markdown report with generic and personalized workflows, shared by every LLM agent. */
-import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 
 /** Figure J.9 of the paper, VERBATIM with the figure's line breaks restored (workflow-prediction.txt; slots keep the paper's f-string names). */
@@ -24,6 +24,6 @@ export function renderWorkflowPrediction(s: WorkflowPredictionSlots): string {
       findings_text: s.findingsText,
       sources_reference: s.sourcesReference,
     },
-    "workflow prediction prompt (J.9)",
+    { name: "workflow prediction prompt (J.9)", strict: true },
   );
 }
