@@ -1,5 +1,6 @@
 /** @module `createModel(handle)`: the one client every LLM call goes through (cache, retries, limits, usage and cost). */
 import type { z } from "zod";
+import type { CallKind, UsageSink, UsageSource } from "../core/usage.ts";
 import {
   type CachedResponse,
   type CacheMode,
@@ -31,7 +32,6 @@ import type {
   Role,
   Usage,
 } from "./types.ts";
-import type { CallKind, UsageSink, UsageSource } from "./usage.ts";
 
 /** The variable that sets every request's timeout, in seconds (`--timeout` on the commands that call models). */
 export const TIMEOUT_VARIABLE = "DRFLOW_MODEL_TIMEOUT";
