@@ -2,6 +2,7 @@
 import { METRIC_LABELS, type MetricName } from "../core/index.ts";
 import { textTable } from "../core/text-table.ts";
 import { formatCost } from "../llm/cost.ts";
+import { redactSecrets } from "../llm/redact.ts";
 import { metricColumns } from "./metric-columns.ts";
 import type { MetricSummary, SummaryRow } from "./summary.ts";
 
@@ -20,7 +21,7 @@ export function formatSummaryTable(
   const header = ["agent", "model", "split", "tasks", ...metrics.map((m) => METRIC_LABELS[m].short), "cost"];
   const body = rows.map((r) => [
     r.agent,
-    r.model,
+    redactSecrets(r.model),
     r.split,
     r.failed > 0 ? `${r.tasks} (${r.failed} failed)` : String(r.tasks),
     ...metrics.map((m) => formatMetric(r.metrics[m])),
@@ -37,7 +38,7 @@ export function formatCountsTable(
   const header = ["agent", "model", "split", ...metrics.map((m) => METRIC_LABELS[m].short)];
   const body = rows.map((r) => [
     r.agent,
-    r.model,
+    redactSecrets(r.model),
     r.split,
     ...metrics.map((m) => {
       const c = r.metrics[m]?.counts;

@@ -4,7 +4,7 @@
  * credentials carried in the URL (kept out of the handle everything else sees).
  */
 import { z } from "zod";
-import { redactSecrets } from "./redact.ts";
+import { redactSecrets, rememberUrlSecrets } from "./redact.ts";
 
 export const Provider = z.enum(["openai", "openrouter", "compat"]);
 export type Provider = z.infer<typeof Provider>;
@@ -81,6 +81,7 @@ function splitUrl(
   } catch {
     throw new Error(`model handle "${shown}": "${redactSecrets(url)}" is not a URL; ${HANDLE_HELP}`);
   }
+  rememberUrlSecrets(url);
   const credential = decodeURIComponent(parsed.password || parsed.username) || null;
   const query = Object.fromEntries(parsed.searchParams);
   parsed.username = "";

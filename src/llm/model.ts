@@ -19,7 +19,7 @@ import {
 } from "./handle.ts";
 import { limiterFor } from "./limiter.ts";
 import { PRICES, type Price, type PriceTable, priceOf } from "./prices.ts";
-import { redactSecrets } from "./redact.ts";
+import { redactSecrets, rememberSecret } from "./redact.ts";
 import { type Random, RetryOptions, type Sleep } from "./retry.ts";
 import { resolveRole } from "./roles.ts";
 import { strictSchemaOf } from "./strict-schema.ts";
@@ -121,6 +121,8 @@ export function apiKeyFor(
   if (target.credential) return target.credential;
   const variable = KEY_VARIABLE[target.provider];
   const key = env[variable];
+  // Whatever is sent is remembered, so a provider echoing it back (an error body) is redacted everywhere.
+  rememberSecret(key);
   if (target.provider === "compat") {
     const configured = env.DRFLOW_COMPAT_BASE_URL?.trim().replace(/\/+$/, "");
     return key && configured && configured === target.baseURL ? key : "no-key";
