@@ -1,5 +1,5 @@
 /** @module Identifiers: task ids, opaque document handles, and checks that keep ids safe to use as path parts. */
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { z } from "zod";
 
 /** A safe id: letters, digits, `_`, `-`, `.`; never `.`/`..`; never a path separator. */
@@ -24,7 +24,8 @@ export type ArtifactRole = z.infer<typeof ArtifactRole>;
 
 /**
  * An agent-visible document handle: `doc-` and 12 hex digits of SHA-256 over the task id, the generator seed and the
- * file's content hash. It names a document and nothing else: no role, no step, no order (issue 11).
+ * file's content hash — keyed (HMAC-SHA-256) by the suite's secret when it has one, so the seed cannot be found by
+ * trying seeds against a handle. It names a document and nothing else: no role, no step, no order (issue 11).
  */
 export const DOC_HANDLE = /^doc-[0-9a-f]{12}$/;
 
@@ -34,10 +35,12 @@ export function documentHandle(
   seed: number | null,
   bytes: Uint8Array | string,
   salt = 0,
+  secret = "",
 ): string {
   const content = createHash("sha256").update(bytes).digest("hex");
   const key = `${taskId}\n${seed ?? ""}\n${content}${salt > 0 ? `\n${salt}` : ""}`;
-  return `doc-${createHash("sha256").update(key).digest("hex").slice(0, 12)}`;
+  const digest = secret ? createHmac("sha256", secret).update(key) : createHash("sha256").update(key);
+  return `doc-${digest.digest("hex").slice(0, 12)}`;
 }
 
 /** Working ids inside the generators (`<task>_IN_<n>` …); they never reach a task folder (see `sealTask`). */

@@ -62,8 +62,11 @@ function renameIds(text: string, renames: ReadonlyMap<string, string>): string {
   return text.replace(pattern, (id) => renames.get(id)!);
 }
 
-/** The task folder as it is written: handles for ids, content-ordered name suffixes, manifest in handle order. */
-export function sealTask(folder: TaskFolder): TaskFolder {
+/**
+ * The task folder as it is written: handles for ids (keyed by the suite's `secret` when given), content-ordered name
+ * suffixes, manifest in handle order.
+ */
+export function sealTask(folder: TaskFolder, secret = ""): TaskFolder {
   const { task, manifest } = folder;
   const hashes = new Map(manifest.artifacts.map((a) => [a.path, sha(bytesOf(folder.files, a.path))]));
   const moves = neutralPaths(
@@ -74,9 +77,9 @@ export function sealTask(folder: TaskFolder): TaskFolder {
   const taken = new Set<string>();
   const artifacts: ArtifactEntry[] = manifest.artifacts.map((a) => {
     let salt = 0;
-    let handle = documentHandle(task.id, task.provenance.seed, bytesOf(folder.files, a.path));
-    while (taken.has(handle))
-      handle = documentHandle(task.id, task.provenance.seed, bytesOf(folder.files, a.path), ++salt);
+    const bytes = bytesOf(folder.files, a.path);
+    let handle = documentHandle(task.id, task.provenance.seed, bytes, 0, secret);
+    while (taken.has(handle)) handle = documentHandle(task.id, task.provenance.seed, bytes, ++salt, secret);
     taken.add(handle);
     renames.set(a.id, handle);
     return { ...a, id: handle, path: moves.get(a.path) ?? a.path };

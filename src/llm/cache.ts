@@ -17,7 +17,10 @@ import {
 import { redactSecrets } from "./redact.ts";
 import { UsageSource } from "./usage.ts";
 
-/** `use`: read and write; `refresh`: ignore entries but write; `off`: neither; `replay`: read only, a miss is an error. */
+/**
+ * `use`: read and write (a reply stored as rejected is fetched again); `refresh`: ignore entries but write; `off`:
+ * neither; `replay`: read only, rejected replies included (the exchange reproduces as it ran), a miss is an error.
+ */
 export const CacheMode = z.enum(["use", "refresh", "off", "replay"]);
 export type CacheMode = z.infer<typeof CacheMode>;
 
@@ -54,6 +57,13 @@ export const CachedResponse = z.object({
   output_tokens: z.number().int().min(0),
   usage_source: UsageSource,
   cost_usd: z.number().nullable(),
+  /**
+   * Why the reply was rejected (it failed validation), null for a good reply. A rejected reply is kept so `replay`
+   * reproduces an exchange that needed a repair turn; it is never served as good (`use` fetches again).
+   */
+  rejected: z.string().nullable().default(null),
+  /** The provider's finish reason (`length` when cut off), so a replayed reply is judged as the fetched one was. */
+  finish_reason: z.string().nullable().default(null),
 });
 export type CachedResponse = z.infer<typeof CachedResponse>;
 
@@ -100,8 +110,13 @@ export class LlmCache {
     return row ? CachedResponse.parse(JSON.parse(row.response)) : null;
   }
 
-  /** Store a successful response (callers never pass errors). */
-  put(parts: KeyParts, handle: string, response: CachedResponse, now: Date = new Date()): string {
+  /** Store a response: a good one, or a rejected one with its problem (callers never pass errors). */
+  put(
+    parts: KeyParts,
+    handle: string,
+    response: z.input<typeof CachedResponse>,
+    now: Date = new Date(),
+  ): string {
     const key = cacheKey(parts);
     this.db
       .query(

@@ -1,6 +1,7 @@
 /**
- * The leak audit (issue 11) on the demo suite and on an imported DRBench sample (inputs we did not shape to it), and
- * on planted leaks: a role-bearing id and a listing ordered by role each make `drflow env audit` exit non-zero.
+ * The leak audit (issues 11, 27) on the demo suite and on an imported DRBench sample (inputs we did not shape to it),
+ * and on planted leaks: a role-bearing id and a listing ordered by role each make `drflow env audit` exit non-zero.
+ * The generator's old cues are test/env/audit-cues.test.ts.
  */
 import { afterAll, describe, expect, setDefaultTimeout, spyOn, test } from "bun:test";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -46,28 +47,39 @@ function plantedSuite(relabel: (m: ArtifactManifest) => void): string {
 }
 
 describe("drflow env audit", () => {
-  test("the demo suite, mixed split: exit 0 and a table of every observable field", async () => {
+  // The demo was generated before issue 27 and carries the role cues the issue lists; the regenerated demo (h27a)
+  // turns this into "exit 0, no LEAK".
+  test("the demo suite, mixed split: a table of every observable feature, exit 1 on the cues issue 27 lists", async () => {
     const { code, out } = await audit(["demo", "--split", "mixed", "--root", DEMO]);
     expect(out).toContain("leak audit: demo (10 task(s), mixed split)");
     for (const field of [
-      "id",
-      "path",
-      "title",
-      "author",
-      "date",
-      "headers",
+      "drive · format",
+      "email · subject template",
+      "files · title template",
+      "chat · author's share",
+      "metadata rules · the user's case",
+      "metadata rules · distractors",
+      "handles · seed from (task id, content)",
       "listing (env.list)",
       "app listing (search ties)",
     ])
       expect(out).toContain(field);
-    expect(out).not.toContain("LEAK");
-    expect(code).toBe(0);
+    for (const cue of [
+      "files · format",
+      "files · title template",
+      "drive · code in title",
+      "email · subject template",
+      "metadata rules · the user's case",
+      "handles · seed from",
+    ])
+      expect(out).toMatch(new RegExp(`^${cue.replace(/[().]/g, "\\$&")}.* LEAK `, "m"));
+    expect(code).toBe(1);
   });
 
-  test("the demo suite, original split: exit 0 (user distractor emails are replies too, like the case threads)", async () => {
-    const { code, out } = await audit(["demo", "--split", "original", "--root", DEMO]);
-    expect(out).toMatch(/^headers +role from field \(acc\.\).* ok$/m);
-    expect(code).toBe(0);
+  test("the demo suite, original split: the hidden e-mail headers tell nothing (user distractor emails are replies too)", async () => {
+    const { out } = await audit(["demo", "--split", "original", "--root", DEMO]);
+    expect(out).toContain("email · message-id form");
+    expect(out).not.toMatch(/^email · (header names|message-id form) .* LEAK/m);
   });
 
   test("an imported DRBench sample (their files and names): exit 0", async () => {
@@ -86,7 +98,9 @@ describe("drflow env audit", () => {
       for (const a of m.artifacts) a.id = `${m.task_id}_${code[a.role]}_${++n[a.role]}`;
     });
     const { code, out } = await audit(["planted", "--split", "mixed", "--root", root]);
-    expect(out).toMatch(/^id +role from field \(acc\.\).*LEAK$/m);
+    for (const app of ["chat", "drive", "email"])
+      expect(out).toMatch(new RegExp(`^${app} · id template .* LEAK `, "m"));
+    expect(out).toMatch(/^email · id template .* LEAK +\* _ # _ in _ # → insight/m);
     expect(code).toBe(1);
   });
 
@@ -97,7 +111,7 @@ describe("drflow env audit", () => {
       for (const a of m.artifacts) a.id = `doc-${lead[a.role]}${a.id.slice(5)}`;
     });
     const { code, out } = await audit(["planted", "--split", "mixed", "--root", root]);
-    expect(out).toMatch(/^listing \(env\.list\) +τ vs role \(IN<DI<AD\).*LEAK$/m);
+    expect(out).toMatch(/^listing \(env\.list\) +τ vs role \(IN<DI<AD\).*LEAK/m);
     expect(code).toBe(1);
   });
 

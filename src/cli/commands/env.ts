@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { AppName, parseTaskRef, Split } from "../../core/index.ts";
-import { ALPHA, auditTasks, MIN_GAIN, MIN_TAU, renderAudit } from "../../env/audit/index.ts";
+import { ALPHA, auditTasks, MIN_EXPLOIT, MIN_TAU, MIN_U, renderAudit } from "../../env/audit/index.ts";
 import { APP_NAMES } from "../../env/env.ts";
 import { DEFAULT_INDEX_DIR, indexPathFor, loadEnv } from "../../env/load.ts";
 import { connectServices, type ServiceUrls, serviceUrlsFromEnv } from "../../env/services/index.ts";
@@ -10,8 +10,28 @@ import type { Env } from "../../env/types.ts";
 import { createModel } from "../../llm/model.ts";
 import { type Embedder, embedderFor, type SearchMode } from "../../retrieval/index.ts";
 import { DEFAULT_TASK_ROOT, listTasks, loadTask } from "../../store/task-store.ts";
-import { intFlag, parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
+export const FLAGS = {
+  strings: [
+    "task",
+    "split",
+    "root",
+    "index-dir",
+    "embedder",
+    "limit",
+    "mode",
+    "id",
+    "imap",
+    "webdav",
+    "mattermost",
+    "chroma",
+  ],
+  multiple: ["app"],
+  booleans: ["services", "json"],
+} satisfies FlagSpec;
 
 const USAGE = `drflow env <load|search|show|up> --task <suite/task_id> [options]
        drflow env audit <suite | suite/task_id> [--split original|mixed] [--root tasks] [--json]
@@ -31,8 +51,11 @@ const USAGE = `drflow env <load|search|show|up> --task <suite/task_id> [options]
   (API v4), vectors go to Chroma. URLs default to DRFLOW_IMAP_URL, DRFLOW_WEBDAV_URL, DRFLOW_MATTERMOST_URL (with
   DRFLOW_MATTERMOST_TOKEN or credentials in the URL; DRFLOW_MATTERMOST_TEAM) and DRFLOW_CHROMA_URL; apps without a
   service stay embedded. Credentials are never printed.
-  audit checks that nothing an agent observes (ids, paths, titles, authors, dates, headers, listing and search-tie
-  order) predicts a document's role or the gold step order better than chance; it exits 1 when a field leaks.`;
+  audit checks that nothing an agent observes predicts a document's role or the gold step order better than chance:
+  every form feature (format, folder, title/subject/file-name template, code, author, length and date band,
+  headers, handle) per app and folder, the same features as rules learned on the other tasks (picking the user's
+  case, ranking distractors), the seed behind the handles, and every order an agent sees (listing, search ties,
+  dates, numbers, ids). It exits 1 on a leak (src/env/audit/README.md).`;
 
 const SUBCOMMANDS = ["load", "search", "show", "up", "audit"] as const;
 
@@ -76,6 +99,7 @@ function apps(flags: Record<string, unknown>): AppName[] | undefined {
 export const env: Command = {
   name: "env",
   summary: "Build, search and inspect a task's environment; load it into real services",
+  flags: FLAGS,
   usage: USAGE,
   async run(args) {
     const [sub, ...rest] = args;
@@ -84,27 +108,7 @@ export const env: Command = {
         `expected a sub-command (${SUBCOMMANDS.join(", ")}), got "${sub ?? ""}"\nusage: ${USAGE}`,
       );
     }
-    const { flags, positionals } = parseFlags(
-      rest,
-      {
-        strings: [
-          "task",
-          "split",
-          "root",
-          "index-dir",
-          "embedder",
-          "limit",
-          "mode",
-          "id",
-          "imap",
-          "webdav",
-          "chroma",
-        ],
-        multiple: ["app"],
-        booleans: ["services", "json"],
-      },
-      USAGE,
-    );
+    const { flags, positionals } = parseFlags(rest, FLAGS, USAGE);
     if (sub === "audit") return audit(flags, positionals);
     const c = common(flags);
     if (sub === "load") return load(c);
@@ -135,7 +139,7 @@ async function audit(flags: Record<string, unknown>, positionals: string[]): Pro
     console.log(renderAudit(rows));
     console.log(
       leaks.length === 0
-        ? `\nno leak: no visible field predicts role or gold order (p < ${ALPHA} and role gain ≥ ${MIN_GAIN} or |τ| ≥ ${MIN_TAU})`
+        ? `\nno leak: nothing visible predicts role or gold order (p < ${ALPHA} and U ≥ ${MIN_U}, exploit ≥ chance + ${MIN_EXPLOIT} or |τ| ≥ ${MIN_TAU}; no seed recoverable)`
         : `\nLEAK: ${leaks.map((r) => `${r.field} (${r.test})`).join(", ")}`,
     );
   }

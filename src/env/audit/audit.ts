@@ -1,136 +1,163 @@
 /**
  * @module The leak audit (`drflow env audit`): is anything an agent can observe statistically informative about a
- * document's role or the gold step order? Two families of tests over a suite and split:
+ * document's role or the gold step order? Four families of tests over a suite and split:
  *
- * - **role from a field** — a naive Bayes model trained on the other tasks (leave one task out; one document out for a
- *   single task) predicts each document's role from the app it lives in plus one field's tokens that are *not* in the
- *   document's own text (words of the text are content an agent may use; anything else would be a label). It is
- *   compared with the same model given the app alone (McNemar: documents only one of the two gets right).
+ * - **role from a form feature** (association.ts) — for every categorical feature of features.ts (format, extension,
+ *   folder, title / subject / file-name templates and shapes, presence of a code, author kind and share, length and
+ *   date bands, e-mail headers, the handle's form), per app and per folder of an app: does a value seen with a role
+ *   on other tasks predict that role on a held-out task? The feature is taken as it is, words of the document's own
+ *   text included, and measured as information over the app's role mix, so a value only the majority role uses
+ *   counts too.
+ * - **the metadata exploit** (exploit.ts) — all those features together, learned on the other tasks: does an agent
+ *   that reads no text pick the user's case, or rank the distractors, better than chance?
+ * - **handles** (handles.ts) — is the generator seed recoverable from a handle (no secret in the recipe)?
  * - **order** — Kendall's τ between an order an agent sees (listing, an app's own listing, which search ties follow;
  *   dates; numbers in titles and paths; ids) and the gold step order of the company documents, or role (insight <
  *   distractor < adjacent); significance by permuting gold within each task.
  *
- * A test is a leak when p < `ALPHA` and the effect is at least `MIN_GAIN` (role) or `MIN_TAU` (order).
+ * A test is a leak when p < `ALPHA` and its effect reaches `MIN_U` (form features), `MIN_EXPLOIT` (the exploit) or
+ * `MIN_TAU` (order); a recoverable seed is a leak outright.
  */
 import type { ArtifactRole } from "../../core/index.ts";
 import { seededRandom, shuffled } from "../../core/random.ts";
 import { textTable } from "../../core/text-table.ts";
+import { association } from "./association.ts";
+import type { Exploit } from "./exploit.ts";
+import { metadataExploit } from "./exploit.ts";
+import { describe, folderOf } from "./features.ts";
+import type { HandleRecovery } from "./handles.ts";
 import type { Observed } from "./observe.ts";
-import { wordsOf } from "./observe.ts";
-import { binomialTail, kendallTau } from "./statistics.ts";
+import { kendallTau } from "./statistics.ts";
 
 export const ALPHA = 0.001;
-/** Accuracy a field must add over the app alone (share of documents) before it counts as a leak. */
-export const MIN_GAIN = 0.05;
+/** Cross-validated uncertainty coefficient a form feature must reach before it counts as a leak. */
+export const MIN_U = 0.05;
+/** How far above chance the exploit must be (share of tasks' cases; AUC − 0.5) before it counts as a leak. */
+export const MIN_EXPLOIT = 0.1;
 /** |τ| an order must reach before it counts as a leak. */
 export const MIN_TAU = 0.2;
 const PERMUTATIONS = 2000;
+/** A folder is its own stratum once it holds this many documents and its app has another folder. */
+const MIN_FOLDER_DOCS = 10;
+
+export type AuditTest = "role" | "exploit" | "handles" | "gold order" | "role order";
 
 export type AuditRow = {
+  /** Role: `<app>[/<folder>] · <feature>`; order: the order tested; exploit and handles: what was tried. */
   field: string;
-  test: "role" | "gold order" | "role order";
-  /** Documents (role) or documents with a gold step / groups (order) the test used. */
+  test: AuditTest;
+  /** Documents, tasks or pairs the test used. */
   n: number;
-  /** Role: accuracy with the field; order: mean τ. */
+  /** Role: cross-validated uncertainty coefficient; exploit: hit rate or AUC; handles: share recoverable; order: mean τ. */
   value: number | null;
-  /** Role: accuracy from the app alone; order: 0. */
+  /** What the value is to be compared with (0 for role and order, chance for the exploit). */
   chance: number | null;
   p: number | null;
   leak: boolean;
+  /** Role: the value that most raises one role's share; exploit and handles: a sentence. */
+  note?: string;
 };
 
-const ROLE_FIELDS = ["id", "path", "title", "author", "date", "channel", "subject", "headers"] as const;
-type RoleField = (typeof ROLE_FIELDS)[number];
-
-/** Tokens of a visible field that the document's text does not contain, plus a numbered-copy mark for paths. */
-export function labelTokens(doc: Observed, field: RoleField): string[] {
-  const value = doc.visible[field];
-  const out = [...new Set(wordsOf(value))].filter((w) => !doc.textWords.has(w)).map((w) => `${field}:${w}`);
-  if (field === "path" && /-\d+\.[a-z0-9]+$/i.test(value)) out.push("path:#numbered-copy");
+/** The strata of the role tests: every app, and every big enough folder of an app that has several. */
+function strata(docs: readonly Observed[]): { name: string; docs: Observed[]; perFolder: boolean }[] {
+  const out: { name: string; docs: Observed[]; perFolder: boolean }[] = [];
+  for (const app of [...new Set(docs.map((d) => d.visible.app))].sort()) {
+    const inApp = docs.filter((d) => d.visible.app === app);
+    out.push({ name: app, docs: inApp, perFolder: false });
+    const folders = [...new Set(inApp.map(folderOf))].sort();
+    if (folders.length < 2) continue;
+    for (const folder of folders) {
+      const inFolder = inApp.filter((d) => folderOf(d) === folder);
+      if (inFolder.length >= MIN_FOLDER_DOCS)
+        out.push({ name: `${app}/${folder || "(top)"}`, docs: inFolder, perFolder: true });
+    }
+  }
   return out;
 }
 
-type Model = {
-  prior: Map<string, Map<ArtifactRole, number>>;
-  feature: Map<string, Map<ArtifactRole, number>>;
-  roles: Map<ArtifactRole, number>;
-};
-
-function train(docs: readonly Observed[], features: (d: Observed) => string[]): Model {
-  const model: Model = { prior: new Map(), feature: new Map(), roles: new Map() };
-  const bump = <K>(m: Map<K, Map<ArtifactRole, number>>, k: K, r: ArtifactRole) => {
-    const row = m.get(k) ?? new Map<ArtifactRole, number>();
-    row.set(r, (row.get(r) ?? 0) + 1);
-    m.set(k, row);
-  };
-  for (const d of docs) {
-    bump(model.prior, d.visible.app, d.role);
-    model.roles.set(d.role, (model.roles.get(d.role) ?? 0) + 1);
-    for (const f of new Set(features(d))) bump(model.feature, f, d.role);
-  }
-  return model;
-}
-
-const ROLES: readonly ArtifactRole[] = ["insight", "distractor", "adjacent"];
-
-function predict(model: Model, d: Observed, features: (d: Observed) => string[]): ArtifactRole {
-  const prior = model.prior.get(d.visible.app);
-  let best: ArtifactRole = "insight";
-  let bestScore = -Infinity;
-  for (const r of ROLES) {
-    const n = model.roles.get(r) ?? 0;
-    if (n === 0) continue;
-    let score = Math.log(
-      ((prior?.get(r) ?? 0) + 1) / ((prior ? [...prior.values()].reduce((a, b) => a + b, 0) : 0) + 3),
-    );
-    for (const f of new Set(features(d))) {
-      const row = model.feature.get(f);
-      if (row) score += Math.log(((row.get(r) ?? 0) + 1) / (n + 2));
-    }
-    if (score > bestScore) {
-      bestScore = score;
-      best = r;
+function roleRows(
+  docs: readonly Observed[],
+  features: ReadonlyMap<Observed, Record<string, string>>,
+): AuditRow[] {
+  const rows: AuditRow[] = [];
+  for (const stratum of strata(docs)) {
+    const names = Object.keys(features.get(stratum.docs[0]!) ?? {});
+    for (const feature of names) {
+      if (stratum.perFolder && feature === "folder") continue;
+      const a = association(
+        stratum.docs.map((d) => ({ task: d.task, role: d.role, value: features.get(d)![feature]! })),
+      );
+      if (a.u === null) continue; // one value or one role: nothing to test
+      rows.push({
+        field: `${stratum.name} · ${feature}`,
+        test: "role",
+        n: a.n,
+        value: a.u,
+        chance: 0,
+        p: a.p,
+        leak: a.p !== null && a.p < ALPHA && a.u >= MIN_U,
+        note: a.rule,
+      });
     }
   }
-  return best;
+  return rows;
 }
 
-/** Held-out folds: one per task, or one per document when there is a single task. */
-function folds(docs: readonly Observed[]): Observed[][] {
-  const tasks = [...new Set(docs.map((d) => d.task))];
-  return tasks.length > 1 ? tasks.map((t) => docs.filter((d) => d.task === t)) : docs.map((d) => [d]);
+function exploitRows(e: Exploit): AuditRow[] {
+  const { cases, distractors } = e;
+  const rate = cases.tasks ? cases.hits / cases.tasks : null;
+  const chanceRate = cases.tasks ? cases.chance / cases.tasks : null;
+  return [
+    {
+      field: "metadata rules · the user's case",
+      test: "exploit",
+      n: cases.tasks,
+      value: rate,
+      chance: chanceRate,
+      p: cases.p,
+      leak: rate !== null && cases.p !== null && cases.p < ALPHA && rate - (chanceRate ?? 0) >= MIN_EXPLOIT,
+      note: cases.tasks
+        ? `picked the user's case in ${cases.hits} of ${cases.tasks} tasks (chance ${cases.chance.toFixed(1)})`
+        : "no task with the user's case and a look-alike (mixed split only)",
+    },
+    {
+      field: "metadata rules · distractors",
+      test: "exploit",
+      n: distractors.documents,
+      value: distractors.auc,
+      chance: distractors.auc === null ? null : 0.5,
+      p: distractors.p,
+      leak:
+        distractors.auc !== null &&
+        distractors.p !== null &&
+        distractors.p < ALPHA &&
+        distractors.auc - 0.5 >= MIN_EXPLOIT,
+      note:
+        distractors.auc === null
+          ? "no app with both distractors and other documents"
+          : `ranks distractors within each app with AUC ${distractors.auc.toFixed(3)}`,
+    },
+  ];
 }
 
-function roleTest(docs: readonly Observed[], field: RoleField): AuditRow {
-  const withField = (d: Observed) => labelTokens(d, field);
-  const appOnly = () => [];
-  let right = 0;
-  let rightApp = 0;
-  let onlyField = 0;
-  let onlyApp = 0;
-  for (const held of folds(docs)) {
-    const rest = docs.filter((d) => !held.includes(d));
-    const full = train(rest, withField);
-    for (const d of held) {
-      const a = predict(full, d, withField) === d.role;
-      const b = predict(full, d, appOnly) === d.role;
-      right += Number(a);
-      rightApp += Number(b);
-      if (a && !b) onlyField++;
-      if (b && !a) onlyApp++;
-    }
-  }
-  const n = docs.length;
-  const p = binomialTail(onlyField, onlyField + onlyApp, 0.5);
-  const gain = n === 0 ? 0 : (right - rightApp) / n;
+function handleRow(h: HandleRecovery): AuditRow {
   return {
-    field,
-    test: "role",
-    n,
-    value: n ? right / n : null,
-    chance: n ? rightApp / n : null,
-    p,
-    leak: p < ALPHA && gain >= MIN_GAIN,
+    field: "handles · seed from (task id, content)",
+    test: "handles",
+    n: h.tasks,
+    value: h.tasks ? h.recoverable / h.tasks : null,
+    chance: 0,
+    p: null,
+    leak: h.recoverable > 0,
+    note:
+      h.tasks === 0
+        ? "no task carries a generator seed"
+        : h.recoverable === 0
+          ? "no handle is reproduced from the task id, seed and content alone"
+          : `${h.recoverable} of ${h.tasks} tasks' handles are reproduced without a secret` +
+            (h.search
+              ? `; counting seeds up found seed ${h.search.seed} in ${h.search.ms.toFixed(0)} ms`
+              : ""),
   };
 }
 
@@ -189,9 +216,11 @@ function groupsBy(docs: readonly Observed[], key: (d: Observed) => string) {
   return [...out.values()];
 }
 
-/** Every test, role then order, over the observed documents of a suite's tasks. */
-export function auditObserved(docs: readonly Observed[]): AuditRow[] {
-  const rows: AuditRow[] = ROLE_FIELDS.map((f) => roleTest(docs, f));
+/** Every test, role, exploit, handles (when checked) then order, over the observed documents of a suite's tasks. */
+export function auditObserved(docs: readonly Observed[], handles?: HandleRecovery): AuditRow[] {
+  const features = describe(docs);
+  const rows: AuditRow[] = [...roleRows(docs, features), ...exploitRows(metadataExploit(docs, features))];
+  if (handles) rows.push(handleRow(handles));
   const ORDERS = orders(docs);
   for (const [field, value] of Object.entries(ORDERS)) {
     const stepped = groupsBy(
@@ -217,21 +246,26 @@ export function auditObserved(docs: readonly Observed[]): AuditRow[] {
 
 const fmt = (x: number | null, digits = 3) => (x === null ? "-" : x.toFixed(digits));
 
+const TEST_LABEL: Record<AuditTest, string> = {
+  role: "role from feature (U)",
+  exploit: "metadata exploit",
+  handles: "seed recovery",
+  "gold order": "τ vs gold step order",
+  "role order": "τ vs role (IN<DI<AD)",
+};
+
 export function renderAudit(rows: readonly AuditRow[]): string {
   return textTable(
-    ["field", "test", "n", "value", "chance", "p", "verdict"],
+    ["field", "test", "n", "value", "chance", "p", "verdict", "note"],
     rows.map((r) => [
       r.field,
-      r.test === "role"
-        ? "role from field (acc.)"
-        : r.test === "gold order"
-          ? "τ vs gold step order"
-          : "τ vs role (IN<DI<AD)",
+      TEST_LABEL[r.test],
       String(r.n),
       fmt(r.value),
       fmt(r.chance),
       r.p === null ? "-" : r.p < 0.0001 ? "<0.0001" : r.p.toFixed(4),
       r.leak ? "LEAK" : "ok",
+      r.note ?? "",
     ]),
     { right: (c) => c >= 2 && c <= 5 },
   );

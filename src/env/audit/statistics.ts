@@ -1,19 +1,4 @@
-/** @module Small exact statistics for the leak audit: binomial tail and Kendall's tau-b. */
-
-/** P(X ≥ k) for X ~ Binomial(n, p), summed in log space. */
-export function binomialTail(k: number, n: number, p: number): number {
-  if (k <= 0) return 1;
-  if (k > n) return 0;
-  if (p <= 0) return 0;
-  if (p >= 1) return 1;
-  let logC = 0; // log C(n, i), built up from i = 0
-  let total = 0;
-  for (let i = 0; i <= n; i++) {
-    if (i > 0) logC += Math.log(n - i + 1) - Math.log(i);
-    if (i >= k) total += Math.exp(logC + i * Math.log(p) + (n - i) * Math.log(1 - p));
-  }
-  return Math.min(1, total);
-}
+/** @module Kendall's tau-b for the leak audit's order tests. */
 
 /** Kendall's tau-b of two equally long sequences (ties in either allowed); null with fewer than 2 informative pairs. */
 export function kendallTau(x: readonly number[], y: readonly number[]): number | null {

@@ -32,3 +32,13 @@ test("int, pick, sample and shuffle stay in range and keep items", () => {
   expect(() => r.pick([])).toThrow();
   expect(hash32("abc")).toBe(hash32("abc"));
 });
+
+test("keyed streams: reproducible, forks keyed too, and a different origin changes every fork", () => {
+  const a = Rng.keyed("procedural/3/7/secret-a/t1");
+  const b = Rng.keyed("procedural/3/7/secret-a/t1");
+  const c = Rng.keyed("procedural/3/7/secret-b/t1");
+  expect(a.fork("names").next()).toBe(b.fork("names").next());
+  expect(a.fork("names").next()).not.toBe(c.fork("names").next());
+  // a keyed fork is not the unkeyed stream of the same origin
+  expect(a.fork("x").next()).not.toBe(new Rng("procedural/3/7/secret-a/t1/x").next());
+});

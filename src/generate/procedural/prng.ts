@@ -1,4 +1,9 @@
-/** @module A small seeded PRNG (mulberry32 over an FNV-1a string hash) with forkable streams; never Math.random. */
+/**
+ * @module A small seeded PRNG (mulberry32) with forkable streams; never Math.random. A stream's state comes from its
+ * origin string: FNV-1a by default, SHA-256 for a keyed stream (`Rng.keyed`), whose forks then cannot be derived from
+ * one another without the origin (which holds a suite's secret).
+ */
+import { createHash } from "node:crypto";
 
 /** FNV-1a 32-bit hash of a string: turns labels and seeds into PRNG states. */
 export function hash32(text: string): number {
@@ -10,14 +15,30 @@ export function hash32(text: string): number {
   return h >>> 0;
 }
 
+/** The first 32 bits of SHA-256 of a string. */
+function sha32(text: string): number {
+  return createHash("sha256").update(text).digest().readUInt32BE(0);
+}
+
 /** A deterministic random stream. `fork(label)` derives an independent stream, so edits in one place do not shift another. */
 export class Rng {
   private state: number;
   private readonly origin: string;
+  private readonly isKeyed: boolean;
 
-  constructor(seed: number | string) {
+  constructor(seed: number | string, keyed = false) {
     this.origin = String(seed);
-    this.state = hash32(this.origin) || 0x9e3779b9;
+    this.isKeyed = keyed;
+    this.state = (keyed ? sha32(this.origin) : hash32(this.origin)) || 0x9e3779b9;
+  }
+
+  /**
+   * A stream whose state and every fork's state are SHA-256 of the origin: with a secret in the origin, draws an agent
+   * observes (one fork's) tell nothing about another fork, nor the seed. FNV-1a's 32-bit running state would: every
+   * fork `origin/label` follows from the 32 bits after `origin`, a search of 2^32.
+   */
+  static keyed(origin: string): Rng {
+    return new Rng(origin, true);
   }
 
   /** A float in [0, 1). */
@@ -60,6 +81,6 @@ export class Rng {
 
   /** An independent stream named by `label`, derived from this stream's origin (not its position). */
   fork(label: string): Rng {
-    return new Rng(`${this.origin}/${label}`);
+    return new Rng(`${this.origin}/${label}`, this.isKeyed);
   }
 }

@@ -1,0 +1,246 @@
+/**
+ * @module The observable form of every generated artifact, drawn per app from ONE distribution whatever the document's
+ * role (issue 27): a company document's format, kind, code, title and file name, owner, date and skeleton size; an
+ * email's subject template, times and copy list; a chat's channel and shape; a personal note's format; how many files
+ * a case's evidence travels in and which apps. The policy, a neighbouring procedure, a distractor notice and the
+ * company background corpus all call these functions, so nothing but their text tells them apart. The pools are the
+ * data file `data/forms.json` (zod-checked when loaded).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { slug } from "../slug.ts";
+import { DAY_MS, type Member } from "./cast.ts";
+import type { Rng } from "./prng.ts";
+import { fill } from "./template.ts";
+
+const Pool = z.array(z.string().min(1)).min(1);
+const Range = z.tuple([z.number().int(), z.number().int()]).refine(([a, b]) => a <= b, "expected [min, max]");
+const Share = z.number().min(0).max(1);
+
+export const CARRIERS = ["email", "chat", "note"] as const;
+/** The app a piece of a case's evidence travels in: a mail thread, a chat exchange or a personal note (Markdown or DOCX). */
+export type Carrier = (typeof CARRIERS)[number];
+
+export const FormPools = z
+  .object({
+    drive: z
+      .object({
+        /** Formats of company documents (repeat one to weight it). */
+        formats: z.array(z.enum(["pdf", "docx"])).min(1),
+        /** Chance that a company document carries a document code (in its subtitle, and in its title when the template has one). */
+        codeShare: Share,
+        /** Title templates: slots {topic} {label} {kind}, and {code} in the coded ones. */
+        titles: z.object({ coded: Pool, plain: Pool }).strict(),
+        /** File-name templates (slugged): the same slots. */
+        fileNames: z.object({ coded: Pool, plain: Pool }).strict(),
+        /** What part of its topic a document is ("Process Overview", "Quick Reference"). */
+        labels: Pool,
+        /** A document's date: this many days before the task's calendar anchor. */
+        ageDays: Range,
+        /** Generic sections around a document's own content. */
+        fillerSections: Range,
+      })
+      .strict(),
+    email: z
+      .object({
+        /** Subject templates: slots {topic} and, in the referenced ones, {ref} (a case id, a ticket number). */
+        subjects: z.object({ referenced: Pool, plain: Pool }).strict(),
+        refShare: Share,
+        ageDays: Range,
+        ccShare: Share,
+        replyMinutes: Range,
+      })
+      .strict(),
+    chat: z
+      .object({
+        /** Chance of an unrelated opener by a third colleague, and of small talk after the exchange. */
+        openerShare: Share,
+        smallTalkShare: Share,
+        ageDays: Range,
+        postMinutes: Range,
+      })
+      .strict(),
+    files: z.object({ formats: z.array(z.enum(["md", "docx"])).min(1), ageDays: Range }).strict(),
+    /** Patterns of the ticket a workplace thread refers to (`#` a digit), as a case thread refers to its case id. */
+    ticketRefs: Pool,
+    /** Apps a case's evidence travels in (repeat one to weight it); the user's case and a look-alike's alike. */
+    carriers: z.array(z.enum(CARRIERS)).min(1),
+    /** How many files carry one case's evidence (the user's and every look-alike's alike). */
+    filesPerCase: Range,
+  })
+  .strict();
+export type FormPools = z.infer<typeof FormPools>;
+
+export function loadForms(path = join(import.meta.dir, "data", "forms.json")): FormPools {
+  const parsed = FormPools.safeParse(JSON.parse(readFileSync(path, "utf8")));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw new Error(`${path}: ${problems.slice(0, 5).join("; ")}`);
+  }
+  return parsed.data;
+}
+
+export const FORMS: FormPools = loadForms();
+
+/** A date `range` days (inclusive) before `anchor`, at the start of its day (ms). */
+export function daysBefore(rng: Rng, range: readonly [number, number], anchor: number): number {
+  return anchor - rng.int(range[0], range[1]) * DAY_MS;
+}
+
+/** A time during working hours (08:00–17:00) on the day of `dayMs`. */
+export function workingTime(rng: Rng, dayMs: number): number {
+  return dayMs + rng.int(8 * 60, 17 * 60) * 60_000;
+}
+
+/** What every company document of a task draws its form from: the company's kinds of documents, owners and calendar. */
+export type DriveContext = {
+  company: string;
+  /** Kinds of company documents ("Support Playbook", "Standard Operating Procedure"…). */
+  kinds: readonly string[];
+  /** People who own company documents; any document of any role is owned by one of them. */
+  owners: readonly Member[];
+  anchor: number;
+  /** Codes already given in this task (a code names one document). */
+  codes: Set<string>;
+};
+
+/** A company document's observable form. */
+export type DriveForm = {
+  format: "pdf" | "docx";
+  kind: string;
+  /** Its document code ("SP-412"), or null for an uncoded document. */
+  code: string | null;
+  title: string;
+  /** The line under the title: kind, code, company and owner. */
+  subtitle: string;
+  /** File name without extension (slugged); the planner adds the app folder and de-duplicates. */
+  fileStem: string;
+  owner: Member;
+  dateMs: number;
+  /** Generic sections (scope, revision history…) around its own content. */
+  fillerSections: number;
+  label: string;
+};
+
+/** "Standard Operating Procedure" → "SOP", "Support Playbook" → "SP": a kind's code prefix (at most four letters). */
+export function codePrefix(kind: string): string {
+  const initials = kind
+    .split(/[\s-]+/)
+    .filter((w) => /^[A-Za-z]/.test(w) && !/^(of|and|for|the|to|on)$/i.test(w))
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+  return initials.slice(0, 4) || "DOC";
+}
+
+/** A fresh code for a document of `kind`: its prefix and three digits, unique in the task. */
+export function documentCode(rng: Rng, kind: string, taken: Set<string>): string {
+  const prefix = codePrefix(kind);
+  for (;;) {
+    const code = `${prefix}-${rng.int(100, 899)}`;
+    if (!taken.has(code)) {
+      taken.add(code);
+      return code;
+    }
+  }
+}
+
+/**
+ * The form of a company document about `topic` (a policy's name, a neighbouring procedure's, a notice's title), drawn
+ * the same way for every role: format, kind, code (with `codeShare`), title and file-name templates, owner, date and
+ * the number of generic sections. `label` (what part of the topic it is) is drawn unless given, so a caller writing
+ * several documents of one topic can deal distinct labels (`drawLabels`).
+ */
+export function driveForm(rng: Rng, ctx: DriveContext, topic: string, label?: string): DriveForm {
+  const pools = FORMS.drive;
+  const format = rng.pick(pools.formats);
+  const kind = rng.pick(ctx.kinds);
+  const code = rng.chance(pools.codeShare) ? documentCode(rng, kind, ctx.codes) : null;
+  const part = label ?? rng.pick(pools.labels);
+  const slots = { topic, label: part, kind, code: code ?? "" };
+  const title = fill(rng.pick(code ? pools.titles.coded : pools.titles.plain), slots);
+  const fileStem = slug(fill(rng.pick(code ? pools.fileNames.coded : pools.fileNames.plain), slots));
+  const owner = rng.pick(ctx.owners);
+  return {
+    format,
+    kind,
+    code,
+    title,
+    subtitle: `${kind}${code ? ` ${code}` : ""} | ${ctx.company} | Owner: ${owner.name}`,
+    fileStem,
+    owner,
+    dateMs: daysBefore(rng, pools.ageDays, ctx.anchor),
+    fillerSections: rng.int(pools.fillerSections[0], pools.fillerSections[1]),
+    label: part,
+  };
+}
+
+/** `n` labels for documents of one topic, distinct while the pool lasts. */
+export function drawLabels(rng: Rng, n: number): string[] {
+  const pool = FORMS.drive.labels;
+  const out: string[] = [];
+  while (out.length < n) out.push(...rng.shuffle(pool));
+  return out.slice(0, n);
+}
+
+/** An email subject: `topic` (a case's subject, a workplace topic) with `ref` (its case id, its ticket) or without. */
+export function emailSubject(rng: Rng, topic: string, ref: string): string {
+  const pools = FORMS.email.subjects;
+  const referenced = rng.chance(FORMS.email.refShare);
+  return fill(rng.pick(referenced ? pools.referenced : pools.plain), { topic, ref });
+}
+
+/** When a thread starts and how long its reply takes, and whether a third colleague is copied. */
+export function emailTiming(rng: Rng, anchor: number): { startMs: number; replyMs: number; cc: boolean } {
+  const e = FORMS.email;
+  const startMs = workingTime(rng, daysBefore(rng, e.ageDays, anchor));
+  return {
+    startMs,
+    replyMs: startMs + rng.int(e.replyMinutes[0], e.replyMinutes[1]) * 60_000,
+    cc: rng.chance(e.ccShare),
+  };
+}
+
+/** A chat exchange's channel (one list for every role: the team's channels and town-square), start and shape. */
+export function chatForm(
+  rng: Rng,
+  channels: readonly string[],
+  anchor: number,
+): { channel: string; startMs: number; opener: boolean; smallTalk: boolean } {
+  const c = FORMS.chat;
+  return {
+    channel: rng.pick(channels),
+    startMs: workingTime(rng, daysBefore(rng, c.ageDays, anchor)),
+    opener: rng.chance(c.openerShare),
+    smallTalk: rng.chance(c.smallTalkShare),
+  };
+}
+
+/** Minutes between two chat posts. */
+export function postGap(rng: Rng): number {
+  const [a, b] = FORMS.chat.postMinutes;
+  return rng.int(a, b) * 60_000;
+}
+
+/** A personal note's format and day. */
+export function noteForm(rng: Rng, anchor: number): { format: "md" | "docx"; dayMs: number } {
+  return { format: rng.pick(FORMS.files.formats), dayMs: daysBefore(rng, FORMS.files.ageDays, anchor) };
+}
+
+/**
+ * How one case's `n` evidence sentences travel: into as many files as `filesPerCase` draws (never more than `n`),
+ * each an app from `carriers`; sentence i goes to file `groups[i]`. The same draw for the user's case and every
+ * look-alike, so neither the number of a case's files nor their apps tell whose case it is. The first `files`
+ * sentences go one to each file.
+ */
+export function caseCarriers(rng: Rng, n: number): { carriers: Carrier[]; groups: number[] } {
+  const [lo, hi] = FORMS.filesPerCase;
+  const files = Math.max(1, Math.min(n, rng.int(lo, hi)));
+  const carriers = Array.from({ length: files }, () => rng.pick(FORMS.carriers));
+  // the first `files` sentences go one to each file (callers put evidence first), the rest to files drawn at random
+  const groups = [
+    ...rng.shuffle(Array.from({ length: files }, (_, i) => i)),
+    ...Array.from({ length: n - files }, () => rng.int(0, files - 1)),
+  ];
+  return { carriers, groups };
+}
