@@ -32,7 +32,13 @@ test("URLs of any scheme lose their user info; a remembered secret is redacted w
   );
   expect(redactSecrets("key=pw-plain-7788&x=1")).toBe("key=***&x=1");
   // A URL's credentials are remembered from the URL itself, encoded or not.
-  rememberUrlSecrets("http://bob:p%40ss-word-9@host/v1?api_key=q-secret-42");
+  rememberUrlSecrets("http://robert:p%40ss-word-9@host/v1?api_key=q-secret-42");
+  // The user name beside a password is not a secret; a user name alone (the key) is.
+  expect(redactSecrets("robert")).toBe("robert");
+  rememberUrlSecrets("postgres://dbuser-77@127.0.0.1:5433/drflow");
+  expect(redactSecrets("dbuser-77")).toBe("dbuser-77");
+  rememberUrlSecrets("http://lonekey-123@host/v1");
+  expect(redactSecrets("echo lonekey-123")).toBe("echo ***");
   expect(redactSecrets("echo: p@ss-word-9 / p%40ss-word-9 / q-secret-42")).toBe("echo: *** / *** / ***");
   // Short values and placeholders are never remembered (they would match ordinary text).
   rememberSecret("abc");

@@ -67,8 +67,10 @@ export function rememberUrlSecrets(url: string): void {
   } catch {
     return;
   }
-  rememberSecret(decodeURIComponentSafe(parsed.password));
-  rememberSecret(decodeURIComponentSafe(parsed.username));
+  // The password; a user name only when it stands alone in a model endpoint's URL (`http://KEY@host`, which handles
+  // send as the key) — a database's user (`postgres://drflow@…`, `postgres://drflow:pw@…`) is no secret.
+  const alone = /^https?:$/.test(parsed.protocol) ? parsed.username : "";
+  rememberSecret(decodeURIComponentSafe(parsed.password || alone));
   for (const [name, value] of parsed.searchParams) if (SECRET_PARAM.test(name)) rememberSecret(value);
 }
 
