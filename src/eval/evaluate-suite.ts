@@ -15,6 +15,7 @@ import {
   type Split,
 } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
+import { redactSecrets } from "../llm/redact.ts";
 import type { Model, Role } from "../llm/types.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
@@ -247,7 +248,7 @@ function envKey(options: Pick<EvaluateSuiteOptions, "envEmbedder">, cell: Cell):
 
 /** The label progress lines name a cell by. */
 export function cellLabel(cell: Cell): string {
-  return `${cell.task} ${cell.agent}${cell.model === NO_MODEL ? "" : ` ${cell.model}`} ${cell.split} #${cell.repeat}`;
+  return `${cell.task} ${cell.agent}${cell.model === NO_MODEL ? "" : ` ${redactSecrets(cell.model)}`} ${cell.split} #${cell.repeat}`;
 }
 
 /**
