@@ -4,8 +4,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { rememberSecret } from "../core/redact.ts";
 import { WorkQueue } from "../jobs/work-queue.ts";
-import { rememberSecret } from "../llm/redact.ts";
 import { isAnnotatorPath } from "../studio/annotation/paths.ts";
 import { studioRoutes } from "../studio/app.ts";
 import type { StudioOptions } from "../studio/context.ts";

@@ -14,8 +14,8 @@ import {
   runUsage,
   type Split,
 } from "../core/index.ts";
+import { redactSecrets } from "../core/redact.ts";
 import type { Env } from "../env/types.ts";
-import { redactSecrets } from "../llm/redact.ts";
 import type { Model, Role } from "../llm/types.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";

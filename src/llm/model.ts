@@ -1,5 +1,6 @@
 /** @module `createModel(handle)`: the one client every LLM call goes through (cache, retries, limits, usage and cost). */
 import type { z } from "zod";
+import { redactSecrets, rememberSecret } from "../core/redact.ts";
 import type { CallKind, UsageSink, UsageSource } from "../core/usage.ts";
 import {
   type CachedResponse,
@@ -14,7 +15,6 @@ import { CacheMissError, MissingKeyError, ProviderError } from "./errors.ts";
 import { type ParsedHandle, parseHandle, providerOf, type StructuredMode } from "./handle.ts";
 import { limiterFor } from "./limiter.ts";
 import { PRICES, type Price, type PriceTable, priceOf } from "./prices.ts";
-import { redactSecrets, rememberSecret } from "./redact.ts";
 import { type Random, RetryOptions, type Sleep } from "./retry.ts";
 import { isOfflineEmbedder, resolveRole } from "./roles.ts";
 import { strictSchemaOf } from "./strict-schema.ts";

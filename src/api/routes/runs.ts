@@ -5,7 +5,7 @@ import { z } from "zod";
 import { formatAgentSpec } from "../../agents/registry.ts";
 import type { TraceEvent } from "../../agents/types.ts";
 import { type Report, type RunRecord, runUsage } from "../../core/index.ts";
-import { redactSecrets, redactValue } from "../../llm/redact.ts";
+import { redactSecrets, redactValue } from "../../core/redact.ts";
 import { requireAllowedModel } from "../allowed-models.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, jsonBody, parseOr400 } from "../errors.ts";
