@@ -8,7 +8,7 @@ import type { Command } from "../command.ts";
 import { LLM_USAGE, runLlmGenerate } from "./generate-llm.ts";
 
 const PROCEDURAL_USAGE =
-  "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--families DIR] [--root tasks] [--workers N] [--replace]";
+  "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--families DIR] [--root tasks] [--workers N] [--corpus-chars 500000] [--replace]";
 
 export async function runProceduralGenerate(
   args: string[],
@@ -17,7 +17,7 @@ export async function runProceduralGenerate(
   const { flags } = parseFlags(
     args,
     {
-      strings: ["suite", "seed", "per-domain", "root", "families", "workers"],
+      strings: ["suite", "seed", "per-domain", "root", "families", "workers", "corpus-chars"],
       multiple: ["domain"],
       booleans: ["procedural", "quiet", "replace"],
     },
@@ -44,6 +44,9 @@ export async function runProceduralGenerate(
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
   // --workers N: threads generating tasks side by side (default: one per two cores for a large suite); same bytes for any N
   const workers = flags.workers === undefined ? undefined : intFlag(flags.workers, "workers", 1, 1);
+  // --corpus-chars N: each company's background corpus (shared by its tasks); 0 for none
+  const corpusChars =
+    flags["corpus-chars"] === undefined ? undefined : intFlag(flags["corpus-chars"], "corpus-chars", 0, 0);
   // --families DIR: the family data files of that folder instead of the shipped ones
   let families: FamilySpec[] | undefined;
   if (flags.families !== undefined) {
@@ -63,6 +66,7 @@ export async function runProceduralGenerate(
     domains,
     ...(families ? { families } : {}),
     ...(workers ? { workers } : {}),
+    ...(corpusChars !== undefined ? { corpusChars } : {}),
     onTask: (ref, g) => {
       if (flags.quiet) return;
       const roles = { insight: 0, distractor: 0, adjacent: 0 };
@@ -81,7 +85,7 @@ export async function runProceduralGenerate(
 export const generate: Command = {
   name: "generate",
   summary: "generate a benchmark suite (offline --procedural, or --llm with stages S1–S6)",
-  usage: `${PROCEDURAL_USAGE}\n  An existing suite is refused: --replace removes its tasks (the new suite is written beside it and renamed\n  into place), so two generations never mix in one folder.\n${LLM_USAGE}`,
+  usage: `${PROCEDURAL_USAGE}\n  --corpus-chars: characters of each company's background corpus (other processes' policies, handbooks,\n  minutes, ticket logs; src/generate/corpus/), written once per company in <suite>/_corpus/ (default 500000; 0: none).\n  An existing suite is refused: --replace removes its tasks (the new suite is written beside it and renamed\n  into place), so two generations never mix in one folder.\n${LLM_USAGE}`,
   async run(args) {
     if (args.includes("--llm")) return runLlmGenerate(args);
     if (!args.includes("--procedural")) {
