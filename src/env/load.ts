@@ -37,7 +37,7 @@ export function indexPathFor(
 }
 
 /** Bumped whenever chunking or indexing changes, so persisted indexes are rebuilt. */
-export const INDEX_VERSION = "4";
+export const INDEX_VERSION = "5";
 
 export type LoadEnvOptions = EnvOptions & {
   /** Defaults to the offline hashing embedder. */

@@ -6,10 +6,10 @@
 import { expect, setDefaultTimeout, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { companyCorpus } from "../../src/generate/corpus/index.ts";
-import { DOMAINS } from "../../src/generate/procedural/data.ts";
 import { extractDocxWithMammoth } from "../../src/env/extract/docx.ts";
 import { plainDocxText } from "../../src/env/extract/docx-plain.ts";
+import { companyCorpus } from "../../src/generate/corpus/index.ts";
+import { DOMAINS } from "../../src/generate/procedural/data.ts";
 
 setDefaultTimeout(120_000);
 
@@ -36,7 +36,12 @@ test("the repository's DOCX files (demo, fixtures): the same text as mammoth", a
 
 test("a generated company corpus's DOCX files: the same text as mammoth", async () => {
   const dom = DOMAINS.healthcare;
-  const corpus = await companyCorpus({ company: dom.companies[0]!, kinds: dom.docKinds, seed: 271828, chars: 60_000 });
+  const corpus = await companyCorpus({
+    company: dom.companies[0]!,
+    kinds: dom.docKinds,
+    seed: 271828,
+    chars: 60_000,
+  });
   const docx = corpus.manifest.artifacts.filter((a) => a.format === "docx");
   expect(docx.length).toBeGreaterThan(0);
   for (const a of docx) {

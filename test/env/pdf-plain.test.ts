@@ -7,8 +7,8 @@ import { expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
-import { plainPdfLines } from "../../src/env/extract/pdf-plain.ts";
 import { extractPdf, layoutPdfLines, pdfjsLines } from "../../src/env/extract/pdf.ts";
+import { plainPdfLines } from "../../src/env/extract/pdf-plain.ts";
 import { companyCorpus } from "../../src/generate/corpus/index.ts";
 import { DOMAINS } from "../../src/generate/procedural/data.ts";
 
@@ -40,7 +40,12 @@ test("the repository's PDFs (demo, fixtures): the same text as pdf.js", async ()
 
 test("a generated company corpus's PDFs (many pages, every character the data uses): the same text as pdf.js", async () => {
   const dom = DOMAINS.legal;
-  const corpus = await companyCorpus({ company: dom.companies[1]!, kinds: dom.docKinds, seed: 271828, chars: 90_000 });
+  const corpus = await companyCorpus({
+    company: dom.companies[1]!,
+    kinds: dom.docKinds,
+    seed: 271828,
+    chars: 90_000,
+  });
   const pdfs = corpus.manifest.artifacts.filter((a) => a.format === "pdf");
   expect(pdfs.length).toBeGreaterThan(2);
   for (const a of pdfs) {
@@ -52,7 +57,10 @@ test("a generated company corpus's PDFs (many pages, every character the data us
 });
 
 test("PDFs made elsewhere: the same text or null (pdf.js reads them), never another text", async () => {
-  const files = ["/usr/share/doc/libtasn1-doc/libtasn1.pdf", "/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf"];
+  const files = [
+    "/usr/share/doc/libtasn1-doc/libtasn1.pdf",
+    "/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf",
+  ];
   for (const f of files.filter((x) => existsSync(x))) {
     const bytes = new Uint8Array(readFileSync(f));
     const lines = plainPdfLines(bytes);

@@ -15,10 +15,33 @@ type Obj = { dict: string; stream: Uint8Array | null };
 
 /** WinAnsiEncoding's codes 0x80–0x9F (PDF 32000-1 Annex D); the rest of 0xA0–0xFF is Latin-1. */
 const WIN_ANSI_HIGH: Record<number, string> = {
-  0x80: "\u20ac", 0x82: "\u201a", 0x83: "\u0192", 0x84: "\u201e", 0x85: "\u2026", 0x86: "\u2020", 0x87: "\u2021",
-  0x88: "\u02c6", 0x89: "\u2030", 0x8a: "\u0160", 0x8b: "\u2039", 0x8c: "\u0152", 0x8e: "\u017d", 0x91: "\u2018",
-  0x92: "\u2019", 0x93: "\u201c", 0x94: "\u201d", 0x95: "\u2022", 0x96: "\u2013", 0x97: "\u2014", 0x98: "\u02dc",
-  0x99: "\u2122", 0x9a: "\u0161", 0x9b: "\u203a", 0x9c: "\u0153", 0x9e: "\u017e", 0x9f: "\u0178",
+  128: "\u20ac",
+  130: "\u201a",
+  131: "\u0192",
+  132: "\u201e",
+  133: "\u2026",
+  134: "\u2020",
+  135: "\u2021",
+  136: "\u02c6",
+  137: "\u2030",
+  138: "\u0160",
+  139: "\u2039",
+  140: "\u0152",
+  142: "\u017d",
+  145: "\u2018",
+  146: "\u2019",
+  147: "\u201c",
+  148: "\u201d",
+  149: "\u2022",
+  150: "\u2013",
+  151: "\u2014",
+  152: "\u02dc",
+  153: "\u2122",
+  154: "\u0161",
+  155: "\u203a",
+  156: "\u0153",
+  158: "\u017e",
+  159: "\u0178",
 };
 const STANDARD_FONTS = /^\/(Helvetica|Times|Courier)(-[A-Za-z]+)?$|^\/(Times-Roman|Symbol|ZapfDingbats)$/;
 
@@ -26,7 +49,8 @@ function decodeWinAnsi(bytes: readonly number[]): string | null {
   let out = "";
   for (const b of bytes) {
     if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
-    else if (b >= 0xa0) out += b === 0xa0 ? " " : b === 0xad ? "-" : b === 0xb5 ? "\u03bc" : String.fromCharCode(b);
+    else if (b >= 0xa0)
+      out += b === 0xa0 ? " " : b === 0xad ? "-" : b === 0xb5 ? "\u03bc" : String.fromCharCode(b);
     else if (WIN_ANSI_HIGH[b]) out += WIN_ANSI_HIGH[b];
     else return null;
   }
@@ -71,7 +95,10 @@ const ref = (dict: string, key: string): number | null => {
 };
 
 /** Pages in order, each with its content streams and its font names → whether each is a plain standard font. */
-function pages(objects: Map<number, Obj>, pdf: string): { contents: Uint8Array[]; fonts: Set<string> }[] | null {
+function pages(
+  objects: Map<number, Obj>,
+  pdf: string,
+): { contents: Uint8Array[]; fonts: Set<string> }[] | null {
   const root = /\/Root\s+(\d+) 0 R/.exec(pdf);
   const catalog = root ? objects.get(Number(root[1])) : undefined;
   const top = catalog ? ref(catalog.dict, "Pages") : null;
@@ -88,7 +115,8 @@ function pages(objects: Map<number, Obj>, pdf: string): { contents: Uint8Array[]
     }
     if (!/\/Type\s*\/Page\b/.test(node.dict)) return false;
     if (/\/Rotate\s+(?!0\b)/.test(node.dict) || /\/UserUnit\s+(?!1\b)/.test(node.dict)) return false;
-    const contentRefs = /\/Contents\s*\[([^\]]*)\]/.exec(node.dict)?.[1] ?? /\/Contents\s+(\d+ 0 R)/.exec(node.dict)?.[1];
+    const contentRefs =
+      /\/Contents\s*\[([^\]]*)\]/.exec(node.dict)?.[1] ?? /\/Contents\s+(\d+ 0 R)/.exec(node.dict)?.[1];
     const contents: Uint8Array[] = [];
     for (const c of (contentRefs ?? "").matchAll(/(\d+) 0 R/g)) {
       const s = objects.get(Number(c[1]))?.stream;
@@ -96,7 +124,8 @@ function pages(objects: Map<number, Obj>, pdf: string): { contents: Uint8Array[]
       contents.push(s);
     }
     const resId = ref(node.dict, "Resources");
-    const resources = resId !== null ? objects.get(resId)?.dict : /\/Resources\s*<<([\s\S]*)>>/.exec(node.dict)?.[1];
+    const resources =
+      resId !== null ? objects.get(resId)?.dict : /\/Resources\s*<<([\s\S]*)>>/.exec(node.dict)?.[1];
     if (resources === undefined || /\/XObject|\/Shading|\/Pattern/.test(resources)) return false;
     const fontDict = /\/Font\s*<<([^>]*)>>/.exec(resources)?.[1] ?? "";
     const fonts = new Set<string>();
@@ -131,10 +160,20 @@ const GRAPHICS = new Set(
   "w J j M d ri i gs m l c v y h re S s f F f* B B* b b* n W W* cs CS sc scn SC SCN g G rg RG k K".split(" "),
 );
 
-const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
+const isSpace = (c: number) =>
+  c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 const isDelimiter = (c: number) =>
-  isSpace(c) || c === 0x2f || c === 0x5b || c === 0x5d || c === 0x3c || c === 0x3e || c === 0x28 || c === 0x29 || c === 0x25;
-const hexValue = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 ? (c | 0x20) - 0x57 : -1);
+  isSpace(c) ||
+  c === 0x2f ||
+  c === 0x5b ||
+  c === 0x5d ||
+  c === 0x3c ||
+  c === 0x3e ||
+  c === 0x28 ||
+  c === 0x29 ||
+  c === 0x25;
+const hexValue = (c: number) =>
+  c >= 0x30 && c <= 0x39 ? c - 0x30 : (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 ? (c | 0x20) - 0x57 : -1;
 
 type Operand = number | string | number[] | (number | number[])[];
 
@@ -227,7 +266,8 @@ function pageLines(content: Uint8Array, fonts: ReadonlySet<string>): PlainLine[]
     i = j;
     if (array) return null;
     const args = stack.splice(0);
-    const nums = () => (args.length === 6 && args.every((a) => typeof a === "number") ? (args as Matrix) : null);
+    const nums = () =>
+      args.length === 6 && args.every((a) => typeof a === "number") ? (args as Matrix) : null;
     switch (op) {
       case "q":
         saved.push(ctm);

@@ -9,8 +9,7 @@
  */
 import { type CorpusManifest, documentHandle } from "../../core/index.ts";
 import type { TaskFile } from "../../store/task-store.ts";
-import { isoDate, type Member, NameDraw, spokenDate } from "../procedural/cast.ts";
-import { caseId, DAY_MS } from "../procedural/cast.ts";
+import { caseId, DAY_MS, isoDate, type Member, NameDraw, spokenDate } from "../procedural/cast.ts";
 import { type DriveContext, driveForm, FORMS } from "../procedural/form.ts";
 import { Rng } from "../procedural/prng.ts";
 import { fill as fillTemplate } from "../procedural/template.ts";
@@ -66,7 +65,10 @@ export type CompanyCorpus = {
 };
 
 /** Log-uniform in `DOCUMENT_CHARS`: many short documents, a long tail of many-page ones. */
-export function drawDocumentChars(rng: Pick<Rng, "next">, range: readonly [number, number] = DOCUMENT_CHARS): number {
+export function drawDocumentChars(
+  rng: Pick<Rng, "next">,
+  range: readonly [number, number] = DOCUMENT_CHARS,
+): number {
   const [lo, hi] = range;
   return Math.round(lo * (hi / lo) ** rng.next());
 }
@@ -82,7 +84,9 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
   const data = options.data ?? CORPUS_DATA;
   const target = options.chars ?? CORPUS_CHARS;
   const id = corpusId(options.company.name);
-  const rng = Rng.keyed(`procedural/3/${options.seed}/${options.secret ?? ""}/company/${options.company.name}`);
+  const rng = Rng.keyed(
+    `procedural/3/${options.seed}/${options.secret ?? ""}/company/${options.company.name}`,
+  );
   const company = options.company.name;
 
   // the company's systems and staff, fixed for every document (so no two documents disagree)

@@ -14,7 +14,10 @@ export type Person = { name: string; role: string };
 
 /** Characters a reader sees of sections (headings and paragraphs, a line each). */
 export function sectionChars(sections: readonly Section[]): number {
-  return sections.reduce((n, s) => n + s.heading.length + 1 + s.paragraphs.reduce((m, p) => m + p.length + 1, 0), 0);
+  return sections.reduce(
+    (n, s) => n + s.heading.length + 1 + s.paragraphs.reduce((m, p) => m + p.length + 1, 0),
+    0,
+  );
 }
 
 /** A topic's sections, headings optionally numbered as a chapter (`4.2 Scope`). */
@@ -89,12 +92,20 @@ function meeting(
     },
     ...items.map((item, k) => ({
       heading: `${k + 1}. ${item.title}`,
-      paragraphs: [...item.notes.map(fill), `Decision: ${fill(item.decision)}`, `Action: ${fill(item.action)}`],
+      paragraphs: [
+        ...item.notes.map(fill),
+        `Decision: ${fill(item.decision)}`,
+        `Action: ${fill(item.action)}`,
+      ],
     })),
   ];
 }
 
-export type Draw = { int(min: number, max: number): number; pick<T>(xs: readonly T[]): T; sample<T>(xs: readonly T[], n: number): T[] };
+export type Draw = {
+  int(min: number, max: number): number;
+  pick<T>(xs: readonly T[]): T;
+  sample<T>(xs: readonly T[], n: number): T[];
+};
 
 /** Minutes of a meeting series: meetings (each a few agenda items), newest first, until the document reaches `chars`. */
 export function minutesSections(
@@ -109,7 +120,9 @@ export function minutesSections(
   for (const date of dates) {
     if (out.length > 0 && sectionChars(out) >= chars) break;
     const items = rng.sample(series.items, rng.int(2, Math.min(4, series.items.length)));
-    const attendees = series.attendees.map((role) => people.find((p) => p.role === role) ?? { name: role, role });
+    const attendees = series.attendees.map(
+      (role) => people.find((p) => p.role === role) ?? { name: role, role },
+    );
     out.push(...meeting(series, items, date, attendees, fill));
   }
   return out;
@@ -140,7 +153,10 @@ export function ticketSections(
         const days = rng.int(0, 6);
         return `${ref()}: ${summary}. Raised by ${who.name} on ${rng.pick(dates)}. ${rng.pick(category.resolutions)} Closed ${days === 0 ? "the same day" : `after ${days} working day${days === 1 ? "" : "s"}`}.`;
       });
-      out.push({ heading: round === 0 ? category.name : `${category.name} (continued)`, paragraphs: tickets });
+      out.push({
+        heading: round === 0 ? category.name : `${category.name} (continued)`,
+        paragraphs: tickets,
+      });
     }
   }
   return out;

@@ -49,7 +49,9 @@ export const CorpusDocuments = z
         z
           .object({
             name: Text,
-            categories: z.array(z.object({ name: Text, summaries: Texts, resolutions: Texts }).strict()).min(1),
+            categories: z
+              .array(z.object({ name: Text, summaries: Texts, resolutions: Texts }).strict())
+              .min(1),
           })
           .strict(),
       )
@@ -79,7 +81,9 @@ export function loadCorpusData(dir = join(import.meta.dir, "data")): CorpusData 
   for (const h of documents.handbooks)
     for (const c of h.chapters)
       if (!names.has(c))
-        throw new Error(`${join(dir, "documents.json")}: handbook "${h.name}" names chapter "${c}", not a topic`);
+        throw new Error(
+          `${join(dir, "documents.json")}: handbook "${h.name}" names chapter "${c}", not a topic`,
+        );
   return { topics, documents };
 }
 

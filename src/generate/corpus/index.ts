@@ -1,8 +1,8 @@
 /** @module The company background corpus: other processes' policies, handbooks, minutes and ticket logs a company's drive holds. */
 export {
+  CORPUS_CHARS,
   type CompanyCorpus,
   type CompanyCorpusOptions,
-  CORPUS_CHARS,
   companyCorpus,
   corpusId,
   DOCUMENT_CHARS,

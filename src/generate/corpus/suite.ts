@@ -6,12 +6,18 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ArtifactManifest } from "../../core/index.ts";
+import { codesIn } from "../../env/audit/features.ts";
 import { ARTIFACTS_DIR, MANIFEST_FILE, stableJson, writeCorpus } from "../../store/task-store.ts";
 import { DOMAINS } from "../procedural/data.ts";
 import { type CompanyCorpus, companyCorpus } from "./build.ts";
-import { codesIn } from "../../env/audit/features.ts";
 
-export type SuiteCorpusOptions = { root: string; suite: string; seed: number; secret?: string; chars: number };
+export type SuiteCorpusOptions = {
+  root: string;
+  suite: string;
+  seed: number;
+  secret?: string;
+  chars: number;
+};
 
 /** The written tasks' folders (`<root>/<suite>/<task id>`), their domains and companies. */
 export type CorpusTask = { dir: string; domain: keyof typeof DOMAINS; company: string };
@@ -45,7 +51,8 @@ export async function writeSuiteCorpora(
       reservedCodes: new Set(reserved.flatMap((a) => codesIn(a.title))),
     });
     await writeCorpus(options.root, options.suite, corpus.manifest, corpus.files);
-    for (const { file, manifest } of manifests) await writeFile(file, stableJson({ ...manifest, corpus: corpus.id }));
+    for (const { file, manifest } of manifests)
+      await writeFile(file, stableJson({ ...manifest, corpus: corpus.id }));
     out.push(corpus);
   }
   return out;

@@ -138,25 +138,35 @@ function defaultThreads(tasks: number): number {
 export async function generateProceduralSuite(options: SuiteOptions): Promise<SuiteTask[]> {
   const plans = suitePlan(options.perDomain ?? 2, options.domains, options.families);
   const threads = Math.min(options.workers ?? defaultThreads(plans.length), plans.length);
-  const written = await writeSuite(options.root, options.suite, { replace: options.replace }, async (staging) => {
-    const job: SuiteJob = {
-      root: staging,
-      suite: options.suite,
-      seed: options.seed,
-      ...(options.families ? { families: options.families } : {}),
-    };
-    const tasks = await generateOnThreads(plans, job, writeSuiteTask, threads, (t) =>
-      options.onTask?.(t.ref, t.generated),
-    );
-    await writeSuiteCorpora(
-      tasks.map((t) => ({
-        dir: join(staging, options.suite, t.generated.task.id),
-        domain: t.generated.task.seed.domain as Domain,
-        company: t.generated.task.seed.company.name,
-      })),
-      { root: staging, suite: options.suite, seed: options.seed, chars: options.corpusChars ?? CORPUS_CHARS },
-    );
-    return tasks;
-  });
+  const written = await writeSuite(
+    options.root,
+    options.suite,
+    { replace: options.replace },
+    async (staging) => {
+      const job: SuiteJob = {
+        root: staging,
+        suite: options.suite,
+        seed: options.seed,
+        ...(options.families ? { families: options.families } : {}),
+      };
+      const tasks = await generateOnThreads(plans, job, writeSuiteTask, threads, (t) =>
+        options.onTask?.(t.ref, t.generated),
+      );
+      await writeSuiteCorpora(
+        tasks.map((t) => ({
+          dir: join(staging, options.suite, t.generated.task.id),
+          domain: t.generated.task.seed.domain as Domain,
+          company: t.generated.task.seed.company.name,
+        })),
+        {
+          root: staging,
+          suite: options.suite,
+          seed: options.seed,
+          chars: options.corpusChars ?? CORPUS_CHARS,
+        },
+      );
+      return tasks;
+    },
+  );
   return written.map((t) => ({ ...t, dir: join(options.root, options.suite, t.generated.task.id) }));
 }
