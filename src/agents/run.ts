@@ -3,8 +3,8 @@ import { Report, type TaskKind } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
 import { ROLE_VARIABLE } from "../llm/roles.ts";
 import type { Model } from "../llm/types.ts";
-import { type Embedder, modelEmbedder } from "../retrieval/embedders/index.ts";
-import { AGENT_NAMES, agentFromSpec } from "./registry.ts";
+import { type Embedder, roleEmbedder } from "../retrieval/embedders/index.ts";
+import { agentFromSpec, agentsServing } from "./registry.ts";
 import { type UsageTotals, usageTotals } from "./shared/trace.ts";
 import type { Agent, TraceEvent } from "./types.ts";
 
@@ -24,8 +24,7 @@ export type RunAgentOptions = {
  */
 function sessionEmbedder(model: Model | null, runId: string, given?: Embedder): Embedder | undefined {
   if (given) return given;
-  if (model?.forRole && process.env[ROLE_VARIABLE.embedder])
-    return modelEmbedder(model.forRole("embedder"), { runId });
+  if (model && process.env[ROLE_VARIABLE.embedder]) return roleEmbedder(model, { runId }) ?? undefined;
   return undefined;
 }
 
@@ -40,7 +39,7 @@ const KIND_OUTPUT: Record<TaskKind, string> = {
 export function assertServes(agent: Agent, kind: TaskKind, taskId: string): void {
   const serves = agent.serves ?? ["drflow"];
   if (serves.includes(kind)) return;
-  const able = AGENT_NAMES.filter((n) => (agentFromSpec(n).serves ?? ["drflow"]).includes(kind));
+  const able = agentsServing(kind);
   throw new Error(
     `agent "${agent.name}" writes ${serves.map((k) => KIND_OUTPUT[k]).join(" or ")} and cannot serve ${kind} task ${taskId}, which asks for ${KIND_OUTPUT[kind]}; agents that can: ${able.join(", ")}`,
   );

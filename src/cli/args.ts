@@ -3,15 +3,23 @@ import { parseArgs } from "node:util";
 
 export type ParsedArgs = { flags: Record<string, string | boolean | undefined>; positionals: string[] };
 
+/** The flags a command reads: `strings` take a value, `booleans` do not (`--no-x` negates), `multiple` repeat. */
+export type FlagSpec = {
+  strings?: readonly string[];
+  booleans?: readonly string[];
+  multiple?: readonly string[];
+};
+
+/** Every flag name a spec declares. */
+export function flagNames(spec: FlagSpec): string[] {
+  return [...(spec.strings ?? []), ...(spec.booleans ?? []), ...(spec.multiple ?? [])];
+}
+
 /**
  * Parse `args` against declared options; unknown flags are an error naming the flag and the command's usage.
  * `strings` take a value, `booleans` do not.
  */
-export function parseFlags(
-  args: string[],
-  spec: { strings?: string[]; booleans?: string[]; multiple?: string[] },
-  usage: string,
-): ParsedArgs {
+export function parseFlags(args: string[], spec: FlagSpec, usage: string): ParsedArgs {
   const options: Record<string, { type: "string" | "boolean"; multiple?: boolean }> = {};
   for (const s of spec.strings ?? []) options[s] = { type: "string" };
   for (const s of spec.multiple ?? []) options[s] = { type: "string", multiple: true };
@@ -46,6 +54,17 @@ export function choiceFlag<T extends string>(
   if (!choices.includes(value as T))
     throw new UsageError(`--${flag}: expected ${choices.join(" or ")}, got "${value}"`);
   return value as T;
+}
+
+/** `--timeout <seconds>` → milliseconds (undefined when absent: `DRFLOW_MODEL_TIMEOUT`, else the default, applies). */
+export function timeoutFlag(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new UsageError(
+      `--timeout: expected a positive number of seconds per model request, got "${value}"`,
+    );
+  return Math.round(seconds * 1000);
 }
 
 /** A user mistake on the command line: printed without a stack trace, exit code 2. */

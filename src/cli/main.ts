@@ -1,7 +1,7 @@
 #!/usr/bin/env bun
 /** @module The `drflow` command: one sub-command per primitive (generate, env, run, judge, eval, serve) and helpers. */
 import { UsageError } from "./args.ts";
-import type { Command } from "./command.ts";
+import { type Command, usageOf } from "./command.ts";
 import { cache } from "./commands/cache.ts";
 import { demo } from "./commands/demo.ts";
 import { env } from "./commands/env.ts";
@@ -15,9 +15,10 @@ import { serve } from "./commands/serve.ts";
 import { tasks } from "./commands/tasks.ts";
 import { usage } from "./commands/usage.ts";
 import { worker } from "./commands/worker.ts";
+import { withRedactedOutput } from "./redact-output.ts";
 
 /** Every sub-command, in the order `drflow help` lists them. */
-const COMMANDS: Command[] = [
+export const COMMANDS: Command[] = [
   generate,
   tasks,
   demo,
@@ -58,20 +59,22 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
-    console.log(`usage: ${command.usage}`);
+    console.log(`usage: ${usageOf(command)}`);
     return 0;
   }
-  try {
-    return await command.run(rest);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`drflow ${name}: ${error.message}`);
-      return 2;
+  return withRedactedOutput(async () => {
+    try {
+      return await command.run(rest);
+    } catch (error) {
+      if (error instanceof UsageError) {
+        console.error(`drflow ${name}: ${error.message}`);
+        return 2;
+      }
+      console.error(`drflow ${name}: ${(error as Error).message}`);
+      if (process.env.DRFLOW_DEBUG) console.error((error as Error).stack);
+      return 1;
     }
-    console.error(`drflow ${name}: ${(error as Error).message}`);
-    if (process.env.DRFLOW_DEBUG) console.error((error as Error).stack);
-    return 1;
-  }
+  });
 }
 
 if (import.meta.main) process.exit(await main(process.argv.slice(2)));

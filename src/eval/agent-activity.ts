@@ -111,6 +111,7 @@ export class AgentActivity {
       embed: (texts, context) => this.call(() => model.embed(texts, context), started),
     };
     if (model.forRole) tracked.forRole = (role) => this.tracked(model.forRole!(role), started);
+    if (model.roleHandle) tracked.roleHandle = (role) => model.roleHandle!(role);
     return tracked;
   }
 }

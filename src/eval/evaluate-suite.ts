@@ -8,15 +8,16 @@
 import { runAgent } from "../agents/run.ts";
 import { oneLine, traceOf } from "../agents/shared/failure.ts";
 import type { Agent, TraceEvent } from "../agents/types.ts";
-import type { MetricResult, Report, Split } from "../core/index.ts";
+import { type MetricResult, metricStatus, type Report, type Split } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
-import type { Model } from "../llm/types.ts";
+import { redactSecrets } from "../llm/redact.ts";
+import type { Model, Role } from "../llm/types.ts";
 import type { CallRecord } from "../llm/usage.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 import { AgentActivity } from "./agent-activity.ts";
 import { type Cell, type CellResult, type CellUsage, EMPTY_USAGE, NO_MODEL, planCells } from "./cells.ts";
-import { cellRunId, runIdentity, taskFingerprint } from "./identity.ts";
+import { cellRunId, judgeOfIdentity, runIdentity, taskFingerprint } from "./identity.ts";
 import { runPool } from "./pool.ts";
 import { createProgress, type Progress, type ProgressSink } from "./progress.ts";
 import type { EnvAgent, OpenEnvOptions } from "./services.ts";
@@ -57,8 +58,8 @@ export type EvaluateSuiteOptions = {
    * environment counts as one (offline) kind.
    */
   envEmbedder?(agent: EnvAgent): { name: string };
-  /** A model for a handle; its usage must reach `store` (the caller passes the store as the usage sink). */
-  model(handle: string): Model;
+  /** A model for a handle (`role` names the role in a missing-key message); its usage must reach `store`. */
+  model(handle: string, role?: Role): Model;
   score: ScoreReport;
   /** The scorer's identity and version (`judgeIdentity`; `custom` when omitted), part of every cell's identity. */
   judge?: string;
@@ -86,7 +87,12 @@ export function usageOf(calls: readonly CallRecord[]): CellUsage {
   const usage = { ...EMPTY_USAGE };
   for (const c of calls) {
     usage.calls++;
-    if (c.cached) continue;
+    if (c.cost_usd === null) usage.listUnpricedCalls++;
+    else usage.listCostUsd += c.cost_usd;
+    if (c.cached) {
+      usage.cachedCalls++;
+      continue;
+    }
     usage.inputTokens += c.input_tokens;
     usage.outputTokens += c.output_tokens;
     if (c.cost_usd === null) usage.unpricedCalls++;
@@ -107,6 +113,27 @@ function outcome(
   const metrics = Object.fromEntries(results.map((r) => [r.metric, r.value]));
   const not_applicable = results.filter((r) => r.not_applicable).map((r) => r.metric);
   return { cell, runId, status, metrics, not_applicable, usage: usageOf(store.calls(runId)), error };
+}
+
+/**
+ * A finished cell whose judge left a metric unscored (its replies unusable; not "not applicable") is reopened, so this
+ * invocation judges its stored report again instead of reading the gap back. Only the batch judge's results count
+ * (another judge's, stored beside by `drflow judge --run`, are its own business). True when the cell was reopened.
+ */
+export function reopenUnscored(
+  options: Pick<EvaluateSuiteOptions, "store" | "judge">,
+  runId: string,
+): boolean {
+  if (options.store.getRun(runId)?.status !== "done" || !options.judge) return false;
+  const { judge, model } = judgeOfIdentity(options.judge);
+  const unscored = options.store
+    .metrics({ run: runId })
+    .map((m) => m.result)
+    .filter((r) => r.judge.judge === judge && (r.judge.model ?? null) === model)
+    .filter((r) => metricStatus(r) === "unscored")
+    .map((r) => r.metric);
+  if (unscored.length === 0) return false;
+  return options.store.reopenRun(runId, `its judge left ${unscored.join(", ")} unscored; judged again`);
 }
 
 /** The stored outcome of a cell that finished in an earlier invocation, or null if it has not. */
@@ -179,7 +206,7 @@ async function agentReport(
   if (stored) return stored;
   const env = await openEnv();
   try {
-    const llm = entry.agent.needsModel ? options.model(model) : null;
+    const llm = entry.agent.needsModel ? options.model(model, "agent") : null;
     const run = (m: Model | null) => runAgent(entry.agent, env, m, { runId });
     const output = await (activity ? activity.tracker.run(llm, run, activity.onWaiting) : run(llm));
     await env.ready; // an index that failed to build fails the cell (its searches all failed)
@@ -267,7 +294,7 @@ function envKey(options: Pick<EvaluateSuiteOptions, "envEmbedder">, cell: Cell):
 
 /** The label progress lines name a cell by. */
 export function cellLabel(cell: Cell): string {
-  return `${cell.task} ${cell.agent}${cell.model === NO_MODEL ? "" : ` ${cell.model}`} ${cell.split} #${cell.repeat}`;
+  return `${cell.task} ${cell.agent}${cell.model === NO_MODEL ? "" : ` ${redactSecrets(cell.model)}`} ${cell.split} #${cell.repeat}`;
 }
 
 /**
@@ -291,6 +318,7 @@ export async function evaluateCell(
   const { identity, runId } = cellRun(options, cell, loadedTask.fingerprint);
   const entry = options.agents.find((a) => a.spec === cell.agent);
   if (!entry) throw new Error(`cell names agent "${cell.agent}", which is not in the grid`);
+  reopenUnscored(options, runId);
   const before = finishedCell(options.store, cell, runId);
   if (before || (await claimCell(options, entry, cell, runId, identity)) === "done") {
     progress?.tick(label, "skipped");
@@ -427,6 +455,7 @@ async function pipelined(
     }
     const entry = entryOf(cell);
     const { identity, runId } = cellRun(options, cell, task.fingerprint);
+    reopenUnscored(options, runId);
     const before = finishedCell(options.store, cell, runId);
     if (before) {
       envs.skip(key);

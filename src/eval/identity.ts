@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { agentFromSpec, parseAgentSpec } from "../agents/registry.ts";
 import type { ArtifactEntry, Split } from "../core/index.ts";
 import type { Protocol } from "../judge/evaluate.ts";
-import type { DecisionKind, Judge } from "../judge/judges/types.ts";
+import { DECISION_KINDS, type Judge } from "../judge/judges/types.ts";
 import { ARTIFACTS_DIR, artifactPath, type LoadedTask } from "../store/task-store.ts";
 
 const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
@@ -106,17 +106,6 @@ export function sameAgent(
   return a.name === b.name && canonicalJson(a.options) === canonicalJson(b.options);
 }
 
-const DECISION_KINDS: readonly DecisionKind[] = [
-  "precision",
-  "recall",
-  "condition_resolution",
-  "personalized_comprehensiveness",
-  "factuality",
-  "insights",
-  "insight_match",
-  "report_quality",
-];
-
 /**
  * A judge and its version: `lexical@<hash>` or `llm:<handle>@<hash>`, the hash over every decision kind's pinned
  * description (rules or prompt templates, thresholds, protocol, temperature, seed) — a changed judge re-scores.
@@ -125,6 +114,15 @@ export function judgeIdentity(judge: Judge): string {
   const infos = DECISION_KINDS.map((k) => judge.info(k));
   const first = infos[0]!;
   return `${first.judge}${first.model ? `:${first.model}` : ""}@${sha256(canonicalJson(infos)).slice(0, 12)}`;
+}
+
+/** The judge name and model a `judgeIdentity` names (what its metric results carry in `judge.judge` / `judge.model`). */
+export function judgeOfIdentity(identity: string): { judge: string; model: string | null } {
+  const head = identity.replace(/@[0-9a-f]{12}$/, "");
+  const colon = head.indexOf(":");
+  return colon < 0
+    ? { judge: head, model: null }
+    : { judge: head.slice(0, colon), model: head.slice(colon + 1) };
 }
 
 /** Everything that decides a scored agent run's outcome. */

@@ -74,7 +74,7 @@ export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
     let out: Awaited<ReturnType<typeof runAgent>>;
     let note: TraceEvent;
     try {
-      const model = agent.needsModel ? services.model(handle) : null;
+      const model = agent.needsModel ? services.model(handle, "agent") : null;
       note = envNote(env);
       options.onEvent?.(note);
       out = await runAgent(agent, env, model, { runId, onEvent: options.onEvent });

@@ -7,10 +7,9 @@ import type { Env } from "../env/types.ts";
 import { evaluate, type Protocol } from "../judge/evaluate.ts";
 import { lexicalJudge, llmJudge } from "../judge/index.ts";
 import { createModel, type ModelOptions } from "../llm/index.ts";
-import { redactSecrets } from "../llm/redact.ts";
-import { resolveRole } from "../llm/roles.ts";
-import type { Model } from "../llm/types.ts";
-import { type Embedder, embedderFor, hashingEmbedder, modelEmbedder } from "../retrieval/index.ts";
+import { ROLE_VARIABLE, resolveRole } from "../llm/roles.ts";
+import type { Model, Role } from "../llm/types.ts";
+import { type Embedder, hashingEmbedder, lazyEmbedder } from "../retrieval/index.ts";
 import type { RunStore } from "../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, type LoadedTask, loadTask } from "../store/task-store.ts";
 import type { ScoreReport } from "./evaluate-suite.ts";
@@ -18,6 +17,22 @@ import { judgeIdentity } from "./identity.ts";
 
 /** The judge name for the offline judge; anything else is a model handle. */
 export const LEXICAL = "lexical";
+
+/** The judge name that stands for the judge role's model (`DRFLOW_JUDGE_MODEL`, else the role's default). */
+export const JUDGE_ROLE = "llm";
+
+/**
+ * The judge a command scores with: the flag (`lexical`, `llm` for the judge role's model, or a model handle), else
+ * `DRFLOW_JUDGE_MODEL` when it is set, else the lexical judge.
+ */
+export function resolveJudge(
+  flag: string | undefined,
+  env: Record<string, string | undefined> = process.env,
+): string {
+  if (flag === JUDGE_ROLE) return resolveRole("judge", null, env).handle;
+  if (flag) return flag;
+  return env[ROLE_VARIABLE.judge] || LEXICAL;
+}
 
 /** What an agent's environment depends on besides the task and split: whether its index embeds with a model. */
 export type EnvAgent = { needsModel: boolean };
@@ -37,7 +52,8 @@ export type Services = {
    * `background`, returned before the index is built (`LoadEnvOptions.background`).
    */
   openEnv(loaded: LoadedTask, split: Split, agent?: EnvAgent, options?: OpenEnvOptions): Promise<Env>;
-  model(handle: string): Model;
+  /** The model behind a handle; `role` names the role (and its variable) in a missing-key message. */
+  model(handle: string, role?: Role): Model;
   score: ScoreReport;
   /** The judge `score` uses, with its version (`judgeIdentity`). */
   judge: string;
@@ -66,23 +82,6 @@ export type ServicesOptions = {
 };
 
 /**
- * An embedder by name: `hashing[-<dim>]` offline, else a model handle whose model is created on the first batch to
- * embed (so a run that never builds an index needs no key; one that does fails naming the key and the handle).
- */
-function namedEmbedder(spec: string, model: (handle: string) => Model): Embedder {
-  if (/^hashing(?:-\d+)?$/.test(spec)) return embedderFor(spec);
-  let inner: Embedder | null = null;
-  return {
-    // Credentials in the handle never reach a name (index paths, traces, run identities carry it).
-    name: redactSecrets(spec),
-    embed(texts) {
-      inner ??= modelEmbedder(model(spec));
-      return inner.embed(texts);
-    },
-  };
-}
-
-/**
  * Task store under `root`, embedded environments, models recording usage in the store, and `evaluate` with the judge.
  * LLM agents' environment indexes embed with the embedder role (`DRFLOW_EMBEDDER_MODEL`, default the paper's
  * `openai:text-embedding-3-small`; `hashing` names the offline embedder), never with a chat model; the role's calls
@@ -91,25 +90,25 @@ function namedEmbedder(spec: string, model: (handle: string) => Model): Embedder
 export function defaultServices(options: ServicesOptions): Services {
   const root = options.root ?? DEFAULT_TASK_ROOT;
   const models = new Map<string, Model>();
-  const model = (handle: string): Model => {
-    let m = models.get(handle);
+  const model = (handle: string, role?: Role): Model => {
+    const key = `${role ?? ""} ${handle}`;
+    let m = models.get(key);
     if (!m) {
-      m = createModel(handle, { ...options.modelOptions, usage: options.store });
-      models.set(handle, m);
+      m = createModel(handle, { ...options.modelOptions, usage: options.store, ...(role ? { role } : {}) });
+      models.set(key, m);
     }
     return m;
   };
-  const judge = options.judge === LEXICAL ? LEXICAL : model(options.judge);
+  const judge = options.judge === LEXICAL ? LEXICAL : model(options.judge, "judge");
   const protocol = options.judgeProtocol ?? "per-step";
   const offline = hashingEmbedder();
   let roleEmbedder: Embedder | null = null;
   const envEmbedder = (agent: EnvAgent): Embedder => {
     if (!agent.needsModel) return offline;
-    roleEmbedder ??= namedEmbedder(
+    const spec =
       options.llmEnvEmbedder ??
-        resolveRole("embedder", null, options.modelOptions?.env ?? process.env).handle,
-      model,
-    );
+      resolveRole("embedder", null, options.modelOptions?.env ?? process.env).handle;
+    roleEmbedder ??= lazyEmbedder(spec, () => model(spec, "embedder"));
     return roleEmbedder;
   };
   return {

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { DRBENCH_METRICS, DRFLOW_METRICS } from "../core/index.ts";
+import { metricColumns, metricNames } from "../judge/index.ts";
 import { type CellResult, EMPTY_USAGE, planCells } from "./cells.ts";
-import { metricColumns } from "./metric-columns.ts";
 import { summarize } from "./summary.ts";
 import { formatSummaryTable } from "./table.ts";
 
@@ -101,10 +100,10 @@ describe("planCells", () => {
 });
 
 test("the summary's columns follow the task kinds judged: DRFlow's, DRBench's, or both", () => {
-  expect(metricColumns([{ f1: 0.5 }])).toEqual([...DRFLOW_METRICS]);
-  expect(metricColumns([{ insight_recall: 0.3, factuality: 1 }])).toEqual([...DRBENCH_METRICS]);
+  expect(metricColumns([{ f1: 0.5 }])).toEqual([...metricNames("drflow")]);
+  expect(metricColumns([{ insight_recall: 0.3, factuality: 1 }])).toEqual([...metricNames("drbench")]);
   expect(metricColumns([{ f1: 0.5 }, { insight_recall: 0.3 }])).toEqual([
-    ...DRFLOW_METRICS,
+    ...metricNames("drflow"),
     "insight_recall",
     "distractor_avoidance",
     "report_quality",
@@ -125,11 +124,22 @@ test("the summary's columns follow the task kinds judged: DRFlow's, DRBench's, o
         counts: { scored: 2, not_applicable: 0, unscored: 0 },
       },
     },
-    usage: { calls: 5, inputTokens: 0, outputTokens: 0, costUsd: 0.5, unpricedCalls: 2 },
+    usage: {
+      ...EMPTY_USAGE,
+      calls: 5,
+      costUsd: 0.5,
+      unpricedCalls: 2,
+      listCostUsd: 0.75,
+      listUnpricedCalls: 2,
+      cachedCalls: 1,
+    },
   };
   const table = formatSummaryTable([row]);
   // Calls of an unpriced handle make the cost a lower bound, and the table says so.
   expect(table).toContain("≥ $0.5000 (2 calls unpriced)");
+  // Both totals, labelled: what was fetched, and every call at list price with the cache hits.
+  expect(table).toMatch(/cost fetched\s+at list price/);
+  expect(table).toContain("≥ $0.7500 (2 calls unpriced) (1 cached)");
   expect(table).toContain("Insight Rec.");
   expect(table).toContain("Distr. Avoid.");
   expect(table).not.toContain("Topo.");

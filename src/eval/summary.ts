@@ -2,8 +2,8 @@
 
 import { mean, std } from "../analysis/stats.ts";
 import type { MetricName, Split } from "../core/index.ts";
-import type { CellResult } from "./cells.ts";
-import { metricColumns } from "./metric-columns.ts";
+import { metricColumns } from "../judge/index.ts";
+import { addCellUsage, type CellResult, CellUsage, EMPTY_USAGE } from "./cells.ts";
 
 /** A finite number (a metric value that was scored). */
 function isScored(v: number | null | undefined): v is number {
@@ -30,8 +30,8 @@ export type SummaryRow = {
   cells: number;
   failed: number;
   metrics: Partial<Record<MetricName, MetricSummary>>;
-  /** `costUsd` sums the priced calls; `unpricedCalls` counts the calls whose cost is unknown (never $0). */
-  usage: { calls: number; inputTokens: number; outputTokens: number; costUsd: number; unpricedCalls: number };
+  /** The cells' calls: fetched tokens and cost, and the cost at list price with cache hits (`CellUsage`). */
+  usage: CellUsage;
 };
 
 /**
@@ -75,14 +75,8 @@ export function summarize(
         counts: { scored, not_applicable: notApplicable, unscored: asked - scored - notApplicable },
       };
     }
-    const usage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 };
-    for (const r of list) {
-      usage.calls += r.usage.calls;
-      usage.inputTokens += r.usage.inputTokens;
-      usage.outputTokens += r.usage.outputTokens;
-      usage.costUsd += r.usage.costUsd;
-      usage.unpricedCalls += r.usage.unpricedCalls;
-    }
+    const usage = { ...EMPTY_USAGE };
+    for (const r of list) addCellUsage(usage, CellUsage.parse(r.usage));
     rows.push({
       agent,
       model,

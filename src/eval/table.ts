@@ -1,8 +1,10 @@
 /** @module Plain-text rendering of a batch summary: one row per agent × model × split, metrics in percent as mean ± std. */
-import { METRIC_LABELS, type MetricName } from "../core/index.ts";
+
+import type { MetricName } from "../core/index.ts";
 import { textTable } from "../core/text-table.ts";
+import { metricColumns, metricLabel } from "../judge/index.ts";
 import { formatCost } from "../llm/cost.ts";
-import { metricColumns } from "./metric-columns.ts";
+import { redactSecrets } from "../llm/redact.ts";
 import type { MetricSummary, SummaryRow } from "./summary.ts";
 
 /** `57.93 ± 1.20` (percent), `57.93` when there is a single repeat, `–` when nothing was scored. */
@@ -17,14 +19,24 @@ export function formatSummaryTable(
   rows: readonly SummaryRow[],
   metrics: readonly MetricName[] = metricColumns(rows.map((r) => r.metrics)),
 ): string {
-  const header = ["agent", "model", "split", "tasks", ...metrics.map((m) => METRIC_LABELS[m].short), "cost"];
+  const header = [
+    "agent",
+    "model",
+    "split",
+    "tasks",
+    ...metrics.map((m) => metricLabel(m).short),
+    "cost fetched",
+    "at list price",
+  ];
   const body = rows.map((r) => [
     r.agent,
-    r.model,
+    redactSecrets(r.model),
     r.split,
     r.failed > 0 ? `${r.tasks} (${r.failed} failed)` : String(r.tasks),
     ...metrics.map((m) => formatMetric(r.metrics[m])),
     formatCost({ usd: r.usage.costUsd, unpricedCalls: r.usage.unpricedCalls }),
+    // Every call at list price, cache hits at what they first cost (what `drflow usage` shows).
+    `${formatCost({ usd: r.usage.listCostUsd, unpricedCalls: r.usage.listUnpricedCalls })}${r.usage.cachedCalls ? ` (${r.usage.cachedCalls} cached)` : ""}`,
   ]);
   return textTable(header, body, { right: (i) => i >= 3 });
 }
@@ -34,10 +46,10 @@ export function formatCountsTable(
   rows: readonly SummaryRow[],
   metrics: readonly MetricName[] = metricColumns(rows.map((r) => r.metrics)),
 ): string {
-  const header = ["agent", "model", "split", ...metrics.map((m) => METRIC_LABELS[m].short)];
+  const header = ["agent", "model", "split", ...metrics.map((m) => metricLabel(m).short)];
   const body = rows.map((r) => [
     r.agent,
-    r.model,
+    redactSecrets(r.model),
     r.split,
     ...metrics.map((m) => {
       const c = r.metrics[m]?.counts;

@@ -28,6 +28,8 @@ const answer = (text: string): CachedResponse => ({
   output_tokens: 3,
   usage_source: "provider",
   cost_usd: 0.0001,
+  rejected: null,
+  finish_reason: null,
 });
 
 describeBackends("model-call cache", (fresh, dialect) => {

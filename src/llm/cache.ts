@@ -14,9 +14,13 @@ import {
   KeyParts,
   partHashes,
 } from "./cache-key.ts";
+import { redactSecrets } from "./redact.ts";
 import { UsageSource } from "./usage.ts";
 
-/** `use`: read and write; `refresh`: ignore entries but write; `off`: neither; `replay`: read only, a miss is an error. */
+/**
+ * `use`: read and write (a reply stored as rejected is fetched again); `refresh`: ignore entries but write; `off`:
+ * neither; `replay`: read only, rejected replies included (the exchange reproduces as it ran), a miss is an error.
+ */
 export const CacheMode = z.enum(["use", "refresh", "off", "replay"]);
 export type CacheMode = z.infer<typeof CacheMode>;
 
@@ -53,6 +57,13 @@ export const CachedResponse = z.object({
   output_tokens: z.number().int().min(0),
   usage_source: UsageSource,
   cost_usd: z.number().nullable(),
+  /**
+   * Why the reply was rejected (it failed validation), null for a good reply. A rejected reply is kept so `replay`
+   * reproduces an exchange that needed a repair turn; it is never served as good (`use` fetches again).
+   */
+  rejected: z.string().nullable().default(null),
+  /** The provider's finish reason (`length` when cut off), so a replayed reply is judged as the fetched one was. */
+  finish_reason: z.string().nullable().default(null),
 });
 export type CachedResponse = z.infer<typeof CachedResponse>;
 
@@ -99,8 +110,13 @@ export class LlmCache {
     return row ? CachedResponse.parse(JSON.parse(row.response)) : null;
   }
 
-  /** Store a successful response (callers never pass errors). */
-  put(parts: KeyParts, handle: string, response: CachedResponse, now: Date = new Date()): string {
+  /** Store a response: a good one, or a rejected one with its problem (callers never pass errors). */
+  put(
+    parts: KeyParts,
+    handle: string,
+    response: z.input<typeof CachedResponse>,
+    now: Date = new Date(),
+  ): string {
     const key = cacheKey(parts);
     this.db
       .query(
@@ -111,10 +127,11 @@ export class LlmCache {
       .run(
         key,
         parts.kind,
-        handle,
-        JSON.stringify(parts),
+        // The key is computed from the parts as sent; what is kept is redacted (a reply may quote a key back).
+        redactSecrets(handle),
+        redactSecrets(JSON.stringify(parts)),
         JSON.stringify(partHashes(parts)),
-        JSON.stringify(CachedResponse.parse(response)),
+        redactSecrets(JSON.stringify(CachedResponse.parse(response))),
         now.toISOString(),
       );
     return key;
@@ -128,8 +145,8 @@ export class LlmCache {
       )
       .run(
         cacheKey(parts),
-        handle,
-        JSON.stringify(parts),
+        redactSecrets(handle),
+        redactSecrets(JSON.stringify(parts)),
         JSON.stringify(partHashes(parts)),
         mode,
         now.toISOString(),

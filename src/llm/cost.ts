@@ -17,6 +17,16 @@ function calls(n: number): string {
 }
 
 /**
+ * Both cost totals, labelled, when the cache served some calls: what was fetched (paid now), and what all the calls cost
+ * at list price, cache hits counted at what they first cost (what the work would cost without the cache).
+ * `$0.0624 fetched, $0.1497 at list price incl. 12 cache hits`; one figure when nothing came from the cache.
+ */
+export function formatCosts(fetched: CostTotal, list: CostTotal, cachedCalls: number, digits = 4): string {
+  if (cachedCalls === 0) return formatCost(fetched, digits);
+  return `${formatCost(fetched, digits)} fetched, ${formatCost(list, digits)} at list price incl. ${cachedCalls} cache hit${cachedCalls === 1 ? "" : "s"}`;
+}
+
+/**
  * `$0.0123` when every call was priced; `≥ $0.0123 (4 calls unpriced)` when some were not; `unpriced (4 calls)` when
  * nothing priced was spent. Never a bare number over unpriced calls.
  */

@@ -10,18 +10,12 @@ import {
 } from "./cache.ts";
 import { cacheKey, type KeyParts } from "./cache-key.ts";
 import { CacheMissError, MissingKeyError, ProviderError } from "./errors.ts";
-import {
-  KEY_VARIABLE,
-  type ParsedHandle,
-  type Provider,
-  parseHandle,
-  type StructuredMode,
-} from "./handle.ts";
+import { type ParsedHandle, parseHandle, providerOf, type StructuredMode } from "./handle.ts";
 import { limiterFor } from "./limiter.ts";
 import { PRICES, type Price, type PriceTable, priceOf } from "./prices.ts";
-import { redactSecrets } from "./redact.ts";
+import { redactSecrets, rememberSecret } from "./redact.ts";
 import { type Random, RetryOptions, type Sleep } from "./retry.ts";
-import { resolveRole } from "./roles.ts";
+import { isOfflineEmbedder, resolveRole } from "./roles.ts";
 import { strictSchemaOf } from "./strict-schema.ts";
 import { generateStructured } from "./structured.ts";
 import { countChatTokens, countTokens } from "./tokens.ts";
@@ -39,10 +33,29 @@ import type {
 } from "./types.ts";
 import type { CallKind, UsageSink, UsageSource } from "./usage.ts";
 
+/** The variable that sets every request's timeout, in seconds (`--timeout` on the commands that call models). */
+export const TIMEOUT_VARIABLE = "DRFLOW_MODEL_TIMEOUT";
+
+/**
+ * A request's timeout in milliseconds: the option, else `DRFLOW_MODEL_TIMEOUT` (seconds), else the default. A call
+ * retries a timed-out request (up to `maxRetries` times), so a dead endpoint holds it about (retries + 1) × timeout.
+ */
+export function requestTimeoutMs(
+  explicitMs: number | undefined,
+  env: Record<string, string | undefined>,
+): number {
+  if (explicitMs !== undefined) return explicitMs;
+  const raw = env[TIMEOUT_VARIABLE]?.trim();
+  if (!raw) return MODEL_DEFAULTS.timeoutMs;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new Error(`${TIMEOUT_VARIABLE}="${raw}": expected a positive number of seconds, e.g. 30`);
+  return Math.round(seconds * 1000);
+}
+
 /** Defaults declared once. */
 export const MODEL_DEFAULTS = {
   timeoutMs: 120_000,
-  concurrency: { openai: 8, openrouter: 8, compat: 4 } satisfies Record<Provider, number>,
   embedBatch: 128,
   cacheMode: "use" as CacheMode,
 };
@@ -57,6 +70,7 @@ export type ModelOptions = {
   /** Receives one record per call (the run store). */
   usage?: UsageSink;
   retry?: Partial<RetryOptions>;
+  /** Per-request timeout; default `DRFLOW_MODEL_TIMEOUT` (seconds), else 120 s. */
   timeoutMs?: number;
   /** Concurrent requests per endpoint (provider + base URL). */
   concurrency?: number;
@@ -119,10 +133,13 @@ export function apiKeyFor(
   role?: Role,
 ): string {
   if (target.credential) return target.credential;
-  const variable = KEY_VARIABLE[target.provider];
+  const provider = providerOf(target);
+  const variable = provider.keyVariable;
   const key = env[variable];
-  if (target.provider === "compat") {
-    const configured = env.DRFLOW_COMPAT_BASE_URL?.trim().replace(/\/+$/, "");
+  // Whatever is sent is remembered, so a provider echoing it back (an error body) is redacted everywhere.
+  rememberSecret(key);
+  if (provider.key !== "always") {
+    const configured = env[provider.key.configuredUrlVariable]?.trim().replace(/\/+$/, "");
     return key && configured && configured === target.baseURL ? key : "no-key";
   }
   if (key) return key;
@@ -142,7 +159,7 @@ type Answer = {
   reportedCost?: number | null;
 };
 
-/** Decides whether a reply is good: a problem keeps it out of the cache and is recorded with the call. */
+/** Decides whether a reply is good: a problem is recorded with the call, and the reply is cached as rejected (never served as good). */
 type Accept = (text: string, finishReason: string | null) => string | null;
 
 async function countBatch(texts: string[]): Promise<number> {
@@ -186,11 +203,11 @@ class OpenAICompatibleModel implements Model {
     this.structured = options.structured ?? this.target.options.structured ?? "json_schema";
     this.price = priceOf(rawHandle, options.prices ?? PRICES);
     this.now = options.now ?? Date.now;
-    const concurrency = options.concurrency ?? MODEL_DEFAULTS.concurrency[this.target.provider];
+    const concurrency = options.concurrency ?? providerOf(this.target).concurrency;
     this.transport = new Transport(this.target, {
       apiKey,
       defaultQuery: this.target.query,
-      timeoutMs: options.timeoutMs ?? MODEL_DEFAULTS.timeoutMs,
+      timeoutMs: requestTimeoutMs(options.timeoutMs, env),
       retry: RetryOptions.parse(options.retry ?? {}),
       limiter: limiterFor(`${this.target.provider} ${this.target.baseURL}`, concurrency),
       sleep: options.sleep ?? ((ms) => Bun.sleep(ms)),
@@ -229,8 +246,9 @@ class OpenAICompatibleModel implements Model {
 
   /**
    * The cache-then-network path shared by chat and embeddings; records one usage row per call — failed requests and
-   * rejected replies included, with their reason. Only accepted replies are cached; in `use` mode a cached reply that
-   * is no longer accepted is fetched again.
+   * rejected replies included, with their reason. Every reply is cached, a rejected one marked so (`replay` serves it,
+   * so a repaired exchange replays turn by turn); `use` serves only good replies and fetches a rejected one again, as
+   * it does a good one its check no longer accepts.
    */
   private async execute(
     kind: CallKind,
@@ -273,8 +291,12 @@ class OpenAICompatibleModel implements Model {
       });
     if (this.cache && (this.mode === "use" || this.mode === "replay")) {
       const found = this.cache.get(key);
+      // `use` serves only replies that were and still are good (a rejected one, or a good one a changed check now
+      // rejects, is fetched again); `replay` serves what was recorded, so a repaired exchange replays turn by turn.
       const hit =
-        found && this.mode === "use" && found.text !== null && accept(found.text, null) !== null
+        found &&
+        this.mode === "use" &&
+        (found.rejected !== null || (found.text !== null && accept(found.text, found.finish_reason) !== null))
           ? null
           : found;
       if (hit) {
@@ -284,6 +306,7 @@ class OpenAICompatibleModel implements Model {
           input: hit.input_tokens,
           output: hit.output_tokens,
           source: hit.usage_source,
+          finishReason: hit.finish_reason,
         };
         cachedCost = hit.cost_usd;
         cached = true;
@@ -310,7 +333,7 @@ class OpenAICompatibleModel implements Model {
       cost = answer.reportedCost ?? this.costOf(answer.input, answer.output);
       problem = answer.text === null ? null : accept(answer.text, answer.finishReason ?? null);
       if (answer.finishReason === "length" && !problem) problem = "the reply was cut off at the token limit";
-      if (this.cache && !problem) {
+      if (this.cache) {
         const response: CachedResponse = {
           text: answer.text,
           embeddings: answer.embeddings,
@@ -318,12 +341,15 @@ class OpenAICompatibleModel implements Model {
           output_tokens: answer.output,
           usage_source: answer.source,
           cost_usd: cost,
+          rejected: problem,
+          finish_reason: answer.finishReason ?? null,
         };
         this.cache.put(parts, this.handle, response, started);
       }
     } else {
       cost = cachedCost;
-      problem = answer.text === null ? null : accept(answer.text, null);
+      problem = answer.text === null ? null : accept(answer.text, answer.finishReason ?? null);
+      if (answer.finishReason === "length" && !problem) problem = "the reply was cut off at the token limit";
     }
     const latencyMs = Math.max(0, this.now() - t0);
     record(answer, cost, problem === null ? null : `reply rejected: ${problem}`);
@@ -347,7 +373,7 @@ class OpenAICompatibleModel implements Model {
     schema: unknown,
     accept?: Accept,
   ): Promise<ChatResult> {
-    const tokenParam = this.target.provider === "openai" ? "max_completion_tokens" : "max_tokens";
+    const tokenParam = providerOf(this.target).maxTokensParam;
     const parameters: Record<string, unknown> = {
       temperature: request.temperature,
       seed: request.seed,
@@ -403,13 +429,19 @@ class OpenAICompatibleModel implements Model {
     return this.chatAttempt(request, request.messages, 1, null, null);
   }
 
+  roleHandle(role: Role): string {
+    return resolveRole(role, null, this.options.env ?? process.env).handle;
+  }
+
   forRole(role: Role): Model {
     let model = this.roleModels.get(role);
     if (!model) {
-      model = createModel(resolveRole(role, null, this.options.env ?? process.env).handle, {
-        ...this.options,
-        role,
-      });
+      const handle = this.roleHandle(role);
+      if (role === "embedder" && isOfflineEmbedder(handle))
+        throw new Error(
+          `the embedder role is "${handle}", the offline hashing embedder, not a model: embed through retrieval's roleEmbedder`,
+        );
+      model = createModel(handle, { ...this.options, role });
       this.roleModels.set(role, model);
     }
     return model;

@@ -21,6 +21,17 @@ export const ROLE_DEFAULT: Record<Role, string> = {
   embedder: "openai:text-embedding-3-small",
 };
 
+/**
+ * The embedder role also takes `hashing[-<dim>]`: the offline hashing embedder (no key, no network), for local-only
+ * runs. It is no provider's handle; the retrieval layer builds it (`retrieval/embedders`).
+ */
+export const OFFLINE_EMBEDDER = /^hashing(?:-(\d+))?$/;
+
+/** Whether a handle names the offline hashing embedder rather than a provider's model. */
+export function isOfflineEmbedder(handle: string): boolean {
+  return OFFLINE_EMBEDDER.test(handle);
+}
+
 /** A role's handle: an explicit value (a CLI flag) wins, then `DRFLOW_<ROLE>_MODEL`, then the default. */
 export function resolveRole(
   role: Role,

@@ -5,6 +5,7 @@ import { StructuredOutputError } from "./errors.ts";
 import type { StructuredMode } from "./handle.ts";
 import { extractJson } from "./json-extract.ts";
 import { JSON_INSTRUCTION, REJECTION, rejectionCountPhrase } from "./prompts/structured.ts";
+import { repairQuote } from "./repair-quote.ts";
 import type { StrictSchema } from "./strict-schema.ts";
 import { fillTemplate } from "./template.ts";
 import type { ChatMessage, ChatResult, ObjectRequest, ObjectResult, Usage } from "./types.ts";
@@ -129,7 +130,7 @@ export async function generateStructured<S extends z.ZodType>(
     history.push(problems);
     messages = [
       ...base,
-      { role: "assistant", content: raw },
+      { role: "assistant", content: repairQuote(raw) },
       { role: "user", content: rejectionMessage(history.length, history) },
     ];
   }

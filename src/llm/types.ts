@@ -65,4 +65,6 @@ export interface Model {
    * cache, environment — so e.g. a judge embeds with the embedder role, never with its chat model.
    */
   forRole?(role: Role): Model;
+  /** The handle a role resolves to with this model's environment (`hashing` for an offline embedder role). */
+  roleHandle?(role: Role): string;
 }

@@ -146,6 +146,19 @@ export class RunStore implements UsageSink {
   }
 
   /**
+   * Reopen a finished run (status `interrupted`, with `reason`) so the next `claimRun` takes it over and what is left
+   * to do runs again — its report and trace are kept (a cell whose judge scored nothing is judged again). True when
+   * the run was `done`.
+   */
+  reopenRun(id: string, reason: string, now: Date = new Date()): boolean {
+    const { changes } = this.db.run(
+      "UPDATE runs SET status = 'interrupted', error = ?, finished_at = ? WHERE id = ? AND status = 'done'",
+      [`interrupted: ${reason}`, now.toISOString(), id],
+    );
+    return changes > 0;
+  }
+
+  /**
    * Take a run for this process in one write transaction: a new run is inserted as `running`; a failed or
    * interrupted one (or one whose owner died) is taken over, keeping what hangs off it; a finished one is `done`;
    * one running in a live process is `busy` (wait and look again). Two processes never run the same run at once.

@@ -6,7 +6,11 @@ import type { SqlDb } from "./sql.ts";
 export const UsageGroup = z.enum(["run_id", "role", "stage", "handle", "model", "kind", "cached"]);
 export type UsageGroup = z.infer<typeof UsageGroup>;
 
-/** Sums over a set of calls. `cost_usd` sums priced calls only; `unpriced_calls` says how many had no price. */
+/**
+ * Sums over a set of calls. `cost_usd` is every call at list price, cache hits at what they first cost; `fetched_cost_usd`
+ * only the calls fetched from the provider (what was paid now; `drflow run` and `eval` show both). Both sum priced calls
+ * only; `unpriced_calls` / `fetched_unpriced_calls` say how many had no price.
+ */
 export type CallTotals = {
   calls: number;
   cached_calls: number;
@@ -14,6 +18,8 @@ export type CallTotals = {
   output_tokens: number;
   cost_usd: number;
   unpriced_calls: number;
+  fetched_cost_usd: number;
+  fetched_unpriced_calls: number;
   estimated_calls: number;
   latency_ms: number;
 };
@@ -24,6 +30,8 @@ const SUMS = `COUNT(*) AS calls,
   COALESCE(SUM(c.output_tokens), 0) AS output_tokens,
   COALESCE(SUM(c.cost_usd), 0) AS cost_usd,
   COALESCE(SUM(CASE WHEN c.cost_usd IS NULL THEN 1 ELSE 0 END), 0) AS unpriced_calls,
+  COALESCE(SUM(CASE WHEN c.cached = 0 THEN c.cost_usd ELSE 0 END), 0) AS fetched_cost_usd,
+  COALESCE(SUM(CASE WHEN c.cached = 0 AND c.cost_usd IS NULL THEN 1 ELSE 0 END), 0) AS fetched_unpriced_calls,
   COALESCE(SUM(CASE WHEN c.usage_source = 'estimate' THEN 1 ELSE 0 END), 0) AS estimated_calls,
   COALESCE(SUM(c.latency_ms), 0) AS latency_ms`;
 

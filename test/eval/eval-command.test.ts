@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RunStore } from "../../src/store/run-store.ts";
 import { captureCli } from "../support/cli.ts";
+import { replaceEnv } from "../support/env-vars.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "drflow-eval-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -81,8 +82,18 @@ test("drflow run writes the report Markdown and records the run", async () => {
   }
 });
 
-test("an LLM agent without --models is a usage error naming the flag", async () => {
-  const r = await capture(["eval", "--suite", "demo", "--agents", "basic", "--store", join(dir, "x.sqlite")]);
-  expect(r.code).not.toBe(0);
-  expect(r.err).toContain("--models");
+test("an LLM agent without --models runs with the agent role's model, whose missing key names the variables", async () => {
+  const restore = replaceEnv(["DRFLOW_AGENT_MODEL", "OPENAI_API_KEY", "OPENAI_BASE_URL"]);
+  try {
+    const r = await capture([
+      ...["eval", "--suite", "demo", "--tasks", "healthcare_01", "--agents", "basic", "--no-index"],
+      ...["--store", join(dir, "x.sqlite")],
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("openai:gpt-5.2");
+    expect(r.err).toContain("OPENAI_API_KEY");
+    expect(r.err).toContain("DRFLOW_AGENT_MODEL");
+  } finally {
+    restore();
+  }
 });

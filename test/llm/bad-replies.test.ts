@@ -2,7 +2,8 @@
  * Bad replies never become results: empty, non-JSON, schema-violating and truncated replies injected into each LLM
  * agent (a structured planning stage and the J.9 report) and into the judge, over real HTTP against the provider
  * emulator's local profile (a server that does not constrain its output). A bad reply fails the cell with a one-line
- * reason, keeps the raw reply in the trace, is never cached as good, and never makes a judge metric 0.
+ * reason, keeps the raw reply in the trace, is never cached as good, and never makes a judge metric 0 (`drflow judge`
+ * exits 1 when nothing could be scored; `drflow eval` judges such a cell again on its next run).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -80,10 +81,15 @@ function cachedTexts(): string[] {
   const { Database } = require("bun:sqlite") as typeof import("bun:sqlite");
   const db = new Database(join(tmp, "cache.sqlite"), { readonly: true });
   try {
-    return db
-      .query<{ response: string }, []>("SELECT response FROM entries WHERE kind = 'chat'")
-      .all()
-      .map((r) => String((JSON.parse(r.response) as { text: string | null }).text ?? ""));
+    return (
+      db
+        .query<{ response: string }, []>("SELECT response FROM entries WHERE kind = 'chat'")
+        .all()
+        .map((r) => JSON.parse(r.response) as { text: string | null; rejected?: string | null })
+        // Rejected replies are kept (marked) for replay, never as good answers.
+        .filter((r) => !r.rejected)
+        .map((r) => String(r.text ?? ""))
+    );
   } finally {
     db.close();
   }
@@ -196,7 +202,9 @@ describe("judge", () => {
         "--json",
       );
       inject = null;
-      expect(r.code).toBe(0);
+      // Nothing could be scored: the results are stored (unscored) and the exit code says so.
+      expect(r.code).toBe(1);
+      expect(r.err).toContain("nothing could be scored");
       const result = JSON.parse(r.out) as {
         metrics: {
           metric: string;
@@ -237,3 +245,39 @@ describe("judge", () => {
     }, 60_000);
   }
 });
+
+test("an eval cell whose judge answered garbage is judged again on the next run, from its stored report", async () => {
+  const argv = [
+    ...["eval", "--suite", "demo", "--tasks", "healthcare_01", "--agents", "basic", "--models", model()],
+    ...["--judge", model(), "--no-index", "--root", TASKS],
+    ...["--store", join(tmp, "rejudge.sqlite")],
+  ];
+  inject = { kind: "judge", reply: BAD["non-JSON"]!.json };
+  const first = await drflow(...argv);
+  inject = null;
+  expect(first.code).toBe(0);
+  const unscored = (s: RunStore) =>
+    s.metrics({}).filter((m) => m.result.value === null && !m.result.not_applicable).length;
+  let s = new RunStore(join(tmp, "rejudge.sqlite"));
+  const runId = s.db.query<{ id: string }, []>("SELECT id FROM runs WHERE kind = 'agent'").get()!.id;
+  expect(unscored(s)).toBeGreaterThan(0);
+  s.close();
+  const before = emulator.requests.length;
+  const second = await drflow(...argv);
+  expect(second.code).toBe(0);
+  s = new RunStore(join(tmp, "rejudge.sqlite"));
+  try {
+    expect(unscored(s)).toBe(0);
+    expect(s.getRun(runId)!.status).toBe("done");
+    // The agent did not run again: no J.9 request, only the judge's.
+    const again = emulator.requests.slice(before).filter((r) => r.path.endsWith("/chat/completions"));
+    expect(again.length).toBeGreaterThan(0);
+    expect(again.filter((r) => kindOf(r) === "J.9")).toEqual([]);
+  } finally {
+    s.close();
+  }
+  // A third run reads the scored cell back without asking anyone.
+  const settled = emulator.requests.length;
+  expect((await drflow(...argv)).code).toBe(0);
+  expect(emulator.requests.slice(settled).filter((r) => r.path.endsWith("/chat/completions"))).toEqual([]);
+}, 120_000);

@@ -94,7 +94,7 @@ test("drflow usage prints tokens and cost by role and stage, with a total that s
   expect(rows).toHaveLength(3);
   expect(inputs[0]! + inputs[1]!).toBe(inputs[2]!);
   // A compat server without prices is unpriced, never $0.
-  expect(out).toMatch(/TOTAL\s+3\s+0\s+\d+\s+30\s+unpriced \(3 calls\)/);
+  expect(out).toMatch(/TOTAL\s+3\s+0\s+\d+\s+30\s+unpriced \(3 calls\)\s+unpriced \(3 calls\)/);
   // One priced call on top: the total is a lower bound that says how many calls had no price.
   const again = new RunStore(storePath);
   const priced = createModel(`compat:${server.url}#m?input_per_1m=1000&output_per_1m=1000`, {
@@ -108,8 +108,28 @@ test("drflow usage prints tokens and cost by role and stage, with a total that s
   });
   again.close();
   const mixed = await drflow("usage", "--run", "r1", "--store", storePath);
-  expect(mixed.out).toMatch(/TOTAL\s+4\s+0\s+\d+\s+40\s+≥ \$\d+\.\d{6} \(3 calls unpriced\)/);
-  expect(mixed.out).toMatch(/write\s+1\s+0\s+\d+\s+10\s+\$\d+\.\d{6}\s*$/m);
+  expect(mixed.out).toMatch(/TOTAL\s+4\s+0\s+\d+\s+40\s+≥ \$\d+\.\d{6} \(3 calls unpriced\)\s+≥ \$/);
+  expect(mixed.out).toMatch(/write\s+1\s+0\s+\d+\s+10\s+\$\d+\.\d{6}\s+\$\d+\.\d{6}\s*$/m);
+  // The same priced call answered by the cache: fetched cost stays, the list-price total counts the hit again.
+  const cached = new RunStore(storePath);
+  const viaCache = createModel(`compat:${server.url}#m?input_per_1m=1000&output_per_1m=1000`, {
+    cache: join(dir, "usage-cache.sqlite"),
+    usage: cached,
+    env: {},
+  });
+  for (let i = 0; i < 2; i++)
+    await viaCache.chat({
+      messages: [{ role: "user", content: "cached" }],
+      context: { runId: "r1", stage: "cachedstage", role: "agent" },
+    });
+  cached.close();
+  const both = await drflow("usage", "--run", "r1", "--by", "stage", "--store", storePath);
+  const row = /^cachedstage\s+2\s+1\s+\d+\s+\d+\s+\$(\d+\.\d{6})\s+\$(\d+\.\d{6})\s*$/m.exec(both.out);
+  expect(row).not.toBeNull();
+  expect(Number(row![2])).toBeCloseTo(2 * Number(row![1]), 6);
+  expect(both.out).toContain(
+    "cost fetched: calls answered by the provider now; at list price: every call, cache hits",
+  );
   const batch = await drflow("usage", "--batch", "nope", "--store", storePath);
   expect(batch.out).toContain("no LLM calls recorded for batch nope");
 });

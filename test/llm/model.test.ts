@@ -11,6 +11,7 @@ import {
   StructuredOutputError,
 } from "../../src/llm/errors.ts";
 import { createModel } from "../../src/llm/model.ts";
+import { REPAIR_QUOTE_CHARS } from "../../src/llm/repair-quote.ts";
 import { MemoryUsageSink } from "../../src/llm/usage.ts";
 import { type ScriptedReply, type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
 
@@ -71,6 +72,23 @@ test("invalid JSON is repaired on a later attempt, the validation errors in the 
   // compat servers get the strict JSON-schema response format by default.
   const first = server.requests[0]!.body as { response_format: { json_schema: { strict: boolean } } };
   expect(first.response_format.json_schema.strict).toBe(true);
+});
+
+test("a 5 MB bad reply is quoted in the repair request as a bounded excerpt", async () => {
+  const huge = `{"title": "${"x".repeat(5_000_000)}`;
+  script = (i) => ({ content: i === 0 ? huge : '{"title": "Submit", "order": 2}' });
+  const result = await model({ cacheMode: "off" }).generateObject({
+    messages: [{ role: "user", content: "Give the step." }],
+    schema: Step,
+    schemaName: "Step",
+    context: ctx,
+  });
+  expect(result.attempts).toBe(2);
+  const repair = server.requests[1]!.body as { messages: { role: string; content: string }[] };
+  const quoted = repair.messages.find((m) => m.role === "assistant")!.content;
+  expect(quoted.length).toBeLessThan(REPAIR_QUOTE_CHARS + 100);
+  expect(quoted).toContain("characters of this reply left out");
+  expect(JSON.stringify(repair).length).toBeLessThan(20_000);
 });
 
 test("exhausted attempts throw with the last raw output and every problem", async () => {
@@ -197,6 +215,58 @@ test("replay fails fast on a miss, naming the prompt; the repeat index is part o
   expect(server.requests).toHaveLength(1);
   const explained = cache.explain();
   expect(explained.nearest?.differing.map((d) => d.part)).toEqual(["repeat"]);
+});
+
+test("a repaired exchange replays turn by turn; use mode never serves the rejected first reply as good", async () => {
+  const cache = new LlmCache(join(dir, "cache.sqlite"));
+  const replies = ['{"title": "Submit"}', '{"title": "Submit", "order": 2}'];
+  script = (i) => ({ content: replies[Math.min(i, 1)]! });
+  const ask = (m: ReturnType<typeof model>) =>
+    m.generateObject({
+      messages: [{ role: "user", content: "Give the step." }],
+      schema: Step,
+      schemaName: "Step",
+      context: ctx,
+    });
+  const live = await ask(model({ cache }));
+  expect(live.attempts).toBe(2);
+  expect(server.requests).toHaveLength(2);
+  // Replay: both turns from the cache, the rejected first reply included, and the same result.
+  const sink = new MemoryUsageSink();
+  const replayed = await ask(model({ cache, cacheMode: "replay", usage: sink }));
+  expect(replayed.object).toEqual({ title: "Submit", order: 2 });
+  expect(replayed.attempts).toBe(2);
+  expect(server.requests).toHaveLength(2);
+  expect(sink.calls.map((c) => [c.cached, c.error?.startsWith("reply rejected: ") ?? false])).toEqual([
+    [true, true],
+    [true, false],
+  ]);
+  // Use: the rejected reply is fetched again (this time the model answers well at once).
+  script = () => ({ content: replies[1]! });
+  const again = await ask(model({ cache }));
+  expect(again.attempts).toBe(1);
+  expect(server.requests).toHaveLength(3);
+});
+
+test("a report cut off at the token limit replays as cut off", async () => {
+  const cache = new LlmCache(join(dir, "cache.sqlite"));
+  script = () => ({
+    json: {
+      choices: [
+        { index: 0, message: { role: "assistant", content: "# Report\n1. Sub" }, finish_reason: "length" },
+      ],
+    },
+  });
+  const first = await model({ cache }).chat({
+    messages: [{ role: "user", content: "report" }],
+    context: ctx,
+  });
+  const replayed = await model({ cache, cacheMode: "replay" }).chat({
+    messages: [{ role: "user", content: "report" }],
+    context: ctx,
+  });
+  expect([first.finishReason, replayed.finishReason]).toEqual(["length", "length"]);
+  expect(server.requests).toHaveLength(1);
 });
 
 test("errors are never cached and keys are never stored", async () => {

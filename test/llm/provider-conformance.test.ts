@@ -1,11 +1,11 @@
 /**
  * Provider conformance: the LLM paths on first contact with an emulator that enforces OpenAI's, OpenRouter's and a
  * local server's documented rules (test/support/provider-emulator.ts). In each mode, `drflow generate --llm` builds a
- * task, `drflow run` runs drfa, drba and basic on it, and `drflow judge` scores a run with the LLM judge (all seven
+ * task with two adjacent cases (S6's fact check in strict mode), `drflow run` runs drfa, drba and basic on it, and `drflow judge` scores a run with the LLM judge (all seven
  * metrics, factuality included) — with 0 strict-mode rejections and 0 embeddings requests to a chat model.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runLlmGenerate } from "../../src/cli/commands/generate-llm.ts";
@@ -105,13 +105,20 @@ for (const mode of MODES) {
       const code = await runLlmGenerate(
         [
           "--llm",
-          ...["--domain", "healthcare", "--n", "1", "--adjacent", "0", "--model", handle],
+          ...["--domain", "healthcare", "--n", "1", "--adjacent", "2", "--model", handle],
           ...["--suite", "conf", "--root", root(), "--store", store()],
         ],
         { now: () => "2026-03-02T10:00:00Z", log: (l) => lines.push(l), env: { ...process.env } },
       );
       expect(code).toBe(0);
       expect(lines.some((l) => /^healthcare_01: \d+ steps, \d+ artifacts/.test(l))).toBe(true);
+      // Two adjacent cases, each fact-checked (S6) in strict mode, and the task validates.
+      const task = JSON.parse(await readFile(join(root(), "conf/healthcare_01/task.json"), "utf8")) as {
+        adjacent_cases: unknown[];
+      };
+      expect(task.adjacent_cases).toHaveLength(2);
+      const validated = await drflow("tasks", "validate", "conf/healthcare_01", "--root", root());
+      expect(validated.code).toBe(0);
     }, 120_000);
 
     for (const agent of ["drfa:iterations=2", "drba:iterations=2", "basic"]) {

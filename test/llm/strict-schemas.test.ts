@@ -20,6 +20,7 @@ import { S3Distractors } from "../../src/generate/stages/s3-company.ts";
 import { S4Output } from "../../src/generate/stages/s4-personalized.ts";
 import { S5Distractors, S5Insights } from "../../src/generate/stages/s5-user.ts";
 import { AdjacentInsights, AdjacentQuestions, Scene } from "../../src/generate/stages/s6-adjacent.ts";
+import { shapeSchema } from "../../src/llm/shape-schema.ts";
 import { strictSchemaOf } from "../../src/llm/strict-schema.ts";
 import { strictSchemaProblems, valueProblems } from "../support/json-schema-rules.ts";
 import { conform } from "../support/provider-emulator.ts";
@@ -199,4 +200,43 @@ test("the validator accepts the documented union forms and refuses undocumented 
   ];
   for (const p of refused) expect([p, strictSchemaProblems(object(p)).length]).toEqual([p, 1]);
   expect(strictSchemaProblems(object({ type: ["string", "number"] }))[0]).toContain("anyOf");
+});
+
+test("S6's fact check sends the content's own shape: strict-valid, and it holds the nested content a record of unknowns cannot", () => {
+  const { z } = require("zod") as typeof import("zod");
+  const content = {
+    kind: "email",
+    thread: [
+      {
+        from: "lena.park@northbridge.example",
+        to: ["maria.lopez@northbridge.example"],
+        date: "2026-02-09T09:00:00Z",
+        body: "Hi Maria, the locker is 12.",
+      },
+      {
+        from: "maria.lopez@northbridge.example",
+        to: ["lena.park@northbridge.example"],
+        date: "2026-02-09T10:00:00Z",
+        body: "Thanks.",
+        attachments: [],
+      },
+    ],
+    meta: { urgent: false, replies: 2, tags: null },
+  };
+  const strict = strictSchemaOf(shapeSchema(content));
+  expect(strictSchemaProblems(strict.schema)).toEqual([]);
+  expect(valueProblems(strict.schema, content)).toEqual([]);
+  expect(shapeSchema(content).parse(strict.decode(content))).toEqual(content);
+  // A changed shape is refused (the decoder shapes replies into the schema; zod still checks the keys).
+  expect(
+    valueProblems(strict.schema, { ...content, meta: { urgent: "no", replies: 2, tags: null } }).length,
+  ).toBeGreaterThan(0);
+  // The record the fact check used to send: its strict form has no room for the thread's objects.
+  const record = strictSchemaOf(z.record(z.string(), z.unknown()));
+  expect(
+    valueProblems(
+      record.schema,
+      Object.entries(content).map(([key, value]) => ({ key, value })),
+    ).length,
+  ).toBeGreaterThan(0);
 });

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { StructuredOutputError } from "../../llm/errors.ts";
+import { repairQuote } from "../../llm/repair-quote.ts";
 import { fillTemplate } from "../../llm/template.ts";
 import type { ChatMessage } from "../../llm/types.ts";
 import { REPORT_REPAIR } from "../prompts/report-repair.ts";
@@ -86,7 +87,7 @@ export async function askText(
       "";
     if (!problem) return raw;
     messages.push(
-      { role: "assistant", content: raw },
+      { role: "assistant", content: repairQuote(raw) },
       { role: "user", content: fillTemplate(REPORT_REPAIR, { problem }, "agents/REPORT_REPAIR") },
     );
   }

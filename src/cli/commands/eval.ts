@@ -15,55 +15,58 @@ import {
   type QueuePolicy,
   readBack,
 } from "../../eval/queue.ts";
-import { defaultServices, LEXICAL } from "../../eval/services.ts";
+import { defaultServices, LEXICAL, resolveJudge } from "../../eval/services.ts";
 import { summarize } from "../../eval/summary.ts";
 import { formatCountsTable, formatSummaryTable } from "../../eval/table.ts";
 import { Protocol } from "../../judge/evaluate.ts";
+import { resolveRole } from "../../llm/roles.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DATABASE_URL_ENV, databaseUrl, runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, listTasks } from "../../store/task-store.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
-import { choiceFlag, intFlag, parseFlags, UsageError } from "../args.ts";
+import { choiceFlag, type FlagSpec, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { reportInterrupted } from "../interrupted.ts";
 
+/** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
+export const FLAGS = {
+  strings: [
+    "suite",
+    "split",
+    "agents",
+    "models",
+    "repeats",
+    "judge",
+    "judge-protocol",
+    "concurrency",
+    "batch",
+    "tasks",
+    "root",
+    "store",
+    "index-dir",
+    "database",
+    "heartbeat",
+    "retries",
+    "timeout",
+  ],
+  booleans: ["index", "queue", "retry-dead"],
+} satisfies FlagSpec;
+
 const USAGE =
   "drflow eval --suite <name> [--split original|mixed|original,mixed] --agents extractive,drfa:gf=false,… [--models h1,h2]\n" +
-  "            [--repeats 3] [--judge lexical|<handle> [--judge-protocol per-step|batched]] [--concurrency N] [--batch ID] [--tasks id1,id2] [--root tasks]\n" +
+  "            [--repeats 3] [--judge lexical|llm|<handle> [--judge-protocol per-step|batched]] [--concurrency N] [--batch ID] [--tasks id1,id2] [--root tasks]\n" +
+  "            [--timeout <seconds>]\n" +
   "            [--store .drflow/runs.sqlite | --database postgres://…] [--index-dir .drflow/env | --no-index]\n" +
-  "            [--queue [--heartbeat 30] [--retries 3]]";
+  "            [--queue [--heartbeat 30] [--retries 3] [--no-retry-dead]]";
 
 export const evalCommand: Command = {
   name: "eval",
   summary: "Evaluate agents × models × splits × repeats on a suite (resumable; summary table)",
-  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.\n  Each task × split environment index is kept under --index-dir (the layout of drflow env) and reused while the\n  task's files are unchanged; --no-index builds every cell's environment in memory instead.\n  With --database or DRFLOW_DATABASE_URL the run store is that PostgreSQL database (DRFLOW_DATABASE_URL: the\n  model-call cache too); --queue enqueues the cells there for \`drflow worker\`s and follows them.\n  --judge-protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts (the default); batched sends drflow's\n  prompts, one request per metric, about a third of the tokens (see \`drflow judge --help\`).`,
+  flags: FLAGS,
+  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.\n  Each task × split environment index is kept under --index-dir (the layout of drflow env) and reused while the\n  task's files are unchanged; --no-index builds every cell's environment in memory instead.\n  With --database or DRFLOW_DATABASE_URL the run store is that PostgreSQL database (DRFLOW_DATABASE_URL: the\n  model-call cache too); --queue enqueues the cells there for \`drflow worker\`s and follows them. Re-running the\n  same --queue command resumes the grid: cells that failed or were dead-lettered are enqueued again (--retry-dead,\n  the default) with --retries fresh retries, their earlier errors kept in the job's history; --no-retry-dead only\n  reports them.\n  --judge-protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts (the default); batched sends drflow's\n  prompts, one request per metric, about a third of the tokens (see \`drflow judge --help\`).\n  --models defaults to DRFLOW_AGENT_MODEL (else the agent role's default); --judge to DRFLOW_JUDGE_MODEL when it is\n  set (llm: the judge role's model), else lexical. --timeout (or DRFLOW_MODEL_TIMEOUT) bounds each model request.`,
   async run(args) {
-    const { flags } = parseFlags(
-      args,
-      {
-        strings: [
-          "suite",
-          "split",
-          "agents",
-          "models",
-          "repeats",
-          "judge",
-          "judge-protocol",
-          "concurrency",
-          "batch",
-          "tasks",
-          "root",
-          "store",
-          "index-dir",
-          "database",
-          "heartbeat",
-          "retries",
-        ],
-        booleans: ["index", "queue"],
-      },
-      USAGE,
-    );
+    const { flags } = parseFlags(args, FLAGS, USAGE);
     if (!flags.suite) throw new UsageError(`--suite is required (e.g. demo)\nusage: ${USAGE}`);
     if (!flags.agents) throw new UsageError(`--agents is required (e.g. extractive,drfa)\nusage: ${USAGE}`);
     const suite = String(flags.suite);
@@ -81,10 +84,16 @@ export const evalCommand: Command = {
       throw new UsageError((error as Error).message);
     }
     const agents = specs.map((spec) => ({ spec, agent: agentFromSpec(spec) }));
-    const models = flags.models ? parseList(String(flags.models)) : [];
+    // --models, else DRFLOW_AGENT_MODEL (or the agent role's default) for the agents that need a model.
+    const models = flags.models
+      ? parseList(String(flags.models))
+      : agents.some((a) => a.agent.needsModel)
+        ? [resolveRole("agent").handle]
+        : [];
     const repeats = intFlag(flags.repeats, "repeats", 1, 1);
     const concurrency = intFlag(flags.concurrency, "concurrency", 1, 1);
-    const judge = String(flags.judge ?? LEXICAL);
+    const judge = resolveJudge(flags.judge === undefined ? undefined : String(flags.judge));
+    const timeoutMs = timeoutFlag(flags.timeout);
     const judgeProtocol = choiceFlag(flags["judge-protocol"], "judge-protocol", Protocol.options, "per-step");
     if (judge === LEXICAL && judgeProtocol !== "per-step")
       throw new UsageError(
@@ -121,6 +130,7 @@ export const evalCommand: Command = {
       return queueEval({
         url,
         policy: { ...DEFAULT_POLICY, heartbeatSeconds: heartbeat, retryLimit },
+        retryDead: flags["retry-dead"] !== false,
         grid: { batch, tasks, splits, agents, models, repeats, judgeName: judge, judgeProtocol, root },
       });
     }
@@ -128,7 +138,14 @@ export const evalCommand: Command = {
     try {
       reportInterrupted(store);
       const indexDir = flags.index === false ? undefined : String(flags["index-dir"] ?? DEFAULT_INDEX_DIR);
-      const services = defaultServices({ root, store, judge, judgeProtocol, indexDir });
+      const services = defaultServices({
+        root,
+        store,
+        judge,
+        judgeProtocol,
+        indexDir,
+        ...(timeoutMs !== undefined ? { modelOptions: { timeoutMs } } : {}),
+      });
       console.error(
         `batch ${batch}: ${tasks.length} tasks × ${agents.length} agents × ${splits.join("+")} × ${repeats} repeats`,
       );
@@ -169,6 +186,7 @@ export const evalCommand: Command = {
 async function queueEval(options: {
   url: string;
   policy: QueuePolicy;
+  retryDead: boolean;
   grid: Omit<Grid, "judge" | "loadTask"> & { root: string };
 }): Promise<number> {
   const { grid } = options;
@@ -188,10 +206,13 @@ async function queueEval(options: {
       // An LLM cell's identity names its environment's embedder, as the workers' services will.
       envEmbedder: services.envEmbedder,
     });
-    const added = await enqueue(boss, jobs);
+    const sent = await enqueue(boss, jobs, { resume: options.retryDead, retries: options.policy.retryLimit });
     console.error(
-      `batch ${grid.batch}: ${jobs.length} cells, ${added} enqueued, ${jobs.length - added} already queued or finished (drflow worker runs them)`,
+      `batch ${grid.batch}: ${jobs.length} cells, ${sent.added} enqueued, ${sent.resumed.length} re-enqueued after failing, ${sent.kept} already queued or finished (drflow worker runs them)`,
     );
+    for (const r of sent.resumed.slice(0, 5))
+      console.error(`  again: ${r.cell.task} ${r.cell.agent} ${r.cell.split} (it failed: ${r.error})`);
+    if (sent.resumed.length > 5) console.error(`  … and ${sent.resumed.length - 5} more`);
     const final = await follow(boss, jobs, (s) =>
       console.error(
         `queue: ${s.completed}/${jobs.length} done, ${s.active} running, ${s.retry} to retry, ${s.queued} waiting, ${s.failed} failed`,

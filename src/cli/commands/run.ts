@@ -1,40 +1,69 @@
 /** @module `drflow run`: one agent on one task and split → report Markdown (file or stdout), recorded in the run store. */
-import { METRIC_LABELS, Split } from "../../core/index.ts";
+import { agentDefinitions } from "../../agents/index.ts";
+import { Split } from "../../core/index.ts";
+import { costsOf } from "../../eval/cells.ts";
 import { runOnce } from "../../eval/run-once.ts";
-import { defaultServices, LEXICAL } from "../../eval/services.ts";
+import { defaultServices, LEXICAL, resolveJudge } from "../../eval/services.ts";
 import { formatMetric } from "../../eval/table.ts";
-import { renderReportMarkdown } from "../../judge/index.ts";
-import { formatCost } from "../../llm/cost.ts";
+import { metricLabel, renderReportMarkdown } from "../../judge/index.ts";
+import { formatCosts } from "../../llm/cost.ts";
+import { resolveRole } from "../../llm/roles.ts";
 import { writeFileAtomic } from "../../store/atomic-write.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, timeoutFlag, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
+export const FLAGS = {
+  strings: ["agent", "model", "task", "split", "out", "judge", "root", "store", "timeout"],
+  booleans: ["quiet"],
+} satisfies FlagSpec;
 
 const USAGE =
   "drflow run --agent <name[:key=value,…]> [--model <handle>] --task <suite/task_id> [--split original|mixed]\n" +
-  "           [--out report.md|report.json] [--judge lexical|<handle>] [--root tasks] [--store .drflow/runs.sqlite] [--quiet]";
+  "           [--out report.md|report.json] [--judge lexical|llm|<handle>] [--timeout <seconds>] [--root tasks]\n" +
+  "           [--store .drflow/runs.sqlite] [--quiet]";
 
 export const run: Command = {
   name: "run",
   summary: "Run an agent on one task (report Markdown to a file or stdout)",
-  usage: `${USAGE}\n\n  Agents: extractive (offline, DRFlow tasks), brief (offline, DRBench tasks), basic, drba (both kinds), drfa;\n  options as name:key=value (drfa:gf=false,cap=false). The report's form follows the task: a workflow for DRFlow\n  tasks, a cited research report for DRBench tasks; an agent that cannot write it says so.\n  --judge scores the report right away and prints the task kind's metrics.`,
-  async run(args) {
-    const { flags } = parseFlags(
-      args,
-      { strings: ["agent", "model", "task", "split", "out", "judge", "root", "store"], booleans: ["quiet"] },
+  flags: FLAGS,
+  usage: () =>
+    [
       USAGE,
-    );
+      "",
+      "  Agents (options as name:key=value, e.g. drfa:gf=false,cap=false):",
+      ...agentDefinitions().map((a) => {
+        const aliases = Object.keys(a.aliases);
+        const facts = [a.needsModel ? "needs --model" : "offline", `${a.serves.join(" and ")} tasks`];
+        if (aliases.length) facts.push(`also ${aliases.join(", ")}`);
+        return `    ${a.name.padEnd(11)} ${a.summary} (${facts.join("; ")})`;
+      }),
+      "  The report's form follows the task: a workflow for DRFlow tasks, a cited research report for DRBench tasks;",
+      "  an agent that cannot write it says so. --judge scores the report right away and prints the task kind's metrics",
+      "  (llm: the judge role's model, DRFLOW_JUDGE_MODEL). --model defaults to DRFLOW_AGENT_MODEL, else the agent role's",
+      "  default. --timeout (or DRFLOW_MODEL_TIMEOUT) bounds each model request; a timed-out request is retried up to 5",
+      "  times.",
+    ].join("\n"),
+  async run(args) {
+    const { flags } = parseFlags(args, FLAGS, USAGE);
     if (!flags.agent) throw new UsageError(`--agent is required\nusage: ${USAGE}`);
     if (!flags.task) throw new UsageError(`--task is required (e.g. demo/healthcare_01)\nusage: ${USAGE}`);
     const split = Split.safeParse(flags.split ?? "original");
     if (!split.success) throw new UsageError(`--split: expected original or mixed, got "${flags.split}"`);
     const store = new RunStore(runStoreLocation(flags));
     try {
-      const judge = flags.judge ? String(flags.judge) : LEXICAL;
-      const services = defaultServices({ root: flags.root ? String(flags.root) : undefined, store, judge });
+      const judge = flags.judge ? resolveJudge(String(flags.judge)) : LEXICAL;
+      const timeoutMs = timeoutFlag(flags.timeout);
+      const services = defaultServices({
+        root: flags.root ? String(flags.root) : undefined,
+        store,
+        judge,
+        ...(timeoutMs !== undefined ? { modelOptions: { timeoutMs } } : {}),
+      });
       const onEvent = flags.quiet
         ? undefined
         : (e: { type: string; tool?: string; stage?: string; description?: string; status?: string }) => {
@@ -43,7 +72,8 @@ export const run: Command = {
           };
       const out = await runOnce({
         agent: String(flags.agent),
-        model: flags.model ? String(flags.model) : undefined,
+        // --model, else DRFLOW_AGENT_MODEL, else the agent role's default (used only by agents that need a model).
+        model: resolveRole("agent", flags.model ? String(flags.model) : null).handle,
         task: String(flags.task),
         split: split.data,
         store,
@@ -66,7 +96,7 @@ export const run: Command = {
           : `${out.report.generic_workflow.length} steps, ${resolved}/${out.report.condition_resolution.length} conditions resolved`;
       const lines = [
         `run ${out.runId}: ${shape}, ${out.report.references.length} references`,
-        `usage: ${out.usage.calls} model calls, ${out.usage.inputTokens} in / ${out.usage.outputTokens} out tokens, ${formatCost({ usd: out.usage.costUsd, unpricedCalls: out.usage.unpricedCalls })}`,
+        `usage: ${out.usage.calls} model calls${out.usage.cachedCalls ? ` (${out.usage.cachedCalls} from the cache)` : ""}, ${out.usage.inputTokens} in / ${out.usage.outputTokens} out tokens fetched, ${formatCosts(...costsOf(out.usage))}`,
         `environment: ${split.data} split, search index embedded with ${out.envEmbedder}`,
         ...(flags.out ? [`report written to ${flags.out}`] : []),
         ...(studioUrl(urls.run(out.runId), store.path)
@@ -74,7 +104,7 @@ export const run: Command = {
           : []),
         ...out.metrics.map(
           (m) =>
-            `  ${METRIC_LABELS[m.metric].short.padEnd(14)} ${m.not_applicable ? "n/a" : formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
+            `  ${metricLabel(m.metric).short.padEnd(14)} ${m.not_applicable ? "n/a" : formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
         ),
       ];
       console.error(lines.join("\n"));

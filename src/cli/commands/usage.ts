@@ -4,8 +4,11 @@ import { formatCost } from "../../llm/cost.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { callTotals, callTotalsBy, UsageGroup } from "../../store/usage-queries.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
+export const FLAGS = { strings: ["run", "batch", "agent", "by", "store"] } satisfies FlagSpec;
 
 const USAGE =
   "drflow usage [--run ID] [--batch ID] [--agent NAME] [--by role,stage] [--store .drflow/runs.sqlite]";
@@ -23,9 +26,10 @@ export function formatTable(header: string[], rows: (string | number)[][]): stri
 export const usage: Command = {
   name: "usage",
   summary: "Tokens and cost of recorded LLM calls, by role and stage",
-  usage: `${USAGE}\n\n  --by takes any of: ${UsageGroup.options.join(", ")}. Costs use the price table at call time;\n  a total over calls of unpriced models is a lower bound ("≥ $… (n calls unpriced)"), never a false $0.`,
+  flags: FLAGS,
+  usage: `${USAGE}\n\n  --by takes any of: ${UsageGroup.options.join(", ")}. Costs use the price table at call time, shown twice: fetched\n  (cache hits cost nothing now) and at list price (cache hits at what they first cost);\n  a total over calls of unpriced models is a lower bound ("≥ $… (n calls unpriced)"), never a false $0.`,
   async run(args) {
-    const { flags } = parseFlags(args, { strings: ["run", "batch", "agent", "by", "store"] }, USAGE);
+    const { flags } = parseFlags(args, FLAGS, USAGE);
     const groups = String(flags.by ?? "role,stage")
       .split(",")
       .map((g) => g.trim())
@@ -60,7 +64,8 @@ export const usage: Command = {
         "cached",
         "input_tokens",
         "output_tokens",
-        "cost",
+        "cost fetched",
+        "at list price",
       ];
       const body = rows.map((r) => [
         ...groups.map((g) => String(r[g] ?? "-")),
@@ -68,6 +73,7 @@ export const usage: Command = {
         r.cached_calls,
         r.input_tokens,
         r.output_tokens,
+        formatCost({ usd: r.fetched_cost_usd, unpricedCalls: r.fetched_unpriced_calls }, 6),
         formatCost({ usd: r.cost_usd, unpricedCalls: r.unpriced_calls }, 6),
       ]);
       body.push([
@@ -76,10 +82,14 @@ export const usage: Command = {
         totals.cached_calls,
         totals.input_tokens,
         totals.output_tokens,
+        formatCost({ usd: totals.fetched_cost_usd, unpricedCalls: totals.fetched_unpriced_calls }, 6),
         formatCost({ usd: totals.cost_usd, unpricedCalls: totals.unpriced_calls }, 6),
       ]);
       console.log(`usage for ${scope} (${store.path})\n`);
       console.log(formatTable(header, body));
+      console.log(
+        "\ncost fetched: calls answered by the provider now; at list price: every call, cache hits at what they first cost",
+      );
       if (totals.estimated_calls > 0) {
         console.log(
           `\n${totals.estimated_calls} call(s) had no provider usage; their tokens are approximate counts`,

@@ -1,5 +1,6 @@
 /** @module Regeneration with validation feedback (seed 002 §C.1): re-ask with the ACCUMULATED programmatic errors until the output passes or the retry limit is reached. */
 import type { z } from "zod";
+import { repairQuote } from "../../llm/repair-quote.ts";
 import { rejectionMessage } from "../../llm/structured.ts";
 import type { ChatMessage, Model, Usage } from "../../llm/types.ts";
 import { HUMAN_REVIEW_FEEDBACK } from "../prompts/human-review.ts";
@@ -87,7 +88,7 @@ export async function generateValidated<S extends z.ZodType>(
     for (const e of errors) if (!accumulated.includes(e)) accumulated.push(e);
     messages = [
       { role: "user", content: prompt },
-      { role: "assistant", content: result.raw },
+      { role: "assistant", content: repairQuote(result.raw) },
       { role: "user", content: rejectionMessage(rejected.length, rejected) },
     ];
   }

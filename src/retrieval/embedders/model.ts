@@ -2,8 +2,11 @@
 import type { Model } from "../../llm/types.ts";
 import { type Embedder, l2normalize } from "./embedder.ts";
 
-/** Embeds through `model.embed`, in batches, attributing usage to the "embedder" role. */
-export function modelEmbedder(model: Model, options: { batchSize?: number; runId?: string } = {}): Embedder {
+/** Embeds through `model.embed`, in batches, attributing usage to the "embedder" role (and `stage`, default `retrieval_index`). */
+export function modelEmbedder(
+  model: Model,
+  options: { batchSize?: number; runId?: string; stage?: string } = {},
+): Embedder {
   const batchSize = options.batchSize ?? 64;
   return {
     name: model.handle,
@@ -12,7 +15,7 @@ export function modelEmbedder(model: Model, options: { batchSize?: number; runId
       for (let i = 0; i < texts.length; i += batchSize) {
         const batch = texts.slice(i, i + batchSize);
         const vectors = await model.embed(batch, {
-          stage: "retrieval_index",
+          stage: options.stage ?? "retrieval_index",
           role: "embedder",
           runId: options.runId,
         });

@@ -1,5 +1,6 @@
 /** @module Realize one planned artifact with the modality's prompts; adjacent artifacts also pass the K.20 fact check against their canonical answer. */
 import { z } from "zod";
+import { shapeSchema } from "../../../llm/shape-schema.ts";
 import type { Rng } from "../../procedural/prng.ts";
 import type { ArtifactContent } from "../../realize/index.ts";
 import { factCheck, type Scene } from "../../stages/s6-adjacent.ts";
@@ -48,8 +49,6 @@ export function valueAtPath(root: unknown, path: readonly (string | number)[]): 
   return cur;
 }
 
-const ContentJson = z.record(z.string(), z.unknown());
-
 export type ArtifactRequest = { plan: PlannedArtifact; date: string; rng: Rng; scene: Scene | null };
 
 export async function realizeArtifact(ctx: FileContext, req: ArtifactRequest): Promise<Realized> {
@@ -76,9 +75,10 @@ export async function realizeArtifact(ctx: FileContext, req: ArtifactRequest): P
     });
   }
   if (plan.role !== "adjacent" || plan.target.kind !== "fact") return realized;
+  // The content's own shape (keys, item shapes, leaf types): a schema strict structured output can express.
   const checked = (await factCheck(
     ctx.env,
-    ContentJson,
+    shapeSchema(realized.content),
     "adjacent_content",
     plan.target.answer,
     realized.content as unknown as Record<string, unknown>,

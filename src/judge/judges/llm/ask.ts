@@ -1,4 +1,5 @@
 /** @module One judge question: send the prompt, read the reply, and on an unreadable reply send one repair turn; still unreadable → unscored. */
+import { repairQuote } from "../../../llm/repair-quote.ts";
 import { countChatTokens, countTokens } from "../../../llm/tokens.ts";
 import type { ChatMessage, Model } from "../../../llm/types.ts";
 import { repairPrompt } from "../../prompts/repair.ts";
@@ -59,7 +60,10 @@ export async function ask<T>(
         : read(raw);
     if (read_.ok) return { value: read_.value, problem: "", tokens, raw };
     problem = read_.problem;
-    messages.push({ role: "assistant", content: raw }, { role: "user", content: repairPrompt(problem) });
+    messages.push(
+      { role: "assistant", content: repairQuote(raw) },
+      { role: "user", content: repairPrompt(problem) },
+    );
   }
   return {
     value: null,

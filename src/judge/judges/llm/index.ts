@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { JudgeInfo, ReportStep } from "../../../core/index.ts";
 import { countTokens } from "../../../llm/tokens.ts";
 import type { Model } from "../../../llm/types.ts";
+import { modelEmbedder, roleEmbedder } from "../../../retrieval/embedders/index.ts";
 import type { GoldStep } from "../../gold.ts";
 import {
   BATCHED_PRECISION_TEMPLATE,
@@ -491,17 +492,17 @@ export class LlmJudge implements Judge {
     const texts = [...new Set(ranking.flatMap((c) => [c.text, ...c.chunks]))];
     let vectors = new Map<string, number[]>();
     if (texts.length > 0) {
-      const embedder = this.options.embedder ?? this.model.forRole?.("embedder");
+      // One request for the report; the embedder role may be the offline hashing embedder.
+      const how = { stage: "judge:factuality", batchSize: texts.length, runId: this.options.runId };
+      const embedder = this.options.embedder
+        ? modelEmbedder(this.options.embedder, how)
+        : roleEmbedder(this.model, how);
       if (!embedder) {
         throw new Error(
           `llm judge ${this.model.handle}: factuality ranking needs an embedding model; pass llm.embedder (the judge's chat model is never used to embed)`,
         );
       }
-      const embedded = await embedder.embed(texts, {
-        stage: "judge:factuality",
-        role: "embedder",
-        ...(this.options.runId ? { runId: this.options.runId } : {}),
-      });
+      const embedded = await embedder.embed(texts);
       vectors = new Map(texts.map((t, i) => [t, embedded[i]!]));
     }
     const indices = claims.map(({ text, chunks }) => {
