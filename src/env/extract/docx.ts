@@ -6,10 +6,7 @@ import mammoth from "mammoth";
 import { plainDocxText } from "./docx-plain.ts";
 
 export async function extractDocx(bytes: Uint8Array): Promise<string> {
-  const plain = plainDocxText(bytes);
-  if (plain !== null) return plain;
-  const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
-  return value;
+  return plainDocxText(bytes) ?? (await extractDocxWithMammoth(bytes));
 }
 
 /** mammoth alone (what `extractDocx` must agree with). */
