@@ -37,7 +37,7 @@ export function indexPathFor(
 }
 
 /** Bumped whenever chunking or indexing changes, so persisted indexes are rebuilt. */
-export const INDEX_VERSION = "4";
+export const INDEX_VERSION = "5";
 
 export type LoadEnvOptions = EnvOptions & {
   /** Defaults to the offline hashing embedder. */
@@ -79,7 +79,7 @@ export async function loadEnv(loaded: LoadedTask, options: LoadEnvOptions): Prom
       kind: task.kind,
       question: task.seed.question,
       subquestions: task.drbench?.subquestions ?? [],
-      user: { name: task.seed.user.name, email: task.seed.user.email },
+      user: task.seed.user,
       split: options.split,
       embedder: (options.embedder ?? hashingEmbedder()).name,
       web: await webFor(loaded.dir, options.web),
@@ -147,7 +147,7 @@ async function loadNow(loaded: LoadedTask, options: LoadEnvOptions): Promise<Env
     kind: task.kind,
     question: task.seed.question,
     subquestions: task.drbench?.subquestions ?? [],
-    user: { name: task.seed.user.name, email: task.seed.user.email },
+    user: task.seed.user,
     split,
     apps: appsOver(index, served),
     index,

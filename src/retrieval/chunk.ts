@@ -25,10 +25,33 @@ export type ChunkSource = Omit<Chunk, "id" | "documentId" | "ord"> & { id: strin
 export const ChunkOptions = z.object({
   /** Soft upper bound on a chunk's length in characters. */
   maxChars: z.number().int().min(100).default(900),
-  /** Characters of the previous chunk repeated at the start of the next one. */
+  /**
+   * About this many characters of the previous chunk are repeated at the start of the next one: its last whole
+   * sentences (or table rows) that fit, the last one alone when it is up to twice as long, none when it is longer — so
+   * no chunk starts in the middle of a sentence.
+   */
   overlap: z.number().int().min(0).default(120),
 });
 export type ChunkOptions = z.input<typeof ChunkOptions>;
+
+/** The whole sentences or lines at the end of `text` that a next chunk repeats (see `ChunkOptions.overlap`). */
+function overlapTail(text: string, overlap: number): string {
+  if (overlap <= 0) return "";
+  const last = text.slice(text.lastIndexOf("\n\n") + 1).trim();
+  const units = last.split(/(?<=[.!?])\s+|\n/).filter((u) => u.trim());
+  const kept: string[] = [];
+  let size = 0;
+  for (let i = units.length - 1; i >= 0; i--) {
+    const unit = units[i]!.trim();
+    const room = kept.length === 0 ? 2 * overlap : overlap;
+    if (size + unit.length > room) break;
+    kept.unshift(unit);
+    size += unit.length + 1;
+  }
+  if (kept.length === 0) return "";
+  // Keep the text's own separators: the tail is the end of `last` from its first kept unit.
+  return last.slice(last.lastIndexOf(kept[0]!));
+}
 
 /** Split on blank lines, then pack paragraphs into chunks of at most `maxChars`, breaking long paragraphs at sentences. */
 export function chunkDocument(doc: ChunkSource, options: ChunkOptions = {}): Chunk[] {
@@ -43,7 +66,7 @@ export function chunkDocument(doc: ChunkSource, options: ChunkOptions = {}): Chu
   for (const piece of pieces) {
     if (current && current.length + piece.length + 2 > maxChars) {
       texts.push(current);
-      const tail = overlap > 0 ? current.slice(-overlap).replace(/^\S*\s/, "") : "";
+      const tail = overlapTail(current, overlap);
       current = tail ? `${tail}\n\n${piece}` : piece;
     } else {
       current = current ? `${current}\n\n${piece}` : piece;
