@@ -38,7 +38,7 @@ export type ChunkOptions = z.input<typeof ChunkOptions>;
 function overlapTail(text: string, overlap: number): string {
   if (overlap <= 0) return "";
   const last = text.slice(text.lastIndexOf("\n\n") + 1).trim();
-  const units = last.split(/(?<=[.!?])\s+|\n/).filter((u) => u.trim());
+  const units = last.split(/(?<=[.!?])\s+/).filter((u) => u.trim());
   const kept: string[] = [];
   let size = 0;
   for (let i = units.length - 1; i >= 0; i--) {
@@ -78,34 +78,44 @@ export function chunkDocument(doc: ChunkSource, options: ChunkOptions = {}): Chu
 }
 
 /**
- * A paragraph over the bound breaks into sentences — at a line end, or at a full stop followed by whitespace, so
+ * A paragraph over the bound breaks into sentences — at a full stop followed by whitespace (a line end inside a
+ * sentence is a wrap, not a break), so
  * `60.00%`, `$1.2M` and `v2.3` stay whole — and a table (CSV rows, `|` rows) into whole rows; a piece still over the
  * bound breaks at its last space before it. Nothing is dropped or rewritten.
  */
 function splitLong(paragraph: string, maxChars: number): string[] {
   const lines = paragraph.split("\n");
   const tabular = lines.length > 1 && lines.filter((l) => /[,|\t]/.test(l)).length >= 0.8 * lines.length;
-  const sep = tabular ? "\n" : " ";
-  const units: string[] = [];
-  for (const piece of tabular ? lines : paragraph.split(/(?<=[.!?])\s+|\n/)) {
-    let rest = piece.trim();
+  // Each unit with the whitespace that followed it in the text (a line end stays a line end).
+  const units: { text: string; sep: string }[] = [];
+  // Sentences end at a full stop, not at a line end: PDF and e-mail text wraps lines inside a sentence.
+  const pieces = tabular
+    ? lines.map((l) => ({ text: l, sep: "\n" }))
+    : [...paragraph.matchAll(/(.+?(?:[.!?](?=\s)|$))(\s*)/gs)].map((m) => ({
+        text: m[1]!,
+        sep: m[2]!.includes("\n") ? "\n" : " ",
+      }));
+  for (const piece of pieces) {
+    let rest = piece.text.trim();
     while (rest.length > maxChars) {
       const cut = rest.lastIndexOf(" ", maxChars);
       const at = cut > maxChars / 2 ? cut : maxChars;
-      units.push(rest.slice(0, at));
+      units.push({ text: rest.slice(0, at), sep: " " });
       rest = rest.slice(at).trimStart();
     }
-    if (rest) units.push(rest);
+    if (rest) units.push({ text: rest, sep: piece.sep });
   }
   const out: string[] = [];
   let current = "";
+  let sep = "";
   for (const unit of units) {
-    if (current && current.length + unit.length + 1 > maxChars) {
+    if (current && current.length + unit.text.length + 1 > maxChars) {
       out.push(current);
-      current = unit;
+      current = unit.text;
     } else {
-      current = current ? `${current}${sep}${unit}` : unit;
+      current = current ? `${current}${sep}${unit.text}` : unit.text;
     }
+    sep = unit.sep;
   }
   if (current) out.push(current);
   return out;

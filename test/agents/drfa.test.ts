@@ -145,7 +145,7 @@ describe("DRFA over the scripted server", () => {
     const total = Number(/"total": (\d+)/.exec(j6)![1]);
     expect(queries).toHaveLength(total);
     expect(j6).toContain(`(Both lists above hold all ${total} planned actions, in the same order:`);
-    expect(j6).toMatch(/DOCUMENTS FOUND SO FAR \(\d+\):/);
+    expect(j6).toMatch(/DOCUMENTS FOUND SO FAR \(\d+; DocumentReaderTool/);
   });
 
   test("citation repair fixes a personalized step with no citation and no justification; invalid ids are filtered", async () => {

@@ -152,7 +152,7 @@ export async function conditionalActionPlanning(
   return rc.plan.add(actions, { ahead: true });
 }
 
-/** One line per document found: its title, app and how many of its passages the research has read. */
+/** One line per document found: its title, where it is (two documents may share a title) and how much was read. */
 async function documentsFound(rc: ResearchContext): Promise<string[]> {
   const read = new Map<string, number>();
   for (const f of rc.findings.all()) read.set(f.hit.documentId, (read.get(f.hit.documentId) ?? 0) + 1);
@@ -162,7 +162,7 @@ async function documentsFound(rc: ResearchContext): Promise<string[]> {
     if (n === 0) continue;
     const total = (await rc.chunksOf(s.id)).length;
     lines.push(
-      `- "${s.title}" (${s.app}): ${total > 0 ? `${Math.min(n, total)} of ${total}` : n} passages read`,
+      `- "${s.title}" (${s.app}: ${s.path}): ${total > 0 ? `${Math.min(n, total)} of ${total}` : n} passages read`,
     );
   }
   return lines;

@@ -10,7 +10,7 @@ import type { AgentContext } from "../types.ts";
 import type { Action } from "./action.ts";
 import { CitationRegistry } from "./citations.ts";
 import { FindingsStore } from "./findings.ts";
-import { pointedChunks } from "./passages.ts";
+import { continuedFrom, pointedChunks } from "./passages.ts";
 import { ActionPlan } from "./plan.ts";
 import { termSet } from "./text.ts";
 import { executeSearch, Toolbox, type ToolResult, type WebSearch } from "./tools.ts";
@@ -86,12 +86,14 @@ function chunkHit(chunk: Chunk): SearchHit {
 }
 
 /**
- * The found document a read action names: its `src_N` key, else the registered title sharing most of the query's
- * terms (at least half of the title's or the query's); null when none does.
+ * The found document a read action names: its `src_N` key or its path, else the registered title sharing most of the
+ * query's terms (at least half of the title's or the query's); null when none does.
  */
 export function documentNamed(rc: Pick<ResearchContext, "registry">, query: string): string | null {
   const key = /\bsrc_\d+\b/.exec(query)?.[0];
   if (key) return rc.registry.resolve(key)?.id ?? null;
+  const byPath = rc.registry.entries().find((s) => s.path && query.includes(s.path));
+  if (byPath) return byPath.id;
   const q = termSet(query);
   let best: { id: string; score: number } | null = null;
   for (const s of rc.registry.entries()) {
@@ -120,8 +122,9 @@ async function readDocument(rc: ResearchContext, action: Action): Promise<ToolRe
 }
 
 /**
- * The chunks that new passages point to in their own documents (a decision table, a note, a named section), not yet
- * found: they join the findings with the passage, so no request shows a pointer without its target.
+ * What new passages need from their own documents, not yet found: the chunk where a passage's paragraph began, and
+ * what it points to (a decision table, a note, a named section). They join the findings with the passage, so no
+ * request shows a pointer without its target or a paragraph without its start.
  */
 async function pointedHits(rc: ResearchContext, hits: readonly SearchHit[]): Promise<SearchHit[]> {
   const out: SearchHit[] = [];
@@ -129,10 +132,15 @@ async function pointedHits(rc: ResearchContext, hits: readonly SearchHit[]): Pro
     const chunks = await rc.chunksOf(hit.documentId);
     const passage = chunks.find((c) => c.id === hit.chunkId);
     if (!passage) continue;
-    for (const { chunk, label } of pointedChunks(passage, chunks)) {
+    const before = continuedFrom(passage, chunks);
+    const wanted = [
+      ...(before ? [{ chunk: before, label: "the start of the paragraph it continues" }] : []),
+      ...pointedChunks(passage, chunks),
+    ];
+    for (const { chunk, label } of wanted) {
       const seen = (id: string) => rc.findings.has(id) || out.some((h) => h.chunkId === id);
       if (seen(chunk.id) || hits.some((h) => h.chunkId === chunk.id)) continue;
-      rc.tracer.note(`${hit.title}: a passage points to ${label}; brought ${chunk.id} with it`);
+      rc.tracer.note(`${hit.title}: a passage needs ${label}; brought ${chunk.id} with it`);
       out.push(chunkHit(chunk));
     }
   }

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { chunkDocument } from "../../retrieval/chunk.ts";
-import { cutAtSentence, GAP, joinPieces, pointedChunks, pointersIn } from "./passages.ts";
+import { continuedFrom, cutAtSentence, GAP, joinPieces, pointedChunks, pointersIn } from "./passages.ts";
 
 test("a document's pieces read in order: overlaps shown once, gaps marked", () => {
   const a = "Allocate an AIIR. Check the pressure monitor reads negative.";
@@ -80,4 +80,30 @@ test("a passage pointing to a decision table, a footnote or a named section brin
   expect(
     pointersIn('Complete it first (see the section "Responsibilities and Actions").').map((p) => p.label),
   ).toEqual(['the section "Responsibilities and Actions"']);
+});
+
+test("a passage that starts inside a paragraph brings the chunk where the paragraph began", () => {
+  const para = `${"Put a surgical mask on the patient while a room is organized. ".repeat(8)}What to do here depends on the case; see the decision table.`;
+  const chunks = chunkDocument(
+    {
+      id: "doc-2",
+      app: "drive",
+      title: "TB",
+      path: "drive/tb.docx",
+      author: "",
+      date: "",
+      text: `Intro line.\n\n${para}\n\nNext section starts here.`,
+    },
+    { maxChars: 300, overlap: 120 },
+  );
+  const tail =
+    chunks.find(
+      (c) =>
+        c.ord > 0 &&
+        c.text.startsWith("What to do here") === false &&
+        c.text.includes("see the decision table"),
+    ) ?? chunks.find((c) => c.text.includes("see the decision table"))!;
+  const prev = continuedFrom(tail, chunks);
+  expect(prev?.ord).toBe(tail.ord - 1);
+  expect(continuedFrom(chunks[0]!, chunks)).toBeNull();
 });

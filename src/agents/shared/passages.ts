@@ -31,8 +31,11 @@ export function joinPieces(pieces: readonly Piece[]): string {
     if (last === null) out = p.order > 0 ? `${GAP}\n${p.text}` : p.text;
     else if (p.order === last.order + 1) {
       const cut = overlapLength(last.text, p.text);
-      const rest = p.text.slice(cut).replace(/^\s+/, "");
-      if (rest) out += cut > 0 && !/\n\s*$/.test(last.text.slice(0, -cut)) ? ` ${rest}` : `\n\n${rest}`;
+      const after = p.text.slice(cut);
+      const rest = after.replace(/^\s+/, "");
+      // What separated the overlap from the rest in the chunk (a paragraph break, a line) separates them here too.
+      const sep = cut > 0 ? (/^\s+/.exec(after)?.[0] ?? " ") : "\n\n";
+      if (rest) out += `${sep.includes("\n") ? sep : " "}${rest}`;
     } else out += `\n${GAP}\n${p.text}`;
     last = p;
   }
@@ -110,4 +113,17 @@ export function pointedChunks(passage: Chunk, chunks: readonly Chunk[]): { chunk
       out.push({ chunk: target, label: pointer.label });
   }
   return out;
+}
+
+/**
+ * The chunk before a passage when the passage starts inside a paragraph that began there (its first paragraph is the
+ * end of the previous chunk's last one): a passage that opens "…see the decision table" needs the sentences before
+ * it to say what it is about. Null when the passage starts its paragraph.
+ */
+export function continuedFrom(passage: Chunk, chunks: readonly Chunk[]): Chunk | null {
+  const prev = chunks.find((c) => c.documentId === passage.documentId && c.ord === passage.ord - 1);
+  if (!prev) return null;
+  const first = passage.text.split("\n\n")[0]!.trim();
+  const last = prev.text.slice(prev.text.lastIndexOf("\n\n") + 1).trim();
+  return first && last.length > first.length && last.endsWith(first) ? prev : null;
 }
