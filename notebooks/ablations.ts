@@ -2,8 +2,8 @@
 
 import { formatAgentSpec } from "../src/agents/index.ts";
 import { aggregate, formatMeanStd, metricRows, variantLabel } from "../src/analysis/index.ts";
-import { METRIC_LABELS } from "../src/core/index.ts";
 import { fullOptions } from "../src/eval/index.ts";
+import { metricLabel } from "../src/judge/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { goldFlowchart, offlineWant, reportFlowchart, runsFor, suiteOf } from "./lib/data.ts";
 import { PAPER_COLOR, paperCallout, paperRow, paperRows } from "./lib/paper.ts";
@@ -98,7 +98,7 @@ export default async function ablations(nb: NotebookApi): Promise<void> {
     };
     return { configuration, ...Object.fromEntries(gridModels.map((m) => [m, cellsFor(m)])) };
   });
-  nb.table(grid, { caption: `DRFA ablation grid — ${METRIC_LABELS.f1.short}` });
+  nb.table(grid, { caption: `DRFA ablation grid — ${metricLabel("f1").short}` });
 
   nb.md(`## The paper's ablations beside yours\n\n${paperCallout(["4", "C.1"])}`);
   // One x position per configuration; the paper's marks come from Table 4 (components, four backbones and their

@@ -1,4 +1,5 @@
 /** @module Notebook: two runs side by side — per-metric deltas with bootstrap CIs, per-task wins and losses, the steps where they differ. */
+
 import {
   itemDifferences,
   metricDeltas,
@@ -6,7 +7,8 @@ import {
   type ScoredRun,
   winsLosses,
 } from "../src/analysis/index.ts";
-import { METRIC_LABELS, type MetricName, type Split } from "../src/core/index.ts";
+import type { MetricName, Split } from "../src/core/index.ts";
+import { metricLabel } from "../src/judge/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { reportFlowchart, runsFor, suiteOf, type Want } from "./lib/data.ts";
 
@@ -49,7 +51,7 @@ export default async function compare(nb: NotebookApi): Promise<void> {
   const deltas = metricDeltas(rowsA, rowsB, { seed: SEED, resamples: 2000 });
   nb.table(
     deltas.map((d) => ({
-      metric: METRIC_LABELS[d.metric].short,
+      metric: metricLabel(d.metric).short,
       A: d.a * 100,
       B: d.b * 100,
       "Δ (B − A)": d.ci.estimate * 100,
@@ -68,14 +70,14 @@ export default async function compare(nb: NotebookApi): Promise<void> {
       marks: [
         nb.Plot.ruleX([0], { stroke: "#57606a" }),
         nb.Plot.ruleY(deltas, {
-          y: (d) => METRIC_LABELS[d.metric as MetricName].short,
+          y: (d) => metricLabel(d.metric as MetricName).short,
           x1: (d) => d.ci.low * 100,
           x2: (d) => d.ci.high * 100,
           strokeWidth: 3,
           stroke: "#1f77b4",
         }),
         nb.Plot.dot(deltas, {
-          y: (d) => METRIC_LABELS[d.metric as MetricName].short,
+          y: (d) => metricLabel(d.metric as MetricName).short,
           x: (d) => d.ci.estimate * 100,
           r: 5,
           fill: "#1f77b4",
@@ -108,7 +110,7 @@ export default async function compare(nb: NotebookApi): Promise<void> {
       const ib = runB.metrics.find((m) => m.metric === metric)?.items ?? [];
       return itemDifferences(ia, ib).map((d) => ({
         task: runB.task,
-        metric: METRIC_LABELS[metric].short,
+        metric: metricLabel(metric).short,
         item: d.id,
         "A score": d.a?.score ?? null,
         "A matched": d.a?.matched ?? "—",

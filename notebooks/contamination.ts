@@ -1,4 +1,5 @@
 /** @module Notebook: the mixed split — citation composition (Table H.2), contaminated steps (Table H.3), original vs mixed (Figure H.2), distractor references vs precision (Figure H.1). */
+
 import {
   citationComposition,
   contaminatedSteps,
@@ -11,7 +12,7 @@ import {
   splitDeltas,
   variantLabel,
 } from "../src/analysis/index.ts";
-import { METRIC_LABELS } from "../src/core/index.ts";
+import { metricLabel } from "../src/judge/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { inSuite, offlineWant, reportFlowchart, runsFor } from "./lib/data.ts";
 import { pct } from "./lib/present.ts";
@@ -119,7 +120,7 @@ export default async function contamination(nb: NotebookApi): Promise<void> {
     deltas.map((d) => ({
       agent: d.group.agent,
       model: d.group.model,
-      metric: METRIC_LABELS[d.metric].short,
+      metric: metricLabel(d.metric).short,
       original: d.original === null ? null : d.original * 100,
       mixed: d.mixed === null ? null : d.mixed * 100,
       Δ: d.delta === null ? null : d.delta * 100,
@@ -130,7 +131,7 @@ export default async function contamination(nb: NotebookApi): Promise<void> {
     (["original", "mixed"] as const)
       .filter((s) => d[s] !== null)
       .map((s) => ({
-        metric: METRIC_LABELS[d.metric].short,
+        metric: metricLabel(d.metric).short,
         agent: d.group.agent,
         split: s,
         value: d[s]! * 100,

@@ -1,4 +1,5 @@
 /** @module Notebook: cost per report against F1 and condition resolution, with the Pareto frontier drawn (Figure G.1). */
+
 import {
   aggregate,
   type CostPoint,
@@ -7,7 +8,8 @@ import {
   metricRows,
   paretoFrontier,
 } from "../src/analysis/index.ts";
-import { METRIC_LABELS, type MetricName } from "../src/core/index.ts";
+import type { MetricName } from "../src/core/index.ts";
+import { metricLabel } from "../src/judge/index.ts";
 import { formatCost } from "../src/llm/index.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
 import { goldFlowchart, inSuite, offlineWant, runsFor, suiteOf } from "./lib/data.ts";
@@ -72,7 +74,7 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
     for (const p of frontier) p.onFrontier = true;
     // The paper's Figure G.1 points whose cost its text states: reference marks only, never on the user's frontier.
     const refs = paperCostMarks(metric);
-    nb.md(`## ${METRIC_LABELS[metric].short} against cost per report`);
+    nb.md(`## ${metricLabel(metric).short} against cost per report`);
     nb.plot(
       {
         width: 800,
@@ -83,7 +85,7 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
           label: "cost per report (USD)",
           domain: [0, Math.max(0.01, ...points.map((p) => p.cost), ...refs.map((r) => r.cost_usd)) * 1.15],
         },
-        y: { label: `${METRIC_LABELS[metric].short} (×100)`, domain: [0, 100] },
+        y: { label: `${metricLabel(metric).short} (×100)`, domain: [0, 100] },
         color: { legend: true, domain: ["on frontier", "dominated"], range: ["#d1495b", "#8c959f"] },
         marks: [
           nb.Plot.line(frontier, { x: "cost", y: "value", stroke: "#d1495b", strokeDasharray: "4,3" }),
@@ -122,27 +124,27 @@ export default async function pareto(nb: NotebookApi): Promise<void> {
           }),
         ],
       },
-      `Figure G.1-style: ${METRIC_LABELS[metric].short} vs cost; the dashed line joins your frontier. Ochre diamonds: the paper's DRFA points whose cost its text states (Figure G.1, Appendix G.3; score from Table C.2, ablation subset of 15 tasks) — reference only, not on your frontier.`,
+      `Figure G.1-style: ${metricLabel(metric).short} vs cost; the dashed line joins your frontier. Ochre diamonds: the paper's DRFA points whose cost its text states (Figure G.1, Appendix G.3; score from Table C.2, ablation subset of 15 tasks) — reference only, not on your frontier.`,
     );
     nb.table(
       refs.map((r) => ({
         backbone: r.backbone,
         agent: r.agent,
         "cost per report (USD)": r.cost_usd.toFixed(3),
-        [METRIC_LABELS[metric].short]: r.value.toFixed(2),
+        [metricLabel(metric).short]: r.value.toFixed(2),
         source: r.source,
       })),
-      { caption: `Paper reference points (not your runs) — ${METRIC_LABELS[metric].short}` },
+      { caption: `Paper reference points (not your runs) — ${metricLabel(metric).short}` },
     );
     nb.table(
       [...points.sort((a, b) => a.cost - b.cost), ...all.filter((p) => p.unpriced)].map((p) => ({
         agent: p.agent,
         model: p.model,
         "cost per report (USD)": p.costText,
-        [METRIC_LABELS[metric].short]: p.value.toFixed(2),
+        [metricLabel(metric).short]: p.value.toFixed(2),
         frontier: p.unpriced ? "-" : p.onFrontier ? "yes" : "no",
       })),
-      { caption: `${METRIC_LABELS[metric].short} and cost per agent × model` },
+      { caption: `${metricLabel(metric).short} and cost per agent × model` },
     );
     if (points.length < 2)
       nb.md("Only one configuration has been scored, so the frontier is that single point.");

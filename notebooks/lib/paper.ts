@@ -1,6 +1,7 @@
 /** @module The paper's published numbers as reference marks in notebooks: always labelled with table and section, never mixed into runs. */
+
 import { PAPER, type PaperTable, paperSource, paperTable } from "../../src/analysis/paper/reference.ts";
-import { DRFLOW_METRICS, METRIC_LABELS } from "../../src/core/index.ts";
+import { metricLabel, metricNames } from "../../src/judge/index.ts";
 
 export { paperCostMarks, paperRow, paperSource } from "../../src/analysis/paper/reference.ts";
 
@@ -23,12 +24,14 @@ export function paperRows(
     .map((r) => ({
       ...r.group,
       ...Object.fromEntries(
-        DRFLOW_METRICS.filter((m) => r.values[m] !== undefined).map((m) => [
-          METRIC_LABELS[m].short,
-          r.std?.[m] !== undefined
-            ? `${r.values[m]!.toFixed(2)} ± ${r.std[m]!.toFixed(2)}`
-            : r.values[m]!.toFixed(2),
-        ]),
+        metricNames("drflow")
+          .filter((m) => r.values[m] !== undefined)
+          .map((m) => [
+            metricLabel(m).short,
+            r.std?.[m] !== undefined
+              ? `${r.values[m]!.toFixed(2)} ± ${r.std[m]!.toFixed(2)}`
+              : r.values[m]!.toFixed(2),
+          ]),
       ),
       source: paperSource(id),
     }));

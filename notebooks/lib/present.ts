@@ -1,8 +1,9 @@
 /** @module Presentation helpers shared by the notebooks: aggregate cells → table rows, long-form chart data. */
+
 import type { AggregateCell } from "../../src/analysis/index.ts";
 import { formatMeanStd } from "../../src/analysis/index.ts";
-import { DRFLOW_METRICS, METRIC_LABELS, type MetricName } from "../../src/core/index.ts";
-import { metricColumns } from "../../src/eval/metric-columns.ts";
+import type { MetricName } from "../../src/core/index.ts";
+import { metricColumns, metricLabel, metricNames } from "../../src/judge/index.ts";
 
 /** `[scored/not applicable/unscored]`: the reports behind a mean, so nothing hides in an average. */
 function countsText(c: AggregateCell, m: MetricName): string {
@@ -23,7 +24,7 @@ export function metricTable(cells: readonly AggregateCell[]): Record<string, unk
     repeats: c.repeats,
     ...Object.fromEntries(
       columns.map((m) => [
-        METRIC_LABELS[m].short,
+        metricLabel(m).short,
         `${c.metrics[m] ? formatMeanStd(c.metrics[m]) : "—"}${countsText(c, m)}`,
       ]),
     ),
@@ -37,12 +38,12 @@ export const COUNTS_NOTE =
 /** Long-form points for charts: one per (cell, metric) with the mean on 0–100. */
 export function metricPoints(
   cells: readonly AggregateCell[],
-  metrics: readonly MetricName[] = DRFLOW_METRICS,
+  metrics: readonly MetricName[] = metricNames("drflow"),
 ) {
   return cells.flatMap((c) =>
     metrics
       .filter((m) => c.metrics[m]?.mean != null)
-      .map((m) => ({ ...c.group, metric: METRIC_LABELS[m].short, value: c.metrics[m]!.mean! * 100 })),
+      .map((m) => ({ ...c.group, metric: metricLabel(m).short, value: c.metrics[m]!.mean! * 100 })),
   );
 }
 

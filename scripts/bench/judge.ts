@@ -18,20 +18,15 @@
  *
  *   bun scripts/bench/judge.ts [--suite demo] [--root tasks] [--no-llm] [--help]
  */
+
 import { cpus, loadavg } from "node:os";
 import { extractive } from "../../src/agents/extractive/index.ts";
 import { runAgent } from "../../src/agents/run.ts";
-import {
-  DRFLOW_METRICS,
-  METRIC_LABELS,
-  type MetricName,
-  type MetricResult,
-  Report,
-} from "../../src/core/index.ts";
+import { type MetricName, type MetricResult, Report } from "../../src/core/index.ts";
 import { loadEnv } from "../../src/env/load.ts";
 import { type CellResult, EMPTY_USAGE } from "../../src/eval/cells.ts";
 import { summarize } from "../../src/eval/summary.ts";
-import { evaluate, MAX_JUDGED_STEPS } from "../../src/judge/index.ts";
+import { evaluate, MAX_JUDGED_STEPS, metricLabel, metricNames } from "../../src/judge/index.ts";
 import { createModel } from "../../src/llm/index.ts";
 import { countTokens } from "../../src/llm/tokens.ts";
 import { type LoadedTask, listTasks, loadTask } from "../../src/store/task-store.ts";
@@ -154,7 +149,7 @@ for (const [label, agent] of [
 }
 
 // (2) The adversarial table.
-const METRICS7 = DRFLOW_METRICS;
+const METRICS7 = metricNames("drflow");
 const fmt = (v: number | null | undefined) => (v === null || v === undefined ? "–" : (v * 100).toFixed(1));
 const demo = tasks.slice(1);
 const advValues = new Map<string, Map<string, Map<MetricName, number | null>>>(); // construction → task → metric
@@ -178,7 +173,7 @@ console.log(
   `\nadversarial reports, lexical judge: mean over the ${demo.length} ${values.suite} tasks (×100); bounds checked per task`,
 );
 console.log(
-  `  ${"report".padEnd(20)} ${METRICS7.map((m) => METRIC_LABELS[m].short.padStart(11)).join(" ")}   expected (per task)                       met`,
+  `  ${"report".padEnd(20)} ${METRICS7.map((m) => metricLabel(m).short.padStart(11)).join(" ")}   expected (per task)                       met`,
 );
 for (const [name] of advValues) {
   const e = LEXICAL_EXPECTATIONS.find((x) => x.name === name);
@@ -198,7 +193,7 @@ for (const [name] of advValues) {
     if (ok) met++;
   }
   const expected = e
-    ? e.bounds.map((b) => `${METRIC_LABELS[b.metric].short} ${describeBound(b)}`).join(", ") +
+    ? e.bounds.map((b) => `${metricLabel(b.metric).short} ${describeBound(b)}`).join(", ") +
       (e.reference ? ` (ref: ${e.reference})` : "")
     : "reference";
   console.log(
@@ -283,7 +278,7 @@ console.log(
   `  an empty report replacing each extractive report in turn (${demo.length} tasks × 7 metrics): suite mean lowered ${lowered}, unchanged ${unchanged} (the replaced report scored 0 there too), raised ${raised}`,
 );
 console.log(
-  `  reports per metric behind the extractive suite means (scored/not applicable/unscored): ${METRICS7.map((m) => `${METRIC_LABELS[m].short} ${base.metrics[m]!.counts.scored}/${base.metrics[m]!.counts.not_applicable}/${base.metrics[m]!.counts.unscored}`).join(", ")}`,
+  `  reports per metric behind the extractive suite means (scored/not applicable/unscored): ${METRICS7.map((m) => `${metricLabel(m).short} ${base.metrics[m]!.counts.scored}/${base.metrics[m]!.counts.not_applicable}/${base.metrics[m]!.counts.unscored}`).join(", ")}`,
 );
 
 // (4) Lexical judge time by report size: the gold steps repeated with distinct titles.
@@ -322,7 +317,7 @@ if (values.llm) {
       `\nLLM judge parsing path, ${loaded.task.id}, scripted judge agreeing with everything (what structure guarantees), ×100:`,
     );
     console.log(
-      `  ${"report".padEnd(20)} ${METRICS7.map((m) => METRIC_LABELS[m].short.padStart(11)).join(" ")}`,
+      `  ${"report".padEnd(20)} ${METRICS7.map((m) => metricLabel(m).short.padStart(11)).join(" ")}`,
     );
     for (const a of await adversarialReports(loaded)) {
       if (a.name === "flooding") continue; // one HTTP call per sentence and direction; the structure is that of duplicates

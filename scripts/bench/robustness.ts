@@ -6,13 +6,15 @@
  *
  * Environments are built in memory from the perturbed documents; the agent and judge are the offline ones.
  */
+
 import { extractive } from "../../src/agents/extractive/index.ts";
-import { DRFLOW_METRICS, METRIC_LABELS, Split } from "../../src/core/index.ts";
+import { type MetricName, Split } from "../../src/core/index.ts";
 import { readDocuments } from "../../src/env/documents.ts";
 import { envFromDocuments } from "../../src/env/from-documents.ts";
 import type { EnvDocument } from "../../src/env/types.ts";
 import { parseList } from "../../src/eval/agent-list.ts";
 import { evaluate } from "../../src/judge/evaluate.ts";
+import { metricLabel, metricNames } from "../../src/judge/index.ts";
 import { listTasks, loadTask } from "../../src/store/task-store.ts";
 import { benchArgs, headline } from "./support/bench.ts";
 import { PERTURBATIONS, type Perturbation, perturb } from "./support/perturbations.ts";
@@ -44,9 +46,10 @@ const loaded = await Promise.all(refs.map((r) => loadTask(values.root!, r)));
 const documents = new Map<string, EnvDocument[]>();
 for (const l of loaded) for (const s of splits) documents.set(`${l.task.id}/${s}`, await readDocuments(l, s));
 
-type Scores = Record<(typeof DRFLOW_METRICS)[number], number>;
+type Scores = Record<MetricName, number>;
+const METRICS = metricNames("drflow");
 async function score(p: Perturbation | null): Promise<Scores> {
-  const sums = Object.fromEntries(DRFLOW_METRICS.map((m) => [m, 0])) as Scores;
+  const sums = Object.fromEntries(METRICS.map((m) => [m, 0])) as Scores;
   let cells = 0;
   for (const l of loaded) {
     for (const split of splits) {
@@ -59,14 +62,15 @@ async function score(p: Perturbation | null): Promise<Scores> {
           runId: `robustness-${p?.name ?? "none"}`,
         });
         const result = await evaluate(report, l, { judge: "lexical" });
-        for (const m of DRFLOW_METRICS) sums[m] += result.metrics.find((r) => r.metric === m)?.value ?? 0;
+        for (const m of METRICS)
+          sums[m] = (sums[m] ?? 0) + (result.metrics.find((r) => r.metric === m)?.value ?? 0);
         cells++;
       } finally {
         await env.close();
       }
     }
   }
-  return Object.fromEntries(DRFLOW_METRICS.map((m) => [m, (100 * sums[m]) / cells])) as Scores;
+  return Object.fromEntries(METRICS.map((m) => [m, (100 * (sums[m] ?? 0)) / cells])) as Scores;
 }
 
 const base = await score(null);
@@ -74,25 +78,25 @@ const rows: { name: string; scores: Scores }[] = [{ name: "(none)", scores: base
 const chosen = PERTURBATIONS.filter((p) => !only || only.has(p.name));
 for (const p of chosen) rows.push({ name: p.name, scores: await score(p) });
 
-const cols = DRFLOW_METRICS.map((m) => METRIC_LABELS[m].short);
+const cols = METRICS.map((m) => metricLabel(m).short);
 const head = ["perturbation".padEnd(20), ...cols.map((c) => c.padStart(11))].join(" ");
 console.log(
   `extractive agent, lexical judge, ${values.root}/${values.suite} (${refs.length} tasks × ${splits.join(", ")})`,
 );
 console.log(head);
 for (const { name, scores } of rows) {
-  const cells = DRFLOW_METRICS.map((m) => {
-    const v = scores[m].toFixed(2);
+  const cells = METRICS.map((m) => {
+    const v = (scores[m] ?? 0).toFixed(2);
     const drop =
       name === "(none)"
         ? ""
-        : ` ${base[m] - scores[m] >= 0 ? "-" : "+"}${Math.abs(base[m] - scores[m]).toFixed(1)}`;
+        : ` ${(base[m] ?? 0) - (scores[m] ?? 0) >= 0 ? "-" : "+"}${Math.abs((base[m] ?? 0) - (scores[m] ?? 0)).toFixed(1)}`;
     return `${v}${drop}`.padStart(11);
   });
   console.log([name.padEnd(20), ...cells].join(" "));
 }
-const worst = (m: (typeof DRFLOW_METRICS)[number]) =>
-  Math.max(0, ...rows.slice(1).map((r) => base[m] - r.scores[m]));
+const worst = (m: MetricName) =>
+  Math.max(0, ...rows.slice(1).map((r) => (base[m] ?? 0) - (r.scores[m] ?? 0)));
 console.log(
   `largest drop: F1 ${worst("f1").toFixed(2)}, topology ${worst("topology").toFixed(2)}, condition resolution ${worst("condition_resolution").toFixed(2)} points`,
 );

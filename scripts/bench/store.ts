@@ -11,11 +11,12 @@
  * (the Postgres server's own CPU is not in it), on one headline `bench store: …`. Durability differs: SQLite in WAL
  * with synchronous NORMAL (no fsync per commit); the private Postgres is a throw-away test cluster with fsync off.
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DRFLOW_METRICS } from "../../src/core/index.ts";
 import { Report } from "../../src/core/report.ts";
+import { metricNames } from "../../src/judge/index.ts";
 import { LlmCache } from "../../src/llm/cache.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { startPostgres } from "../services/postgres.ts";
@@ -55,7 +56,7 @@ const report = Report.parse({
     { key: "s2", source_id: "healthcare_01_DI_1" },
   ],
 });
-const metrics = DRFLOW_METRICS.map((metric) => ({
+const metrics = metricNames("drflow").map((metric) => ({
   metric,
   value: 0.5,
   scored: 4,

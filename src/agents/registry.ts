@@ -3,20 +3,54 @@
  * (e.g. `drfa:gf=false`, `drba:planning=srp,aap=false`), plus the paper's ablation names (`drfa-wo-gf`,
  * `drfa-wo-cap`, `drfa-wo-both`).
  */
-import { basic } from "./basic/index.ts";
-import { brief } from "./brief/index.ts";
-import { drba } from "./drba/index.ts";
-import { drfa } from "./drfa/index.ts";
-import { extractive } from "./extractive/index.ts";
+import type { TaskKind } from "../core/index.ts";
+import { BASIC } from "./basic/index.ts";
+import { BRIEF } from "./brief/index.ts";
+import type { AgentDefinition } from "./define.ts";
+import { DRBA } from "./drba/index.ts";
+import { DRFA } from "./drfa/index.ts";
+import { EXTRACTIVE } from "./extractive/index.ts";
 import type { Agent } from "./types.ts";
 
-export const AGENT_NAMES = ["basic", "drba", "drfa", "extractive", "brief"] as const;
+/** Every agent, in the order help texts and menus list them: the one list, each entry an agent's own declaration. */
+const AGENTS: AgentDefinition[] = [BASIC, DRBA, DRFA, EXTRACTIVE, BRIEF];
 
-const ALIASES: Readonly<Record<string, { name: string; options: Record<string, unknown> }>> = {
-  "drfa-wo-gf": { name: "drfa", options: { gf: false } },
-  "drfa-wo-cap": { name: "drfa", options: { cap: false } },
-  "drfa-wo-both": { name: "drfa", options: { gf: false, cap: false } },
-};
+/**
+ * Add an agent (a plug-in, a test's throwaway agent): from then on the CLI, the API (its enums and OpenAPI document) and
+ * the studio list it. A name or alias already taken is an error.
+ */
+export function registerAgent(definition: AgentDefinition): void {
+  const taken = new Set(AGENTS.flatMap((a) => [a.name, ...Object.keys(a.aliases)]));
+  for (const name of [definition.name, ...Object.keys(definition.aliases)])
+    if (taken.has(name)) throw new Error(`agent "${name}" is already registered`);
+  AGENTS.push(definition);
+}
+
+/** Remove an agent `registerAgent` added (tests clean up after themselves). */
+export function unregisterAgent(name: string): void {
+  const i = AGENTS.findIndex((a) => a.name === name);
+  if (i >= 0) AGENTS.splice(i, 1);
+}
+
+/** The registered agents' declarations, in registration order. */
+export function agentDefinitions(): readonly AgentDefinition[] {
+  return AGENTS;
+}
+
+/** The registered agents' names. */
+export function agentNames(): string[] {
+  return AGENTS.map((a) => a.name);
+}
+
+/** The names of the agents that serve a task kind. */
+export function agentsServing(kind: TaskKind): string[] {
+  return AGENTS.filter((a) => a.serves.includes(kind)).map((a) => a.name);
+}
+
+function aliasOf(name: string): { name: string; options: Readonly<Record<string, unknown>> } | undefined {
+  for (const a of AGENTS) if (a.aliases[name]) return { name: a.name, options: a.aliases[name]! };
+  return undefined;
+}
 
 function value(raw: string): unknown {
   if (raw === "true") return true;
@@ -29,7 +63,7 @@ function value(raw: string): unknown {
 export function parseAgentSpec(spec: string): { name: string; options: Record<string, unknown> } {
   const [head, rest] = spec.trim().split(/:(.*)/s, 2) as [string, string | undefined];
   const name = head.trim().toLowerCase();
-  const alias = ALIASES[name];
+  const alias = aliasOf(name);
   const options: Record<string, unknown> = { ...(alias?.options ?? {}) };
   for (const pair of (rest ?? "").split(",").filter((p) => p.trim())) {
     const eq = pair.indexOf("=");
@@ -52,25 +86,14 @@ export function agentFromSpec(spec: string, options: Record<string, unknown> = {
   const fail = (err: unknown): never => {
     throw new Error(`agent "${spec}": invalid options ${JSON.stringify(opts)}: ${(err as Error).message}`);
   };
+  const definition = AGENTS.find((a) => a.name === parsed.name);
+  if (!definition) {
+    const known = [...agentNames(), ...AGENTS.flatMap((a) => Object.keys(a.aliases))];
+    throw new Error(`unknown agent "${parsed.name}": expected one of ${known.join(", ")}`);
+  }
   try {
-    switch (parsed.name) {
-      case "basic":
-        return basic(opts);
-      case "drba":
-        return drba(opts);
-      case "drfa":
-        return drfa(opts);
-      case "extractive":
-        return extractive(opts);
-      case "brief":
-        return brief(opts);
-      default:
-        throw new Error(
-          `unknown agent "${parsed.name}": expected one of ${[...AGENT_NAMES, ...Object.keys(ALIASES)].join(", ")}`,
-        );
-    }
+    return definition.create(opts);
   } catch (err) {
-    if ((err as Error).message.startsWith("unknown agent")) throw err;
     return fail(err);
   }
 }

@@ -4,7 +4,7 @@ import type { Env } from "../env/types.ts";
 import { ROLE_VARIABLE } from "../llm/roles.ts";
 import type { Model } from "../llm/types.ts";
 import { type Embedder, roleEmbedder } from "../retrieval/embedders/index.ts";
-import { AGENT_NAMES, agentFromSpec } from "./registry.ts";
+import { agentFromSpec, agentsServing } from "./registry.ts";
 import { type UsageTotals, usageTotals } from "./shared/trace.ts";
 import type { Agent, TraceEvent } from "./types.ts";
 
@@ -39,7 +39,7 @@ const KIND_OUTPUT: Record<TaskKind, string> = {
 export function assertServes(agent: Agent, kind: TaskKind, taskId: string): void {
   const serves = agent.serves ?? ["drflow"];
   if (serves.includes(kind)) return;
-  const able = AGENT_NAMES.filter((n) => (agentFromSpec(n).serves ?? ["drflow"]).includes(kind));
+  const able = agentsServing(kind);
   throw new Error(
     `agent "${agent.name}" writes ${serves.map((k) => KIND_OUTPUT[k]).join(" or ")} and cannot serve ${kind} task ${taskId}, which asks for ${KIND_OUTPUT[kind]}; agents that can: ${able.join(", ")}`,
   );

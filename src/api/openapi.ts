@@ -1,5 +1,6 @@
 /** @module The OpenAPI 3.1 document, generated from the route specs' zod schemas with `z.toJSONSchema`. */
 import { z } from "zod";
+import { liveEnumJsonSchema } from "../core/live-enum.ts";
 import { ErrorResponse } from "./schemas.ts";
 
 export type RouteSpec = {
@@ -18,7 +19,10 @@ export type RouteSpec = {
 };
 
 function schema(s: z.ZodType, io: "input" | "output"): Record<string, unknown> {
-  return z.toJSONSchema(s, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  return z.toJSONSchema(s, { io, unrepresentable: "any", override: liveEnumJsonSchema }) as Record<
+    string,
+    unknown
+  >;
 }
 
 function parameters(obj: z.ZodObject | undefined, where: "path" | "query"): unknown[] {

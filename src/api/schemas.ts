@@ -1,16 +1,10 @@
 /** @module Request and response schemas of the HTTP API (zod first; the OpenAPI document is generated from them). */
 import { z } from "zod";
-import {
-  AppName,
-  Domain,
-  MetricName,
-  MetricResult,
-  Report,
-  RunStatus,
-  SafeId,
-  Split,
-  SuiteName,
-} from "../core/index.ts";
+import { agentNames } from "../agents/index.ts";
+import { AppName, Domain, MetricResult, Report, RunStatus, SafeId, Split, SuiteName } from "../core/index.ts";
+import { liveEnum } from "../core/live-enum.ts";
+import { KnownMetricName } from "../judge/index.ts";
+import { providerNames } from "../llm/index.ts";
 
 /** `suite/task_id`, both parts safe ids (never a path). */
 export const TaskRefString = z
@@ -29,7 +23,10 @@ export const ModelHandle = z
   .string()
   .min(3)
   .max(300)
-  .regex(/^(openai|openrouter|compat):\S+$/, "expected a model handle such as openai:gpt-4o");
+  .regex(/^[a-z][a-z0-9-]*:\S+$/, "expected a model handle such as openai:gpt-4o")
+  .refine((h) => providerNames().includes(h.slice(0, h.indexOf(":"))), {
+    message: "expected a model handle of a known provider, such as openai:gpt-4o",
+  });
 
 export const GenerateRequest = z.object({
   suite: SuiteName.describe("suite folder to write under the tasks root (no hidden or dotted folder)"),
@@ -101,7 +98,8 @@ export const SearchResponse = z.object({
   hits: z.array(SearchHitSchema),
 });
 
-export const AgentName = z.enum(["extractive", "basic", "drba", "drfa"]);
+/** A registered agent (src/agents/registry.ts); the OpenAPI document lists the agents registered when it is served. */
+export const AgentName = liveEnum("agent", agentNames);
 
 export const RunRequest = z.object({
   task: TaskRefString,
@@ -162,7 +160,7 @@ export const JudgeRequest = z
     report: Report.optional().describe("the report as JSON"),
     markdown: z.string().min(1).optional().describe("or the report as the paper's Markdown"),
     judge: z.union([z.literal("lexical"), ModelHandle]).default("lexical"),
-    metrics: z.array(MetricName).optional(),
+    metrics: z.array(KnownMetricName).optional(),
   })
   .refine((r) => (r.report === undefined) !== (r.markdown === undefined), {
     message: "expected exactly one of report (JSON) or markdown",

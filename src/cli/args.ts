@@ -3,15 +3,23 @@ import { parseArgs } from "node:util";
 
 export type ParsedArgs = { flags: Record<string, string | boolean | undefined>; positionals: string[] };
 
+/** The flags a command reads: `strings` take a value, `booleans` do not (`--no-x` negates), `multiple` repeat. */
+export type FlagSpec = {
+  strings?: readonly string[];
+  booleans?: readonly string[];
+  multiple?: readonly string[];
+};
+
+/** Every flag name a spec declares. */
+export function flagNames(spec: FlagSpec): string[] {
+  return [...(spec.strings ?? []), ...(spec.booleans ?? []), ...(spec.multiple ?? [])];
+}
+
 /**
  * Parse `args` against declared options; unknown flags are an error naming the flag and the command's usage.
  * `strings` take a value, `booleans` do not.
  */
-export function parseFlags(
-  args: string[],
-  spec: { strings?: string[]; booleans?: string[]; multiple?: string[] },
-  usage: string,
-): ParsedArgs {
+export function parseFlags(args: string[], spec: FlagSpec, usage: string): ParsedArgs {
   const options: Record<string, { type: "string" | "boolean"; multiple?: boolean }> = {};
   for (const s of spec.strings ?? []) options[s] = { type: "string" };
   for (const s of spec.multiple ?? []) options[s] = { type: "string", multiple: true };

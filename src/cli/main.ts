@@ -1,7 +1,7 @@
 #!/usr/bin/env bun
 /** @module The `drflow` command: one sub-command per primitive (generate, env, run, judge, eval, serve) and helpers. */
 import { UsageError } from "./args.ts";
-import type { Command } from "./command.ts";
+import { type Command, usageOf } from "./command.ts";
 import { cache } from "./commands/cache.ts";
 import { demo } from "./commands/demo.ts";
 import { env } from "./commands/env.ts";
@@ -17,7 +17,7 @@ import { usage } from "./commands/usage.ts";
 import { worker } from "./commands/worker.ts";
 
 /** Every sub-command, in the order `drflow help` lists them. */
-const COMMANDS: Command[] = [
+export const COMMANDS: Command[] = [
   generate,
   tasks,
   demo,
@@ -58,7 +58,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
-    console.log(`usage: ${command.usage}`);
+    console.log(`usage: ${usageOf(command)}`);
     return 0;
   }
   try {

@@ -1,46 +1,14 @@
 /** @module Metric results: a value, how many items were scored or left unscored, per-item details, and the pinned judge. */
 import { z } from "zod";
 
-export const DRFLOW_METRICS = [
-  "factuality",
-  "recall",
-  "precision",
-  "f1",
-  "topology",
-  "condition_resolution",
-  "personalized_comprehensiveness",
-] as const;
-export const DRBENCH_METRICS = [
-  "insight_recall",
-  "distractor_avoidance",
-  "factuality",
-  "report_quality",
-  "insight_recall_reachable",
-] as const;
-
-export const MetricName = z.enum([
-  ...DRFLOW_METRICS,
-  "insight_recall",
-  "distractor_avoidance",
-  "report_quality",
-  "insight_recall_reachable",
-]);
+/**
+ * A metric's name. Which names exist is the metric registry's (src/judge/metrics/index.ts: each metric declares itself);
+ * a stored result keeps its name even if its metric is later unregistered.
+ */
+export const MetricName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,63}$/, "expected a metric name of lower-case letters, digits and _");
 export type MetricName = z.infer<typeof MetricName>;
-
-/** How tables name each metric: `short` column headers (the paper's abbreviations) and `long` names for reports. */
-export const METRIC_LABELS: Record<MetricName, { short: string; long: string }> = {
-  factuality: { short: "Fact.", long: "Factuality" },
-  recall: { short: "Recall", long: "Recall" },
-  precision: { short: "Prec.", long: "Precision" },
-  f1: { short: "F1", long: "F1" },
-  topology: { short: "Topo.", long: "Topology" },
-  condition_resolution: { short: "Cond. Res.", long: "Condition Resolution" },
-  personalized_comprehensiveness: { short: "Pers. Comp.", long: "Personalized Comprehensiveness" },
-  insight_recall: { short: "Insight Rec.", long: "Insight Recall" },
-  distractor_avoidance: { short: "Distr. Avoid.", long: "Distractor Avoidance" },
-  report_quality: { short: "Report Q.", long: "Report Quality" },
-  insight_recall_reachable: { short: "Rec. (reach.)", long: "Insight Recall over reachable insights" },
-};
 
 /** How a judge decision was made, pinned so every number can be reproduced. */
 export const JudgeInfo = z.object({

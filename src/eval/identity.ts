@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { agentFromSpec, parseAgentSpec } from "../agents/registry.ts";
 import type { Split } from "../core/index.ts";
 import type { Protocol } from "../judge/evaluate.ts";
-import type { DecisionKind, Judge } from "../judge/judges/types.ts";
+import { DECISION_KINDS, type Judge } from "../judge/judges/types.ts";
 import { ARTIFACTS_DIR, type LoadedTask } from "../store/task-store.ts";
 
 const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
@@ -96,17 +96,6 @@ export function sameAgent(
   };
   return a.name === b.name && canonicalJson(a.options) === canonicalJson(b.options);
 }
-
-const DECISION_KINDS: readonly DecisionKind[] = [
-  "precision",
-  "recall",
-  "condition_resolution",
-  "personalized_comprehensiveness",
-  "factuality",
-  "insights",
-  "insight_match",
-  "report_quality",
-];
 
 /**
  * A judge and its version: `lexical@<hash>` or `llm:<handle>@<hash>`, the hash over every decision kind's pinned

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { DRBENCH_METRICS, DRFLOW_METRICS } from "../core/index.ts";
+import { metricColumns, metricNames } from "../judge/index.ts";
 import { type CellResult, EMPTY_USAGE, planCells } from "./cells.ts";
-import { metricColumns } from "./metric-columns.ts";
 import { summarize } from "./summary.ts";
 import { formatSummaryTable } from "./table.ts";
 
@@ -101,10 +100,10 @@ describe("planCells", () => {
 });
 
 test("the summary's columns follow the task kinds judged: DRFlow's, DRBench's, or both", () => {
-  expect(metricColumns([{ f1: 0.5 }])).toEqual([...DRFLOW_METRICS]);
-  expect(metricColumns([{ insight_recall: 0.3, factuality: 1 }])).toEqual([...DRBENCH_METRICS]);
+  expect(metricColumns([{ f1: 0.5 }])).toEqual([...metricNames("drflow")]);
+  expect(metricColumns([{ insight_recall: 0.3, factuality: 1 }])).toEqual([...metricNames("drbench")]);
   expect(metricColumns([{ f1: 0.5 }, { insight_recall: 0.3 }])).toEqual([
-    ...DRFLOW_METRICS,
+    ...metricNames("drflow"),
     "insight_recall",
     "distractor_avoidance",
     "report_quality",

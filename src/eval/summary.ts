@@ -2,8 +2,8 @@
 
 import { mean, std } from "../analysis/stats.ts";
 import type { MetricName, Split } from "../core/index.ts";
+import { metricColumns } from "../judge/index.ts";
 import { addCellUsage, type CellResult, CellUsage, EMPTY_USAGE } from "./cells.ts";
-import { metricColumns } from "./metric-columns.ts";
 
 /** A finite number (a metric value that was scored). */
 function isScored(v: number | null | undefined): v is number {

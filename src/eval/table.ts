@@ -1,8 +1,9 @@
 /** @module Plain-text rendering of a batch summary: one row per agent × model × split, metrics in percent as mean ± std. */
-import { METRIC_LABELS, type MetricName } from "../core/index.ts";
+
+import type { MetricName } from "../core/index.ts";
 import { textTable } from "../core/text-table.ts";
+import { metricColumns, metricLabel } from "../judge/index.ts";
 import { formatCost } from "../llm/cost.ts";
-import { metricColumns } from "./metric-columns.ts";
 import type { MetricSummary, SummaryRow } from "./summary.ts";
 
 /** `57.93 ± 1.20` (percent), `57.93` when there is a single repeat, `–` when nothing was scored. */
@@ -22,7 +23,7 @@ export function formatSummaryTable(
     "model",
     "split",
     "tasks",
-    ...metrics.map((m) => METRIC_LABELS[m].short),
+    ...metrics.map((m) => metricLabel(m).short),
     "cost fetched",
     "at list price",
   ];
@@ -44,7 +45,7 @@ export function formatCountsTable(
   rows: readonly SummaryRow[],
   metrics: readonly MetricName[] = metricColumns(rows.map((r) => r.metrics)),
 ): string {
-  const header = ["agent", "model", "split", ...metrics.map((m) => METRIC_LABELS[m].short)];
+  const header = ["agent", "model", "split", ...metrics.map((m) => metricLabel(m).short)];
   const body = rows.map((r) => [
     r.agent,
     r.model,

@@ -1,12 +1,6 @@
 /** @module `evaluate`: parse the report, run the requested metrics in dependency order with one judge, keep alignments, report repeats' agreement. */
 import { z } from "zod";
-import {
-  DRBENCH_METRICS,
-  DRFLOW_METRICS,
-  type MetricName,
-  type MetricResult,
-  Report,
-} from "../core/index.ts";
+import { type MetricName, type MetricResult, Report } from "../core/index.ts";
 import type { Model } from "../llm/types.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 import { readWebStore } from "../web/store.ts";
@@ -17,8 +11,8 @@ import { goldStepId, goldSteps } from "./gold.ts";
 import { lexicalJudge } from "./judges/lexical/index.ts";
 import { type LlmJudgeOptions, llmJudge } from "./judges/llm/index.ts";
 import type { Judge } from "./judges/types.ts";
-import { decisionOf, notApplicableReason, notApplicableResult } from "./metrics/applicability.ts";
-import { metricOrder } from "./metrics/index.ts";
+import { notApplicableResult } from "./metrics/applicability.ts";
+import { metricNames, metricOrder } from "./metrics/index.ts";
 import { predStepId } from "./metrics/precision.ts";
 import type { EvaluationState, MetricContext } from "./metrics/types.ts";
 import { judgedSteps } from "./predicted.ts";
@@ -73,7 +67,7 @@ function judgeFor(
 }
 
 export function defaultMetrics(loaded: LoadedTask): readonly MetricName[] {
-  return loaded.task.kind === "drbench" ? DRBENCH_METRICS : DRFLOW_METRICS;
+  return metricNames(loaded.task.kind);
 }
 
 function alignmentRows(
@@ -137,11 +131,11 @@ async function evaluateOnce(
     done.set(
       metric.name,
       Promise.all(metric.dependsOn.map((d) => done.get(d)!)).then(async () => {
-        const reason = notApplicableReason(metric.name, ctx);
+        const reason = metric.notApplicable?.(ctx) ?? null;
         const result =
           reason === null
             ? await metric.run(ctx)
-            : notApplicableResult(metric.name, reason, judge.info(decisionOf(metric.name)));
+            : notApplicableResult(metric.name, reason, judge.info(metric.decisions[0]));
         state.results.set(metric.name, result);
         return result;
       }),

@@ -3,16 +3,11 @@
  * similarity, claims with their best cited chunk, specifics credited, missing and misplaced). A zod-typed object, so the
  * CLI (`drflow judge --explain`) and the studio's judgment page render the same thing.
  */
+
 import { z } from "zod";
-import {
-  ItemEvidence,
-  METRIC_LABELS,
-  MetricName,
-  type MetricResult,
-  metricStatus,
-  type ReportStep,
-} from "../core/index.ts";
+import { ItemEvidence, MetricName, type MetricResult, metricStatus, type ReportStep } from "../core/index.ts";
 import type { GoldStep } from "./gold.ts";
+import { metricLabel } from "./metrics/index.ts";
 import { predStepId } from "./metrics/precision.ts";
 
 export const ExplainedDecision = z.object({
@@ -91,7 +86,7 @@ export function explainMetrics(
     warnings: [...warnings],
     metrics: metrics.map((m) => ({
       metric: m.metric,
-      label: METRIC_LABELS[m.metric].long,
+      label: metricLabel(m.metric).long,
       status: metricStatus(m),
       value: m.value,
       summary: summaryOf(m),

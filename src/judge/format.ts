@@ -1,6 +1,8 @@
 /** @module Plain-text rendering of an evaluation: the metric table, the per-step alignment table, report problems, repeat agreement. */
-import { METRIC_LABELS, type Report } from "../core/index.ts";
+
+import type { Report } from "../core/index.ts";
 import { textTable } from "../core/text-table.ts";
+import { metricLabel } from "./metrics/index.ts";
 import type { AlignmentRow, EvaluationResult } from "./result.ts";
 
 function cut(text: string, max: number): string {
@@ -28,7 +30,7 @@ export function formatEvaluation(
   goldTitles?: Map<number, string>,
 ): string {
   const metricRows = result.metrics.map((m) => [
-    METRIC_LABELS[m.metric].long,
+    metricLabel(m.metric).long,
     m.not_applicable ? "n/a" : m.value === null ? "–" : (m.value * 100).toFixed(2),
     String(m.scored),
     String(m.unscored),
@@ -49,7 +51,7 @@ export function formatEvaluation(
   ];
   for (const w of result.warnings) parts.push(`warning: ${w}`);
   const na = result.metrics.filter((m) => m.not_applicable);
-  for (const m of na) parts.push(`${METRIC_LABELS[m.metric].long} not applicable: ${m.not_applicable}`);
+  for (const m of na) parts.push(`${metricLabel(m.metric).long} not applicable: ${m.not_applicable}`);
   if (result.alignment.precision.length) {
     parts.push(
       "",
@@ -76,7 +78,7 @@ export function formatEvaluation(
       textTable(
         ["metric", "values", "spread (max-min)", "std"],
         r.spread.map((s) => [
-          METRIC_LABELS[s.metric].long,
+          metricLabel(s.metric).long,
           s.values.map((v) => (v === null ? "–" : (v * 100).toFixed(2))).join(" "),
           s.max === null ? "–" : ((s.max - s.min!) * 100).toFixed(2),
           s.std === null ? "–" : (s.std * 100).toFixed(2),

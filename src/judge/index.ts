@@ -18,7 +18,18 @@ export { type GoldStep, goldSteps } from "./gold.ts";
 export { LexicalJudge, lexicalJudge } from "./judges/lexical/index.ts";
 export { LLM_BARS, LlmJudge, type LlmJudgeOptions, llmJudge } from "./judges/llm/index.ts";
 export type { Judge } from "./judges/types.ts";
-export { METRICS, metricOrder } from "./metrics/index.ts";
+export {
+  KnownMetricName,
+  metricByName,
+  metricColumns,
+  metricDefinitions,
+  metricLabel,
+  metricNames,
+  metricOrder,
+  registerMetric,
+  unregisterMetric,
+} from "./metrics/index.ts";
+export type { Metric, MetricContext } from "./metrics/types.ts";
 export { workflowFlowchart } from "./report/flowchart.ts";
 export { type ParsedReport, parseReportMarkdown } from "./report/parse.ts";
 export { Problem } from "./report/problem.ts";

@@ -4,29 +4,18 @@
  * credentials carried in the URL (kept out of the handle everything else sees).
  */
 import { z } from "zod";
+import { liveEnum } from "../core/live-enum.ts";
+import { handleForms, type ProviderDefinition, providerByName, providerNames } from "./providers/index.ts";
 import { redactSecrets } from "./redact.ts";
 
-export const Provider = z.enum(["openai", "openrouter", "compat"]);
+/** A registered provider's name (src/llm/providers/: each provider declares its prefix, URLs, key variable, limits). */
+export const Provider = liveEnum("provider", providerNames);
 export type Provider = z.infer<typeof Provider>;
 
-export const OPENAI_BASE_URL = "https://api.openai.com/v1";
-export const OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1";
-
-/** Environment variable that holds each provider's key; `compat` servers take an optional `DRFLOW_COMPAT_API_KEY`. */
-export const KEY_VARIABLE: Record<Provider, string> = {
-  openai: "OPENAI_API_KEY",
-  openrouter: "OPENROUTER_API_KEY",
-  compat: "DRFLOW_COMPAT_API_KEY",
-};
-
-/**
- * Base-URL variables honoured as the providers' SDKs honour them: the openai SDK reads `OPENAI_BASE_URL` (gateways,
- * proxies, Azure-style deployment URLs); `OPENROUTER_BASE_URL` does the same for OpenRouter.
- */
-export const BASE_URL_VARIABLE: Partial<Record<Provider, string>> = {
-  openai: "OPENAI_BASE_URL",
-  openrouter: "OPENROUTER_BASE_URL",
-};
+/** A handle's provider declaration. */
+export function providerOf(handle: Pick<ParsedHandle, "provider">): ProviderDefinition {
+  return providerByName(handle.provider)!;
+}
 
 /** How a handle asks for structured output: JSON-schema response format, JSON mode, or the schema in the prompt. */
 export const StructuredMode = z.enum(["json_schema", "json_object", "prompt"]);
@@ -57,8 +46,12 @@ export const ParsedHandle = z.object({
 });
 export type ParsedHandle = z.infer<typeof ParsedHandle>;
 
-const HANDLE_HELP =
-  'expected "openai:<model>", "openrouter:<vendor>/<model>" or "compat:<base URL>#<model>", e.g. compat:http://127.0.0.1:8000/v1#qwen2.5-7b; options go after the model: #qwen2.5-7b?structured=json_object&input_per_1m=0.2&output_per_1m=0.6';
+const handleHelp = () =>
+  `expected ${handleForms()
+    .map((f) => `"${f}"`)
+    .join(
+      ", ",
+    )}, e.g. compat:http://127.0.0.1:8000/v1#qwen2.5-7b; options go after the model: #qwen2.5-7b?structured=json_object&input_per_1m=0.2&output_per_1m=0.6`;
 
 function parseOptions(shown: string, text: string): HandleOptions {
   if (!text) return {};
@@ -79,7 +72,7 @@ function splitUrl(
   try {
     parsed = new URL(url);
   } catch {
-    throw new Error(`model handle "${shown}": "${redactSecrets(url)}" is not a URL; ${HANDLE_HELP}`);
+    throw new Error(`model handle "${shown}": "${redactSecrets(url)}" is not a URL; ${handleHelp()}`);
   }
   const credential = decodeURIComponent(parsed.password || parsed.username) || null;
   const query = Object.fromEntries(parsed.searchParams);
@@ -96,33 +89,33 @@ function splitUrl(
 export function parseHandle(handle: string, env: Record<string, string | undefined> = {}): ParsedHandle {
   const shown = redactSecrets(handle);
   const colon = handle.indexOf(":");
-  const provider = Provider.safeParse(colon > 0 ? handle.slice(0, colon) : "");
-  if (!provider.success) throw new Error(`model handle "${shown}": unknown provider; ${HANDLE_HELP}`);
+  const provider = providerByName(colon > 0 ? handle.slice(0, colon) : "");
+  if (!provider) throw new Error(`model handle "${shown}": unknown provider; ${handleHelp()}`);
   const rest = handle.slice(colon + 1);
   let url: string;
   let modelPart: string;
-  if (provider.data === "compat") {
+  if (provider.baseUrl === "in-handle") {
     const hash = rest.lastIndexOf("#");
     url = hash > 0 ? rest.slice(0, hash) : "";
     modelPart = hash > 0 ? rest.slice(hash + 1) : "";
     if (!/^https?:\/\/[^\s]+$/.test(url) || !modelPart.split("?")[0]) {
-      throw new Error(`model handle "${shown}": ${HANDLE_HELP}`);
+      throw new Error(`model handle "${shown}": ${handleHelp()}`);
     }
   } else {
     modelPart = rest;
-    const variable = BASE_URL_VARIABLE[provider.data]!;
-    url = env[variable] || (provider.data === "openai" ? OPENAI_BASE_URL : OPENROUTER_BASE_URL);
+    url = env[provider.baseUrl.variable] || provider.baseUrl.default;
     if (!modelPart.split("?")[0]!.trim())
-      throw new Error(`model handle "${shown}": empty model name; ${HANDLE_HELP}`);
+      throw new Error(`model handle "${shown}": empty model name; ${handleHelp()}`);
   }
   const question = modelPart.indexOf("?");
   const model = question < 0 ? modelPart : modelPart.slice(0, question);
   const options = parseOptions(shown, question < 0 ? "" : modelPart.slice(question + 1));
   const { baseURL, credential, query } = splitUrl(shown, url);
-  const bare = provider.data === "compat" ? `compat:${baseURL}#${model}` : `${provider.data}:${model}`;
+  const bare =
+    provider.baseUrl === "in-handle" ? `${provider.name}:${baseURL}#${model}` : `${provider.name}:${model}`;
   return {
     handle: shown,
-    provider: provider.data,
+    provider: provider.name,
     baseURL,
     model,
     priceKey: bare,

@@ -10,13 +10,7 @@ import {
 } from "./cache.ts";
 import { cacheKey, type KeyParts } from "./cache-key.ts";
 import { CacheMissError, MissingKeyError, ProviderError } from "./errors.ts";
-import {
-  KEY_VARIABLE,
-  type ParsedHandle,
-  type Provider,
-  parseHandle,
-  type StructuredMode,
-} from "./handle.ts";
+import { type ParsedHandle, parseHandle, providerOf, type StructuredMode } from "./handle.ts";
 import { limiterFor } from "./limiter.ts";
 import { PRICES, type Price, type PriceTable, priceOf } from "./prices.ts";
 import { redactSecrets } from "./redact.ts";
@@ -62,7 +56,6 @@ export function requestTimeoutMs(
 /** Defaults declared once. */
 export const MODEL_DEFAULTS = {
   timeoutMs: 120_000,
-  concurrency: { openai: 8, openrouter: 8, compat: 4 } satisfies Record<Provider, number>,
   embedBatch: 128,
   cacheMode: "use" as CacheMode,
 };
@@ -140,10 +133,11 @@ export function apiKeyFor(
   role?: Role,
 ): string {
   if (target.credential) return target.credential;
-  const variable = KEY_VARIABLE[target.provider];
+  const provider = providerOf(target);
+  const variable = provider.keyVariable;
   const key = env[variable];
-  if (target.provider === "compat") {
-    const configured = env.DRFLOW_COMPAT_BASE_URL?.trim().replace(/\/+$/, "");
+  if (provider.key !== "always") {
+    const configured = env[provider.key.configuredUrlVariable]?.trim().replace(/\/+$/, "");
     return key && configured && configured === target.baseURL ? key : "no-key";
   }
   if (key) return key;
@@ -207,7 +201,7 @@ class OpenAICompatibleModel implements Model {
     this.structured = options.structured ?? this.target.options.structured ?? "json_schema";
     this.price = priceOf(rawHandle, options.prices ?? PRICES);
     this.now = options.now ?? Date.now;
-    const concurrency = options.concurrency ?? MODEL_DEFAULTS.concurrency[this.target.provider];
+    const concurrency = options.concurrency ?? providerOf(this.target).concurrency;
     this.transport = new Transport(this.target, {
       apiKey,
       defaultQuery: this.target.query,
@@ -377,7 +371,7 @@ class OpenAICompatibleModel implements Model {
     schema: unknown,
     accept?: Accept,
   ): Promise<ChatResult> {
-    const tokenParam = this.target.provider === "openai" ? "max_completion_tokens" : "max_tokens";
+    const tokenParam = providerOf(this.target).maxTokensParam;
     const parameters: Record<string, unknown> = {
       temperature: request.temperature,
       seed: request.seed,

@@ -3,16 +3,11 @@
  * call totals), never one query per run, so a page over thousands of runs stays fast. Metric JSON is parsed only
  * where a page shows its items (one run's judgment).
  */
+
 import { z } from "zod";
 import type { ScoreRow } from "../analysis/index.ts";
-import {
-  DRFLOW_METRICS,
-  MetricName,
-  type MetricStatus,
-  metricStatus,
-  type RunRecord,
-  Split,
-} from "../core/index.ts";
+import { MetricName, type MetricStatus, metricStatus, type RunRecord, Split } from "../core/index.ts";
+import { metricNames } from "../judge/index.ts";
 import { RunFilter, runClauses, whereSql } from "../store/run-store.ts";
 import { groupConcatDistinct, jsonArrayRows, type SqlDb } from "../store/sql.ts";
 import type { CallTotals } from "../store/usage-queries.ts";
@@ -79,7 +74,7 @@ function where(filter: StudioFilter): { sql: string; values: string[] } {
 /** How a runs query orders: a column, a metric's value, cost or tokens; nulls always last. */
 export type RunOrder = { sort: string; dir: "asc" | "desc" };
 
-export const RUN_SORTS = ["started", "task", "agent", "cost", "tokens", ...DRFLOW_METRICS] as const;
+export const RUN_SORTS = ["started", "task", "agent", "cost", "tokens", ...metricNames("drflow")] as const;
 
 function orderSql(order: RunOrder): { sql: string; values: string[] } {
   const dir = order.dir === "asc" ? "ASC" : "DESC";

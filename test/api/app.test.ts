@@ -433,7 +433,8 @@ describe("GET /openapi.json", () => {
       "/tasks/{suite}/{id}",
     ]);
     const runBody = r.data.paths["/runs"].post.requestBody.content["application/json"].schema;
-    expect(runBody.properties.agent.enum).toEqual(["extractive", "basic", "drba", "drfa"]);
+    // The registered agents (src/agents/registry.ts), brief included: the list the API once kept by hand lacked it.
+    expect(runBody.properties.agent.enum).toEqual(["basic", "drba", "drfa", "extractive", "brief"]);
     expect(runBody.required).toContain("task");
     expect(r.data.paths["/env/{id}/search"].get.parameters.map((p: { name: string }) => p.name)).toEqual([
       "id",

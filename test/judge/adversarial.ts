@@ -5,7 +5,9 @@
  * from an adjacent case, the correct workflow shuffled, the correct workflow in another report layout. Used by
  * `adversarial.test.ts` and `scripts/bench/judge.ts`. Roles come from the task manifest, never from artifact ids.
  */
-import { DRFLOW_METRICS, type MetricName, Report, type ReportStep } from "../../src/core/index.ts";
+
+import { type MetricName, Report, type ReportStep } from "../../src/core/index.ts";
+import { metricNames } from "../../src/judge/index.ts";
 import { renderReportMarkdown } from "../../src/judge/report/render.ts";
 import { taskSources } from "../../src/judge/sources.ts";
 import type { LoadedTask } from "../../src/store/task-store.ts";
@@ -280,7 +282,7 @@ export async function adversarialReports(loaded: LoadedTask): Promise<Adversaria
   ];
 }
 
-const ALL_ZERO: Bound[] = DRFLOW_METRICS.map((metric) => ({ metric, max: 0 }));
+const ALL_ZERO: Bound[] = metricNames("drflow").map((metric) => ({ metric, max: 0 }));
 
 /** What a sound judge gives each adversarial report (values in [0, 1]); `reference` names the report relative bounds use. */
 export const LEXICAL_EXPECTATIONS: Expectation[] = [
@@ -327,7 +329,7 @@ export const LEXICAL_EXPECTATIONS: Expectation[] = [
   {
     name: "other layout",
     reference: "gold",
-    bounds: DRFLOW_METRICS.map((metric) => ({ metric, withinOf: 0.02 })),
+    bounds: metricNames("drflow").map((metric) => ({ metric, withinOf: 0.02 })),
   },
 ];
 

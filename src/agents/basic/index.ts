@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { SearchHit } from "../../env/types.ts";
+import { defineAgent } from "../define.ts";
 import { openContext } from "../shared/context.ts";
 import { DEFAULT_EVIDENCE_CHARS } from "../shared/sources.ts";
 import { generateWorkflow } from "../shared/workflow.ts";
@@ -15,9 +16,17 @@ export const BasicOptions = z.strictObject({
 });
 export type BasicOptions = z.infer<typeof BasicOptions>;
 
+export const BASIC = defineAgent({
+  name: "basic",
+  summary: "the paper's minimal baseline: every document in one J.9 call",
+  options: BasicOptions,
+  serves: ["drflow"],
+  needsModel: true,
+  run: (context, opts) => runBasic(context, opts),
+});
+
 export function basic(options: z.input<typeof BasicOptions> = {}): Agent {
-  const opts = BasicOptions.parse(options);
-  return { name: "basic", options: opts, needsModel: true, run: (context) => runBasic(context, opts) };
+  return BASIC.create(options);
 }
 
 async function runBasic(context: AgentContext, opts: BasicOptions): Promise<AgentOutput> {

@@ -16,6 +16,7 @@ import { type Figure, figures } from "../../core/index.ts";
 import type { EnvDocument } from "../../env/types.ts";
 import { segmentSentences } from "../../retrieval/index.ts";
 import { suffixStem, words } from "../../retrieval/tokenize.ts";
+import { defineAgent } from "../define.ts";
 import { tracedTools } from "../extractive/index.ts";
 import type { Agent, AgentContext, AgentOutput, TraceEvent } from "../types.ts";
 import { periodKey, tableRows } from "./table.ts";
@@ -188,13 +189,15 @@ function findingsOf(
   return out;
 }
 
+export const BRIEF = defineAgent({
+  name: "brief",
+  summary: "retrieval and cited, figure-bearing findings",
+  options: BriefOptions,
+  serves: ["drbench"],
+  needsModel: false,
+  run: (context, opts) => run(opts, context),
+});
+
 export function brief(options: z.input<typeof BriefOptions> = {}): Agent {
-  const opts = BriefOptions.parse(options);
-  return {
-    name: "brief",
-    options: opts,
-    needsModel: false,
-    serves: ["drbench"],
-    run: (context) => run(opts, context),
-  };
+  return BRIEF.create(options);
 }

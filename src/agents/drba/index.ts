@@ -5,6 +5,7 @@
  * DRBench's insight + citation research report (`research-report.ts`). Its prompts are in `prompts/drba.ts`.
  */
 import { z } from "zod";
+import { defineAgent } from "../define.ts";
 import { renderAap, renderCrp, renderDrbaActions, renderSrp } from "../prompts/drba.ts";
 import {
   actionPlanGuidelines,
@@ -43,17 +44,19 @@ export type DrbaOptions = z.infer<typeof DrbaOptions>;
 /** Character budget of the findings summary in the AAP prompt. */
 export const AAP_FINDINGS_CHARS = 12_000;
 
+export const DRBA = defineAgent({
+  name: "drba",
+  summary: "DRBench's research agent: planning, a research loop, the report",
+  options: DrbaOptions,
+  // DRFlow tasks: the J.9 workflow report; DRBench tasks: DRBench's insight + citation report.
+  serves: ["drflow", "drbench"],
+  needsModel: true,
+  run: (context, opts, extra: { web?: WebSearch }) =>
+    runDrba(context, opts, extra.web ?? (context.env.web ? webSearchOf(context.env.web) : null)),
+});
+
 export function drba(options: z.input<typeof DrbaOptions> = {}, extra: { web?: WebSearch } = {}): Agent {
-  const opts = DrbaOptions.parse(options);
-  return {
-    name: "drba",
-    options: opts,
-    needsModel: true,
-    // DRFlow tasks: the J.9 workflow report; DRBench tasks: DRBench's insight + citation report.
-    serves: ["drflow", "drbench"],
-    run: (context) =>
-      runDrba(context, opts, extra.web ?? (context.env.web ? webSearchOf(context.env.web) : null)),
-  };
+  return DRBA.create(options, extra);
 }
 
 /** Research objectives per planning mode: the question itself, its sub-questions (SRP), or structured areas (CRP). */

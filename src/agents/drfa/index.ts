@@ -5,6 +5,7 @@
  * components off for the paper's ablations; `iterations` bounds the loop.
  */
 import { z } from "zod";
+import { defineAgent } from "../define.ts";
 import { openContext } from "../shared/context.ts";
 import { researchLoop } from "../shared/research-loop.ts";
 import { DEFAULT_EVIDENCE_CHARS, sessionEvidence } from "../shared/sources.ts";
@@ -38,15 +39,23 @@ export const DrfaOptions = z.strictObject({
 });
 export type DrfaOptions = z.infer<typeof DrfaOptions>;
 
+export const DRFA = defineAgent({
+  name: "drfa",
+  summary: "the paper's workflow-aware agent (ablations: gf=false, cap=false)",
+  options: DrfaOptions,
+  serves: ["drflow"],
+  needsModel: true,
+  aliases: {
+    "drfa-wo-gf": { gf: false },
+    "drfa-wo-cap": { cap: false },
+    "drfa-wo-both": { gf: false, cap: false },
+  },
+  run: (context, opts, extra: { web?: WebSearch }) =>
+    runDrfa(context, opts, extra.web ?? (context.env.web ? webSearchOf(context.env.web) : null)),
+});
+
 export function drfa(options: z.input<typeof DrfaOptions> = {}, extra: { web?: WebSearch } = {}): Agent {
-  const opts = DrfaOptions.parse(options);
-  return {
-    name: "drfa",
-    options: opts,
-    needsModel: true,
-    run: (context) =>
-      runDrfa(context, opts, extra.web ?? (context.env.web ? webSearchOf(context.env.web) : null)),
-  };
+  return DRFA.create(options, extra);
 }
 
 async function runDrfa(

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { AppName } from "../../core/index.ts";
 import type { Env, EnvDocument, SearchHit } from "../../env/types.ts";
+import { defineAgent } from "../define.ts";
 import type { Agent, AgentContext, AgentOutput, TraceEvent } from "../types.ts";
 import { caseIds, focusCaseIds, userTie } from "./case-focus.ts";
 import type { Rule } from "./conditions.ts";
@@ -285,24 +286,18 @@ async function run(options: ExtractiveOptions, context: AgentContext): Promise<A
   return { report, trace };
 }
 
+export const EXTRACTIVE = defineAgent({
+  name: "extractive",
+  summary: "retrieval, layout reading, condition and case extraction",
+  options: ExtractiveOptions,
+  serves: ["drflow"],
+  needsModel: false,
+  run: (context, opts) => run(opts, context),
+});
+
 /** The offline extractive agent (no model). It reads only what the environment serves. */
 export function extractive(
   overrides: z.input<typeof ExtractiveOptions> | Record<string, unknown> = {},
 ): Agent {
-  const parsed = ExtractiveOptions.safeParse(overrides);
-  if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((i) => `${i.path.join(".") || "options"}: ${i.message}`)
-      .join("; ");
-    throw new Error(
-      `extractive options: ${problems} (known options: relevanceShare, searchLimit, evidencePerRule)`,
-    );
-  }
-  const options = parsed.data;
-  return {
-    name: "extractive",
-    options,
-    needsModel: false,
-    run: (context) => run(options, context),
-  };
+  return EXTRACTIVE.create(overrides);
 }

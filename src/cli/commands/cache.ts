@@ -1,8 +1,11 @@
 /** @module `drflow cache`: explain a miss (nearest entry and the key parts that differ), list misses, stats, clear. */
 import { defaultCacheLocation, LlmCache } from "../../llm/cache.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { formatTable } from "./usage.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
+export const FLAGS = { strings: ["cache"] } satisfies FlagSpec;
 
 const USAGE = "drflow cache explain [KEY] | misses | stats | clear [--cache .drflow/cache.sqlite]";
 
@@ -29,9 +32,10 @@ function explain(cache: LlmCache, key: string | undefined): number {
 export const cache: Command = {
   name: "cache",
   summary: "Inspect the LLM response cache: explain a miss, list misses, stats, clear",
+  flags: FLAGS,
   usage: `${USAGE}\n\n  explain: the latest recorded miss (or the one whose key starts with KEY), the nearest cached entry\n  and which key part differs (provider, base_url, model, kind, messages, parameters, schema, tools, repeat).`,
   async run(args) {
-    const { flags, positionals } = parseFlags(args, { strings: ["cache"] }, USAGE);
+    const { flags, positionals } = parseFlags(args, FLAGS, USAGE);
     const [sub, key] = positionals;
     const cache = new LlmCache(String(flags.cache ?? defaultCacheLocation()));
     try {

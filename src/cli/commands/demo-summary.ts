@@ -1,6 +1,7 @@
 /** @module The demo's HTML summary: per-split metrics, F1 per task and split, per-task metric table (a notebook-style page). */
-import { DRFLOW_METRICS, METRIC_LABELS } from "../../core/index.ts";
+
 import type { SuiteEvaluation } from "../../eval/evaluate-suite.ts";
+import { metricLabel, metricNames } from "../../judge/index.ts";
 import type { Cell } from "../../notebook/cells.ts";
 import { renderPage } from "../../notebook/html.ts";
 import { Plot, renderPlot } from "../../notebook/plot.ts";
@@ -14,17 +15,17 @@ export function demoCells(evaluation: SuiteEvaluation, command: string): Cell[] 
   const summaryRows = evaluation.summary.map((row) => ({
     split: row.split,
     tasks: row.tasks,
-    ...Object.fromEntries(DRFLOW_METRICS.map((m) => [m, pct(row.metrics[m]?.mean)])),
+    ...Object.fromEntries(metricNames("drflow").map((m) => [m, pct(row.metrics[m]?.mean)])),
   }));
   const perTask = evaluation.results.map((r) => ({
     task: r.cell.task,
     split: r.cell.split,
     status: r.status === "failed" ? `failed: ${r.error}` : "ok",
-    ...Object.fromEntries(DRFLOW_METRICS.map((m) => [m, pct(r.metrics[m])])),
+    ...Object.fromEntries(metricNames("drflow").map((m) => [m, pct(r.metrics[m])])),
   }));
-  const metricColumns = DRFLOW_METRICS.map((m) => ({
+  const metricColumns = metricNames("drflow").map((m) => ({
     key: m,
-    label: `${METRIC_LABELS[m].short} %`,
+    label: `${metricLabel(m).short} %`,
     align: "right" as const,
   }));
   const f1 = evaluation.results

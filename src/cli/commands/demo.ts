@@ -9,12 +9,22 @@ import { generateProceduralSuite } from "../../generate/index.ts";
 import { renderSummaryTable, summarizeTask, validateTaskDir } from "../../generate/validate/index.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask } from "../../store/task-store.ts";
-import { intFlag, parseFlags } from "../args.ts";
+import { type FlagSpec, intFlag, parseFlags } from "../args.ts";
 import type { Command } from "../command.ts";
 import { writeDemoSummary } from "./demo-summary.ts";
 
 export const DEMO_SUITE = "demo";
 export const DEMO_SEED = 7;
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
+const SUITE_FLAGS = { strings: ["root"], booleans: ["regenerate"] } satisfies FlagSpec;
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
+export const FLAGS = {
+  strings: ["root", "html", "store", "concurrency", "batch"],
+  booleans: ["regenerate", "suite-only"],
+} satisfies FlagSpec;
+
 const USAGE = [
   "drflow demo [--regenerate] [--root tasks]",
   "",
@@ -32,7 +42,7 @@ export const DEMO_STORE = ".drflow/demo/runs.sqlite";
  * task, and print the summary table. Returns 1 when any task has a violation.
  */
 export async function runDemoSuite(args: string[], log: (s: string) => void = console.log): Promise<number> {
-  const { flags } = parseFlags(args, { strings: ["root"], booleans: ["regenerate"] }, USAGE);
+  const { flags } = parseFlags(args, SUITE_FLAGS, USAGE);
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
   let refs = await listTasks(root, DEMO_SUITE);
   if (flags.regenerate || refs.length === 0) {
@@ -61,11 +71,7 @@ export async function runDemoSuite(args: string[], log: (s: string) => void = co
 
 /** Suite check, then extractive agent × lexical judge on both splits; per-split metrics to stdout, HTML summary to a file. */
 export async function runDemoLoop(args: string[], log: (s: string) => void = console.log): Promise<number> {
-  const { flags } = parseFlags(
-    args,
-    { strings: ["root", "html", "store", "concurrency", "batch"], booleans: ["regenerate", "suite-only"] },
-    FULL_USAGE,
-  );
+  const { flags } = parseFlags(args, FLAGS, FULL_USAGE);
   const suiteArgs = [
     ...(flags.root ? ["--root", String(flags.root)] : []),
     ...(flags.regenerate ? ["--regenerate"] : []),
@@ -103,6 +109,7 @@ export const demo: Command = {
   name: "demo",
   summary:
     "the offline loop: demo suite → environment → extractive agent → lexical judge (metrics per split, HTML)",
+  flags: FLAGS,
   usage: FULL_USAGE,
   run: (args) => runDemoLoop(args),
 };

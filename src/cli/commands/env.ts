@@ -10,8 +10,28 @@ import type { Env } from "../../env/types.ts";
 import { createModel } from "../../llm/model.ts";
 import { type Embedder, embedderFor, type SearchMode } from "../../retrieval/index.ts";
 import { DEFAULT_TASK_ROOT, listTasks, loadTask } from "../../store/task-store.ts";
-import { intFlag, parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
+export const FLAGS = {
+  strings: [
+    "task",
+    "split",
+    "root",
+    "index-dir",
+    "embedder",
+    "limit",
+    "mode",
+    "id",
+    "imap",
+    "webdav",
+    "mattermost",
+    "chroma",
+  ],
+  multiple: ["app"],
+  booleans: ["services", "json"],
+} satisfies FlagSpec;
 
 const USAGE = `drflow env <load|search|show|up> --task <suite/task_id> [options]
        drflow env audit <suite | suite/task_id> [--split original|mixed] [--root tasks] [--json]
@@ -79,6 +99,7 @@ function apps(flags: Record<string, unknown>): AppName[] | undefined {
 export const env: Command = {
   name: "env",
   summary: "Build, search and inspect a task's environment; load it into real services",
+  flags: FLAGS,
   usage: USAGE,
   async run(args) {
     const [sub, ...rest] = args;
@@ -87,27 +108,7 @@ export const env: Command = {
         `expected a sub-command (${SUBCOMMANDS.join(", ")}), got "${sub ?? ""}"\nusage: ${USAGE}`,
       );
     }
-    const { flags, positionals } = parseFlags(
-      rest,
-      {
-        strings: [
-          "task",
-          "split",
-          "root",
-          "index-dir",
-          "embedder",
-          "limit",
-          "mode",
-          "id",
-          "imap",
-          "webdav",
-          "chroma",
-        ],
-        multiple: ["app"],
-        booleans: ["services", "json"],
-      },
-      USAGE,
-    );
+    const { flags, positionals } = parseFlags(rest, FLAGS, USAGE);
     if (sub === "audit") return audit(flags, positionals);
     const c = common(flags);
     if (sub === "load") return load(c);

@@ -25,9 +25,33 @@ import { DATABASE_URL_ENV, databaseUrl, runStoreLocation } from "../../store/sha
 import { DEFAULT_TASK_ROOT, listTasks } from "../../store/task-store.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
-import { choiceFlag, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
+import { choiceFlag, type FlagSpec, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { reportInterrupted } from "../interrupted.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
+export const FLAGS = {
+  strings: [
+    "suite",
+    "split",
+    "agents",
+    "models",
+    "repeats",
+    "judge",
+    "judge-protocol",
+    "concurrency",
+    "batch",
+    "tasks",
+    "root",
+    "store",
+    "index-dir",
+    "database",
+    "heartbeat",
+    "retries",
+    "timeout",
+  ],
+  booleans: ["index", "queue"],
+} satisfies FlagSpec;
 
 const USAGE =
   "drflow eval --suite <name> [--split original|mixed|original,mixed] --agents extractive,drfa:gf=false,… [--models h1,h2]\n" +
@@ -39,34 +63,10 @@ const USAGE =
 export const evalCommand: Command = {
   name: "eval",
   summary: "Evaluate agents × models × splits × repeats on a suite (resumable; summary table)",
+  flags: FLAGS,
   usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.\n  Each task × split environment index is kept under --index-dir (the layout of drflow env) and reused while the\n  task's files are unchanged; --no-index builds every cell's environment in memory instead.\n  With --database or DRFLOW_DATABASE_URL the run store is that PostgreSQL database (DRFLOW_DATABASE_URL: the\n  model-call cache too); --queue enqueues the cells there for \`drflow worker\`s and follows them.\n  --judge-protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts (the default); batched sends drflow's\n  prompts, one request per metric, about a third of the tokens (see \`drflow judge --help\`).\n  --models defaults to DRFLOW_AGENT_MODEL (else the agent role's default); --judge to DRFLOW_JUDGE_MODEL when it is\n  set (llm: the judge role's model), else lexical. --timeout (or DRFLOW_MODEL_TIMEOUT) bounds each model request.`,
   async run(args) {
-    const { flags } = parseFlags(
-      args,
-      {
-        strings: [
-          "suite",
-          "split",
-          "agents",
-          "models",
-          "repeats",
-          "judge",
-          "judge-protocol",
-          "concurrency",
-          "batch",
-          "tasks",
-          "root",
-          "store",
-          "index-dir",
-          "database",
-          "heartbeat",
-          "retries",
-          "timeout",
-        ],
-        booleans: ["index", "queue"],
-      },
-      USAGE,
-    );
+    const { flags } = parseFlags(args, FLAGS, USAGE);
     if (!flags.suite) throw new UsageError(`--suite is required (e.g. demo)\nusage: ${USAGE}`);
     if (!flags.agents) throw new UsageError(`--agents is required (e.g. extractive,drfa)\nusage: ${USAGE}`);
     const suite = String(flags.suite);

@@ -13,7 +13,30 @@ import { createModel, formatCost, resolveRole } from "../../llm/index.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
-import { intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
+import { type FlagSpec, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
+export const LLM_FLAGS = {
+  strings: [
+    "domain",
+    "n",
+    "model",
+    "suite",
+    "seeds",
+    "root",
+    "seed",
+    "store",
+    "run",
+    "adjacent",
+    "max-retries",
+    "concurrency",
+    "modalities",
+    "review-import",
+    "reviews",
+    "timeout",
+  ],
+  booleans: ["llm", "review", "quiet", "resume", "replace"],
+} satisfies FlagSpec;
 
 export const LLM_USAGE = [
   "drflow generate --llm --suite NAME (--domain DOMAIN --n N | --seeds FILE.csv|xlsx|json) [--model HANDLE]",
@@ -50,31 +73,7 @@ export async function runLlmGenerate(
 ): Promise<number> {
   const log = io.log ?? ((line: string) => console.log(line));
   const now = io.now ?? (() => new Date().toISOString());
-  const { flags } = parseFlags(
-    args,
-    {
-      strings: [
-        "domain",
-        "n",
-        "model",
-        "suite",
-        "seeds",
-        "root",
-        "seed",
-        "store",
-        "run",
-        "adjacent",
-        "max-retries",
-        "concurrency",
-        "modalities",
-        "review-import",
-        "reviews",
-        "timeout",
-      ],
-      booleans: ["llm", "review", "quiet", "resume", "replace"],
-    },
-    LLM_USAGE,
-  );
+  const { flags } = parseFlags(args, LLM_FLAGS, LLM_USAGE);
   const suite = flags.suite ? String(flags.suite) : "";
   if (!suite) throw new UsageError(`--suite is required\nusage: ${LLM_USAGE}`);
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);

@@ -3,9 +3,16 @@
 import { Domain, SUITE_NAME } from "../../core/index.ts";
 import { ALL_DOMAINS, type FamilySpec, generateProceduralSuite, loadFamilies } from "../../generate/index.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
-import { intFlag, parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
-import { LLM_USAGE, runLlmGenerate } from "./generate-llm.ts";
+import { LLM_FLAGS, LLM_USAGE, runLlmGenerate } from "./generate-llm.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
+const PROCEDURAL_FLAGS = {
+  strings: ["suite", "seed", "per-domain", "root", "families", "workers"],
+  multiple: ["domain"],
+  booleans: ["procedural", "quiet", "replace"],
+} satisfies FlagSpec;
 
 const PROCEDURAL_USAGE =
   "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--families DIR] [--root tasks] [--workers N] [--replace]";
@@ -14,15 +21,7 @@ export async function runProceduralGenerate(
   args: string[],
   log: (line: string) => void = console.log,
 ): Promise<number> {
-  const { flags } = parseFlags(
-    args,
-    {
-      strings: ["suite", "seed", "per-domain", "root", "families", "workers"],
-      multiple: ["domain"],
-      booleans: ["procedural", "quiet", "replace"],
-    },
-    PROCEDURAL_USAGE,
-  );
+  const { flags } = parseFlags(args, PROCEDURAL_FLAGS, PROCEDURAL_USAGE);
   const suite = String(flags.suite ?? "");
   if (!SUITE_NAME.test(suite))
     throw new UsageError(
@@ -81,6 +80,11 @@ export async function runProceduralGenerate(
 export const generate: Command = {
   name: "generate",
   summary: "generate a benchmark suite (offline --procedural, or --llm with stages S1–S6)",
+  flags: {
+    strings: [...new Set([...PROCEDURAL_FLAGS.strings, ...LLM_FLAGS.strings])],
+    booleans: [...new Set([...PROCEDURAL_FLAGS.booleans, ...LLM_FLAGS.booleans])],
+    multiple: PROCEDURAL_FLAGS.multiple,
+  },
   usage: `${PROCEDURAL_USAGE}\n  An existing suite is refused: --replace removes its tasks (the new suite is written beside it and renamed\n  into place), so two generations never mix in one folder.\n${LLM_USAGE}`,
   async run(args) {
     if (args.includes("--llm")) return runLlmGenerate(args);

@@ -1,8 +1,11 @@
 /** @module `drflow import drbench <dir>`: convert DRBench task folders into drflow tasks (kind "drbench"). */
 import { importDrbench } from "../../generate/import/drbench.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
+export const FLAGS = { strings: ["suite", "root"] } satisfies FlagSpec;
 
 const USAGE = `drflow import drbench <dir> [--suite drbench] [--root tasks]
 
@@ -14,12 +17,13 @@ const USAGE = `drflow import drbench <dir> [--suite drbench] [--root tasks]
 export const importCommand: Command = {
   name: "import",
   summary: "Import benchmark tasks from other formats (DRBench)",
+  flags: FLAGS,
   usage: USAGE,
   async run(args) {
     const [format, ...rest] = args;
     if (format !== "drbench")
       throw new UsageError(`expected a source format (drbench), got "${format ?? ""}"\nusage: ${USAGE}`);
-    const { flags, positionals } = parseFlags(rest, { strings: ["suite", "root"] }, USAGE);
+    const { flags, positionals } = parseFlags(rest, FLAGS, USAGE);
     const [dir] = positionals;
     if (!dir || positionals.length > 1) throw new UsageError(`expected exactly one <dir>\nusage: ${USAGE}`);
     const suite = String(flags.suite ?? "drbench");

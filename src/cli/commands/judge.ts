@@ -1,11 +1,13 @@
 /** @module `drflow judge`: score a report file against a task, or re-score a stored run's report, with the lexical or an LLM judge. */
 import { readFile } from "node:fs/promises";
-import { MetricName, metricStatus, parseTaskRef } from "../../core/index.ts";
+import { metricStatus, parseTaskRef } from "../../core/index.ts";
 import { LEXICAL, resolveJudge } from "../../eval/services.ts";
 import {
   evaluate,
   formatEvaluation,
   formatExplanation,
+  KnownMetricName,
+  metricDefinitions,
   Protocol,
   saveEvaluation,
 } from "../../judge/index.ts";
@@ -14,8 +16,25 @@ import { createModel } from "../../llm/index.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
-import { choiceFlag, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
+import { choiceFlag, type FlagSpec, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
+export const FLAGS = {
+  strings: [
+    "task",
+    "report",
+    "run",
+    "judge",
+    "protocol",
+    "metrics",
+    "judge-repeats",
+    "root",
+    "store",
+    "timeout",
+  ],
+  booleans: ["json", "explain"],
+} satisfies FlagSpec;
 
 const USAGE =
   "drflow judge (--task <suite/task_id> --report <file.md|file.json> | --run <run id>) [--judge lexical|llm|<model handle>]\n" +
@@ -25,27 +44,15 @@ const USAGE =
 export const judge: Command = {
   name: "judge",
   summary: "Score a report (file or stored run) with the seven metrics; no agent is re-run",
-  usage: `${USAGE}\n\n  --judge defaults to DRFLOW_JUDGE_MODEL when it is set (llm: the judge role's model), else lexical.\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts, one per question (the default); batched sends\n  drflow's prompts, one request per metric (factuality: per set of claims sharing a cited source), about a third of\n  the tokens; a batched reply that misses an item leaves it unscored after one retry.\n  --judge-repeats n judges n times and reports agreement between repeats.\n  --explain prints, per metric, the evidence behind each decision (aligned pairs with similarity, claims with their\n  best cited chunk, specifics credited, missing and misplaced); with --json it is the result's "explanation" field.`,
+  flags: FLAGS,
+  usage: () =>
+    `${USAGE}\n\n  --metrics (default: the task kind's): ${metricDefinitions()
+      .map((m) => `${m.name} (${m.kinds.join("/")})`)
+      .join(
+        ", ",
+      )}.\n  --judge defaults to DRFLOW_JUDGE_MODEL when it is set (llm: the judge role's model), else lexical.\n  --run re-scores the stored report of a run and stores the results beside earlier judges' results.\n  --protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts, one per question (the default); batched sends\n  drflow's prompts, one request per metric (factuality: per set of claims sharing a cited source), about a third of\n  the tokens; a batched reply that misses an item leaves it unscored after one retry.\n  --judge-repeats n judges n times and reports agreement between repeats.\n  --explain prints, per metric, the evidence behind each decision (aligned pairs with similarity, claims with their\n  best cited chunk, specifics credited, missing and misplaced); with --json it is the result's "explanation" field.`,
   async run(args) {
-    const { flags } = parseFlags(
-      args,
-      {
-        strings: [
-          "task",
-          "report",
-          "run",
-          "judge",
-          "protocol",
-          "metrics",
-          "judge-repeats",
-          "root",
-          "store",
-          "timeout",
-        ],
-        booleans: ["json", "explain"],
-      },
-      USAGE,
-    );
+    const { flags } = parseFlags(args, FLAGS, USAGE);
     if (!flags.run && !(flags.task && flags.report))
       throw new UsageError(`give --run <id>, or --task and --report\nusage: ${USAGE}`);
     if (flags.run && (flags.task || flags.report))
@@ -55,11 +62,8 @@ export const judge: Command = {
       ? String(flags.metrics)
           .split(",")
           .map((m) => {
-            const parsed = MetricName.safeParse(m.trim());
-            if (!parsed.success)
-              throw new UsageError(
-                `--metrics: unknown metric "${m}" (expected ${MetricName.options.join(", ")})`,
-              );
+            const parsed = KnownMetricName.safeParse(m.trim());
+            if (!parsed.success) throw new UsageError(`--metrics: ${parsed.error.issues[0]!.message}`);
             return parsed.data;
           })
       : undefined;

@@ -1,23 +1,26 @@
 /** @module `drflow models`: known handles with prices and suggested roles, each role's resolved handle, and `models check`. */
 import { z } from "zod";
-import { KEY_VARIABLE, parseHandle, StructuredMode } from "../../llm/handle.ts";
+import { parseHandle, providerOf, StructuredMode } from "../../llm/handle.ts";
 import { createModel } from "../../llm/model.ts";
 import { PRICES, priceOf } from "../../llm/prices.ts";
 import { isOfflineEmbedder, ROLE_VARIABLE, ROLES, resolveRole } from "../../llm/roles.ts";
 import type { Model, Usage } from "../../llm/types.ts";
 import { MemoryUsageSink } from "../../llm/usage.ts";
 import { embedderFor, hashingEmbedder } from "../../retrieval/index.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { formatTable } from "./usage.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
+export const FLAGS = { strings: ["role"], booleans: ["json"] } satisfies FlagSpec;
 
 const USAGE = "drflow models [--json] | drflow models check [HANDLE] [--role generator|agent|judge|embedder]";
 
 function keyStatus(handle: string): string {
   if (isOfflineEmbedder(handle)) return "none needed (offline)";
   const { provider } = parseHandle(handle);
-  const variable = KEY_VARIABLE[provider];
-  if (provider === "compat") return "none needed";
+  const { keyVariable: variable, key } = providerOf({ provider });
+  if (key !== "always") return "none needed";
   return `${variable} ${process.env[variable] ? "set" : "not set"}`;
 }
 
@@ -241,9 +244,10 @@ async function check(handle: string, env: Record<string, string | undefined>): P
 export const models: Command = {
   name: "models",
   summary: "List model handles, their roles and prices; check a handle with one call",
+  flags: FLAGS,
   usage: `${USAGE}\n\n  Roles read DRFLOW_GENERATOR_MODEL, DRFLOW_AGENT_MODEL, DRFLOW_JUDGE_MODEL, DRFLOW_EMBEDDER_MODEL.\n  Keys: OPENAI_API_KEY, OPENROUTER_API_KEY (compat servers need none). Listing needs no key.`,
   async run(args) {
-    const { flags, positionals } = parseFlags(args, { strings: ["role"], booleans: ["json"] }, USAGE);
+    const { flags, positionals } = parseFlags(args, FLAGS, USAGE);
     const [sub, ...rest] = positionals;
     if (!sub) return list(Boolean(flags.json));
     if (sub !== "check") throw new UsageError(`unknown sub-command "${sub}"\nusage: ${USAGE}`);

@@ -1,10 +1,11 @@
 /** @module `drflow run`: one agent on one task and split → report Markdown (file or stdout), recorded in the run store. */
-import { METRIC_LABELS, Split } from "../../core/index.ts";
+import { agentDefinitions } from "../../agents/index.ts";
+import { Split } from "../../core/index.ts";
 import { costsOf } from "../../eval/cells.ts";
 import { runOnce } from "../../eval/run-once.ts";
 import { defaultServices, LEXICAL, resolveJudge } from "../../eval/services.ts";
 import { formatMetric } from "../../eval/table.ts";
-import { renderReportMarkdown } from "../../judge/index.ts";
+import { metricLabel, renderReportMarkdown } from "../../judge/index.ts";
 import { formatCosts } from "../../llm/cost.ts";
 import { resolveRole } from "../../llm/roles.ts";
 import { writeFileAtomic } from "../../store/atomic-write.ts";
@@ -12,8 +13,14 @@ import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
-import { parseFlags, timeoutFlag, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, timeoutFlag, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
+export const FLAGS = {
+  strings: ["agent", "model", "task", "split", "out", "judge", "root", "store", "timeout"],
+  booleans: ["quiet"],
+} satisfies FlagSpec;
 
 const USAGE =
   "drflow run --agent <name[:key=value,…]> [--model <handle>] --task <suite/task_id> [--split original|mixed]\n" +
@@ -23,16 +30,26 @@ const USAGE =
 export const run: Command = {
   name: "run",
   summary: "Run an agent on one task (report Markdown to a file or stdout)",
-  usage: `${USAGE}\n\n  Agents: extractive (offline, DRFlow tasks), brief (offline, DRBench tasks), basic, drba (both kinds), drfa;\n  options as name:key=value (drfa:gf=false,cap=false). The report's form follows the task: a workflow for DRFlow\n  tasks, a cited research report for DRBench tasks; an agent that cannot write it says so.\n  --judge scores the report right away and prints the task kind's metrics (llm: the judge role's model,\n  DRFLOW_JUDGE_MODEL). --model defaults to DRFLOW_AGENT_MODEL, else the agent role's default.\n  --timeout (or DRFLOW_MODEL_TIMEOUT) bounds each model request; a timed-out request is retried up to 5 times.`,
-  async run(args) {
-    const { flags } = parseFlags(
-      args,
-      {
-        strings: ["agent", "model", "task", "split", "out", "judge", "root", "store", "timeout"],
-        booleans: ["quiet"],
-      },
+  flags: FLAGS,
+  usage: () =>
+    [
       USAGE,
-    );
+      "",
+      "  Agents (options as name:key=value, e.g. drfa:gf=false,cap=false):",
+      ...agentDefinitions().map((a) => {
+        const aliases = Object.keys(a.aliases);
+        const facts = [a.needsModel ? "needs --model" : "offline", `${a.serves.join(" and ")} tasks`];
+        if (aliases.length) facts.push(`also ${aliases.join(", ")}`);
+        return `    ${a.name.padEnd(11)} ${a.summary} (${facts.join("; ")})`;
+      }),
+      "  The report's form follows the task: a workflow for DRFlow tasks, a cited research report for DRBench tasks;",
+      "  an agent that cannot write it says so. --judge scores the report right away and prints the task kind's metrics",
+      "  (llm: the judge role's model, DRFLOW_JUDGE_MODEL). --model defaults to DRFLOW_AGENT_MODEL, else the agent role's",
+      "  default. --timeout (or DRFLOW_MODEL_TIMEOUT) bounds each model request; a timed-out request is retried up to 5",
+      "  times.",
+    ].join("\n"),
+  async run(args) {
+    const { flags } = parseFlags(args, FLAGS, USAGE);
     if (!flags.agent) throw new UsageError(`--agent is required\nusage: ${USAGE}`);
     if (!flags.task) throw new UsageError(`--task is required (e.g. demo/healthcare_01)\nusage: ${USAGE}`);
     const split = Split.safeParse(flags.split ?? "original");
@@ -87,7 +104,7 @@ export const run: Command = {
           : []),
         ...out.metrics.map(
           (m) =>
-            `  ${METRIC_LABELS[m.metric].short.padEnd(14)} ${m.not_applicable ? "n/a" : formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
+            `  ${metricLabel(m.metric).short.padEnd(14)} ${m.not_applicable ? "n/a" : formatMetric({ mean: m.value, std: null, repeats: 1 })}`,
         ),
       ];
       console.error(lines.join("\n"));

@@ -6,9 +6,14 @@ import { parseList } from "../../eval/agent-list.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { announceServer } from "../../studio/announce.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { reportInterrupted } from "../interrupted.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
+export const FLAGS = {
+  strings: ["host", "port", "token", "root", "models", "allow-host", "store", "cache"],
+} satisfies FlagSpec;
 
 const USAGE =
   "drflow serve [--host 127.0.0.1] [--port 8787] [--token <secret>] [--root tasks] [--models h1,h2] [--allow-host name,…]\n" +
@@ -17,6 +22,7 @@ const USAGE =
 export const serve: Command = {
   name: "serve",
   summary: "Serve the HTTP API (generate, env, runs, judge, tasks), the notebooks and the studio (/studio/)",
+  flags: FLAGS,
   usage:
     `${USAGE}\n\n  --token defaults to DRFLOW_API_TOKEN; binding anything but loopback without a token is refused.\n` +
     "  --models (default DRFLOW_API_MODELS) lists the model handles requests may name; any other is refused, so keys\n" +
@@ -25,11 +31,7 @@ export const serve: Command = {
     "  --store is the run store the API records into and the studio shows; --cache the LLM cache the studio reads\n" +
     "  model calls' messages and replies from. OpenAPI document at /openapi.json; the studio at /studio/.",
   async run(args) {
-    const { flags } = parseFlags(
-      args,
-      { strings: ["host", "port", "token", "root", "models", "allow-host", "store", "cache"] },
-      USAGE,
-    );
+    const { flags } = parseFlags(args, FLAGS, USAGE);
     const host = (flags.host as string | undefined) ?? "127.0.0.1";
     const port = Number(flags.port ?? 8787);
     if (!Number.isInteger(port) || port < 0 || port > 65535)

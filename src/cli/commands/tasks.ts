@@ -6,8 +6,11 @@ import { suiteMixViolations, validateTaskDir } from "../../generate/validate/ind
 import { renderStats, taskStats } from "../../generate/validate/stats.ts";
 import { renderSummaryTable, summarizeTask } from "../../generate/validate/summary.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask, type TaskRef } from "../../store/task-store.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
+export const FLAGS = { strings: ["root"], booleans: ["json"] } satisfies FlagSpec;
 
 const USAGE = [
   "drflow tasks list [SUITE] [--root tasks]",
@@ -157,7 +160,7 @@ async function stats(root: string, positionals: string[], log: (s: string) => vo
 
 export async function runTasks(args: string[], log: (s: string) => void = console.log): Promise<number> {
   const [sub, ...rest] = args;
-  const { flags, positionals } = parseFlags(rest, { strings: ["root"], booleans: ["json"] }, USAGE);
+  const { flags, positionals } = parseFlags(rest, FLAGS, USAGE);
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
   switch (sub) {
     case "list":
@@ -176,6 +179,7 @@ export async function runTasks(args: string[], log: (s: string) => void = consol
 export const tasks: Command = {
   name: "tasks",
   summary: "list, show, validate and describe the difficulty of task folders",
+  flags: FLAGS,
   usage: USAGE,
   run: (args) => runTasks(args),
 };

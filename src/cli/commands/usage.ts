@@ -4,8 +4,11 @@ import { formatCost } from "../../llm/cost.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { callTotals, callTotalsBy, UsageGroup } from "../../store/usage-queries.ts";
-import { parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
+export const FLAGS = { strings: ["run", "batch", "agent", "by", "store"] } satisfies FlagSpec;
 
 const USAGE =
   "drflow usage [--run ID] [--batch ID] [--agent NAME] [--by role,stage] [--store .drflow/runs.sqlite]";
@@ -23,9 +26,10 @@ export function formatTable(header: string[], rows: (string | number)[][]): stri
 export const usage: Command = {
   name: "usage",
   summary: "Tokens and cost of recorded LLM calls, by role and stage",
+  flags: FLAGS,
   usage: `${USAGE}\n\n  --by takes any of: ${UsageGroup.options.join(", ")}. Costs use the price table at call time, shown twice: fetched\n  (cache hits cost nothing now) and at list price (cache hits at what they first cost);\n  a total over calls of unpriced models is a lower bound ("≥ $… (n calls unpriced)"), never a false $0.`,
   async run(args) {
-    const { flags } = parseFlags(args, { strings: ["run", "batch", "agent", "by", "store"] }, USAGE);
+    const { flags } = parseFlags(args, FLAGS, USAGE);
     const groups = String(flags.by ?? "role,stage")
       .split(",")
       .map((g) => g.trim())

@@ -6,8 +6,13 @@ import { rateLimitedFetch, SharedRateLimit } from "../../store/rate-limit.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DATABASE_URL_ENV, databaseUrl } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
-import { intFlag, parseFlags, UsageError } from "../args.ts";
+import { type FlagSpec, intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+
+/** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
+export const FLAGS = {
+  strings: ["database", "root", "concurrency", "index-dir", "heartbeat", "pause-ms", "rpm", "tpm"],
+} satisfies FlagSpec;
 
 const USAGE =
   "drflow worker [--database postgres://…] [--root tasks] [--concurrency 1] [--index-dir .drflow/env]\n" +
@@ -16,15 +21,10 @@ const USAGE =
 export const worker: Command = {
   name: "worker",
   summary: "Take evaluation cells from the shared queue (drflow eval --queue) and run them",
+  flags: FLAGS,
   usage: `${USAGE}\n\n  The database comes from --database or ${DATABASE_URL_ENV}. Tasks are read from --root; a task whose content\n  fingerprint differs from the enqueued one is refused (dead-lettered with both fingerprints). Runs are written to the\n  shared run store and model calls cached in the shared cache (DRFLOW_CACHE_PATH: a cache of its own), both on that\n  database; a run is stored before its cell is marked complete. --rpm/--tpm: requests and tokens per minute\n  per provider key, shared by every worker through the database (a provider's Retry-After holds all of them). Stops on SIGINT/SIGTERM after the cells in hand.`,
   async run(args) {
-    const { flags } = parseFlags(
-      args,
-      {
-        strings: ["database", "root", "concurrency", "index-dir", "heartbeat", "pause-ms", "rpm", "tpm"],
-      },
-      USAGE,
-    );
+    const { flags } = parseFlags(args, FLAGS, USAGE);
     const url = databaseUrl(flags.database ? String(flags.database) : null);
     if (!url)
       throw new UsageError(

@@ -6,15 +6,22 @@ import type { Claim } from "../reading/document.ts";
 import type { ReadReport } from "../reading/report.ts";
 
 /** Decision kinds; each has its own pinned prompt (or lexical rule) and so its own JudgeInfo. */
-export type DecisionKind =
-  | "precision"
-  | "recall"
-  | "condition_resolution"
-  | "personalized_comprehensiveness"
-  | "factuality"
-  | "insights"
-  | "insight_match"
-  | "report_quality";
+/**
+ * Every question a judge answers, each with its own pinned description (`Judge.info`). The list is the one declaration:
+ * the type is derived from it, run identities hash the judge's description of each (src/eval/identity.ts), and each
+ * metric names the ones it reads (`Metric.decisions`). The order is part of every stored judge identity: append only.
+ */
+export const DECISION_KINDS = [
+  "precision",
+  "recall",
+  "condition_resolution",
+  "personalized_comprehensiveness",
+  "factuality",
+  "insights",
+  "insight_match",
+  "report_quality",
+] as const;
+export type DecisionKind = (typeof DECISION_KINDS)[number];
 
 /** A judged value, or null when the judge's reply could not be parsed after repair (unscored, never 0). */
 export type Verdict<T> = { value: T | null; justification: string; tokens: number };

@@ -1,31 +1,38 @@
 /**
  * @module When a metric does not apply: decided by the task alone (its golden workflow, its reference facts), never by
- * the report, so every agent is averaged over the same tasks and a report cannot opt out of a metric by omission.
+ * the report, so every agent is averaged over the same tasks and a report cannot opt out of a metric by omission. Each
+ * metric names its rule (`Metric.notApplicable`); the rules and the not-applicable result live here.
  */
-import { DRFLOW_METRICS, type MetricName, type MetricResult } from "../../core/index.ts";
-import type { DecisionKind } from "../judges/types.ts";
+import type { MetricName, MetricResult } from "../../core/index.ts";
 import type { MetricContext } from "./types.ts";
 
-/** Why `metric` does not apply to the task under evaluation, or null when it applies. */
-export function notApplicableReason(
-  metric: MetricName,
-  ctx: Pick<MetricContext, "gold" | "task">,
-): string | null {
-  const workflowMetric = DRFLOW_METRICS.includes(metric as (typeof DRFLOW_METRICS)[number]);
-  if (workflowMetric && metric !== "factuality" && ctx.gold.length === 0)
-    return "the task has no golden workflow";
-  if (metric === "topology" && ctx.gold.length < 2)
-    return "the golden workflow has fewer than two steps: no order to check";
-  if (
-    metric === "condition_resolution" &&
-    !ctx.gold.some((g) => g.condition !== null || g.condition_description.trim())
-  )
-    return "the golden workflow has no conditional step";
-  if (metric === "insight_recall" && !ctx.task.evidence.some((e) => e.role === "insight"))
-    return "the task has no golden insights";
-  if (metric === "distractor_avoidance" && !ctx.task.evidence.some((e) => e.role === "distractor"))
-    return "the task has no distractor facts";
-  return null;
+type TaskSide = Pick<MetricContext, "gold" | "task">;
+
+/** The workflow metrics need a golden workflow. */
+export function needsWorkflow(ctx: TaskSide): string | null {
+  return ctx.gold.length === 0 ? "the task has no golden workflow" : null;
+}
+
+/** Topology needs an order to check. */
+export function needsTwoSteps(ctx: TaskSide): string | null {
+  return ctx.gold.length < 2 ? "the golden workflow has fewer than two steps: no order to check" : null;
+}
+
+/** Condition resolution needs a conditional step. */
+export function needsCondition(ctx: TaskSide): string | null {
+  return ctx.gold.some((g) => g.condition !== null || g.condition_description.trim())
+    ? null
+    : "the golden workflow has no conditional step";
+}
+
+/** Insight recall needs golden insights. */
+export function needsInsights(ctx: TaskSide): string | null {
+  return ctx.task.evidence.some((e) => e.role === "insight") ? null : "the task has no golden insights";
+}
+
+/** Distractor avoidance needs distractor facts. */
+export function needsDistractors(ctx: TaskSide): string | null {
+  return ctx.task.evidence.some((e) => e.role === "distractor") ? null : "the task has no distractor facts";
 }
 
 /** The result of a metric that does not apply: no value, no items, the reason. */
@@ -35,19 +42,4 @@ export function notApplicableResult(
   judge: MetricResult["judge"],
 ): MetricResult {
   return { metric, value: null, not_applicable: reason, scored: 0, unscored: 0, items: [], judge, tokens: 0 };
-}
-
-/** The judge decision whose pinned description a metric's result carries. */
-export function decisionOf(metric: MetricName): DecisionKind {
-  switch (metric) {
-    case "f1":
-    case "topology":
-      return "precision";
-    case "insight_recall":
-    case "insight_recall_reachable":
-    case "distractor_avoidance":
-      return "insight_match";
-    default:
-      return metric;
-  }
 }

@@ -5,12 +5,17 @@
  */
 import type { MetricItem } from "../../core/index.ts";
 import type { StepPair } from "../judges/types.ts";
+import { needsCondition, needsWorkflow } from "./applicability.ts";
 import { predStepId } from "./precision.ts";
 import { itemsResult, type Metric } from "./types.ts";
 
 export const conditionResolution: Metric = {
   name: "condition_resolution",
+  label: { short: "Cond. Res.", long: "Condition Resolution" },
+  kinds: ["drflow"],
+  decisions: ["condition_resolution", "precision"],
   dependsOn: ["precision"],
+  notApplicable: (ctx) => needsWorkflow(ctx) ?? needsCondition(ctx),
   async run({ judge, predicted, gold, state }) {
     const predOf = new Map((state.precision?.pairs ?? []).map((p) => [p.target, p.source]));
     const byItem = new Map(predicted.map((p) => [p.item, p]));

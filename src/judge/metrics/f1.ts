@@ -1,4 +1,6 @@
 /** @module F1 per task: the harmonic mean of that task's precision and recall. */
+
+import { needsWorkflow } from "./applicability.ts";
 import type { Metric } from "./types.ts";
 
 export function f1Of(p: number | null, r: number | null): number | null {
@@ -8,7 +10,11 @@ export function f1Of(p: number | null, r: number | null): number | null {
 
 export const f1: Metric = {
   name: "f1",
+  label: { short: "F1", long: "F1" },
+  kinds: ["drflow"],
+  decisions: ["precision", "recall"],
   dependsOn: ["precision", "recall"],
+  notApplicable: needsWorkflow,
   async run({ judge, state }) {
     const p = state.results.get("precision")!;
     const r = state.results.get("recall")!;

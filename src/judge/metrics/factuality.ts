@@ -41,6 +41,9 @@ async function claimsOf(ctx: MetricContext): Promise<{ claims: Claim[]; tokens: 
 
 export const factuality: Metric = {
   name: "factuality",
+  label: { short: "Fact.", long: "Factuality" },
+  kinds: ["drflow", "drbench"],
+  decisions: ["factuality"],
   dependsOn: [],
   async run(ctx) {
     const { judge } = ctx;

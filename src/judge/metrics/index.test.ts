@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { f1Of } from "./f1.ts";
-import { METRICS, metricOrder } from "./index.ts";
+import { metricByName, metricOrder } from "./index.ts";
 
 test("metrics run after what they depend on, in request order otherwise", () => {
   expect(metricOrder(["f1"]).map((m) => m.name)).toEqual(["precision", "recall", "f1"]);
@@ -10,8 +10,8 @@ test("metrics run after what they depend on, in request order otherwise", () => 
     "topology",
     "recall",
   ]);
-  expect(METRICS.condition_resolution.dependsOn).toEqual(["precision"]);
-  expect(METRICS.personalized_comprehensiveness.dependsOn).toEqual(["precision"]);
+  expect(metricByName("condition_resolution").dependsOn).toEqual(["precision"]);
+  expect(metricByName("personalized_comprehensiveness").dependsOn).toEqual(["precision"]);
 });
 
 test("F1 is the harmonic mean, 0 when both are 0, unscored when either is", () => {

@@ -103,12 +103,15 @@ function unitItems(units: readonly EvidenceUnit[], m: InsightMatching, hit: 1 | 
 
 /** A metric over reference units (golden insights or distractors): each scores `hit` when the report states it, `1 − hit` when not. */
 export function unitMetric(
-  name: "insight_recall" | "insight_recall_reachable" | "distractor_avoidance",
+  declaration: Pick<Metric, "name" | "label" | "notApplicable">,
   unitsOf: (ctx: MetricContext) => EvidenceUnit[],
   hit: 1 | 0,
 ): Metric {
+  const { name } = declaration;
   return {
-    name,
+    ...declaration,
+    kinds: ["drbench"],
+    decisions: ["insight_match", "insights"],
     dependsOn: [],
     async run(ctx) {
       const m = await insightMatching(ctx);

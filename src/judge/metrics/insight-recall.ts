@@ -3,11 +3,23 @@
  * over all of them, and over those reachable in the loaded environment (a fact from a public article counts only when
  * its page is in the task's offline web store; the cutoff k stays gold + 5 of all golden insights).
  */
+import { needsInsights } from "./applicability.ts";
 import { goldInsights, unitMetric } from "./insight-matching.ts";
 
-export const insightRecall = unitMetric("insight_recall", goldInsights, 1);
+export const insightRecall = unitMetric(
+  {
+    name: "insight_recall",
+    label: { short: "Insight Rec.", long: "Insight Recall" },
+    notApplicable: needsInsights,
+  },
+  goldInsights,
+  1,
+);
 export const insightRecallReachable = unitMetric(
-  "insight_recall_reachable",
+  {
+    name: "insight_recall_reachable",
+    label: { short: "Rec. (reach.)", long: "Insight Recall over reachable insights" },
+  },
   (ctx) => goldInsights(ctx).filter((u) => ctx.reachable.has(u.id)),
   1,
 );

@@ -5,12 +5,17 @@
  */
 import type { MetricItem } from "../../core/index.ts";
 import { goldStepId } from "../gold.ts";
+import { needsWorkflow } from "./applicability.ts";
 import { predStepId } from "./precision.ts";
 import { caseEvidence, itemsResult, type Metric } from "./types.ts";
 
 export const personalizedComprehensiveness: Metric = {
   name: "personalized_comprehensiveness",
+  label: { short: "Pers. Comp.", long: "Personalized Comprehensiveness" },
+  kinds: ["drflow"],
+  decisions: ["personalized_comprehensiveness", "precision"],
   dependsOn: ["precision"],
+  notApplicable: needsWorkflow,
   async run({ judge, predicted, gold, state, task }) {
     const cases = caseEvidence(task);
     const byPred = new Map(predicted.map((p) => [p.item, p]));

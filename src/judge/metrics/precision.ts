@@ -2,13 +2,18 @@
 import { oneToOne } from "../alignment/one-to-one.ts";
 import { goldStepId } from "../gold.ts";
 import { alignmentItems } from "./alignment-items.ts";
+import { needsWorkflow } from "./applicability.ts";
 import { itemsResult, type Metric, meanScore } from "./types.ts";
 
 export const predStepId = (item: number) => `PRED_STEP_${item}`;
 
 export const precision: Metric = {
   name: "precision",
+  label: { short: "Prec.", long: "Precision" },
+  kinds: ["drflow"],
+  decisions: ["precision"],
   dependsOn: [],
+  notApplicable: needsWorkflow,
   async run({ judge, predicted, gold, state }) {
     const batch = await judge.alignPrecision(predicted, gold);
     const alignment = oneToOne(batch.decisions, judge.bars.precision);

@@ -2,12 +2,17 @@
 import { oneToOne } from "../alignment/one-to-one.ts";
 import { goldStepId } from "../gold.ts";
 import { alignmentItems } from "./alignment-items.ts";
+import { needsWorkflow } from "./applicability.ts";
 import { predStepId } from "./precision.ts";
 import { itemsResult, type Metric } from "./types.ts";
 
 export const recall: Metric = {
   name: "recall",
+  label: { short: "Recall", long: "Recall" },
+  kinds: ["drflow"],
+  decisions: ["recall"],
   dependsOn: [],
+  notApplicable: needsWorkflow,
   async run({ judge, predicted, gold, state }) {
     // Nothing predicted covers nothing: every golden step scores 0 without asking the judge.
     if (predicted.length === 0) {

@@ -9,6 +9,9 @@ import type { Metric } from "./types.ts";
 
 export const reportQuality: Metric = {
   name: "report_quality",
+  label: { short: "Report Q.", long: "Report Quality" },
+  kinds: ["drbench"],
+  decisions: ["report_quality"],
   dependsOn: [],
   async run({ judge, reportText, task, reading }) {
     const info = judge.info("report_quality");

@@ -5,12 +5,17 @@
  */
 import type { MetricItem } from "../../core/index.ts";
 import { goldStepId } from "../gold.ts";
+import { needsTwoSteps, needsWorkflow } from "./applicability.ts";
 import { predStepId } from "./precision.ts";
 import { itemsResult, type Metric } from "./types.ts";
 
 export const topology: Metric = {
   name: "topology",
+  label: { short: "Topo.", long: "Topology" },
+  kinds: ["drflow"],
+  decisions: ["precision"],
   dependsOn: ["precision"],
+  notApplicable: (ctx) => needsWorkflow(ctx) ?? needsTwoSteps(ctx),
   async run({ judge, predicted, state }) {
     const pairs = state.precision?.pairs ?? [];
     const position = new Map(predicted.map((p, i) => [p.item, i]));

@@ -7,10 +7,11 @@ import type {
   Report,
   ReportStep,
   Task,
+  TaskKind,
 } from "../../core/index.ts";
 import type { Alignment } from "../alignment/one-to-one.ts";
 import type { GoldStep } from "../gold.ts";
-import type { AtomicInsight, Judge, Verdict } from "../judges/types.ts";
+import type { AtomicInsight, DecisionKind, Judge, Verdict } from "../judges/types.ts";
 import type { ReadReport } from "../reading/report.ts";
 import type { CitationResolver } from "../reading/resolve.ts";
 import type { SourceReader } from "../sources.ts";
@@ -88,10 +89,23 @@ export function caseEvidence(task: Task): CaseEvidence {
   };
 }
 
+/**
+ * A metric declares itself: its name, how tables and reports name it, the task kinds it judges, the judge decisions it
+ * reads, what it depends on, when it does not apply, and how it is computed. The registry (metrics/index.ts) lists the
+ * declarations; every metric list, label and column order is derived from it.
+ */
 export type Metric = {
   name: MetricName;
+  /** `short`: column headers (the paper's abbreviations); `long`: reports and page titles. */
+  label: { short: string; long: string };
+  /** Task kinds it judges: DRFlow's workflow report, DRBench's research report. */
+  kinds: readonly TaskKind[];
+  /** The judge decisions behind its number; the first is the one its results are pinned to (`MetricResult.judge`). */
+  decisions: readonly [DecisionKind, ...DecisionKind[]];
   /** Metrics whose results (and alignments) this one reads; `evaluate` runs them first. */
   dependsOn: readonly MetricName[];
+  /** Why the metric does not apply to the task, decided by the task alone (metrics/applicability.ts); null when it applies. */
+  notApplicable?: (ctx: Pick<MetricContext, "gold" | "task">) => string | null;
   run(ctx: MetricContext): Promise<MetricResult>;
 };
 

@@ -1,6 +1,8 @@
 /** @module Batches: the list, and one batch as a grid (agent × model rows, split columns) with mean ± std and outcome counts per cell. */
+
 import { aggregate, formatMeanStd } from "../../analysis/index.ts";
-import { DRFLOW_METRICS, METRIC_LABELS, MetricName } from "../../core/index.ts";
+import { MetricName } from "../../core/index.ts";
+import { metricLabel, metricNames } from "../../judge/index.ts";
 import type { StudioContext } from "../context.ts";
 import { html, page, table } from "../html.ts";
 import { batchRows, type RunRow, runRows, scoreRows } from "../queries.ts";
@@ -63,10 +65,10 @@ export function batchPage(ctx: StudioContext, batch: string, query: Record<strin
     );
     return { runs: inCell, agg: cells.get(JSON.stringify([agent, model, split])) };
   };
-  const metricLinks = DRFLOW_METRICS.map((m) =>
+  const metricLinks = metricNames("drflow").map((m) =>
     m === metric
-      ? html`<b>${METRIC_LABELS[m].short}</b> `
-      : html`<a href="${urls.batch(batch, m)}">${METRIC_LABELS[m].short}</a> `,
+      ? html`<b>${metricLabel(m).short}</b> `
+      : html`<a href="${urls.batch(batch, m)}">${metricLabel(m).short}</a> `,
   );
   const gridRows = rowKeys.map((k) => JSON.parse(k) as [string, string]);
   const grid = table(
@@ -99,8 +101,8 @@ export function batchPage(ctx: StudioContext, batch: string, query: Record<strin
       { label: "split", cell: (c) => c.group.split },
       { label: "tasks", num: true, cell: (c) => c.tasks },
       { label: "repeats", num: true, cell: (c) => c.repeats },
-      ...DRFLOW_METRICS.map((m) => ({
-        label: METRIC_LABELS[m].short,
+      ...metricNames("drflow").map((m) => ({
+        label: metricLabel(m).short,
         num: true,
         cell: (c: typeof cells extends Map<string, infer V> ? V : never) =>
           c.metrics[m] ? formatMeanStd(c.metrics[m]!) : "—",
@@ -108,7 +110,7 @@ export function batchPage(ctx: StudioContext, batch: string, query: Record<strin
     ],
   );
   const body = html`<p class="muted">${runs.length} runs · <a href="${urls.runs({ batch })}">all runs of this batch</a></p>
-    <h2>Grid: ${METRIC_LABELS[metric].long}</h2>
+    <h2>Grid: ${metricLabel(metric).long}</h2>
     <p class="small">metric: ${metricLinks}</p>
     <p class="small muted">Each cell: mean over tasks (×100) ± standard deviation over repeats; runs scored · not applicable (nothing to score) · unscored (judge reply unusable, or no result).</p>
     ${grid}

@@ -2,9 +2,11 @@
  * @module Compare two runs or two sets of runs (a batch, narrowed by agent spec, model or split): per-metric deltas
  * with seeded paired bootstrap intervals, per-task wins and losses, and one task's two reports aligned to the gold.
  */
+
 import { metricDeltas, winsLosses } from "../../analysis/index.ts";
-import { DRFLOW_METRICS, METRIC_LABELS, MetricName, type Report } from "../../core/index.ts";
+import { MetricName, type Report } from "../../core/index.ts";
 import { goldSteps } from "../../judge/gold.ts";
+import { metricLabel, metricNames } from "../../judge/index.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, roleBadge, score, table } from "../html.ts";
 import { facets, type RunRow, runRows, scoreRows } from "../queries.ts";
@@ -51,7 +53,7 @@ function form(ctx: StudioContext, a: Side, b: Side, metric: string): Html {
     html`<fieldset><legend>${prefix.toUpperCase()}</legend>${(["batch", "agent", "model", "split"] as const).map((k) => sel(prefix, k, side))}
       <label>or run id<input name="${prefix}.run" id="${prefix}-run" value="${side.run ?? ""}" size="30"></label></fieldset>`;
   return html`<form class="filters" method="get" action="/studio/compare">${fields("a", a)}${fields("b", b)}
-    <label>wins/losses on<select name="metric">${DRFLOW_METRICS.map((m) => html`<option value="${m}"${m === metric ? html` selected` : ""}>${METRIC_LABELS[m].short}</option>`)}</select></label>
+    <label>wins/losses on<select name="metric">${metricNames("drflow").map((m) => html`<option value="${m}"${m === metric ? html` selected` : ""}>${metricLabel(m).short}</option>`)}</select></label>
     <button type="submit" id="compare">compare</button></form>`;
 }
 
@@ -127,7 +129,7 @@ export async function comparePage(ctx: StudioContext, query: Record<string, stri
     scoreRows(rs).map((r) => ({ ...r, task: pairKey({ task: r.task, split: r.split }) }));
   const sa = rows(ra);
   const sb = rows(rb);
-  const rank = (m: string) => DRFLOW_METRICS.indexOf(m as (typeof DRFLOW_METRICS)[number]) >>> 0;
+  const rank = (m: string) => metricNames("drflow").indexOf(m) >>> 0;
   const deltas = metricDeltas(sa, sb, { seed, resamples: 2000 }).sort(
     (x, y) => rank(x.metric) - rank(y.metric),
   );
@@ -153,7 +155,7 @@ export async function comparePage(ctx: StudioContext, query: Record<string, stri
         ? table(
             deltas,
             [
-              { label: "metric", cell: (d) => METRIC_LABELS[d.metric].long },
+              { label: "metric", cell: (d) => metricLabel(d.metric).long },
               { label: "A", num: true, cell: (d) => score(d.a) },
               { label: "B", num: true, cell: (d) => score(d.b) },
               {
@@ -173,7 +175,7 @@ export async function comparePage(ctx: StudioContext, query: Record<string, stri
           )
         : html`<p class="muted">No metric was scored on a task both sides ran.</p>`
     }
-    <h2>Per task: ${METRIC_LABELS[metric].long}</h2>
+    <h2>Per task: ${metricLabel(metric).long}</h2>
     <p><span class="win">${wl.wins} win(s) for B</span> · <span class="loss">${wl.losses} loss(es)</span> · ${wl.ties} tie(s)</p>
     ${table(
       wl.tasks,

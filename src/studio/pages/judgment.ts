@@ -1,6 +1,8 @@
 /** @module A run's judgment: per metric the decisions behind the score, for the lexical and LLM judges alike, and the LLM judge's raw replies. */
-import { DRFLOW_METRICS, METRIC_LABELS, type MetricResult } from "../../core/index.ts";
+
+import type { MetricResult } from "../../core/index.ts";
 import { goldSteps } from "../../judge/gold.ts";
+import { metricLabel, metricNames } from "../../judge/index.ts";
 import type { StudioContext } from "../context.ts";
 import { badge, type Html, html, page, score, table, usd } from "../html.ts";
 import { explain, type StepRef } from "../judgment/explain.ts";
@@ -20,7 +22,7 @@ export async function judgmentPage(ctx: StudioContext, id: string): Promise<stri
   const report = ctx.store.getReport(id);
   const loaded = await ctx.task(run.task);
   const gold = loaded ? goldSteps(loaded.task) : [];
-  const order = (m: string) => DRFLOW_METRICS.indexOf(m as (typeof DRFLOW_METRICS)[number]) >>> 0;
+  const order = (m: string) => metricNames("drflow").indexOf(m) >>> 0;
   const rows = ctx.store.metrics({ run: id }).sort((a, b) => order(a.result.metric) - order(b.result.metric));
   const cite = (k: string) => (report ? citationLink(report, loaded, run.task, k, id) : html`${k}`);
   const docOf = (sourceId: string) =>
@@ -32,7 +34,7 @@ export async function judgmentPage(ctx: StudioContext, id: string): Promise<stri
     const result: MetricResult = r.result;
     const ex = explain({ result, report, gold });
     const j = result.judge;
-    const head = html`<h2 id="${result.metric}">${METRIC_LABELS[result.metric].long}: ${score(result.value)}</h2>
+    const head = html`<h2 id="${result.metric}">${metricLabel(result.metric).long}: ${score(result.value)}</h2>
       <p class="small muted">${result.scored} scored · ${result.unscored} unscored · ${outcomeOf(result).replace("_", " ")}${result.not_applicable ? `: ${result.not_applicable}` : ""} · judge ${j.judge}${j.model ? ` (${j.model})` : ""} · protocol ${j.protocol}${j.prompt_hash ? ` · prompt ${j.prompt_hash}` : ""} · evaluation <code>${r.evaluation}</code></p>`;
     const parts: Html[] = [head];
     if (ex.pairs.length)
@@ -178,7 +180,7 @@ export async function judgmentPage(ctx: StudioContext, id: string): Promise<stri
     : html`<p class="small muted">No LLM judge calls recorded for this run${rows.some((r) => r.result.judge.judge !== "lexical") ? " (its calls may be attributed to a separate judge run)" : " (lexical judge)"}.</p>`;
 
   const body = html`<p><a href="${urls.run(id)}">← run ${id}</a> · ${run.task} · ${run.split ?? ""} · ${run.agent} · ${run.model || "no model"}</p>
-    <p class="small">${rows.map((r) => html`<a href="#${r.result.metric}">${METRIC_LABELS[r.result.metric].short}</a> `)}</p>
+    <p class="small">${rows.map((r) => html`<a href="#${r.result.metric}">${metricLabel(r.result.metric).short}</a> `)}</p>
     ${rows.length ? rows.map(section) : html`<p>No metric results stored for this run.</p>`}
     ${raw}`;
   return page({ title: `Judgment of ${id}`, section: "runs", body });

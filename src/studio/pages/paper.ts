@@ -1,6 +1,7 @@
 /** @module The paper as a reference layer: every published table with its origin, and boxed reference marks beside user data. */
+
 import { PAPER, type PaperTable, paperSource, paperTable } from "../../analysis/paper/reference.ts";
-import { DRFLOW_METRICS, METRIC_LABELS } from "../../core/index.ts";
+import { metricLabel, metricNames } from "../../judge/index.ts";
 import { type Html, html, page, table } from "../html.ts";
 
 function valueColumns(t: PaperTable): string[] {
@@ -8,7 +9,7 @@ function valueColumns(t: PaperTable): string[] {
 }
 
 function label(key: string): string {
-  return (METRIC_LABELS as Record<string, { short: string }>)[key]?.short ?? key.replace(/_pct$/, " %");
+  return metricLabel(key).short ?? key.replace(/_pct$/, " %");
 }
 
 function paperTableHtml(t: PaperTable, rows = t.rows): Html {
@@ -67,5 +68,9 @@ export function paperMarksForSplit(splits: readonly string[]): Html {
 }
 
 function pick(values: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(DRFLOW_METRICS.filter((m) => m in values).map((m) => [m, values[m]!]));
+  return Object.fromEntries(
+    metricNames("drflow")
+      .filter((m) => m in values)
+      .map((m) => [m, values[m]!]),
+  );
 }

@@ -1,7 +1,8 @@
 /** @module A run: header and metrics, the trace as a timeline, the report with citations linked to documents, report vs gold flowcharts. */
+
 import type { TraceEvent } from "../../agents/types.ts";
-import { DRFLOW_METRICS, METRIC_LABELS, type Report, type ReportStep } from "../../core/index.ts";
-import { workflowFlowchart } from "../../judge/index.ts";
+import type { Report, ReportStep } from "../../core/index.ts";
+import { metricLabel, metricNames, workflowFlowchart } from "../../judge/index.ts";
 import type { CallRecord } from "../../llm/usage.ts";
 import type { LoadedTask } from "../../store/task-store.ts";
 import type { StudioContext } from "../context.ts";
@@ -131,9 +132,9 @@ export async function runPage(ctx: StudioContext, id: string): Promise<string | 
   const t0 = entries[0]?.at ?? 0;
 
   const metrics = table(
-    DRFLOW_METRICS.filter((m) => row?.metrics[m]),
+    metricNames("drflow").filter((m) => row?.metrics[m]),
     [
-      { label: "metric", cell: (m) => html`<a href="${urls.judgment(id, m)}">${METRIC_LABELS[m].long}</a>` },
+      { label: "metric", cell: (m) => html`<a href="${urls.judgment(id, m)}">${metricLabel(m).long}</a>` },
       { label: "value", num: true, cell: (m) => score(row!.metrics[m]!.value) },
       { label: "scored", num: true, cell: (m) => row!.metrics[m]!.scored },
       { label: "unscored", num: true, cell: (m) => row!.metrics[m]!.unscored },

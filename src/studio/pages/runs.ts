@@ -1,5 +1,7 @@
 /** @module The runs page: filter by suite, task, split, agent, model, batch, status and date; sort by any metric, cost or tokens. */
-import { DRFLOW_METRICS, METRIC_LABELS, type MetricName } from "../../core/index.ts";
+
+import type { MetricName } from "../../core/index.ts";
+import { metricLabel, metricNames } from "../../judge/index.ts";
 import type { StudioContext } from "../context.ts";
 import { badge, type Column, type Html, html, page, runCost, score, table } from "../html.ts";
 import { facets, RUN_SORTS, type RunRow, runPage, StudioFilter } from "../queries.ts";
@@ -41,8 +43,8 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
     <input type="hidden" name="sort" value="${sort}"><input type="hidden" name="dir" value="${dir}">
     <button type="submit" id="apply">filter</button> <a href="${urls.runs()}">clear</a></form>`;
 
-  const metricCols: Column<RunRow>[] = DRFLOW_METRICS.map((m: MetricName) => ({
-    label: `${METRIC_LABELS[m].short}${arrow(m)}`,
+  const metricCols: Column<RunRow>[] = metricNames("drflow").map((m: MetricName) => ({
+    label: `${metricLabel(m).short}${arrow(m)}`,
     href: sortHref(m),
     num: true,
     cell: (r) => {
