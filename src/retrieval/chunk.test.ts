@@ -65,7 +65,8 @@ test("tabular values survive extraction and chunking unchanged: 60.00%, $1.2M, 1
 test("a chunk never starts mid-sentence: the overlap is the previous chunk's last whole sentences", () => {
   const sentences = Array.from(
     { length: 40 },
-    (_, i) => `Step ${i} requires the ${["charge nurse", "infection preventionist", "bed manager"][i % 3]} to act and record it.`,
+    (_, i) =>
+      `Step ${i} requires the ${["charge nurse", "infection preventionist", "bed manager"][i % 3]} to act and record it.`,
   );
   const text = [0, 1, 2, 3].map((p) => sentences.slice(p * 10, p * 10 + 10).join(" ")).join("\n\n");
   const chunks = chunkDocument({ ...meta, id: "x_IN_5", text }, { maxChars: 300, overlap: 120 });

@@ -59,7 +59,9 @@ test("a passage pointing to a table, note or section brings the chunk that holds
   await executeAction(rc, search("p1", passage.text.slice(0, 300)), 1);
   expect(rc.findings.has(passage.id)).toBe(true);
   expect(rc.findings.has(target.id)).toBe(true);
-  expect(rc.tracer.events.some((e) => e.type === "note" && e.message.includes(`brought ${target.id}`))).toBe(true);
+  expect(rc.tracer.events.some((e) => e.type === "note" && e.message.includes(`brought ${target.id}`))).toBe(
+    true,
+  );
 });
 
 test("a passage that starts inside a paragraph brings the paragraph's start", async () => {
