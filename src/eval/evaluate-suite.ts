@@ -10,6 +10,7 @@ import { oneLine, traceOf } from "../agents/shared/failure.ts";
 import type { Agent, TraceEvent } from "../agents/types.ts";
 import { type MetricResult, metricStatus, type Report, type Split } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
+import { redactSecrets } from "../llm/redact.ts";
 import type { Model, Role } from "../llm/types.ts";
 import type { CallRecord } from "../llm/usage.ts";
 import type { RunStore } from "../store/run-store.ts";
@@ -293,7 +294,7 @@ function envKey(options: Pick<EvaluateSuiteOptions, "envEmbedder">, cell: Cell):
 
 /** The label progress lines name a cell by. */
 export function cellLabel(cell: Cell): string {
-  return `${cell.task} ${cell.agent}${cell.model === NO_MODEL ? "" : ` ${cell.model}`} ${cell.split} #${cell.repeat}`;
+  return `${cell.task} ${cell.agent}${cell.model === NO_MODEL ? "" : ` ${redactSecrets(cell.model)}`} ${cell.split} #${cell.repeat}`;
 }
 
 /**

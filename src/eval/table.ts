@@ -4,6 +4,7 @@ import type { MetricName } from "../core/index.ts";
 import { textTable } from "../core/text-table.ts";
 import { metricColumns, metricLabel } from "../judge/index.ts";
 import { formatCost } from "../llm/cost.ts";
+import { redactSecrets } from "../llm/redact.ts";
 import type { MetricSummary, SummaryRow } from "./summary.ts";
 
 /** `57.93 ± 1.20` (percent), `57.93` when there is a single repeat, `–` when nothing was scored. */
@@ -29,7 +30,7 @@ export function formatSummaryTable(
   ];
   const body = rows.map((r) => [
     r.agent,
-    r.model,
+    redactSecrets(r.model),
     r.split,
     r.failed > 0 ? `${r.tasks} (${r.failed} failed)` : String(r.tasks),
     ...metrics.map((m) => formatMetric(r.metrics[m])),
@@ -48,7 +49,7 @@ export function formatCountsTable(
   const header = ["agent", "model", "split", ...metrics.map((m) => metricLabel(m).short)];
   const body = rows.map((r) => [
     r.agent,
-    r.model,
+    redactSecrets(r.model),
     r.split,
     ...metrics.map((m) => {
       const c = r.metrics[m]?.counts;

@@ -14,6 +14,7 @@ import {
   KeyParts,
   partHashes,
 } from "./cache-key.ts";
+import { redactSecrets } from "./redact.ts";
 import { UsageSource } from "./usage.ts";
 
 /**
@@ -126,10 +127,11 @@ export class LlmCache {
       .run(
         key,
         parts.kind,
-        handle,
-        JSON.stringify(parts),
+        // The key is computed from the parts as sent; what is kept is redacted (a reply may quote a key back).
+        redactSecrets(handle),
+        redactSecrets(JSON.stringify(parts)),
         JSON.stringify(partHashes(parts)),
-        JSON.stringify(CachedResponse.parse(response)),
+        redactSecrets(JSON.stringify(CachedResponse.parse(response))),
         now.toISOString(),
       );
     return key;
@@ -143,8 +145,8 @@ export class LlmCache {
       )
       .run(
         cacheKey(parts),
-        handle,
-        JSON.stringify(parts),
+        redactSecrets(handle),
+        redactSecrets(JSON.stringify(parts)),
         JSON.stringify(partHashes(parts)),
         mode,
         now.toISOString(),

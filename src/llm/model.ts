@@ -13,7 +13,7 @@ import { CacheMissError, MissingKeyError, ProviderError } from "./errors.ts";
 import { type ParsedHandle, parseHandle, providerOf, type StructuredMode } from "./handle.ts";
 import { limiterFor } from "./limiter.ts";
 import { PRICES, type Price, type PriceTable, priceOf } from "./prices.ts";
-import { redactSecrets } from "./redact.ts";
+import { redactSecrets, rememberSecret } from "./redact.ts";
 import { type Random, RetryOptions, type Sleep } from "./retry.ts";
 import { isOfflineEmbedder, resolveRole } from "./roles.ts";
 import { strictSchemaOf } from "./strict-schema.ts";
@@ -136,6 +136,8 @@ export function apiKeyFor(
   const provider = providerOf(target);
   const variable = provider.keyVariable;
   const key = env[variable];
+  // Whatever is sent is remembered, so a provider echoing it back (an error body) is redacted everywhere.
+  rememberSecret(key);
   if (provider.key !== "always") {
     const configured = env[provider.key.configuredUrlVariable]?.trim().replace(/\/+$/, "");
     return key && configured && configured === target.baseURL ? key : "no-key";
