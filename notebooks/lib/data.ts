@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { agentFromSpec, parseAgentSpec } from "../../src/agents/index.ts";
 import { costColumns, ScoredRun } from "../../src/analysis/index.ts";
-import { type Report, type RunRecord, runUsage, type Split } from "../../src/core/index.ts";
+import { type RunRecord, runUsage, type Split } from "../../src/core/index.ts";
 import { changedOptions, defaultServices, evaluateSuite, sameAgent } from "../../src/eval/index.ts";
 import { workflowFlowchart } from "../../src/judge/index.ts";
 import type { NotebookSettings } from "../../src/notebook/context.ts";

@@ -95,6 +95,9 @@ describe("the paper's prompts (J.4-J.9) keep their verbatim text and f-string sl
       existingQueries: ["consent policy"],
       existingDescriptions: ["a", "b"],
       availableToolNames: "['LocalFileSearchTool']",
+      ran: 3,
+      pending: 1,
+      documentsFound: ['- "Consent Policy" (drive): 2 of 5 passages read'],
     });
     expect(j6).toContain("Original Research Query: How to consent?\nCompleted Actions: 3");
     expect(j6).toContain("- Policy Documents Found: True\n- Personal Evidence Found: False");
@@ -106,6 +109,7 @@ describe("the paper's prompts (J.4-J.9) keep their verbatim text and f-string sl
         docIdsBlock: "D",
         findingsText: "F",
         sourcesReference: "S",
+        persona: "Dana Whitfield <dana@x.example>, Nurse: runs the clinic",
       }),
     ).toContain('DR Question: "Q?"');
   });
