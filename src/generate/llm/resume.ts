@@ -11,7 +11,7 @@ import { loadTask } from "../../store/task-store.ts";
 import { readReview } from "../review/export.ts";
 import { describeRevision, type Revision, revisionOf } from "../review/revision.ts";
 import { emptyReview, loadPendingReview, parseTaskReviews, type TaskReview } from "../review/task-review.ts";
-import { SeedRecord } from "../stages/s1-seeds.ts";
+import { SeedRecord } from "./stages/s1-seeds.ts";
 import { openWorkDir } from "./work-dir.ts";
 
 export type ResumePlan = {

@@ -11,9 +11,9 @@ import {
   reviewerFeedback,
 } from "../../review/naturalness.ts";
 import { slug } from "../../slug.ts";
-import type { CastMember } from "../../stages/s6-adjacent.ts";
-import { callSettings } from "../../stages/stage-env.ts";
 import { generateValidated } from "../regenerate.ts";
+import type { CastMember } from "../stages/s6-adjacent.ts";
+import { callSettings } from "../stages/stage-env.ts";
 import { companySlots, type FileContext, personaContext, type Realized } from "./context.ts";
 import { type FactTarget, numberErrors } from "./targets.ts";
 

@@ -6,9 +6,9 @@ import { EMAIL_THREAD, EMAIL_USERS } from "../../prompts/email.ts";
 import { fill } from "../../prompts/template.ts";
 import type { Address, EmailContent } from "../../realize/index.ts";
 import { slug } from "../../slug.ts";
-import type { CastMember } from "../../stages/s6-adjacent.ts";
-import { callSettings } from "../../stages/stage-env.ts";
 import { generateValidated } from "../regenerate.ts";
+import type { CastMember } from "../stages/s6-adjacent.ts";
+import { callSettings } from "../stages/stage-env.ts";
 import { companySlots, type FileContext, personaContext, type Realized } from "./context.ts";
 import { type FactTarget, numberErrors } from "./targets.ts";
 

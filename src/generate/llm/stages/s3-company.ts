@@ -1,10 +1,10 @@
 /** @module Stage S3: company insights (one per gold generic step) and company distractor steps (prompt K.4). */
 import { z } from "zod";
-import type { GenericStep } from "../../core/index.ts";
-import { generateValidated } from "../llm/regenerate.ts";
-import { jaccard } from "../llm/text-checks.ts";
-import { COMPANY_DISTRACTORS } from "../prompts/company.ts";
-import { fill } from "../prompts/template.ts";
+import type { GenericStep } from "../../../core/index.ts";
+import { COMPANY_DISTRACTORS } from "../../prompts/company.ts";
+import { fill } from "../../prompts/template.ts";
+import { generateValidated } from "../regenerate.ts";
+import { jaccard } from "../text-checks.ts";
 import type { SeedRecord } from "./s1-seeds.ts";
 import { callSettings, type StageEnv } from "./stage-env.ts";
 

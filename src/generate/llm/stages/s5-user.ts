@@ -1,11 +1,11 @@
 /** @module Stage S5: user insights as question–answer–justification tuples (K.5: verbatim answers, full coverage, each condition resolved) and user distractor events (K.6). */
 import { z } from "zod";
-import type { GenericStep, PersonalizedStep } from "../../core/index.ts";
-import { generateValidated } from "../llm/regenerate.ts";
-import { containsVerbatim, contextPoints, coverage } from "../llm/text-checks.ts";
-import { CONDITION_LINKS } from "../prompts/addenda.ts";
-import { fill } from "../prompts/template.ts";
-import { USER_DISTRACTORS, USER_INSIGHTS } from "../prompts/user.ts";
+import type { GenericStep, PersonalizedStep } from "../../../core/index.ts";
+import { CONDITION_LINKS } from "../../prompts/addenda.ts";
+import { fill } from "../../prompts/template.ts";
+import { USER_DISTRACTORS, USER_INSIGHTS } from "../../prompts/user.ts";
+import { generateValidated } from "../regenerate.ts";
+import { containsVerbatim, contextPoints, coverage } from "../text-checks.ts";
 import type { SeedRecord } from "./s1-seeds.ts";
 import { describeConditions } from "./s2-contexts.ts";
 import { callSettings, type StageEnv } from "./stage-env.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import * as W from "../../../test/fixtures/generate-llm/world.ts";
+import * as W from "../../../../test/fixtures/generate-llm/world.ts";
 import { checkS1 } from "./s1-seeds.ts";
 import { checkWorkflow, toGenericSteps } from "./s2-contexts.ts";
 import { checkDistractors } from "./s3-company.ts";

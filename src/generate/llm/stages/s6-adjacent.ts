@@ -1,14 +1,14 @@
 /** @module Stage S6: adjacent questions (K.17), adjacent insights (K.18), adjacent scenes (K.19) and the fact-check pass against canonical answers (K.20). */
 import { z } from "zod";
-import { generateValidated } from "../llm/regenerate.ts";
-import { containsVerbatim, coverage, jaccard, missingNumbers, wordCount } from "../llm/text-checks.ts";
 import {
   ADJACENT_FACT_CHECK,
   ADJACENT_INSIGHTS,
   ADJACENT_QUESTIONS,
   ADJACENT_SCENE,
-} from "../prompts/adjacent.ts";
-import { fill } from "../prompts/template.ts";
+} from "../../prompts/adjacent.ts";
+import { fill } from "../../prompts/template.ts";
+import { generateValidated } from "../regenerate.ts";
+import { containsVerbatim, coverage, jaccard, missingNumbers, wordCount } from "../text-checks.ts";
 import type { SeedRecord } from "./s1-seeds.ts";
 import type { UserInsight } from "./s5-user.ts";
 import { callSettings, type StageEnv } from "./stage-env.ts";

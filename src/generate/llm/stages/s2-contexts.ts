@@ -1,12 +1,12 @@
 /** @module Stage S2: dual contexts (K.2: generic company context, personal user context) and the generic workflow (K.3 steps with structured conditions). */
 import { z } from "zod";
-import { Branch, GenericStep } from "../../core/index.ts";
-import { generateValidated } from "../llm/regenerate.ts";
-import { contextPoints } from "../llm/text-checks.ts";
-import { STRUCTURED_CONDITIONS } from "../prompts/addenda.ts";
-import { COMPANY_INSIGHTS } from "../prompts/company.ts";
-import { DUAL_CONTEXT, EXAMPLE_GENERIC_CONTEXT, EXAMPLE_PERSONAL_CONTEXT } from "../prompts/contexts.ts";
-import { fill } from "../prompts/template.ts";
+import { Branch, GenericStep } from "../../../core/index.ts";
+import { STRUCTURED_CONDITIONS } from "../../prompts/addenda.ts";
+import { COMPANY_INSIGHTS } from "../../prompts/company.ts";
+import { DUAL_CONTEXT, EXAMPLE_GENERIC_CONTEXT, EXAMPLE_PERSONAL_CONTEXT } from "../../prompts/contexts.ts";
+import { fill } from "../../prompts/template.ts";
+import { generateValidated } from "../regenerate.ts";
+import { contextPoints } from "../text-checks.ts";
 import type { SeedRecord } from "./s1-seeds.ts";
 import { callSettings, type StageEnv } from "./stage-env.ts";
 

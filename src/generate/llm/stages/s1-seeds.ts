@@ -1,10 +1,10 @@
 /** @module Stage S1: task seeds — a domain becomes n workflow questions with company, company persona and user (prompt K.1). */
 import { z } from "zod";
-import { type Domain, TaskSeed } from "../../core/index.ts";
-import { generateValidated } from "../llm/regenerate.ts";
-import { wordCount } from "../llm/text-checks.ts";
-import { TASK_SEED } from "../prompts/seed.ts";
-import { fill } from "../prompts/template.ts";
+import { type Domain, TaskSeed } from "../../../core/index.ts";
+import { TASK_SEED } from "../../prompts/seed.ts";
+import { fill } from "../../prompts/template.ts";
+import { generateValidated } from "../regenerate.ts";
+import { wordCount } from "../text-checks.ts";
 import { callSettings, type StageEnv } from "./stage-env.ts";
 
 /** One K.1 row: the seed columns as the paper names them. */
