@@ -2,11 +2,11 @@
 
 export { ReviewItem, validateTaskEvidence } from "../review/evidence.ts";
 export { exportReview, importReview, readReview } from "../review/export.ts";
-export { importSeeds, SeedImportError } from "../seeds/import.ts";
 export { DEFAULT_MODALITIES, ModalityConfig } from "./files/modality.ts";
 export { GENERATION_DEFAULTS, type GenerationOptions, type ProgressEvent } from "./options.ts";
 export { type GeneratedTask, generateTask as generateLlmTask } from "./pipeline.ts";
 export { type GenerateRequest, generateValidated, ValidationFailed } from "./regenerate.ts";
+export { importSeeds, SeedImportError } from "./seeds/import.ts";
 export { runS1, SeedRecord, SeedRow } from "./stages/s1-seeds.ts";
 export { runS2Contexts, runS2Workflow } from "./stages/s2-contexts.ts";
 export { runS3Distractors } from "./stages/s3-company.ts";

@@ -9,8 +9,8 @@
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import * as XLSX from "xlsx";
-import { Domain, SAFE_ID, SeedDomain } from "../../core/index.ts";
-import { SeedRecord } from "../llm/stages/s1-seeds.ts";
+import { Domain, SAFE_ID, SeedDomain } from "../../../core/index.ts";
+import { SeedRecord } from "../stages/s1-seeds.ts";
 
 /** A malformed seed file: every problem names the file, the row (1-based, header = row 1) and the column. */
 export class SeedImportError extends Error {
