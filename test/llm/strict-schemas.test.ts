@@ -18,10 +18,10 @@ import { S3Distractors } from "../../src/generate/llm/stages/s3-company.ts";
 import { S4Output } from "../../src/generate/llm/stages/s4-personalized.ts";
 import { S5Distractors, S5Insights } from "../../src/generate/llm/stages/s5-user.ts";
 import { AdjacentInsights, AdjacentQuestions, Scene } from "../../src/generate/llm/stages/s6-adjacent.ts";
-import { Audit, Comparison, SolverAnswer } from "../../src/generate/review/evidence.ts";
-import { Review } from "../../src/generate/review/naturalness.ts";
 import { shapeSchema } from "../../src/llm/shape-schema.ts";
 import { strictSchemaOf } from "../../src/llm/strict-schema.ts";
+import { Audit, Comparison, SolverAnswer } from "../../src/review/evidence.ts";
+import { Review } from "../../src/review/naturalness.ts";
 import { strictSchemaProblems, valueProblems } from "../support/json-schema-rules.ts";
 import { conform } from "../support/provider-emulator.ts";
 

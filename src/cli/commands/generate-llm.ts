@@ -6,10 +6,10 @@ import { GENERATION_DEFAULTS, type ProgressEvent } from "../../generate/llm/opti
 import { planResume, type ResumePlan } from "../../generate/llm/resume.ts";
 import { importSeeds, isBuiltInDomain } from "../../generate/llm/seeds/import.ts";
 import { generateLlmSuite, type SuiteSource } from "../../generate/llm/suite.ts";
-import { type ReviewItem, validateTaskEvidence } from "../../generate/review/evidence.ts";
-import { exportReview, importReview, readReview } from "../../generate/review/export.ts";
-import { markReviewApplied } from "../../generate/review/task-review.ts";
 import { createModel, formatCost, resolveRole } from "../../llm/index.ts";
+import { type ReviewItem, validateTaskEvidence } from "../../review/evidence.ts";
+import { exportReview, importReview, readReview } from "../../review/export.ts";
+import { markReviewApplied } from "../../review/task-review.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";

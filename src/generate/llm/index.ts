@@ -1,7 +1,7 @@
 /** @module LLM benchmark construction, public face: stages S1–S6, the suite run, seed import, §C.2 task validation and review export/import. */
 
-export { ReviewItem, validateTaskEvidence } from "../review/evidence.ts";
-export { exportReview, importReview, readReview } from "../review/export.ts";
+export { ReviewItem, validateTaskEvidence } from "../../review/evidence.ts";
+export { exportReview, importReview, readReview } from "../../review/export.ts";
 export { DEFAULT_MODALITIES, ModalityConfig } from "./files/modality.ts";
 export { GENERATION_DEFAULTS, type GenerationOptions, type ProgressEvent } from "./options.ts";
 export { type GeneratedTask, generateTask as generateLlmTask } from "./pipeline.ts";

@@ -1,10 +1,10 @@
 /** @module The LLM generation pipeline for one task: S2–S6, file realization and assembly, each step resumable from the work folder. */
 import { z } from "zod";
 import { type ArtifactManifest, GenericStep, PersonalizedStep, type Task } from "../../core/index.ts";
+import { ALL_TEMPLATES, evidenceKey, redoes } from "../../review/revision.ts";
 import { loadTask, writeTask } from "../../store/task-store.ts";
 import { sealTask } from "../identity.ts";
 import { Rng } from "../procedural/prng.ts";
-import { ALL_TEMPLATES, evidenceKey, redoes } from "../review/revision.ts";
 import { type Violation, validateTaskDir } from "../validate/index.ts";
 import { assembleTask } from "./assemble.ts";
 import { RealizedRecord, realizeArtifact } from "./files/artifact.ts";

@@ -1,8 +1,8 @@
 /** @module Stage S1: task seeds — a domain becomes n workflow questions with company, company persona and user (prompt K.1). */
 import { z } from "zod";
 import { type Domain, TaskSeed } from "../../../core/index.ts";
+import { fill } from "../../../llm/prompt-template.ts";
 import { TASK_SEED } from "../../prompts/seed.ts";
-import { fill } from "../../prompts/template.ts";
 import { generateValidated } from "../regenerate.ts";
 import { wordCount } from "../text-checks.ts";
 import { callSettings, type StageEnv } from "./stage-env.ts";

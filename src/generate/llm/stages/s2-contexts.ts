@@ -1,10 +1,10 @@
 /** @module Stage S2: dual contexts (K.2: generic company context, personal user context) and the generic workflow (K.3 steps with structured conditions). */
 import { z } from "zod";
 import { Branch, GenericStep } from "../../../core/index.ts";
+import { fill } from "../../../llm/prompt-template.ts";
 import { STRUCTURED_CONDITIONS } from "../../prompts/addenda.ts";
 import { COMPANY_INSIGHTS } from "../../prompts/company.ts";
 import { DUAL_CONTEXT, EXAMPLE_GENERIC_CONTEXT, EXAMPLE_PERSONAL_CONTEXT } from "../../prompts/contexts.ts";
-import { fill } from "../../prompts/template.ts";
 import { generateValidated } from "../regenerate.ts";
 import { contextPoints } from "../text-checks.ts";
 import type { SeedRecord } from "./s1-seeds.ts";

@@ -1,8 +1,8 @@
 /** @module Stage S3: company insights (one per gold generic step) and company distractor steps (prompt K.4). */
 import { z } from "zod";
 import type { GenericStep } from "../../../core/index.ts";
+import { fill } from "../../../llm/prompt-template.ts";
 import { COMPANY_DISTRACTORS } from "../../prompts/company.ts";
-import { fill } from "../../prompts/template.ts";
 import { generateValidated } from "../regenerate.ts";
 import { jaccard } from "../text-checks.ts";
 import type { SeedRecord } from "./s1-seeds.ts";

@@ -1,9 +1,9 @@
 /** @module Stage S4: the gold personalized workflow (K.7) — resolved branches collapse, unresolved ones stay visible, a justification per step. */
 import { z } from "zod";
 import { type GenericStep, PersonalizedStep } from "../../../core/index.ts";
+import { fill } from "../../../llm/prompt-template.ts";
 import { RESOLVED_BRANCHES } from "../../prompts/addenda.ts";
 import { PERSONALIZED_WORKFLOW } from "../../prompts/personalized.ts";
-import { fill } from "../../prompts/template.ts";
 import { generateValidated } from "../regenerate.ts";
 import type { SeedRecord } from "./s1-seeds.ts";
 import { describeConditions, prerequisiteItem } from "./s2-contexts.ts";

@@ -1,8 +1,8 @@
 /** @module Stage S5: user insights as question–answer–justification tuples (K.5: verbatim answers, full coverage, each condition resolved) and user distractor events (K.6). */
 import { z } from "zod";
 import type { GenericStep, PersonalizedStep } from "../../../core/index.ts";
+import { fill } from "../../../llm/prompt-template.ts";
 import { CONDITION_LINKS } from "../../prompts/addenda.ts";
-import { fill } from "../../prompts/template.ts";
 import { USER_DISTRACTORS, USER_INSIGHTS } from "../../prompts/user.ts";
 import { generateValidated } from "../regenerate.ts";
 import { containsVerbatim, contextPoints, coverage } from "../text-checks.ts";

@@ -1,12 +1,12 @@
 /** @module Stage S6: adjacent questions (K.17), adjacent insights (K.18), adjacent scenes (K.19) and the fact-check pass against canonical answers (K.20). */
 import { z } from "zod";
+import { fill } from "../../../llm/prompt-template.ts";
 import {
   ADJACENT_FACT_CHECK,
   ADJACENT_INSIGHTS,
   ADJACENT_QUESTIONS,
   ADJACENT_SCENE,
 } from "../../prompts/adjacent.ts";
-import { fill } from "../../prompts/template.ts";
 import { generateValidated } from "../regenerate.ts";
 import { containsVerbatim, coverage, jaccard, missingNumbers, wordCount } from "../text-checks.ts";
 import type { SeedRecord } from "./s1-seeds.ts";

@@ -1,6 +1,6 @@
-/** @module Generation prompts as data: each template with its figure id and slot names, read from its prompt file. */
-import { fillTemplate, slotNames } from "../../core/template.ts";
-import { readPromptFile } from "../../llm/prompt-file.ts";
+/** @module Prompts as data: each template with its id (a figure, e.g. K.3) and slot names, read from its prompt file. */
+import { fillTemplate, slotNames } from "../core/template.ts";
+import { readPromptFile } from "./prompt-file.ts";
 
 /** A prompt template: its figure id (e.g. "K.3"), the text, and the slot names it needs. */
 export type PromptTemplate = {

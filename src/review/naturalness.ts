@@ -1,8 +1,8 @@
 /** @module Chat naturalness review (seed 002 §C.1): each channel-day with six or more posts is scored 1–5; a score ≤ 2 earns one rewrite with the reviewer's problems appended. */
 import { z } from "zod";
-import type { Model } from "../../llm/types.ts";
-import { NATURALNESS_FEEDBACK, NATURALNESS_REVIEW } from "../prompts/review.ts";
-import { fill } from "../prompts/template.ts";
+import { fill } from "../llm/prompt-template.ts";
+import type { Model } from "../llm/types.ts";
+import { NATURALNESS_FEEDBACK, NATURALNESS_REVIEW } from "./prompts/review.ts";
 
 export const Review = z.object({ score: z.number().min(1).max(5), problems: z.array(z.string()) });
 export type Review = z.infer<typeof Review>;

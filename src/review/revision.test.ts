@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { resolve } from "node:path";
-import { loadTask } from "../../store/task-store.ts";
+import { loadTask } from "../store/task-store.ts";
 import { describeRevision, evidenceKey, redoes, revisionOf } from "./revision.ts";
 import { emptyReview, flagProblems, type TaskReview } from "./task-review.ts";
 

@@ -5,12 +5,12 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import { type PersonalizedStep, SafeId } from "../../core/index.ts";
-import { extractText } from "../../env/extract/index.ts";
-import type { Model } from "../../llm/types.ts";
-import type { LoadedTask } from "../../store/task-store.ts";
-import { ANSWER_COMPARISON, EVIDENCE_ANSWERING, FULL_PROJECT_VALIDATION } from "../prompts/review.ts";
-import { fill } from "../prompts/template.ts";
+import { type PersonalizedStep, SafeId } from "../core/index.ts";
+import { extractText } from "../env/extract/index.ts";
+import { fill } from "../llm/prompt-template.ts";
+import type { Model } from "../llm/types.ts";
+import type { LoadedTask } from "../store/task-store.ts";
+import { ANSWER_COMPARISON, EVIDENCE_ANSWERING, FULL_PROJECT_VALIDATION } from "./prompts/review.ts";
 
 export const SolverAnswer = z.object({ answer: z.string(), knowable: z.boolean() });
 export const Comparison = z.object({

@@ -7,9 +7,9 @@ import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import { readFile, rename } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { z } from "zod";
-import { SAFE_ID, SafeId } from "../../core/index.ts";
-import { writeFileAtomic } from "../../store/atomic-write.ts";
-import { type LoadedTask, stableJson } from "../../store/task-store.ts";
+import { SAFE_ID, SafeId } from "../core/index.ts";
+import { writeFileAtomic } from "../store/atomic-write.ts";
+import { type LoadedTask, stableJson } from "../store/task-store.ts";
 
 /** The format tag every review file carries, so a stray JSON file is refused by name rather than misread. */
 export const TASK_REVIEW_FORMAT = "drflow.task-review/1";

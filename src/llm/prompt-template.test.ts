@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fill, prompt } from "./template.ts";
+import { fill, prompt } from "./prompt-template.ts";
 
 describe("prompt templates", () => {
   test("collects slots, tolerating the PDF's inner spaces", () => {

@@ -3,7 +3,7 @@
  * (C.2.1, C.2.2); the rejection re-prompt of C.1 is the model layer's (llm/prompts/structured.ts). Verbatim except the extraction's stray spaces around punctuation; C.2.1's first sentence is adapted
  * from "one fictional company's project" to drflow's records (company documents and one employee's files, emails, chats).
  */
-import { promptsIn } from "./template.ts";
+import { promptsIn } from "../../llm/prompt-template.ts";
 
 const PROMPTS = promptsIn(new URL("./review.txt", import.meta.url));
 

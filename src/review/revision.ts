@@ -7,12 +7,12 @@
  * input of generation: flags on it are reported for a seed edit, and regeneration keeps the seed.
  */
 import { z } from "zod";
-import type { LoadedTask } from "../../store/task-store.ts";
-import { ADJACENT_INSIGHTS, ADJACENT_QUESTIONS, ADJACENT_SCENE } from "../prompts/adjacent.ts";
-import { COMPANY_DISTRACTORS, COMPANY_INSIGHTS } from "../prompts/company.ts";
-import { DUAL_CONTEXT } from "../prompts/contexts.ts";
-import { PERSONALIZED_WORKFLOW } from "../prompts/personalized.ts";
-import { USER_DISTRACTORS, USER_INSIGHTS } from "../prompts/user.ts";
+import { ADJACENT_INSIGHTS, ADJACENT_QUESTIONS, ADJACENT_SCENE } from "../generate/prompts/adjacent.ts";
+import { COMPANY_DISTRACTORS, COMPANY_INSIGHTS } from "../generate/prompts/company.ts";
+import { DUAL_CONTEXT } from "../generate/prompts/contexts.ts";
+import { PERSONALIZED_WORKFLOW } from "../generate/prompts/personalized.ts";
+import { USER_DISTRACTORS, USER_INSIGHTS } from "../generate/prompts/user.ts";
+import type { LoadedTask } from "../store/task-store.ts";
 import type { ReviewFlag, TaskReview } from "./task-review.ts";
 
 /** The revisable stages in pipeline order: work-folder key prefix, label, the templates whose prompts they fill. */

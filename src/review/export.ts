@@ -4,9 +4,9 @@ import { readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import * as XLSX from "xlsx";
 import { z } from "zod";
-import { SAFE_ID, Task } from "../../core/index.ts";
-import { writeFileAtomic } from "../../store/atomic-write.ts";
-import { parseWith, stableJson, TASK_FILE } from "../../store/task-store.ts";
+import { SAFE_ID, Task } from "../core/index.ts";
+import { writeFileAtomic } from "../store/atomic-write.ts";
+import { parseWith, stableJson, TASK_FILE } from "../store/task-store.ts";
 import { ReviewItem } from "./evidence.ts";
 
 const COLUMNS = [
