@@ -7,11 +7,11 @@
  * input of generation: flags on it are reported for a seed edit, and regeneration keeps the seed.
  */
 import { z } from "zod";
-import { ADJACENT_INSIGHTS, ADJACENT_QUESTIONS, ADJACENT_SCENE } from "../generate/prompts/adjacent.ts";
-import { COMPANY_DISTRACTORS, COMPANY_INSIGHTS } from "../generate/prompts/company.ts";
-import { DUAL_CONTEXT } from "../generate/prompts/contexts.ts";
-import { PERSONALIZED_WORKFLOW } from "../generate/prompts/personalized.ts";
-import { USER_DISTRACTORS, USER_INSIGHTS } from "../generate/prompts/user.ts";
+import { ADJACENT_INSIGHTS, ADJACENT_QUESTIONS, ADJACENT_SCENE } from "../generate/llm/prompts/adjacent.ts";
+import { COMPANY_DISTRACTORS, COMPANY_INSIGHTS } from "../generate/llm/prompts/company.ts";
+import { DUAL_CONTEXT } from "../generate/llm/prompts/contexts.ts";
+import { PERSONALIZED_WORKFLOW } from "../generate/llm/prompts/personalized.ts";
+import { USER_DISTRACTORS, USER_INSIGHTS } from "../generate/llm/prompts/user.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 import type { ReviewFlag, TaskReview } from "./task-review.ts";
 

@@ -8,9 +8,9 @@ import {
   reviewerFeedback,
 } from "../../../review/naturalness.ts";
 import type { Rng } from "../../procedural/prng.ts";
-import { CHAT_POSTS, CHAT_SETUP } from "../../prompts/chat.ts";
 import type { ChatContent } from "../../realize/index.ts";
 import { slug } from "../../slug.ts";
+import { CHAT_POSTS, CHAT_SETUP } from "../prompts/chat.ts";
 import { generateValidated } from "../regenerate.ts";
 import type { CastMember } from "../stages/s6-adjacent.ts";
 import { callSettings } from "../stages/stage-env.ts";

@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { fill } from "../../../llm/prompt-template.ts";
 import { messageId } from "../../message-id.ts";
-import { WRAP_ARRAY } from "../../prompts/addenda.ts";
-import { EMAIL_THREAD, EMAIL_USERS } from "../../prompts/email.ts";
 import type { Address, EmailContent } from "../../realize/index.ts";
 import { slug } from "../../slug.ts";
+import { WRAP_ARRAY } from "../prompts/addenda.ts";
+import { EMAIL_THREAD, EMAIL_USERS } from "../prompts/email.ts";
 import { generateValidated } from "../regenerate.ts";
 import type { CastMember } from "../stages/s6-adjacent.ts";
 import { callSettings } from "../stages/stage-env.ts";

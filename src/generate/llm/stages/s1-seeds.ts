@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { type Domain, TaskSeed } from "../../../core/index.ts";
 import { fill } from "../../../llm/prompt-template.ts";
-import { TASK_SEED } from "../../prompts/seed.ts";
+import { TASK_SEED } from "../prompts/seed.ts";
 import { generateValidated } from "../regenerate.ts";
 import { wordCount } from "../text-checks.ts";
 import { callSettings, type StageEnv } from "./stage-env.ts";

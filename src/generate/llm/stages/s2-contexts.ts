@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { Branch, GenericStep } from "../../../core/index.ts";
 import { fill } from "../../../llm/prompt-template.ts";
-import { STRUCTURED_CONDITIONS } from "../../prompts/addenda.ts";
-import { COMPANY_INSIGHTS } from "../../prompts/company.ts";
-import { DUAL_CONTEXT, EXAMPLE_GENERIC_CONTEXT, EXAMPLE_PERSONAL_CONTEXT } from "../../prompts/contexts.ts";
+import { STRUCTURED_CONDITIONS } from "../prompts/addenda.ts";
+import { COMPANY_INSIGHTS } from "../prompts/company.ts";
+import { DUAL_CONTEXT, EXAMPLE_GENERIC_CONTEXT, EXAMPLE_PERSONAL_CONTEXT } from "../prompts/contexts.ts";
 import { generateValidated } from "../regenerate.ts";
 import { contextPoints } from "../text-checks.ts";
 import type { SeedRecord } from "./s1-seeds.ts";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { GenericStep } from "../../../core/index.ts";
 import { fill } from "../../../llm/prompt-template.ts";
-import { COMPANY_DISTRACTORS } from "../../prompts/company.ts";
+import { COMPANY_DISTRACTORS } from "../prompts/company.ts";
 import { generateValidated } from "../regenerate.ts";
 import { jaccard } from "../text-checks.ts";
 import type { SeedRecord } from "./s1-seeds.ts";

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { type GenericStep, PersonalizedStep } from "../../../core/index.ts";
 import { fill } from "../../../llm/prompt-template.ts";
-import { RESOLVED_BRANCHES } from "../../prompts/addenda.ts";
-import { PERSONALIZED_WORKFLOW } from "../../prompts/personalized.ts";
+import { RESOLVED_BRANCHES } from "../prompts/addenda.ts";
+import { PERSONALIZED_WORKFLOW } from "../prompts/personalized.ts";
 import { generateValidated } from "../regenerate.ts";
 import type { SeedRecord } from "./s1-seeds.ts";
 import { describeConditions, prerequisiteItem } from "./s2-contexts.ts";

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import type { GenericStep, PersonalizedStep } from "../../../core/index.ts";
 import { fill } from "../../../llm/prompt-template.ts";
-import { CONDITION_LINKS } from "../../prompts/addenda.ts";
-import { USER_DISTRACTORS, USER_INSIGHTS } from "../../prompts/user.ts";
+import { CONDITION_LINKS } from "../prompts/addenda.ts";
+import { USER_DISTRACTORS, USER_INSIGHTS } from "../prompts/user.ts";
 import { generateValidated } from "../regenerate.ts";
 import { containsVerbatim, contextPoints, coverage } from "../text-checks.ts";
 import type { SeedRecord } from "./s1-seeds.ts";

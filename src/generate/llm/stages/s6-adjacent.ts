@@ -6,7 +6,7 @@ import {
   ADJACENT_INSIGHTS,
   ADJACENT_QUESTIONS,
   ADJACENT_SCENE,
-} from "../../prompts/adjacent.ts";
+} from "../prompts/adjacent.ts";
 import { generateValidated } from "../regenerate.ts";
 import { containsVerbatim, coverage, jaccard, missingNumbers, wordCount } from "../text-checks.ts";
 import type { SeedRecord } from "./s1-seeds.ts";

@@ -1,5 +1,5 @@
 /** @module Prompts K.17–K.20: adjacent questions, adjacent insights, adjacent scenes and the fact-check pass (mixed split), verbatim from the paper. */
-import { promptsIn } from "../../llm/prompt-template.ts";
+import { promptsIn } from "../../../llm/prompt-template.ts";
 
 const PROMPTS = promptsIn(new URL("./adjacent.txt", import.meta.url));
 

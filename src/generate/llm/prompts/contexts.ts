@@ -1,5 +1,5 @@
 /** @module Prompt K.2: dual-context construction (generic company context and personal user context), verbatim from the paper. */
-import { promptsIn } from "../../llm/prompt-template.ts";
+import { promptsIn } from "../../../llm/prompt-template.ts";
 
 const PROMPTS = promptsIn(new URL("./contexts.txt", import.meta.url));
 

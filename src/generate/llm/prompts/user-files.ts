@@ -1,5 +1,5 @@
 /** @module Prompts K.12–K.14: user document (PDF/DOCX) outline, insight section and distractor sections, verbatim from the paper. */
-import { promptsIn } from "../../llm/prompt-template.ts";
+import { promptsIn } from "../../../llm/prompt-template.ts";
 
 const PROMPTS = promptsIn(new URL("./user-files.txt", import.meta.url));
 

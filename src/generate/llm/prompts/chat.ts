@@ -1,6 +1,6 @@
 /** @module Prompt K.15 (chat set-up: teams, channels, users, verbatim) and the chat posts prompt (written from the appendix description). */
 
-import { promptsIn } from "../../llm/prompt-template.ts";
+import { promptsIn } from "../../../llm/prompt-template.ts";
 
 const PROMPTS = promptsIn(new URL("./chat.txt", import.meta.url));
 

@@ -1,5 +1,5 @@
 /** @module Prompts K.5 and K.6: user support evidence (question–answer–justification tuples) and user distractor events, verbatim from the paper. */
-import { promptsIn } from "../../llm/prompt-template.ts";
+import { promptsIn } from "../../../llm/prompt-template.ts";
 
 const PROMPTS = promptsIn(new URL("./user.txt", import.meta.url));
 

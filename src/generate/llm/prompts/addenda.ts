@@ -4,7 +4,7 @@
  * the user's facts select, which condition each user fact resolves) and so array replies arrive as JSON objects
  * (JSON-schema response formats need an object at the root). The paper's text itself is never edited.
  */
-import { promptsIn } from "../../llm/prompt-template.ts";
+import { promptsIn } from "../../../llm/prompt-template.ts";
 
 const PROMPTS = promptsIn(new URL("./addenda.txt", import.meta.url));
 

@@ -1,5 +1,5 @@
 /** @module Prompt K.7: the personalized workflow (resolved branches collapse, unresolved stay visible), verbatim from the paper. */
-import { promptsIn } from "../../llm/prompt-template.ts";
+import { promptsIn } from "../../../llm/prompt-template.ts";
 
 const PROMPTS = promptsIn(new URL("./personalized.txt", import.meta.url));
 

@@ -1,6 +1,6 @@
 /** @module Prompt K.16 (email users, verbatim) and the email thread prompt (written from the appendix description). */
 
-import { promptsIn } from "../../llm/prompt-template.ts";
+import { promptsIn } from "../../../llm/prompt-template.ts";
 
 const PROMPTS = promptsIn(new URL("./email.txt", import.meta.url));
 

@@ -1,5 +1,5 @@
 /** @module Prompts K.3 and K.4: company workflow insights (the generic workflow) and company distractor steps, verbatim from the paper. */
-import { promptsIn } from "../../llm/prompt-template.ts";
+import { promptsIn } from "../../../llm/prompt-template.ts";
 
 const PROMPTS = promptsIn(new URL("./company.txt", import.meta.url));
 

@@ -1,5 +1,5 @@
 /** @module Prompt K.1: task-seed generation (a domain → n workflow questions with company and user metadata), verbatim from the paper. */
-import { promptsIn } from "../../llm/prompt-template.ts";
+import { promptsIn } from "../../../llm/prompt-template.ts";
 
 const PROMPTS = promptsIn(new URL("./seed.txt", import.meta.url));
 

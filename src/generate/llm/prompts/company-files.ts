@@ -1,5 +1,5 @@
 /** @module Prompts K.8–K.11: company document outlines and sections (insight and distractor variants), verbatim from the paper. */
-import { promptsIn } from "../../llm/prompt-template.ts";
+import { promptsIn } from "../../../llm/prompt-template.ts";
 
 const PROMPTS = promptsIn(new URL("./company-files.txt", import.meta.url));
 
