@@ -1,7 +1,6 @@
 /** @module The LLM generation pipeline for one task: S2–S6, file realization and assembly, each step resumable from the work folder. */
 import { z } from "zod";
 import { type ArtifactManifest, GenericStep, PersonalizedStep, type Task } from "../../core/index.ts";
-import { ALL_TEMPLATES, evidenceKey, redoes } from "../../review/revision.ts";
 import { loadTask, writeTask } from "../../store/task-store.ts";
 import { sealTask } from "../identity.ts";
 import { Rng } from "../procedural/prng.ts";
@@ -12,6 +11,7 @@ import { addDays, type FileContext, type Realized, usernameOf } from "./files/co
 import { type Meter, spendOf } from "./meter.ts";
 import type { GenerationOptions } from "./options.ts";
 import { planArtifacts } from "./plan.ts";
+import { ALL_TEMPLATES, evidenceKey, redoes } from "./revision.ts";
 import { SeedRecord } from "./stages/s1-seeds.ts";
 import { Contexts, runS2Contexts, runS2Workflow, S2Workflow, toGenericSteps } from "./stages/s2-contexts.ts";
 import { runS3Distractors, S3Distractors } from "./stages/s3-company.ts";

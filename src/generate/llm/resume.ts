@@ -8,7 +8,6 @@ import { readdir, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { SAFE_ID } from "../../core/index.ts";
 import { readReview } from "../../review/export.ts";
-import { describeRevision, type Revision, revisionOf } from "../../review/revision.ts";
 import {
   emptyReview,
   loadPendingReview,
@@ -16,6 +15,7 @@ import {
   type TaskReview,
 } from "../../review/task-review.ts";
 import { loadTask } from "../../store/task-store.ts";
+import { describeRevision, type Revision, revisionOf } from "./revision.ts";
 import { SeedRecord } from "./stages/s1-seeds.ts";
 import { openWorkDir } from "./work-dir.ts";
 

@@ -1,6 +1,6 @@
 /** @module What every LLM stage needs: the model, the generation run for usage attribution, the retry limit and sampling settings. */
 import type { Model } from "../../../llm/types.ts";
-import type { Revision } from "../../../review/revision.ts";
+import type { Revision } from "../revision.ts";
 
 export type StageEnv = {
   model: Model;

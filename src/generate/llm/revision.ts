@@ -7,13 +7,13 @@
  * input of generation: flags on it are reported for a seed edit, and regeneration keeps the seed.
  */
 import { z } from "zod";
-import { ADJACENT_INSIGHTS, ADJACENT_QUESTIONS, ADJACENT_SCENE } from "../generate/llm/prompts/adjacent.ts";
-import { COMPANY_DISTRACTORS, COMPANY_INSIGHTS } from "../generate/llm/prompts/company.ts";
-import { DUAL_CONTEXT } from "../generate/llm/prompts/contexts.ts";
-import { PERSONALIZED_WORKFLOW } from "../generate/llm/prompts/personalized.ts";
-import { USER_DISTRACTORS, USER_INSIGHTS } from "../generate/llm/prompts/user.ts";
-import type { LoadedTask } from "../store/task-store.ts";
-import type { ReviewFlag, TaskReview } from "./task-review.ts";
+import type { ReviewFlag, TaskReview } from "../../review/task-review.ts";
+import type { LoadedTask } from "../../store/task-store.ts";
+import { ADJACENT_INSIGHTS, ADJACENT_QUESTIONS, ADJACENT_SCENE } from "./prompts/adjacent.ts";
+import { COMPANY_DISTRACTORS, COMPANY_INSIGHTS } from "./prompts/company.ts";
+import { DUAL_CONTEXT } from "./prompts/contexts.ts";
+import { PERSONALIZED_WORKFLOW } from "./prompts/personalized.ts";
+import { USER_DISTRACTORS, USER_INSIGHTS } from "./prompts/user.ts";
 
 /** The revisable stages in pipeline order: work-folder key prefix, label, the templates whose prompts they fill. */
 export const REVISABLE_STAGES = [

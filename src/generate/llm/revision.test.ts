@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { resolve } from "node:path";
-import { loadTask } from "../store/task-store.ts";
+import { emptyReview, flagProblems, type TaskReview } from "../../review/task-review.ts";
+import { loadTask } from "../../store/task-store.ts";
 import { describeRevision, evidenceKey, redoes, revisionOf } from "./revision.ts";
-import { emptyReview, flagProblems, type TaskReview } from "./task-review.ts";
 
 const demo = await loadTask(resolve(import.meta.dir, "../../../tasks"), "demo/b2b_01");
 const review = (over: Partial<TaskReview>): TaskReview => ({ ...emptyReview("demo", "b2b_01"), ...over });
