@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { type PersonalizedStep, SafeId } from "../core/index.ts";
-import { extractText } from "../env/extract/index.ts";
+import { extractText } from "../extract/index.ts";
 import { fill } from "../llm/prompt-template.ts";
 import type { Model } from "../llm/types.ts";
 import type { LoadedTask } from "../store/task-store.ts";

@@ -1,13 +1,7 @@
 /** @module Programmatic task validation (seed 002 §C.1): support, resolution, people, order, adjacency and leak checks on the realized files. */
 import { join } from "node:path";
 import { type ArtifactEntry, type EvidenceUnit, missingFigures, type Task } from "../../core/index.ts";
-import {
-  containsNormalized,
-  extractText,
-  normalizeText,
-  parseChat,
-  parseEml,
-} from "../../env/extract/index.ts";
+import { containsNormalized, extractText, normalizeText, parseChat, parseEml } from "../../extract/index.ts";
 import {
   ARTIFACTS_DIR,
   artifactPath,

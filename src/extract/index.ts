@@ -1,6 +1,6 @@
 /** @module File → text for every artifact format (pdf, docx, eml, chat JSON, md, csv, txt), used by the environment and validation. */
 import { readFile } from "node:fs/promises";
-import type { ArtifactFormat } from "../../core/index.ts";
+import type { ArtifactFormat } from "../core/index.ts";
 import { extractChat } from "./chat.ts";
 import { extractDocx } from "./docx.ts";
 import { extractEml } from "./eml.ts";
