@@ -3,11 +3,11 @@
  * states the deciding facts, how varied the surface is, how close the policy wording stays to the gold steps, and
  * how far the look-alike cases' questions are from the task's and from each other.
  */
-import type { Task } from "../../core/index.ts";
-import { textTable } from "../../core/text-table.ts";
-import { readDocuments } from "../../env/documents.ts";
-import { suffixStem, words } from "../../retrieval/tokenize.ts";
-import type { LoadedTask } from "../../store/task-store.ts";
+import type { Task } from "../core/index.ts";
+import { textTable } from "../core/text-table.ts";
+import { readDocuments } from "../env/documents.ts";
+import { suffixStem, words } from "../retrieval/tokenize.ts";
+import type { LoadedTask } from "../store/task-store.ts";
 
 /** A unit restates a condition when it carries at least this share of the condition's terms. */
 export const RESTATED_COVERAGE = 0.8;

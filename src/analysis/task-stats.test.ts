@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { generateProceduralTask } from "../procedural/generate-task.ts";
-import { renderStats, taskStats } from "./stats.ts";
+import { generateProceduralTask } from "../generate/procedural/generate-task.ts";
+import { renderStats, taskStats } from "./task-stats.ts";
 
 test("stats count decisions, restating units, surfaces and question overlap of a generated task", () => {
   const g = generateProceduralTask({
