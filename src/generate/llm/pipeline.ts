@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { type ArtifactManifest, GenericStep, PersonalizedStep, type Task } from "../../core/index.ts";
 import { loadTask, writeTask } from "../../store/task-store.ts";
+import { type Violation, validateTaskDir } from "../../store/validate/index.ts";
 import { sealTask } from "../identity.ts";
 import { Rng } from "../procedural/prng.ts";
-import { type Violation, validateTaskDir } from "../validate/index.ts";
 import { assembleTask } from "./assemble.ts";
 import { RealizedRecord, realizeArtifact } from "./files/artifact.ts";
 import { addDays, type FileContext, type Realized, usernameOf } from "./files/context.ts";

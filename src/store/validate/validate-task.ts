@@ -10,7 +10,7 @@ import {
   type StoreIssue,
   TASK_FILE,
   validateTaskFolder,
-} from "../../store/task-store.ts";
+} from "../task-store.ts";
 
 export const RULES = [
   "schema",

@@ -1,7 +1,7 @@
 /** @module Suite summaries: per task, steps, conditions and artifacts by role and app, rendered as a plain-text table. */
 import type { AppName, ArtifactRole } from "../../core/index.ts";
 import { textTable } from "../../core/text-table.ts";
-import type { LoadedTask } from "../../store/task-store.ts";
+import type { LoadedTask } from "../task-store.ts";
 
 export type TaskSummary = {
   ref: string;

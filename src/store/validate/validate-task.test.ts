@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Task } from "../../core/index.ts";
-import { loadTask, writeTask } from "../../store/task-store.ts";
-import { generateProceduralTask, taskFolder } from "../index.ts";
+import { generateProceduralTask, taskFolder } from "../../generate/index.ts";
+import { loadTask, writeTask } from "../task-store.ts";
 import { type Rule, validateTask, validateTaskDir } from "./index.ts";
 
 let root: string;
