@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentFromSpec } from "../../src/agents/index.ts";
 import { Split } from "../../src/core/index.ts";
+import { textTable } from "../../src/core/text-table.ts";
 import { parseList } from "../../src/eval/agent-list.ts";
 import { type EvaluateSuiteOptions, evaluateSuite } from "../../src/eval/evaluate-suite.ts";
 import { defaultServices, LEXICAL } from "../../src/eval/services.ts";
@@ -43,6 +44,8 @@ bun scripts/bench/eval.ts [options]
   --suite <name>          suite under --root (default demo)
   --root <dir>            task root (default tasks)
   --tasks <n>             only the suite's first n tasks (default all)
+  --task-ids <id,…>       only these tasks of the suite (e.g. healthcare_02,legal_01,b2c_01)
+  --agents <spec,…>       several agents (overrides --agent), each measured with the same scripted model
   --index-dir <dir>       keep environment indexes there (default: in memory)
   --embedder <name>       environment index embedder for LLM agents: hashing (default), scripted (the scripted
                           server's embeddings endpoint), or a model handle
@@ -59,6 +62,8 @@ const values = benchArgs("eval", USAGE, {
   root: { type: "string", default: "tasks" },
   suite: { type: "string", default: "demo" },
   tasks: { type: "string" },
+  "task-ids": { type: "string" },
+  agents: { type: "string" },
   "index-dir": { type: "string" },
   embedder: { type: "string", default: "hashing" },
   pipeline: { type: "boolean", default: true },
@@ -72,12 +77,14 @@ const splits = parseList(values.splits).map((s) => {
     ? parsed.data
     : usageError("eval", USAGE, `--splits: expected original or mixed, got "${s}"`);
 });
-let agent: ReturnType<typeof agentFromSpec>;
+const agentSpecs = values.agents ? parseList(values.agents) : [values.agent];
+let agents: { spec: string; agent: ReturnType<typeof agentFromSpec> }[];
 try {
-  agent = agentFromSpec(values.agent);
+  agents = agentSpecs.map((spec) => ({ spec, agent: agentFromSpec(spec) }));
 } catch (error) {
   usageError("eval", USAGE, `--agent: ${(error as Error).message}`);
 }
+const agentLabel = agentSpecs.join(",");
 
 // The model answers from its own thread, the same replies for every schedule (pipelined or not, any concurrency).
 const server = await scriptedModelThread(delayMs);
@@ -91,6 +98,13 @@ if (tasks.length === 0) {
   usageError("eval", USAGE, `no tasks in ${values.root}/${values.suite}: generate the demo suite first`);
 }
 if (values.tasks !== undefined) tasks = tasks.slice(0, intOption("eval", USAGE, "tasks", values.tasks));
+if (values["task-ids"] !== undefined) {
+  const wanted = parseList(values["task-ids"]).map((t) => (t.includes("/") ? t : `${values.suite}/${t}`));
+  const missing = wanted.filter((t) => !tasks.includes(t));
+  if (missing.length)
+    usageError("eval", USAGE, `--task-ids: not in ${values.root}/${values.suite}: ${missing.join(", ")}`);
+  tasks = wanted;
+}
 
 type Measured = {
   label: string;
@@ -109,7 +123,48 @@ type Measured = {
   judgeMs: number;
   digest: string;
   table: string;
+  /** Per cell: model calls (by stage), tokens and scores. */
+  perCell: string;
 };
+
+const SHORT_STAGE: Record<string, string> = {
+  research_planning: "plan",
+  action_planning: "act",
+  intermediate_workflow: "J.7",
+  conditional_action_planning: "J.8",
+  gap_finding: "J.6",
+  adaptive_action_planning: "AAP",
+  workflow_generation: "J.9",
+};
+
+/** One row per cell: calls by stage, fetched tokens, and the lexical judge's scores (percent). */
+function perCellTable(
+  store: RunStore,
+  results: Awaited<ReturnType<typeof evaluateSuite>>["results"],
+): string {
+  const metrics = ["f1", "condition_resolution", "personalized_comprehensiveness", "factuality"] as const;
+  const rows = results.map((r) => {
+    const calls = store.calls(r.runId).filter((c) => c.kind === "chat");
+    const stages = new Map<string, number>();
+    for (const c of calls)
+      stages.set(SHORT_STAGE[c.stage] ?? c.stage, (stages.get(SHORT_STAGE[c.stage] ?? c.stage) ?? 0) + 1);
+    return [
+      r.cell.task.split("/").pop()!,
+      r.cell.split,
+      r.cell.agent,
+      r.status === "failed" ? `FAILED: ${r.error}` : String(calls.length),
+      [...stages].map(([k, v]) => `${k} ${v}`).join(", "),
+      String(calls.reduce((n, c) => n + c.input_tokens, 0)),
+      String(calls.reduce((n, c) => n + c.output_tokens, 0)),
+      ...metrics.map((m) => (typeof r.metrics[m] === "number" ? (r.metrics[m]! * 100).toFixed(1) : "–")),
+    ];
+  });
+  return textTable(
+    ["task", "split", "agent", "calls", "by stage", "in tok", "out tok", "F1", "Cond.", "Pers.", "Fact."],
+    rows,
+    { right: (i) => i === 3 || i >= 5 },
+  );
+}
 
 /** One evaluation of the grid in a fresh store, timed. */
 async function measure(concurrency: number, pipeline: boolean): Promise<Measured> {
@@ -140,7 +195,7 @@ async function measure(concurrency: number, pipeline: boolean): Promise<Measured
       batch: "bench",
       tasks,
       splits,
-      agents: [{ spec: values.agent, agent }],
+      agents,
       models: [handle],
       repeats: 1,
       concurrency,
@@ -186,6 +241,7 @@ async function measure(concurrency: number, pipeline: boolean): Promise<Measured
       judgeMs: phases.judge,
       digest,
       table: formatSummaryTable(out.summary),
+      perCell: perCellTable(store, out.results),
     };
   } finally {
     store.close();
@@ -209,7 +265,7 @@ function describe(m: Measured): string {
 
 try {
   console.log(
-    `agent ${values.agent} on ${values.suite} (${tasks.length} tasks × ${splits.join("+")}), scripted model +${delayMs} ms/call, lexical judge, env ${values["index-dir"] ? `indexes kept in ${values["index-dir"]}` : "built in memory"}, embedder ${embedderRole}; machine load ${(
+    `agent ${agentLabel} on ${values.suite} (${tasks.length} tasks × ${splits.join("+")}), scripted model +${delayMs} ms/call, lexical judge, env ${values["index-dir"] ? `indexes kept in ${values["index-dir"]}` : "built in memory"}, embedder ${embedderRole}; machine load ${(
       await import("node:os")
     )
       .loadavg()
@@ -225,6 +281,9 @@ try {
     console.log(`${describe(m)}\n`);
   }
   console.log(runs.at(-1)!.table);
+  console.log(
+    `\nper cell (model calls by stage, fetched tokens, lexical scores in %):\n${runs.at(-1)!.perCell}`,
+  );
   const identical = reference ? runs.every((m) => m.digest === reference.digest) : null;
   const failed = [reference, ...runs].some((m) => m && m.failed > 0);
   const shares = runs.map((m) => `${pct(m.outside)} (c=${m.concurrency})`).join(", ");
@@ -234,10 +293,10 @@ try {
     "eval",
     `outside-model share ${shares}${!values.pipeline ? " unpipelined" : ""}; strict ${strict}; ${walls}; ` +
       `scores ${identical === null ? "not compared" : identical ? "identical to the unpipelined run" : "DIFFER from the unpipelined run"}` +
-      `${reference ? ` (unpipelined c=1: ${pct(reference.outside)} outside)` : ""}; ${values.agent}, ${runs[0]!.cells} cells, +${delayMs} ms/call` +
+      `${reference ? ` (unpipelined c=1: ${pct(reference.outside)} outside)` : ""}; ${agentLabel}, ${runs[0]!.cells} cells, +${delayMs} ms/call` +
       (failed ? "; FAILED cells" : ""),
     {
-      agent: values.agent,
+      agent: agentLabel,
       cells: runs[0]!.cells,
       delay_ms: delayMs,
       pipeline: values.pipeline,

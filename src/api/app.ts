@@ -4,6 +4,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { rememberSecret } from "../core/redact.ts";
+import { WorkQueue } from "../jobs/work-queue.ts";
 import { isAnnotatorPath } from "../studio/annotation/paths.ts";
 import { studioRoutes } from "../studio/app.ts";
 import type { StudioOptions } from "../studio/context.ts";
@@ -12,6 +14,7 @@ import type { ApiDeps } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
 import { JobRegistry } from "./jobs.ts";
 import { openApiDocument, type RouteSpec } from "./openapi.ts";
+import { redactResponses } from "./redact-responses.ts";
 import { envRoutes, envSpec } from "./routes/env.ts";
 import { generateRoutes, generateSpec } from "./routes/generate.ts";
 import { jobsRoutes, jobsSpec } from "./routes/jobs.ts";
@@ -20,7 +23,6 @@ import { notebooksRoutes, notebooksSpec } from "./routes/notebooks.ts";
 import { runsRoutes, runsSpec } from "./routes/runs.ts";
 import { tasksRoutes, tasksSpec } from "./routes/tasks.ts";
 import { requestSafety } from "./safety.ts";
-import { WorkQueue } from "./work.ts";
 
 export const API_VERSION = "0.2.0";
 
@@ -59,8 +61,11 @@ export function createApp(options: AppOptions): Hono {
   const host = options.host ?? "127.0.0.1";
   const token = requireTokenOffLoopback(host, options.token);
   const queue = new WorkQueue(options.workConcurrency);
+  // The token is a secret too: it never appears in what the API answers.
+  rememberSecret(token);
   const app = new Hono();
   app.onError(onError);
+  app.use("*", redactResponses());
   app.use(
     "*",
     requestSafety({

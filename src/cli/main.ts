@@ -15,6 +15,7 @@ import { serve } from "./commands/serve.ts";
 import { tasks } from "./commands/tasks.ts";
 import { usage } from "./commands/usage.ts";
 import { worker } from "./commands/worker.ts";
+import { withRedactedOutput } from "./redact-output.ts";
 
 /** Every sub-command, in the order `drflow help` lists them. */
 export const COMMANDS: Command[] = [
@@ -61,17 +62,19 @@ export async function main(argv: string[]): Promise<number> {
     console.log(`usage: ${usageOf(command)}`);
     return 0;
   }
-  try {
-    return await command.run(rest);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`drflow ${name}: ${error.message}`);
-      return 2;
+  return withRedactedOutput(async () => {
+    try {
+      return await command.run(rest);
+    } catch (error) {
+      if (error instanceof UsageError) {
+        console.error(`drflow ${name}: ${error.message}`);
+        return 2;
+      }
+      console.error(`drflow ${name}: ${(error as Error).message}`);
+      if (process.env.DRFLOW_DEBUG) console.error((error as Error).stack);
+      return 1;
     }
-    console.error(`drflow ${name}: ${(error as Error).message}`);
-    if (process.env.DRFLOW_DEBUG) console.error((error as Error).stack);
-    return 1;
-  }
+  });
 }
 
 if (import.meta.main) process.exit(await main(process.argv.slice(2)));

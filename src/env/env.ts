@@ -1,5 +1,5 @@
 /** @module The `Env` an agent explores: four apps plus hybrid search over everything they hold. */
-import type { AppName, Split, TaskKind } from "../core/index.ts";
+import type { AppName, Persona, Split, TaskKind } from "../core/index.ts";
 import type { HybridIndex } from "../retrieval/index.ts";
 import type { WebTools } from "../web/types.ts";
 import { byHandle } from "./documents.ts";
@@ -13,7 +13,7 @@ export type EnvParts = {
   question: string;
   subquestions?: readonly string[];
   web?: WebTools | null;
-  user: { name: string; email: string };
+  user: Persona;
   split: Split;
   apps: Record<AppName, App>;
   /** Index over every app's documents; closed with the env. */

@@ -27,7 +27,7 @@ export async function envFromDocuments(
   return createEnv({
     taskId: task.id,
     question: task.seed.question,
-    user: { name: task.seed.user.name, email: task.seed.user.email },
+    user: task.seed.user,
     split,
     apps,
     index,

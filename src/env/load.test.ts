@@ -45,7 +45,8 @@ describe("loadEnv (embedded)", () => {
     ]);
     expect((await env.list("email")).map((d) => d.id)).toEqual(["doc-a06c526f7b14"]);
     expect(await env.read("doc-30d2f5d7dd20")).toBeNull();
-    expect(env.user).toEqual({ name: "Dana Wu", email: "dana@harbor.example" });
+    expect(env.user).toMatchObject({ name: "Dana Wu", email: "dana@harbor.example" });
+    expect(env.user.role).toBeTruthy();
   });
 
   test("mixed split adds adjacent artifacts", async () => {

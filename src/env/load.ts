@@ -10,7 +10,7 @@ import {
   hashingEmbedder,
   type VectorStore,
 } from "../retrieval/index.ts";
-import { ARTIFACTS_DIR, type LoadedTask } from "../store/task-store.ts";
+import { artifactPath, type LoadedTask } from "../store/task-store.ts";
 import { type WebTools, webFor } from "../web/index.ts";
 import { embeddedApp } from "./apps/embedded.ts";
 import { readDocuments, splitEntries } from "./documents.ts";
@@ -37,7 +37,7 @@ export function indexPathFor(
 }
 
 /** Bumped whenever chunking or indexing changes, so persisted indexes are rebuilt. */
-export const INDEX_VERSION = "4";
+export const INDEX_VERSION = "5";
 
 export type LoadEnvOptions = EnvOptions & {
   /** Defaults to the offline hashing embedder. */
@@ -79,7 +79,7 @@ export async function loadEnv(loaded: LoadedTask, options: LoadEnvOptions): Prom
       kind: task.kind,
       question: task.seed.question,
       subquestions: task.drbench?.subquestions ?? [],
-      user: { name: task.seed.user.name, email: task.seed.user.email },
+      user: task.seed.user,
       split: options.split,
       embedder: (options.embedder ?? hashingEmbedder()).name,
       web: await webFor(loaded.dir, options.web),
@@ -147,7 +147,7 @@ async function loadNow(loaded: LoadedTask, options: LoadEnvOptions): Promise<Env
     kind: task.kind,
     question: task.seed.question,
     subquestions: task.drbench?.subquestions ?? [],
-    user: { name: task.seed.user.name, email: task.seed.user.email },
+    user: task.seed.user,
     split,
     apps: appsOver(index, served),
     index,
@@ -198,7 +198,9 @@ async function taskFingerprint(
     `\0${options.split}\0${embedder.name}\0${INDEX_VERSION}\0${options.vectors?.kind ?? "sqlite-vec"}`,
   );
   for (const entry of splitEntries(loaded, options.split)) {
-    const s = await stat(join(loaded.dir, ARTIFACTS_DIR, entry.path)).catch(() => null);
+    const s = await Promise.resolve()
+      .then(() => stat(artifactPath(loaded, entry)))
+      .catch(() => null);
     hash.update(`\0${entry.path}:${s?.size ?? -1}:${s?.mtimeMs ?? -1}`);
   }
   return hash.digest("hex");

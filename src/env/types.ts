@@ -1,5 +1,5 @@
 /** @module The environment an agent explores: four apps over a task's realized files, and search across them. */
-import type { AppName, ArtifactFormat, Split, TaskKind } from "../core/index.ts";
+import type { AppName, ArtifactFormat, Persona, Split, TaskKind } from "../core/index.ts";
 import type { SearchHit } from "../retrieval/search-hit.ts";
 import type { WebTools } from "../web/types.ts";
 
@@ -58,8 +58,11 @@ export interface Env {
   readonly subquestions?: readonly string[];
   /** The web the agent may use (a task's offline pages, or the live web when asked); null when there is none. */
   readonly web?: WebTools | null;
-  /** The mailbox owner: whose emails, chats and files these are (an agent may know this, nothing more). */
-  readonly user: { name: string; email: string };
+  /**
+   * The mailbox owner, as the task's persona gives them: whose emails, chats and files these are, and their role and
+   * responsibilities (the paper's "persona block"; an agent may know this, nothing more).
+   */
+  readonly user: Persona;
   readonly split: Split;
   /** The name of the embedder the search index was built with (`hashing-…` or a model handle). */
   readonly embedder?: string;

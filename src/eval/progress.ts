@@ -1,4 +1,5 @@
-/** @module Progress on stderr: a redrawn bar on a TTY, plain one-line-per-event output otherwise. */
+/** @module Progress on stderr: a redrawn bar on a TTY, plain one-line-per-event output otherwise; secrets redacted. */
+import { redactSecrets } from "../core/redact.ts";
 
 export type ProgressSink = { write(text: string): unknown; isTTY?: boolean };
 
@@ -31,8 +32,10 @@ export function createProgress(total: number, sink: ProgressSink, now: () => num
     return `[${"#".repeat(filled)}${".".repeat(BAR_WIDTH - filled)}] ${n}/${total} ${seconds}s${extra ? ` (${extra})` : ""} ${label}`;
   }
   return {
-    tick(label, outcome) {
+    tick(raw, outcome) {
       counts[outcome]++;
+      // A label names the cell's model and may quote a provider's error: both may carry a credential.
+      const label = redactSecrets(raw);
       if (tty) sink.write(`\r\x1b[2K${render(label)}`);
       else sink.write(`${finished()}/${total} ${outcome} ${label}\n`);
     },

@@ -8,18 +8,27 @@
  * stops beating and is taken again by another worker.
  *
  * Tasks reach workers by content: every worker reads the task folder from its own task root (a shared disk, or a
- * copy), recomputes the task's content fingerprint and refuses the cell — dead-lettered at once, with both
- * fingerprints in the reason — when it differs from the one the cell was enqueued with.
+ * copy), recomputes the task's content fingerprint and refuses the cell when it differs from the one the cell was
+ * enqueued with. A refusal is that worker's (`queue-refusal.ts`): the cell goes back for a worker whose content
+ * matches, and is dead-lettered, with every fingerprint in the reason, only when every live worker refused it or none
+ * took it within `refusalDeadlineSeconds`.
+ *
+ * Enqueuing the same grid again re-enqueues its failed and dead-lettered cells with a fresh retry budget (their last
+ * outcome kept in the job's `history`, their dead-letter copies kept), so a grid is resumed by re-running the command.
+ * Take-over: a worker beats every heartbeat / 2; a job whose beat is older than a heartbeat is failed by the
+ * supervisor, which every instance runs every heartbeat / 5, and retried after `retryDelaySeconds` × (1–2): a dead or
+ * frozen worker's cell is taken again within 2 heartbeats of the kill (test/services/queue.test.ts measures it).
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { PgBoss } from "pg-boss";
 import { z } from "zod";
 import { agentFromSpec } from "../agents/index.ts";
-import { Split } from "../core/index.ts";
+import { noRunUsage, Split } from "../core/index.ts";
 import { Protocol } from "../judge/evaluate.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
-import { Cell, type CellResult, EMPTY_USAGE } from "./cells.ts";
+import { Cell, type CellResult } from "./cells.ts";
 import {
   cellLabel,
   cellRun,
@@ -29,6 +38,8 @@ import {
   gridCells,
 } from "./evaluate-suite.ts";
 import { taskFingerprint } from "./identity.ts";
+import { releaseJob, resumeJob } from "./queue-jobs.ts";
+import { Refusal, refusalVerdict } from "./queue-refusal.ts";
 import type { Services } from "./services.ts";
 
 export const CELL_QUEUE = "drflow-cells";
@@ -44,14 +55,31 @@ export type QueuePolicy = {
   heartbeatSeconds: number;
   /** Longest a cell may run. */
   expireInSeconds: number;
+  /** Longest a cell some worker refused (its task differs there) waits for a worker whose task matches. */
+  refusalDeadlineSeconds: number;
 };
 
 export const DEFAULT_POLICY: QueuePolicy = {
   retryLimit: 3,
-  retryDelaySeconds: 5,
+  retryDelaySeconds: 2,
   heartbeatSeconds: 30,
   expireInSeconds: 3 * 3600,
+  refusalDeadlineSeconds: 15 * 60,
 };
+
+/** A refused cell waits this long before any worker may take it again (so a refusing worker does not spin on it). */
+const REFUSED_DELAY_SECONDS = 2;
+
+/** The prefix of a worker's name in pg-boss's instance registry, which is how workers find the live ones. */
+const WORKER_NAME = "drflow-worker ";
+
+/** One earlier outcome of a cell that was re-enqueued (kept on its job). */
+export const CellHistory = z.object({
+  state: z.string(),
+  attempts: z.number().int(),
+  reason: z.string().nullable(),
+  at: z.string().nullable(),
+});
 
 /** What a cell job carries: enough to rebuild the cell's identity and to check the task's content. */
 export const CellJob = z.object({
@@ -65,6 +93,10 @@ export const CellJob = z.object({
   judgeName: z.string().min(1),
   judgeProtocol: Protocol.default("per-step"),
   modelOptions: z.record(z.string(), z.unknown()).optional(),
+  /** Workers that refused the cell (their task or judge differs), while it waits for one whose content matches. */
+  refusals: z.array(Refusal).default([]),
+  /** Earlier outcomes, appended each time the cell is re-enqueued after failing. */
+  history: z.array(CellHistory).default([]),
 });
 export type CellJob = z.infer<typeof CellJob>;
 
@@ -74,18 +106,35 @@ export function jobIdOf(runId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Connect to pg-boss on the shared database and make sure both queues exist with the policy. */
+/** A worker's name in the queue's instance registry: host, pid and a random tag. */
+export function newWorkerName(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+}
+
+/**
+ * Connect to pg-boss on the shared database and make sure both queues exist with the policy. `worker` names a worker
+ * in pg-boss's instance registry (beating every heartbeat / 2), which is how a refusing worker counts the live ones.
+ */
 export async function openQueue(
   url: string,
   policy: QueuePolicy = DEFAULT_POLICY,
-  options: { supervise?: boolean; configure?: boolean } = {},
+  options: { supervise?: boolean; configure?: boolean; worker?: string } = {},
 ): Promise<PgBoss> {
+  // Lost heartbeats are found on the supervisor's pass, every heartbeat / 5 (pg-boss's default is 60 s, which made a
+  // take-over 62–64 s after a kill with a 10 s heartbeat).
+  const pass = Math.max(1, Math.min(30, Math.floor(policy.heartbeatSeconds / 5)));
   const boss = new PgBoss({
     connectionString: url,
     max: 4,
     supervise: options.supervise ?? true,
-    // Heartbeat and expiry failures are found on the monitor pass.
-    monitorIntervalSeconds: Math.max(1, Math.min(30, Math.floor(policy.heartbeatSeconds / 2))),
+    superviseIntervalSeconds: pass,
+    monitorIntervalSeconds: pass,
+    ...(options.worker
+      ? {
+          instanceName: `${WORKER_NAME}${options.worker}`,
+          instanceHeartbeatSeconds: Math.max(1, Math.floor(policy.heartbeatSeconds / 2)),
+        }
+      : { instanceName: "drflow eval" }),
   });
   boss.on("error", (error) => console.error(`queue: ${(error as Error).message}`));
   await boss.start();
@@ -132,15 +181,41 @@ export async function gridJobs(grid: Grid): Promise<CellJob[]> {
   });
 }
 
-/** Send the jobs; a cell already queued, running or finished is not sent again. Returns how many were new. */
-export async function enqueue(boss: PgBoss, jobs: readonly CellJob[]): Promise<number> {
-  let added = 0;
+export type EnqueueResult = {
+  /** Cells sent for the first time. */
+  added: number;
+  /** Failed or dead-lettered cells sent again, with the error each had. */
+  resumed: { runId: string; cell: CellJob["cell"]; error: string }[];
+  /** Cells already queued, running or finished (or failed, when not resuming). */
+  kept: number;
+};
+
+/**
+ * Send the jobs. A cell already queued, running or finished is not sent again; a failed (dead-lettered) or cancelled
+ * one is re-enqueued with `retries` retries, its history kept, unless `resume` is false.
+ */
+export async function enqueue(
+  boss: PgBoss,
+  jobs: readonly CellJob[],
+  options: { resume?: boolean; retries?: number } = {},
+): Promise<EnqueueResult> {
+  const out: EnqueueResult = { added: 0, resumed: [], kept: 0 };
   for (const job of jobs) {
-    if (await boss.getJobById(CELL_QUEUE, jobIdOf(job.runId))) continue;
-    // A concurrent enqueuer may win the race: the insert of a taken id is ignored (null).
-    if (await boss.send(CELL_QUEUE, job, { id: jobIdOf(job.runId) })) added++;
+    const id = jobIdOf(job.runId);
+    const found = await boss.getJobById(CELL_QUEUE, id);
+    if (!found) {
+      // A concurrent enqueuer may win the race: the insert of a taken id is ignored (null).
+      if (await boss.send(CELL_QUEUE, job, { id })) out.added++;
+      else out.kept++;
+    } else if (
+      (found.state === "failed" || found.state === "cancelled") &&
+      options.resume !== false &&
+      (await resumeJob(boss, CELL_QUEUE, id, options.retries ?? DEFAULT_POLICY.retryLimit))
+    ) {
+      out.resumed.push({ runId: job.runId, cell: job.cell, error: errorText(found.output) });
+    } else out.kept++;
   }
-  return added;
+  return out;
 }
 
 export type QueueState = { queued: number; active: number; retry: number; completed: number; failed: number };
@@ -214,7 +289,7 @@ export function readBack(
         status: "failed",
         metrics: {},
         not_applicable: [],
-        usage: { ...EMPTY_USAGE },
+        usage: noRunUsage(),
         error: errors.get(job.runId) ?? store.getRun(job.runId)?.error ?? "not finished",
       },
   );
@@ -231,10 +306,25 @@ export type WorkerOptions = {
   /** Wait this long after taking a cell before running it (fault-injection tests and demos). */
   pauseMs?: number;
   log?: (line: string) => void;
+  /** This worker's name in the queue's registry (`openQueue`'s `worker`); refusals are recorded under it. */
+  name: string;
+  /** The queue policy the worker opened the queue with (grace and deadline of refusals). */
+  policy?: QueuePolicy;
 };
 
-/** A refused cell: not worth retrying (the task differs, the job is malformed). */
+/** A cell no worker can run (a malformed job, a cell whose identity differs): dead-lettered at once. */
 class Refused extends Error {}
+
+/** A cell this worker cannot run but another may: its task or judge differs here. */
+class Mismatch extends Error {
+  constructor(
+    readonly what: string,
+    readonly expected: string,
+    readonly has: string,
+  ) {
+    super(`${what} differs from the enqueued one`);
+  }
+}
 
 /** Take and run cells until `stop()` is called. */
 export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promise<void> }> {
@@ -254,18 +344,12 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
     if (!parsed.success) throw new Refused(`malformed cell job: ${parsed.error.issues[0]?.message}`);
     const job = parsed.data;
     const services = servicesFor(job.judgeName, job.judgeProtocol);
-    if (services.judge !== job.judge) {
-      throw new Refused(
-        `judge version differs: the cell was enqueued for ${job.judge}, this worker has ${services.judge}`,
-      );
-    }
+    if (services.judge !== job.judge)
+      throw new Mismatch("the judge's version", `judge ${job.judge}`, `judge ${services.judge}`);
     const loaded = await services.loadTask(job.cell.task);
     const fingerprint = await taskFingerprint(loaded);
-    if (fingerprint !== job.fingerprint) {
-      throw new Refused(
-        `task ${job.cell.task} differs from the enqueued one (content ${fingerprint.slice(0, 12)}, expected ${job.fingerprint.slice(0, 12)}): sync the task folder`,
-      );
-    }
+    if (fingerprint !== job.fingerprint)
+      throw new Mismatch(`task ${job.cell.task}`, job.fingerprint, fingerprint);
     const agent = agentFromSpec(job.cell.agent);
     // A retried cell's earlier worker stopped beating (or failed): its run, if still `running`, is released at once
     // rather than after the store's own staleness window (a worker on another host has no pid to check). A run it
@@ -296,6 +380,38 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
     if (result.status === "failed") throw new Error(result.error ?? "cell failed");
     log(`done ${job.runId} ${result.status}`);
   };
+  const policy = options.policy ?? DEFAULT_POLICY;
+  /** This worker refuses the cell: released for another worker, or dead-lettered when none is left to take it. */
+  const refuse = async (job: { id: string; retryCount: number; data: unknown }, mismatch: Mismatch) => {
+    const live = new Set(
+      (await options.boss.getInstances())
+        .filter((i) => i.live && i.name?.startsWith(WORKER_NAME))
+        .map((i) => i.name!.slice(WORKER_NAME.length)),
+    );
+    const verdict = refusalVerdict({
+      me: options.name,
+      has: mismatch.has,
+      expected: mismatch.expected,
+      what: mismatch.what,
+      earlier: CellJob.shape.refusals.safeParse((job.data as { refusals?: unknown })?.refusals).data ?? [],
+      liveWorkers: live,
+      now: new Date(),
+      graceMs: policy.heartbeatSeconds * 1000,
+      deadlineMs: policy.refusalDeadlineSeconds * 1000,
+    });
+    if (verdict.action === "release") {
+      const released = await releaseJob(options.boss, CELL_QUEUE, job, {
+        delaySeconds: REFUSED_DELAY_SECONDS,
+        refusals: verdict.refusals,
+        reason: verdict.reason,
+      });
+      log(`refuse ${job.id}: ${verdict.reason}${released ? "" : " (no longer this worker's)"}`);
+      // Settling a released job is a no-op (it is no longer active under this attempt).
+      return { id: job.id, status: "failed" as const, output: { reason: verdict.reason } };
+    }
+    log(`fail ${job.id}: ${verdict.reason}`);
+    return { id: job.id, status: "deadletter" as const, output: { reason: verdict.reason } };
+  };
   const workerId = await options.boss.work<unknown>(
     CELL_QUEUE,
     { batchSize: 1, localConcurrency: options.concurrency, pollingIntervalSeconds: 0.5, perJobResults: true },
@@ -306,6 +422,10 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
           await runJob(job.data, job.retryCount);
           out.push({ id: job.id, status: "completed" as const });
         } catch (error) {
+          if (error instanceof Mismatch) {
+            out.push(await refuse(job, error));
+            continue;
+          }
           const message = (error as Error).message;
           log(`fail ${job.id}: ${message}`);
           const status = error instanceof Refused ? ("deadletter" as const) : ("failed" as const);

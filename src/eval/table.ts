@@ -1,6 +1,7 @@
 /** @module Plain-text rendering of a batch summary: one row per agent × model × split, metrics in percent as mean ± std. */
 
 import type { MetricName } from "../core/index.ts";
+import { redactSecrets } from "../core/redact.ts";
 import { textTable } from "../core/text-table.ts";
 import { metricColumns, metricLabel } from "../judge/index.ts";
 import { formatCost } from "../llm/cost.ts";
@@ -29,7 +30,7 @@ export function formatSummaryTable(
   ];
   const body = rows.map((r) => [
     r.agent,
-    r.model,
+    redactSecrets(r.model),
     r.split,
     r.failed > 0 ? `${r.tasks} (${r.failed} failed)` : String(r.tasks),
     ...metrics.map((m) => formatMetric(r.metrics[m])),
@@ -48,7 +49,7 @@ export function formatCountsTable(
   const header = ["agent", "model", "split", ...metrics.map((m) => metricLabel(m).short)];
   const body = rows.map((r) => [
     r.agent,
-    r.model,
+    redactSecrets(r.model),
     r.split,
     ...metrics.map((m) => {
       const c = r.metrics[m]?.counts;

@@ -5,6 +5,8 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
+import { redactSecrets } from "../core/redact.ts";
+import { UsageSource } from "../core/usage.ts";
 import { isPostgresUrl, openMigrated, type SqlDb } from "../store/sql.ts";
 import {
   cacheKey,
@@ -14,7 +16,6 @@ import {
   KeyParts,
   partHashes,
 } from "./cache-key.ts";
-import { UsageSource } from "./usage.ts";
 
 /**
  * `use`: read and write (a reply stored as rejected is fetched again); `refresh`: ignore entries but write; `off`:
@@ -126,10 +127,11 @@ export class LlmCache {
       .run(
         key,
         parts.kind,
-        handle,
-        JSON.stringify(parts),
+        // The key is computed from the parts as sent; what is kept is redacted (a reply may quote a key back).
+        redactSecrets(handle),
+        redactSecrets(JSON.stringify(parts)),
         JSON.stringify(partHashes(parts)),
-        JSON.stringify(CachedResponse.parse(response)),
+        redactSecrets(JSON.stringify(CachedResponse.parse(response))),
         now.toISOString(),
       );
     return key;
@@ -143,8 +145,8 @@ export class LlmCache {
       )
       .run(
         cacheKey(parts),
-        handle,
-        JSON.stringify(parts),
+        redactSecrets(handle),
+        redactSecrets(JSON.stringify(parts)),
         JSON.stringify(partHashes(parts)),
         mode,
         now.toISOString(),

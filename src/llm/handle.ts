@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { liveEnum } from "../core/live-enum.ts";
+import { redactSecrets, rememberUrlSecrets } from "../core/redact.ts";
 import { handleForms, type ProviderDefinition, providerByName, providerNames } from "./providers/index.ts";
-import { redactSecrets } from "./redact.ts";
 
 /** A registered provider's name (src/llm/providers/: each provider declares its prefix, URLs, key variable, limits). */
 export const Provider = liveEnum("provider", providerNames);
@@ -74,6 +74,7 @@ function splitUrl(
   } catch {
     throw new Error(`model handle "${shown}": "${redactSecrets(url)}" is not a URL; ${handleHelp()}`);
   }
+  rememberUrlSecrets(url);
   const credential = decodeURIComponent(parsed.password || parsed.username) || null;
   const query = Object.fromEntries(parsed.searchParams);
   parsed.username = "";

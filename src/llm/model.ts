@@ -1,5 +1,7 @@
 /** @module `createModel(handle)`: the one client every LLM call goes through (cache, retries, limits, usage and cost). */
 import type { z } from "zod";
+import { redactSecrets, rememberSecret } from "../core/redact.ts";
+import type { CallKind, UsageSink, UsageSource } from "../core/usage.ts";
 import {
   type CachedResponse,
   type CacheMode,
@@ -13,7 +15,6 @@ import { CacheMissError, MissingKeyError, ProviderError } from "./errors.ts";
 import { type ParsedHandle, parseHandle, providerOf, type StructuredMode } from "./handle.ts";
 import { limiterFor } from "./limiter.ts";
 import { PRICES, type Price, type PriceTable, priceOf } from "./prices.ts";
-import { redactSecrets } from "./redact.ts";
 import { type Random, RetryOptions, type Sleep } from "./retry.ts";
 import { isOfflineEmbedder, resolveRole } from "./roles.ts";
 import { strictSchemaOf } from "./strict-schema.ts";
@@ -31,7 +32,6 @@ import type {
   Role,
   Usage,
 } from "./types.ts";
-import type { CallKind, UsageSink, UsageSource } from "./usage.ts";
 
 /** The variable that sets every request's timeout, in seconds (`--timeout` on the commands that call models). */
 export const TIMEOUT_VARIABLE = "DRFLOW_MODEL_TIMEOUT";
@@ -136,6 +136,8 @@ export function apiKeyFor(
   const provider = providerOf(target);
   const variable = provider.keyVariable;
   const key = env[variable];
+  // Whatever is sent is remembered, so a provider echoing it back (an error body) is redacted everywhere.
+  rememberSecret(key);
   if (provider.key !== "always") {
     const configured = env[provider.key.configuredUrlVariable]?.trim().replace(/\/+$/, "");
     return key && configured && configured === target.baseURL ? key : "no-key";

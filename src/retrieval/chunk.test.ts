@@ -35,7 +35,7 @@ test("a single huge paragraph breaks at sentences", () => {
 });
 
 test("tabular values survive extraction and chunking unchanged: 60.00%, $1.2M, 1,250, 2024-Q3", async () => {
-  const { extractBytes } = await import("../env/extract/index.ts");
+  const { extractBytes } = await import("../extract/index.ts");
   const rows = Array.from(
     { length: 60 },
     (_, i) => `2024-Q3,Store ${i},60.00%,$1.2M,"1,250",${(i * 1.25).toFixed(2)}`,
@@ -60,4 +60,23 @@ test("tabular values survive extraction and chunking unchanged: 60.00%, $1.2M, 1
   );
   const pieces = chunkDocument({ ...meta, id: "t_IN_2", text: prose }, { maxChars: 200, overlap: 0 });
   for (const p of pieces) for (const w of p.text.split(" ")) expect(prose.split(" ")).toContain(w);
+});
+
+test("a chunk never starts mid-sentence: the overlap is the previous chunk's last whole sentences", () => {
+  const sentences = Array.from(
+    { length: 40 },
+    (_, i) =>
+      `Step ${i} requires the ${["charge nurse", "infection preventionist", "bed manager"][i % 3]} to act and record it.`,
+  );
+  const text = [0, 1, 2, 3].map((p) => sentences.slice(p * 10, p * 10 + 10).join(" ")).join("\n\n");
+  const chunks = chunkDocument({ ...meta, id: "x_IN_5", text }, { maxChars: 300, overlap: 120 });
+  expect(chunks.length).toBeGreaterThan(4);
+  for (const c of chunks) expect(c.text).toMatch(/^Step \d+ requires/);
+  // Each later chunk repeats at most the previous chunk's last whole sentences.
+  for (let i = 1; i < chunks.length; i++) {
+    const first = chunks[i]!.text.split(/(?<=\.)\s+/)[0]!;
+    const prev = chunks[i - 1]!.text;
+    const at = prev.lastIndexOf(first);
+    if (at >= 0) expect(chunks[i]!.text.startsWith(prev.slice(at))).toBe(true);
+  }
 });

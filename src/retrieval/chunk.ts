@@ -25,10 +25,33 @@ export type ChunkSource = Omit<Chunk, "id" | "documentId" | "ord"> & { id: strin
 export const ChunkOptions = z.object({
   /** Soft upper bound on a chunk's length in characters. */
   maxChars: z.number().int().min(100).default(900),
-  /** Characters of the previous chunk repeated at the start of the next one. */
+  /**
+   * About this many characters of the previous chunk are repeated at the start of the next one: its last whole
+   * sentences (or table rows) that fit, the last one alone when it is up to twice as long, none when it is longer — so
+   * no chunk starts in the middle of a sentence.
+   */
   overlap: z.number().int().min(0).default(120),
 });
 export type ChunkOptions = z.input<typeof ChunkOptions>;
+
+/** The whole sentences or lines at the end of `text` that a next chunk repeats (see `ChunkOptions.overlap`). */
+function overlapTail(text: string, overlap: number): string {
+  if (overlap <= 0) return "";
+  const last = text.slice(text.lastIndexOf("\n\n") + 1).trim();
+  const units = last.split(/(?<=[.!?])\s+/).filter((u) => u.trim());
+  const kept: string[] = [];
+  let size = 0;
+  for (let i = units.length - 1; i >= 0; i--) {
+    const unit = units[i]!.trim();
+    const room = kept.length === 0 ? 2 * overlap : overlap;
+    if (size + unit.length > room) break;
+    kept.unshift(unit);
+    size += unit.length + 1;
+  }
+  if (kept.length === 0) return "";
+  // Keep the text's own separators: the tail is the end of `last` from its first kept unit.
+  return last.slice(last.lastIndexOf(kept[0]!));
+}
 
 /** Split on blank lines, then pack paragraphs into chunks of at most `maxChars`, breaking long paragraphs at sentences. */
 export function chunkDocument(doc: ChunkSource, options: ChunkOptions = {}): Chunk[] {
@@ -43,7 +66,7 @@ export function chunkDocument(doc: ChunkSource, options: ChunkOptions = {}): Chu
   for (const piece of pieces) {
     if (current && current.length + piece.length + 2 > maxChars) {
       texts.push(current);
-      const tail = overlap > 0 ? current.slice(-overlap).replace(/^\S*\s/, "") : "";
+      const tail = overlapTail(current, overlap);
       current = tail ? `${tail}\n\n${piece}` : piece;
     } else {
       current = current ? `${current}\n\n${piece}` : piece;
@@ -55,34 +78,44 @@ export function chunkDocument(doc: ChunkSource, options: ChunkOptions = {}): Chu
 }
 
 /**
- * A paragraph over the bound breaks into sentences — at a line end, or at a full stop followed by whitespace, so
+ * A paragraph over the bound breaks into sentences — at a full stop followed by whitespace (a line end inside a
+ * sentence is a wrap, not a break), so
  * `60.00%`, `$1.2M` and `v2.3` stay whole — and a table (CSV rows, `|` rows) into whole rows; a piece still over the
  * bound breaks at its last space before it. Nothing is dropped or rewritten.
  */
 function splitLong(paragraph: string, maxChars: number): string[] {
   const lines = paragraph.split("\n");
   const tabular = lines.length > 1 && lines.filter((l) => /[,|\t]/.test(l)).length >= 0.8 * lines.length;
-  const sep = tabular ? "\n" : " ";
-  const units: string[] = [];
-  for (const piece of tabular ? lines : paragraph.split(/(?<=[.!?])\s+|\n/)) {
-    let rest = piece.trim();
+  // Each unit with the whitespace that followed it in the text (a line end stays a line end).
+  const units: { text: string; sep: string }[] = [];
+  // Sentences end at a full stop, not at a line end: PDF and e-mail text wraps lines inside a sentence.
+  const pieces = tabular
+    ? lines.map((l) => ({ text: l, sep: "\n" }))
+    : [...paragraph.matchAll(/(.+?(?:[.!?](?=\s)|$))(\s*)/gs)].map((m) => ({
+        text: m[1]!,
+        sep: m[2]!.includes("\n") ? "\n" : " ",
+      }));
+  for (const piece of pieces) {
+    let rest = piece.text.trim();
     while (rest.length > maxChars) {
       const cut = rest.lastIndexOf(" ", maxChars);
       const at = cut > maxChars / 2 ? cut : maxChars;
-      units.push(rest.slice(0, at));
+      units.push({ text: rest.slice(0, at), sep: " " });
       rest = rest.slice(at).trimStart();
     }
-    if (rest) units.push(rest);
+    if (rest) units.push({ text: rest, sep: piece.sep });
   }
   const out: string[] = [];
   let current = "";
+  let sep = "";
   for (const unit of units) {
-    if (current && current.length + unit.length + 1 > maxChars) {
+    if (current && current.length + unit.text.length + 1 > maxChars) {
       out.push(current);
-      current = unit;
+      current = unit.text;
     } else {
-      current = current ? `${current}${sep}${unit}` : unit;
+      current = current ? `${current}${sep}${unit.text}` : unit.text;
     }
+    sep = unit.sep;
   }
   if (current) out.push(current);
   return out;

@@ -11,6 +11,7 @@ import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { SQL } from "bun";
+import { redactSecrets, rememberUrlSecrets } from "../core/redact.ts";
 import { SyncPostgres } from "./postgres-sync.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -45,9 +46,10 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
-/** The URL without its password, for messages. */
+/** The URL without its credentials, for messages (`redactSecrets`, which also remembers the password). */
 export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+  rememberUrlSecrets(url);
+  return redactSecrets(url);
 }
 
 /** `?` placeholders → `$1…$n` (no `?` appears inside the stores' string literals). */

@@ -61,8 +61,10 @@ describe("DRFA over the scripted server", () => {
     const lastCap = Math.max(...cap.map((id) => order.indexOf(id)));
     const firstGap = Math.min(...gap.map((id) => order.indexOf(id)));
     expect(lastCap).toBeLessThan(firstGap);
-    // Inserted ahead: they run right after the round that planned them, before the initial plan's remaining actions.
-    expect(order.slice(1, 1 + cap.length)).toEqual(cap);
+    // Round 1 runs the whole initial plan; the conditional actions, inserted ahead, open round 2.
+    const planned = order.filter((id) => /^\d+_action_/.test(id));
+    expect(order.slice(0, planned.length)).toEqual(planned);
+    expect(order.slice(planned.length, planned.length + cap.length)).toEqual(cap);
     // The diversity rule dropped the near-duplicate gap proposal.
     expect(run.trace.some((e) => e.type === "note" && e.message.includes("keyword overlap"))).toBe(true);
   });
@@ -84,34 +86,66 @@ describe("DRFA over the scripted server", () => {
     expect(neither.kinds.filter((k) => k !== "embeddings")).toEqual(["J.4", "J.5", "J.5", "J.9"]);
   });
 
-  test("the iteration budget holds even when gap finding never stops proposing", async () => {
+  test("the round budget and the planning-call budget hold even when gap finding never stops proposing", async () => {
     let n = 0;
     const endless = () => ({
       content: JSON.stringify([
         {
           type: "enterprise_api",
           description: `new angle ${n}`,
-          parameters: { query: `distinct${n++} dimension${n++} probe${n++}` },
+          parameters: { query: `distinct${n++} dimension${n++} probe${n++}`, top_k: 5 },
           priority: 0.99,
+          expected_output: "more",
+          preferred_tool: "EnterpriseAPITool",
           stage: "PERSONAL_EVIDENCE_COLLECTION",
         },
       ]),
     });
     for (const iterations of [1, 3]) {
       const run = await runScripted(drfa({ iterations }), { "J.6": endless });
-      const actions = started(run.trace);
-      expect(actions.length).toBe(iterations); // concurrency 1: one action per iteration
-      expect(run.kinds.filter((k) => k === "J.6").length).toBe(iterations);
+      // One gap analysis per round at most, and every action planned was run (the last round's after the budget).
+      expect(run.kinds.filter((k) => k === "J.6").length).toBeLessThanOrEqual(iterations);
+      const planned = new Set(
+        run.trace.flatMap((e) => (e.type === "action" && e.status === "started" ? [e.actionId] : [])),
+      );
+      expect(planned.size).toBeGreaterThan(6);
+      // The loop ends at the budget, or sooner when a round brings nothing new.
+      const ended = (e: (typeof run.trace)[number], prefix: string) =>
+        e.type === "note" && e.message.startsWith(prefix);
       expect(
         run.trace.some(
-          (e) => e.type === "note" && e.message.startsWith(`iteration budget (${iterations}) reached`),
+          (e) => ended(e, `round budget (${iterations}) reached`) || ended(e, "converged after"),
         ),
       ).toBe(true);
+      if (iterations === 1) expect(run.trace.some((e) => ended(e, "round budget (1) reached"))).toBe(true);
       expect(run.kinds.at(-1)).toBe("J.9");
     }
-    // With concurrency 2 each iteration runs at most two actions.
-    const wide = await runScripted(drfa({ iterations: 2, concurrency: 2 }), { "J.6": endless });
-    expect(started(wide.trace).length).toBeLessThanOrEqual(4);
+    // However many rounds: J.4, two J.5, at most 8 planning calls and J.9 — 12 calls.
+    const long = await runScripted(drfa({ iterations: 30 }), { "J.6": endless });
+    const calls = long.kinds.filter((k) => k !== "embeddings");
+    expect(calls.length).toBeLessThanOrEqual(12);
+    expect(calls.filter((k) => k === "J.6" || k === "J.7" || k === "J.8").length).toBeLessThanOrEqual(8);
+    // A spent budget stops adaptive planning (J.7 and J.8 took the two calls; gap finding is skipped).
+    const tight = await runScripted(drfa({ iterations: 30, planningCalls: 2 }), { "J.6": endless });
+    expect(tight.kinds.filter((k) => k === "J.6" || k === "J.7" || k === "J.8")).toEqual(["J.7", "J.8"]);
+    const spent = (e: (typeof tight.trace)[number]) =>
+      e.type === "note" && e.message.includes("planning-call budget is spent");
+    expect(tight.trace.some(spent)).toBe(true);
+  });
+
+  test("gap finding runs only on new findings, and an empty answer ends it", async () => {
+    const run = await runScripted(drfa({ iterations: 10 }), { "J.6": () => ({ content: '{"value": []}' }) });
+    expect(run.kinds.filter((k) => k === "J.6")).toHaveLength(1);
+    expect(run.trace.some((e) => e.type === "note" && e.message.includes("not asked again"))).toBe(true);
+    // The J.6 request's counts, query list and descriptions describe the same actions.
+    const j6 = promptOf(run.requests[run.kinds.indexOf("J.6")]!);
+    const queries = JSON.parse(
+      /ALREADY-USED SEARCH QUERIES \(DO NOT repeat or rephrase these\): (\[[\s\S]*?\n\])/.exec(j6)![1]!,
+    );
+    const total = Number(/"total": (\d+)/.exec(j6)![1]);
+    expect(queries).toHaveLength(total);
+    expect(j6).toContain(`(Both lists above hold all ${total} planned actions, in the same order:`);
+    expect(j6).toMatch(/DOCUMENTS FOUND SO FAR \(\d+; DocumentReaderTool/);
   });
 
   test("citation repair fixes a personalized step with no citation and no justification; invalid ids are filtered", async () => {

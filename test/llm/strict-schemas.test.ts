@@ -7,21 +7,21 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { IntermediateWorkflow } from "../../src/agents/drfa/intermediate.ts";
-import { ProposedActions } from "../../src/agents/shared/action.ts";
-import { ResearchPlan, SubQuestions } from "../../src/agents/shared/research-plan.ts";
+import { ConditionActions, GapActions, PlannedActions } from "../../src/agents/shared/action.ts";
+import { CrpPlan, ResearchPlan, SubQuestions } from "../../src/agents/shared/research-plan.ts";
 import { ChatPosts, ChatSetup } from "../../src/generate/llm/files/chat.ts";
 import { FillerSections, Outline, SectionText } from "../../src/generate/llm/files/document.ts";
 import { EmailThread, EmailUsers } from "../../src/generate/llm/files/email.ts";
-import { Audit, Comparison, SolverAnswer } from "../../src/generate/review/evidence.ts";
-import { Review } from "../../src/generate/review/naturalness.ts";
-import { S1Output } from "../../src/generate/stages/s1-seeds.ts";
-import { Contexts, S2Workflow } from "../../src/generate/stages/s2-contexts.ts";
-import { S3Distractors } from "../../src/generate/stages/s3-company.ts";
-import { S4Output } from "../../src/generate/stages/s4-personalized.ts";
-import { S5Distractors, S5Insights } from "../../src/generate/stages/s5-user.ts";
-import { AdjacentInsights, AdjacentQuestions, Scene } from "../../src/generate/stages/s6-adjacent.ts";
+import { S1Output } from "../../src/generate/llm/stages/s1-seeds.ts";
+import { Contexts, S2Workflow } from "../../src/generate/llm/stages/s2-contexts.ts";
+import { S3Distractors } from "../../src/generate/llm/stages/s3-company.ts";
+import { S4Output } from "../../src/generate/llm/stages/s4-personalized.ts";
+import { S5Distractors, S5Insights } from "../../src/generate/llm/stages/s5-user.ts";
+import { AdjacentInsights, AdjacentQuestions, Scene } from "../../src/generate/llm/stages/s6-adjacent.ts";
 import { shapeSchema } from "../../src/llm/shape-schema.ts";
 import { strictSchemaOf } from "../../src/llm/strict-schema.ts";
+import { Audit, Comparison, SolverAnswer } from "../../src/review/evidence.ts";
+import { Review } from "../../src/review/naturalness.ts";
 import { strictSchemaProblems, valueProblems } from "../support/json-schema-rules.ts";
 import { conform } from "../support/provider-emulator.ts";
 
@@ -29,7 +29,10 @@ import { conform } from "../support/provider-emulator.ts";
 const SENT: Record<string, z.ZodType> = {
   SubQuestions,
   ResearchPlan,
-  ProposedActions,
+  CrpPlan,
+  PlannedActions,
+  GapActions,
+  ConditionActions,
   IntermediateWorkflow,
   S1Output,
   Contexts,
@@ -64,9 +67,13 @@ test("every schema drflow sends passes the strict-mode validator", () => {
 test("the validator is not a rubber stamp: the raw zod JSON schemas break the documented rules", () => {
   const { z } = require("zod") as typeof import("zod");
   const raw = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
-  expect(strictSchemaProblems(raw(ProposedActions))).toContain("root: the root schema must not be 'anyOf'");
-  expect(strictSchemaProblems(raw(ResearchPlan)).join("\n")).toContain("'default' is not permitted");
+  expect(strictSchemaProblems(raw(PlannedActions))).toContain(
+    "root: schema must be a JSON Schema of 'type: \"object\"'",
+  );
   expect(strictSchemaProblems(raw(ResearchPlan)).join("\n")).toContain("'additionalProperties' is required");
+  expect(strictSchemaProblems(raw(z.object({ a: z.string().default("") }))).join("\n")).toContain(
+    "'default' is not permitted",
+  );
   expect(strictSchemaProblems(raw(IntermediateWorkflow)).length).toBeGreaterThan(0);
 });
 
@@ -75,9 +82,10 @@ const FIXTURES = join(import.meta.dir, "../fixtures/agents");
 test("fixture replies, shaped by a constrained decoder into strict form, decode back and validate with zod", () => {
   const cases: [z.ZodType, string][] = [
     [ResearchPlan, "research-plan.json"],
-    [ProposedActions, "actions-REQUIREMENT_COLLECTION.json"],
-    [ProposedActions, "gap-actions.json"],
-    [ProposedActions, "conditional-actions.json"],
+    [CrpPlan, "crp-plan.json"],
+    [PlannedActions, "actions-REQUIREMENT_COLLECTION.json"],
+    [GapActions, "gap-actions.json"],
+    [ConditionActions, "conditional-actions.json"],
     [IntermediateWorkflow, "intermediate-workflow.json"],
   ];
   for (const [schema, file] of cases) {
@@ -92,39 +100,41 @@ test("fixture replies, shaped by a constrained decoder into strict form, decode 
   }
 });
 
-test("wrapped roots, nullable optionals and records round-trip", () => {
-  const strict = strictSchemaOf(ProposedActions);
-  expect(strict.wrapped).toBe(true);
+test("the action schemas are the prompts' examples: wrapped in value, no nulls, no key/value pairs, parameters as objects", () => {
+  for (const schema of [PlannedActions, GapActions, ConditionActions]) {
+    const strict = strictSchemaOf(schema);
+    expect(strict.wrapped).toBe(true);
+    const text = JSON.stringify(strict.schema);
+    expect(text).not.toContain('"null"');
+    expect(text).not.toContain('"key"');
+    expect(text).not.toMatch(/"(id|dependencies)"/);
+  }
+  const item = (s: z.ZodType) =>
+    (strictSchemaOf(s).schema.properties as Record<string, { items: Record<string, unknown> }>).value!.items
+      .properties as Record<string, unknown>;
+  expect(Object.keys(item(GapActions)).sort()).toEqual(
+    ["description", "expected_output", "parameters", "preferred_tool", "priority", "stage", "type"].sort(),
+  );
+  expect(Object.keys(item(ConditionActions))).not.toContain("stage");
   const reply = {
     value: [
       {
-        id: null,
         type: "local_document_search",
         description: "d",
-        parameters: [
-          { key: "query", value: "consent" },
-          { key: "top_k", value: 5 },
-        ],
-        priority: null,
-        dependencies: null,
-        expected_output: null,
-        preferred_tool: null,
-        stage: null,
+        parameters: { query: "consent", top_k: 5 },
+        priority: 0.85,
+        expected_output: "e",
+        preferred_tool: "LocalFileSearchTool",
+        stage: "REQUIREMENT_COLLECTION" as const,
       },
     ],
   };
+  const strict = strictSchemaOf(GapActions);
   expect(valueProblems(strict.schema, reply)).toEqual([]);
-  // Optional fields that take no null drop their nulls; nullable ones (preferred_tool, expected_output) keep them.
-  expect(ProposedActions.parse(strict.decode(reply))).toEqual([
-    {
-      type: "local_document_search",
-      description: "d",
-      parameters: { query: "consent", top_k: 5 },
-      dependencies: [],
-      expected_output: null,
-      preferred_tool: null,
-    },
-  ]);
+  expect(GapActions.parse(strict.decode(reply))).toEqual(reply.value);
+  // The research plan's workflow_strategy is an object with the example's keys.
+  const plan = strictSchemaOf(ResearchPlan).schema.properties as Record<string, Record<string, unknown>>;
+  expect(plan.workflow_strategy!.type).toBe("object");
 });
 
 test("unions take only the guide's documented forms: [primitive, null] type arrays, anyOf for everything else", () => {

@@ -1,12 +1,14 @@
 /**
  * The demo grid (extractive agent, lexical judge, both splits, 2 repeats) spread by `drflow eval --queue` over two
  * `drflow worker` processes on a real PostgreSQL, one SIGKILLed while it holds a cell: every cell finishes exactly
- * once and the summary equals a single-process `drflow eval` on SQLite.
+ * once, the cell is taken again within 2 heartbeats, and the summary equals a single-process `drflow eval` on SQLite.
+ * Dead-lettered cells finish when the same command is re-run after the cause is fixed; a worker whose task folder
+ * differs refuses a cell for itself only, so with a correct worker beside it no cell is lost.
  */
 import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { SQL } from "bun";
 import { agentFromSpec } from "../../src/agents/index.ts";
@@ -17,7 +19,9 @@ import {
   enqueue,
   follow,
   gridJobs,
+  newWorkerName,
   openQueue,
+  type QueuePolicy,
   runWorker,
 } from "../../src/eval/queue.ts";
 import { defaultServices, LEXICAL, type Services } from "../../src/eval/services.ts";
@@ -75,6 +79,45 @@ async function until(what: string, check: () => boolean, timeoutMs = 300_000): P
   }
 }
 
+/** A copy of `tasks` under `dir/name` whose artifacts differ (one space appended to a file of each task). */
+function staleCopy(name: string, tasks: string[]): string {
+  const root = join(dir, name);
+  for (const task of tasks) {
+    cpSync(join(REPO, "tasks", task), join(root, task), { recursive: true });
+    const artifacts = join(root, task, "artifacts");
+    const file = (readdirSync(artifacts, { recursive: true }) as string[])
+      .sort()
+      .find((f) => /\.\w+$/.test(f));
+    appendFileSync(join(artifacts, file!), " ");
+  }
+  return root;
+}
+
+/** An in-process worker registered with the queue under its own name (as `drflow worker` is). */
+async function startWorker(url: string, store: RunStore, root: string, policy: QueuePolicy, log: string[]) {
+  const name = newWorkerName();
+  const boss = await openQueue(url, policy, { worker: name });
+  const handle = await runWorker({
+    boss,
+    store,
+    concurrency: 2,
+    name,
+    policy,
+    services: (judge) => defaultServices({ root, store, judge }),
+    log: (line) => {
+      log.push(line);
+      if (process.env.QDEBUG) console.error(line);
+    },
+  });
+  return {
+    name,
+    stop: async () => {
+      await handle.stop();
+      await boss.stop({ graceful: false });
+    },
+  };
+}
+
 /** The jobs of a one-repeat grid of the extractive agent on the original split, judged lexically. */
 function extractiveJobs(batch: string, tasks: string[], services: Services) {
   return gridJobs({
@@ -113,7 +156,13 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
     const survivor = worker();
     await Bun.sleep(500);
     victim.child.kill("SIGKILL");
+    const killedAt = Date.now();
     expect(await victim.exited).toBe(128);
+    // Take-over within 2 heartbeats of the kill (pg-boss's 60 s supervisor pass made it 62–64 s before).
+    await until("the survivor to take the killed cell", () => survivor.err.includes(`take ${taken}`), 60_000);
+    const takeOverMs = Date.now() - killedAt;
+    console.log(`take-over ${(takeOverMs / 1000).toFixed(1)} s after the kill (--heartbeat 10)`);
+    expect(takeOverMs).toBeLessThanOrEqual(2 * 10_000);
 
     const code = await queued.exited;
     expect({ code, err: queued.err.slice(-2000) }).toMatchObject({ code: 0 });
@@ -146,47 +195,149 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
     }
   });
 
-  test("a worker whose task folder differs from the enqueued task refuses the cell: dead-lettered with the reason", async () => {
+  test("a worker whose task folder differs refuses the cell; alone, it dead-letters it with both fingerprints after a heartbeat", async () => {
     const url = await database();
     const task = "demo/healthcare_01";
-    const [enqueued, changed] = ["enqueued", "changed"].map((name) => {
-      const root = join(dir, name);
-      cpSync(join(REPO, "tasks", task), join(root, task), { recursive: true });
-      return root;
-    });
-    const artifacts = join(changed!, task, "artifacts");
-    const file = (readdirSync(artifacts, { recursive: true }) as string[])
-      .sort()
-      .find((f) => /\.\w+$/.test(f));
-    appendFileSync(join(artifacts, file!), " ");
+    const changed = staleCopy("changed", [task]);
     const store = new RunStore(url);
-    const services = defaultServices({ root: enqueued, store, judge: LEXICAL });
+    const services = defaultServices({ root: join(REPO, "tasks"), store, judge: LEXICAL });
     const jobs = await extractiveJobs("mismatch", [task], services);
-    const boss = await openQueue(url, { ...DEFAULT_POLICY, heartbeatSeconds: 10 }, { configure: true });
-    const worker = await runWorker({
-      boss,
-      store,
-      concurrency: 1,
-      services: (judge) => defaultServices({ root: changed, store, judge }),
-      log: () => {},
-    });
+    const policy = { ...DEFAULT_POLICY, heartbeatSeconds: 10 };
+    const boss = await openQueue(url, policy, { configure: true, supervise: false });
+    const log: string[] = [];
+    const stale = await startWorker(url, store, changed, policy, log);
     try {
-      expect(await enqueue(boss, jobs)).toBe(1);
-      expect(await enqueue(boss, jobs)).toBe(0);
+      expect((await enqueue(boss, jobs)).added).toBe(1);
+      expect(await enqueue(boss, jobs)).toEqual({ added: 0, resumed: [], kept: 1 });
+      const started = Date.now();
       const final = await follow(boss, jobs, () => {}, 200);
       expect(final.failed).toBe(1);
-      expect([...final.errors.values()][0]).toMatch(/task demo\/healthcare_01 differs from the enqueued one/);
+      // Not at once: refused and left for another worker until the grace of one heartbeat showed there is none.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
+      expect(log.filter((l) => l.startsWith("refuse ")).length).toBeGreaterThanOrEqual(2);
+      const reason = [...final.errors.values()][0]!;
+      const enqueuedPrint = jobs[0]!.fingerprint.slice(0, 12);
+      expect(reason).toMatch(
+        new RegExp(
+          `^task demo/healthcare_01 differs from the enqueued one on every live worker \\(enqueued content ${enqueuedPrint}; worker ${hostname()}:\\d+:[0-9a-f]{6} has content [0-9a-f]{12}\\)`,
+        ),
+      );
+      expect(reason.match(/content ([0-9a-f]{12})/g)![1]).not.toBe(`content ${enqueuedPrint}`);
       expect(store.listRuns()).toEqual([]);
       const db = new SQL(url);
-      const [job] = await db`SELECT retry_count FROM pgboss.job WHERE name = ${CELL_QUEUE}`;
       const [dead] = await db`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = ${DEAD_QUEUE}`;
+      const [job] = await db`SELECT retry_count, retry_limit FROM pgboss.job WHERE name = ${CELL_QUEUE}`;
       await db.close();
-      expect(job.retry_count).toBe(0); // refused at once, not retried
       expect(dead.n).toBe(1);
+      // Refusals cost no attempt: every release raised the limit with the count.
+      expect(job.retry_limit - job.retry_count).toBe(DEFAULT_POLICY.retryLimit);
     } finally {
-      await worker.stop();
+      await stale.stop();
       await boss.stop({ graceful: false });
       store.close();
+    }
+  });
+
+  test("one stale and one correct worker: the stale one refuses, the correct one runs every cell; none is lost", async () => {
+    const url = await database();
+    const tasks = readdirSync(join(REPO, "tasks/demo"))
+      .sort()
+      .slice(0, 6)
+      .map((id) => `demo/${id}`);
+    const stale = staleCopy("stale", tasks);
+    const store = new RunStore(url);
+    const services = defaultServices({ root: join(REPO, "tasks"), store, judge: LEXICAL });
+    const jobs = await extractiveJobs("stale-and-correct", tasks, services);
+    const policy = { ...DEFAULT_POLICY, heartbeatSeconds: 10 };
+    const boss = await openQueue(url, policy, { configure: true, supervise: false });
+    const staleLog: string[] = [];
+    const correctLog: string[] = [];
+    // The stale worker starts first and takes the first cells.
+    const staleWorker = await startWorker(url, store, stale, policy, staleLog);
+    let correct: Awaited<ReturnType<typeof startWorker>> | null = null;
+    try {
+      expect((await enqueue(boss, jobs)).added).toBe(tasks.length);
+      await until("the stale worker to refuse a cell", () => staleLog.some((l) => l.startsWith("refuse ")));
+      correct = await startWorker(url, store, join(REPO, "tasks"), policy, correctLog);
+      const final = await follow(boss, jobs, () => {}, 200);
+      expect({ completed: final.completed, failed: final.failed }).toEqual({
+        completed: tasks.length,
+        failed: 0,
+      });
+      const runs = store.listRuns();
+      expect(runs.map((r) => r.status)).toEqual(tasks.map(() => "done"));
+      expect(new Set(runs.map((r) => r.task))).toEqual(new Set(tasks));
+      expect(correctLog.filter((l) => l.startsWith("done ")).length).toBe(tasks.length);
+      expect(staleLog.some((l) => l.startsWith("done "))).toBe(false);
+      expect(staleLog.find((l) => l.startsWith("refuse "))).toContain(
+        "left for a worker whose content matches",
+      );
+      const db = new SQL(url);
+      const [dead] = await db`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = ${DEAD_QUEUE}`;
+      await db.close();
+      expect(dead.n).toBe(0);
+    } finally {
+      await staleWorker.stop();
+      await correct?.stop();
+      await boss.stop({ graceful: false });
+      store.close();
+    }
+  });
+
+  test("dead-lettered cells finish when the same eval --queue is re-run after the cause is fixed; the table equals a local run", async () => {
+    const url = await database();
+    const grid = [
+      "--suite",
+      "demo",
+      "--agents",
+      "extractive",
+      "--split",
+      "original",
+      "--root",
+      join(REPO, "tasks"),
+    ];
+    const index = join(dir, "index-resume");
+    const local = start(["eval", ...grid, "--store", join(dir, "local.sqlite"), "--index-dir", index]);
+    expect(await local.exited).toBe(0);
+    // The worker's task folder lacks three tasks: their cells fail and, with no retries, are dead-lettered.
+    const workerRoot = join(dir, "partial");
+    cpSync(join(REPO, "tasks"), workerRoot, { recursive: true });
+    const missing = readdirSync(join(workerRoot, "demo")).sort().slice(0, 3);
+    for (const id of missing) rmSync(join(workerRoot, "demo", id), { recursive: true });
+    const env = { DRFLOW_DATABASE_URL: url };
+    const worker = start(["worker", "--root", workerRoot, "--index-dir", index, "--heartbeat", "10"], env);
+    await until("the worker to start", () => worker.err.includes("taking cells"));
+    const command = ["eval", ...grid, "--queue", "--heartbeat", "10", "--retries", "0"];
+    const first = start(command, env);
+    expect(await first.exited).toBe(1);
+    expect(first.err).toContain(
+      "10 cells, 10 enqueued, 0 re-enqueued after failing, 0 already queued or finished",
+    );
+    expect(first.err).toMatch(/queue: 7\/10 done, 0 running, 0 to retry, 0 waiting, 3 failed/);
+    // The cause is fixed; the same command re-enqueues the dead-lettered cells, which now finish.
+    for (const id of missing)
+      cpSync(join(REPO, "tasks/demo", id), join(workerRoot, "demo", id), { recursive: true });
+    const again = start(command, env);
+    expect(await again.exited).toBe(0);
+    expect(again.err).toContain(
+      "10 cells, 0 enqueued, 3 re-enqueued after failing, 7 already queued or finished",
+    );
+    expect(again.err).toContain(`again: demo/${missing[0]} extractive original (it failed:`);
+    expect(again.out).toBe(local.out);
+    worker.child.kill("SIGTERM");
+    expect(await worker.exited).toBe(0);
+    const db = new SQL(url);
+    try {
+      const jobs = await db`SELECT state, data FROM pgboss.job WHERE name = ${CELL_QUEUE}`;
+      expect(jobs.every((j: { state: string }) => j.state === "completed")).toBe(true);
+      // Their history is kept: on the job, the earlier failure; in the dead-letter queue, its copy.
+      const resumed = jobs.filter((j: { data: { history: unknown[] } }) => j.data.history?.length);
+      expect(resumed.length).toBe(3);
+      expect(resumed[0].data.history[0]).toMatchObject({ state: "failed", attempts: 1 });
+      expect(resumed[0].data.history[0].reason).toContain("expected the file to exist");
+      expect((await db`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = ${DEAD_QUEUE}`)[0].n).toBe(3);
+    } finally {
+      await db.close();
     }
   });
 
@@ -204,6 +355,8 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
       boss,
       store,
       concurrency: 2,
+      name: newWorkerName(),
+      policy,
       services: (judge) => {
         const real = defaultServices({ root: join(REPO, "tasks"), store, judge });
         return {
@@ -222,7 +375,7 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
       log: () => {},
     });
     try {
-      expect(await enqueue(boss, jobs)).toBe(2);
+      expect((await enqueue(boss, jobs)).added).toBe(2);
       const final = await follow(boss, jobs, () => {}, 200);
       expect({ completed: final.completed, failed: final.failed }).toEqual({ completed: 1, failed: 1 });
       // The flaky cell: one failure, one retry, finished and stored once.

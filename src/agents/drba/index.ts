@@ -13,13 +13,13 @@ import {
   toolGuidelines,
   toolsSection,
 } from "../prompts/tool-guidelines.ts";
-import { type Action, ProposedActions, toAction } from "../shared/action.ts";
+import { type Action, PlannedActions, toAction } from "../shared/action.ts";
 import { openContext, type ResearchContext } from "../shared/context.ts";
 import { askJson } from "../shared/llm.ts";
+import { cutAtSentence, joinPieces, type Piece } from "../shared/passages.ts";
 import { researchLoop } from "../shared/research-loop.ts";
-import { ResearchPlan, SubQuestions } from "../shared/research-plan.ts";
-import { DEFAULT_EVIDENCE_CHARS, sessionEvidence } from "../shared/sources.ts";
-import { truncate } from "../shared/text.ts";
+import { CrpPlan, SubQuestions } from "../shared/research-plan.ts";
+import { chunkOrdinal, DEFAULT_EVIDENCE_CHARS, sessionEvidence } from "../shared/sources.ts";
 import type { WebSearch } from "../shared/tools.ts";
 import { webSearchOf } from "../shared/web.ts";
 import { generateWorkflow } from "../shared/workflow.ts";
@@ -34,6 +34,7 @@ export const DrbaOptions = z.strictObject({
   planning: DrbaPlanning.default("crp"),
   /** Adaptive action planning in the research loop. */
   aap: z.boolean().default(true),
+  /** Research rounds: each runs every planned action, then plans adaptively (AAP); fewer when AAP adds nothing. */
   iterations: z.number().int().min(1).max(100).default(10),
   concurrency: z.number().int().min(1).max(16).default(1),
   evidenceChars: z.number().int().min(1000).default(DEFAULT_EVIDENCE_CHARS),
@@ -73,7 +74,7 @@ async function objectives(rc: ResearchContext, planning: DrbaPlanning): Promise<
     const r = await askJson(rc, {
       stage: "research_planning",
       prompt: renderCrp({ question: rc.question, toolsSection: toolsSection(rc.toolbox.info()) }),
-      schema: ResearchPlan,
+      schema: CrpPlan,
       schemaName: "research_plan",
       template: "DRBA.CRP",
     });
@@ -105,7 +106,7 @@ async function planActions(rc: ResearchContext, objective: string, index: number
       toolGuidelines: toolGuidelines(tools),
       actionPlanGuidelines: actionPlanGuidelines(tools),
     }),
-    schema: ProposedActions,
+    schema: PlannedActions,
     schemaName: "actions",
     template: "DRBA.ACTIONS",
   });
@@ -122,32 +123,69 @@ async function planActions(rc: ResearchContext, objective: string, index: number
         type: "enterprise_api",
         description: objective,
         parameters: { query: objective.split("\n")[0]! },
-        dependencies: [],
+        priority: 0.8,
+        expected_output: "",
+        preferred_tool: "",
       },
       { id: `${index + 1}_action_0`, stage: "RESEARCH", origin: "plan", priority: 0.8 },
     ),
   ];
 }
 
-async function adaptive(rc: ResearchContext, iteration: number): Promise<Action[]> {
-  const summary = rc.findings
-    .all()
-    .map((f) => `- ${f.hit.title}: ${f.hit.snippet || f.hit.text.slice(0, 200)}`)
-    .join("\n");
+/** What DRBA's adaptive planning remembers across rounds: findings seen at its last call, and whether it said "done". */
+type AapState = { seen: number; closed: boolean };
+
+/** One line per document found: its title and the start of what was read of it, in whole sentences. */
+function findingsLines(rc: ResearchContext): string {
+  const byDoc = new Map<string, { title: string; pieces: Piece[] }>();
+  for (const f of rc.findings.all()) {
+    const entry = byDoc.get(f.hit.documentId) ?? { title: f.hit.title, pieces: [] };
+    entry.pieces.push({ text: f.hit.text, order: chunkOrdinal(f.hit.chunkId) });
+    byDoc.set(f.hit.documentId, entry);
+  }
+  const lines: string[] = [];
+  let used = 0;
+  for (const [i, d] of [...byDoc.values()].entries()) {
+    const line = `- ${d.title}: ${cutAtSentence(joinPieces(d.pieces).replace(/\s+/g, " "), 300, "what was read of it")}`;
+    if (used + line.length > AAP_FINDINGS_CHARS) {
+      lines.push(`(${byDoc.size - i} more documents found, left out for length)`);
+      break;
+    }
+    lines.push(line);
+    used += line.length + 1;
+  }
+  return lines.join("\n");
+}
+
+/** AAP: asked only when findings arrived since its last call, and never again once it answered that nothing is missing. */
+async function adaptive(rc: ResearchContext, state: AapState, iteration: number): Promise<Action[]> {
+  if (state.closed) return [];
+  const seen = rc.findings.all().length;
+  if (seen === state.seen) {
+    rc.tracer.note("adaptive action planning: no new findings since its last call; skipped");
+    return [];
+  }
+  state.seen = seen;
+  const tools = rc.toolbox.info({ reading: seen > 0 });
   const proposed = await askJson(rc, {
     stage: "adaptive_action_planning",
     prompt: renderAap({
       question: rc.question,
       completed: rc.plan.finished().length,
-      findingsSummary: truncate(summary || "(nothing yet)", AAP_FINDINGS_CHARS),
+      findingsSummary: findingsLines(rc) || "(nothing yet)",
       existingQueries: rc.plan.queries(),
-      availableToolNames: availableToolNames(rc.toolbox.info()),
-      actionPlanGuidelines: actionPlanGuidelines(rc.toolbox.info()),
+      availableToolNames: availableToolNames(tools),
+      actionPlanGuidelines: actionPlanGuidelines(tools),
     }),
-    schema: ProposedActions,
+    schema: PlannedActions,
     schemaName: "actions",
     template: "DRBA.AAP",
   });
+  if (proposed.length === 0) {
+    state.closed = true;
+    rc.tracer.note("adaptive action planning: nothing missing, by the model's answer; not asked again");
+    return [];
+  }
   const actions = proposed.slice(0, 2).map((p, i) =>
     toAction(p, {
       id: `aap${iteration}_action_${i}`,
@@ -168,8 +206,9 @@ async function runDrba(
   try {
     const objs = await objectives(rc, opts.planning);
     for (const [i, o] of objs.entries()) rc.plan.add(await planActions(rc, o, i));
+    const aap: AapState = { seen: 0, closed: false };
     await researchLoop(rc, opts, async (iteration) =>
-      opts.aap ? (await adaptive(rc, iteration)).length : 0,
+      opts.aap ? (await adaptive(rc, aap, iteration)).length : 0,
     );
     const pieces = await sessionEvidence(rc, [], opts.evidenceChars);
     if ((context.env.kind ?? "drflow") === "drbench") {

@@ -9,17 +9,17 @@ test("diversity rule: keyword overlap with the closest used query", () => {
   expect(maxOverlap("language of the consent form", used)).toBeLessThanOrEqual(MAX_QUERY_OVERLAP);
 });
 
-test("a J.7 reply is read leniently and summarised for J.8", () => {
+test("a J.7 reply in its example's shape is summarised for J.8", () => {
   const w = IntermediateWorkflow.parse({
-    generic_workflow_steps: [{ step: "2", title: "Determine consent approach", is_conditional: true }],
+    generic_workflow_steps: [{ step: 2, title: "Determine consent approach", is_conditional: true }],
     conditional_steps: [
       {
         condition_id: "consent_waiver_vs_written",
-        step_number: "2",
+        step_number: 2,
         description: "Whether consent can be waived",
         branches: ["waiver applicable", "written consent required"],
-        evidence_needed: ["study design", "data category"],
-        search_queries: "IRB waiver letter",
+        evidence_needed: "study design, data category",
+        search_queries: ["IRB waiver letter"],
       },
     ],
   });

@@ -1,16 +1,20 @@
 /**
- * @module DRFA stage 4, adaptive action planning (Appendix J.6): conditional action planning first (J.7 intermediate
- * workflow → J.8 targeted personal-evidence actions, inserted ahead of everything else), then gap finding (J.6) under
- * its diversity rules.
+ * @module DRFA stage 4, adaptive action planning (Appendix J.6) at the end of each round: conditional action planning
+ * first (J.7 intermediate workflow → J.8 targeted personal-evidence actions, inserted ahead of everything else), then
+ * gap finding (J.6) under its diversity rules. Each model call is spent on progress: J.7 only when new policy passages
+ * arrived since it last ran, J.8 only for conditions not targeted yet, J.6 only when findings arrived since the last
+ * gap analysis and never again once it answered that no gap is left; all of it within a budget of planning calls.
  */
 import { renderAdaptivePlanning } from "../prompts/adaptive-planning.ts";
 import { renderConditionalPlanning } from "../prompts/conditional-planning.ts";
 import { renderIntermediateWorkflow } from "../prompts/intermediate-workflow.ts";
 import { availableToolNames, toolGuidelines } from "../prompts/tool-guidelines.ts";
-import { type Action, ProposedActions, toAction } from "../shared/action.ts";
+import { type Action, ConditionActions, GapActions, toAction } from "../shared/action.ts";
 import type { ResearchContext } from "../shared/context.ts";
+
 import { askJson } from "../shared/llm.ts";
-import { termSet, truncate } from "../shared/text.ts";
+import { findingsDigest } from "../shared/sources.ts";
+import { termSet } from "../shared/text.ts";
 import {
   type ConditionObject,
   conditionsSummary,
@@ -28,14 +32,27 @@ export const FINDINGS_SUMMARY_CHARS = 40_000;
 /** What adaptive planning remembers across rounds. */
 export type AdaptiveState = {
   intermediate: IntermediateWorkflow | null;
-  /** Policy chunks known when J.7 last ran; J.7 runs again only when new policy evidence arrived. */
+  /** Policy passages known when J.7 last ran; J.7 runs again only when new ones arrived. */
   policySeen: number;
-  /** Condition ids already turned into actions. */
+  /** Condition ids (and their decisions, lower-cased) already turned into actions. */
   targeted: Set<string>;
+  /** Passages known when J.6 last ran; J.6 runs again only when new ones arrived. */
+  gapSeen: number;
+  /** J.6 answered that no gap is left: it is not asked again. */
+  gapClosed: boolean;
+  /** Planning calls (J.6-J.8) left. */
+  callsLeft: number;
 };
 
-export function newAdaptiveState(): AdaptiveState {
-  return { intermediate: null, policySeen: 0, targeted: new Set() };
+export function newAdaptiveState(planningCalls: number): AdaptiveState {
+  return {
+    intermediate: null,
+    policySeen: 0,
+    targeted: new Set(),
+    gapSeen: 0,
+    gapClosed: false,
+    callsLeft: planningCalls,
+  };
 }
 
 /** Keyword overlap of a query with the closest already-used query (share of the new query's keywords). */
@@ -52,20 +69,22 @@ export function maxOverlap(query: string, used: readonly string[]): number {
   return best;
 }
 
-function findingsSummary(rc: ResearchContext): string {
-  const bySource = new Map<string, { title: string; texts: string[] }>();
-  for (const f of rc.findings.bySide("policy")) {
-    const entry = bySource.get(f.hit.documentId) ?? { title: f.hit.title, texts: [] };
-    entry.texts.push(f.hit.text);
-    bySource.set(f.hit.documentId, entry);
+/** Whether a planning call may be spent; notes it when the budget is gone. */
+function spend(rc: ResearchContext, state: AdaptiveState, what: string): boolean {
+  if (state.callsLeft <= 0) {
+    rc.tracer.note(`${what}: skipped, the planning-call budget is spent`);
+    return false;
   }
-  const blocks = [...bySource.values()].map((e) => `### ${e.title}\n${e.texts.join("\n…\n")}`);
-  return truncate(blocks.join("\n\n"), FINDINGS_SUMMARY_CHARS);
+  state.callsLeft -= 1;
+  return true;
 }
 
+const decisionOf = (c: ConditionObject) => c.description.trim().toLowerCase();
+
 /**
- * Conditional action planning. J.7 runs when policy evidence exists and grew since the last run; J.8 runs for the
- * conditions not targeted yet. Returns the actions added (inserted ahead, high priority).
+ * Conditional action planning. J.7 runs when policy passages exist and new ones arrived since it last ran; J.8 runs for
+ * the conditions not targeted yet (by id or by decision: a re-extraction may rename a condition). Returns the actions
+ * added (inserted ahead, high priority).
  */
 export async function conditionalActionPlanning(
   rc: ResearchContext,
@@ -77,10 +96,10 @@ export async function conditionalActionPlanning(
     rc.tracer.note("conditional action planning: no policy evidence yet; skipped");
     return [];
   }
-  if (policy > state.policySeen || state.intermediate === null) {
+  if (policy > state.policySeen && spend(rc, state, "intermediate workflow (J.7)")) {
     const prompt = renderIntermediateWorkflow({
       researchQuery: rc.question,
-      findingsSummary: findingsSummary(rc),
+      findingsSummary: findingsDigest(rc, "policy", FINDINGS_SUMMARY_CHARS),
     });
     const workflow = await askJson(rc, {
       stage: "intermediate_workflow",
@@ -92,16 +111,16 @@ export async function conditionalActionPlanning(
     state.policySeen = policy;
     state.intermediate = workflow;
     await rc.findings.addSynthesized({
-      title: `Intermediate generic workflow (iteration ${iteration})`,
+      title: `Intermediate generic workflow (round ${iteration})`,
       text: workflowText(workflow),
       sources: [...new Set(rc.findings.bySide("policy").map((f) => f.hit.documentId))],
     });
   }
   const open: ConditionObject[] = (state.intermediate?.conditional_steps ?? []).filter(
-    (c) => !state.targeted.has(c.condition_id),
+    (c) => !state.targeted.has(c.condition_id) && !state.targeted.has(decisionOf(c)),
   );
-  if (open.length === 0) return [];
-  const tools = rc.toolbox.info();
+  if (open.length === 0 || !spend(rc, state, "conditional action planning (J.8)")) return [];
+  const tools = rc.toolbox.info({ reading: true });
   const prompt = renderConditionalPlanning({
     originalQuestion: rc.question,
     conditionsSummary: conditionsSummary(open),
@@ -112,11 +131,14 @@ export async function conditionalActionPlanning(
   const proposed = await askJson(rc, {
     stage: "conditional_action_planning",
     prompt,
-    schema: ProposedActions,
+    schema: ConditionActions,
     schemaName: "actions",
     template: "J.8",
   });
-  for (const c of open) state.targeted.add(c.condition_id);
+  for (const c of open) {
+    state.targeted.add(c.condition_id);
+    state.targeted.add(decisionOf(c));
+  }
   const actions = proposed.slice(0, 6).map((p, i) => {
     const about = open.find((c) => p.description.includes(c.condition_id)) ?? open[i % open.length]!;
     return toAction(p, {
@@ -130,38 +152,77 @@ export async function conditionalActionPlanning(
   return rc.plan.add(actions, { ahead: true });
 }
 
-/** Gap finding (J.6): 0-2 complementary actions; proposals breaking the diversity rules are dropped (and noted). */
-export async function gapFinding(rc: ResearchContext, iteration: number): Promise<Action[]> {
+/** One line per document found: its title, where it is (two documents may share a title) and how much was read. */
+async function documentsFound(rc: ResearchContext): Promise<string[]> {
+  const read = new Map<string, number>();
+  for (const f of rc.findings.all()) read.set(f.hit.documentId, (read.get(f.hit.documentId) ?? 0) + 1);
+  const lines: string[] = [];
+  for (const s of rc.registry.entries()) {
+    const n = read.get(s.id) ?? 0;
+    if (n === 0) continue;
+    const total = (await rc.chunksOf(s.id)).length;
+    lines.push(
+      `- "${s.title}" (${s.app}: ${s.path}): ${total > 0 ? `${Math.min(n, total)} of ${total}` : n} passages read`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * Gap finding (J.6): 0-2 complementary actions; proposals breaking the diversity rules are dropped (and noted). Asked
+ * only when passages arrived since the last gap analysis, and never again once it answered that no gap is left.
+ */
+export async function gapFinding(
+  rc: ResearchContext,
+  state: AdaptiveState,
+  iteration: number,
+): Promise<Action[]> {
+  if (state.gapClosed) return [];
+  const seen = rc.findings.all().length;
+  if (seen === state.gapSeen) {
+    rc.tracer.note("gap finding: no new findings since the last gap analysis; skipped");
+    return [];
+  }
+  if (!spend(rc, state, "gap finding (J.6)")) return [];
+  state.gapSeen = seen;
   const stats = rc.plan.stats();
-  const finished = rc.plan.finished();
+  const all = rc.plan.all();
   const prompt = renderAdaptivePlanning({
     researchQuery: rc.plan.researchQuery,
-    completedActions: finished.length,
+    completedActions: stats.completed,
     planStats: stats,
     hasPolicyDocuments: rc.findings.bySide("policy").length > 0,
     hasPersonalEvidence: rc.findings.bySide("personal").length > 0,
-    existingQueries: rc.plan.queries(),
-    existingDescriptions: rc.plan.all().map((e) => e.action.description),
-    availableToolNames: availableToolNames(rc.toolbox.info()),
+    existingQueries: all.map((e) => e.action.parameters.query),
+    existingDescriptions: all.map((e) => e.action.description),
+    availableToolNames: availableToolNames(rc.toolbox.info({ reading: true })),
+    ran: rc.plan.finished().length,
+    pending: stats.pending,
+    documentsFound: await documentsFound(rc),
   });
   const proposed = await askJson(rc, {
     stage: "gap_finding",
     prompt,
-    schema: ProposedActions,
+    schema: GapActions,
     schemaName: "actions",
     template: "J.6",
   });
+  if (proposed.length === 0) {
+    state.gapClosed = true;
+    rc.tracer.note("gap finding: no gap left, by the model's answer; not asked again");
+    return [];
+  }
   const used = rc.plan.queries();
   const perStage = { ...stats.by_stage };
   const kept: Action[] = [];
-  // The side the evidence lacks is the default stage of a proposal that names none.
   const stage =
     rc.findings.bySide("policy").length === 0 ? "REQUIREMENT_COLLECTION" : "PERSONAL_EVIDENCE_COLLECTION";
   for (const [i, p] of proposed.entries()) {
     if (kept.length >= 2) break;
     const action = toAction(p, { id: `gap${iteration}_action_${i}`, stage, origin: "gap", priority: 0.85 });
     const overlap = maxOverlap(action.parameters.query, used);
-    if (overlap > MAX_QUERY_OVERLAP) {
+    // Reading a found document whole is not a rephrased search.
+    if (action.type !== "read_document" && overlap > MAX_QUERY_OVERLAP) {
       rc.tracer.note(
         `gap finding: dropped "${action.parameters.query}" (${Math.round(overlap * 100)}% keyword overlap with a used query)`,
       );

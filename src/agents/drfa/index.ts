@@ -22,8 +22,16 @@ export const DrfaOptions = z.strictObject({
   gf: z.boolean().default(true),
   /** Conditional action planning (J.7 + J.8). */
   cap: z.boolean().default(true),
-  /** Research-loop iterations (the paper uses 10). */
+  /**
+   * Research rounds (the paper's iteration budget, 10): each runs every planned action, then plans adaptively; the
+   * loop ends sooner when a round plans nothing new.
+   */
   iterations: z.number().int().min(1).max(100).default(10),
+  /**
+   * Model calls adaptive planning (J.6-J.8) may make in a run, on top of research planning (1), action planning (one
+   * per area, 2) and the report (1): 8 keeps a run within 12 calls.
+   */
+  planningCalls: z.number().int().min(0).max(100).default(8),
   /** Actions run together per iteration (the paper's default: one at a time). */
   concurrency: z.number().int().min(1).max(16).default(1),
   /** Character budget of the evidence in the J.9 prompt. */
@@ -62,13 +70,13 @@ async function runDrfa(
     rc.plan.add(await actionPlanning(rc, areas));
 
     // Stages 3-4: execute, then adapt, within the iteration budget.
-    const state = newAdaptiveState();
+    const state = newAdaptiveState(opts.planningCalls);
     await researchLoop(rc, opts, async (iteration, ran) => {
       let added = 0;
       if (opts.cap) added += (await conditionalActionPlanning(rc, state, iteration)).length;
-      if (opts.gf) added += (await gapFinding(rc, iteration)).length;
+      if (opts.gf) added += (await gapFinding(rc, state, iteration)).length;
       rc.tracer.note(
-        `iteration ${iteration}: ran ${ran.map((a) => a.id).join(", ") || "nothing"}; planned ${added} new action(s)`,
+        `round ${iteration}: ran ${ran.map((a) => a.id).join(", ") || "nothing"}; planned ${added} new action(s)`,
       );
       return added;
     });

@@ -1,35 +1,27 @@
 /** @module The intermediate generic workflow DRFA extracts from policy findings (J.7) and its condition objects. */
 import { z } from "zod";
 
-const text = z.union([z.string(), z.number()]).transform(String);
-const list = z
-  .union([z.array(text), text])
-  .transform((v) => (Array.isArray(v) ? v : [v]))
-  .default([]);
-
-export const IntermediateStep = z.looseObject({
-  step: z.coerce.number().int(),
-  title: z.string().default(""),
-  is_conditional: z.boolean().default(false),
+/** One step of the intermediate generic workflow, the fields of J.7's example. */
+export const IntermediateStep = z.object({
+  step: z.number().int(),
+  title: z.string(),
+  is_conditional: z.boolean(),
 });
 
 /** A condition object (Appendix J.6): id, step number, decision, branches, evidence needed, diverse queries. */
-export const ConditionObject = z.looseObject({
-  condition_id: text,
-  step_number: z.coerce.number().int().default(0),
-  description: z.string().default(""),
-  branches: list,
-  evidence_needed: z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v.join(", ") : v))
-    .default(""),
-  search_queries: list,
+export const ConditionObject = z.object({
+  condition_id: z.string(),
+  step_number: z.number().int(),
+  description: z.string(),
+  branches: z.array(z.string()),
+  evidence_needed: z.string(),
+  search_queries: z.array(z.string()),
 });
 export type ConditionObject = z.infer<typeof ConditionObject>;
 
-export const IntermediateWorkflow = z.looseObject({
-  generic_workflow_steps: z.array(IntermediateStep).default([]),
-  conditional_steps: z.array(ConditionObject).default([]),
+export const IntermediateWorkflow = z.object({
+  generic_workflow_steps: z.array(IntermediateStep),
+  conditional_steps: z.array(ConditionObject),
 });
 export type IntermediateWorkflow = z.infer<typeof IntermediateWorkflow>;
 

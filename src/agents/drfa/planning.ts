@@ -7,15 +7,15 @@ import {
   toolGuidelines,
   toolsSection,
 } from "../prompts/tool-guidelines.ts";
-import { type Action, ProposedActions, toAction, type WorkflowStage } from "../shared/action.ts";
+import { type Action, PlannedActions, toAction } from "../shared/action.ts";
 import type { ResearchContext } from "../shared/context.ts";
 import { askJson } from "../shared/llm.ts";
-import { type InvestigationArea, ResearchPlan } from "../shared/research-plan.ts";
+import { type ResearchArea, ResearchPlan } from "../shared/research-plan.ts";
 
 export const OBJECTIVES = ["REQUIREMENT_COLLECTION", "PERSONAL_EVIDENCE_COLLECTION"] as const;
 
 /** The default area for an objective the model's plan lacks: built from the question, as J.4's template reads. */
-function defaultArea(stage: (typeof OBJECTIVES)[number], question: string, id: number): InvestigationArea {
+function defaultArea(stage: (typeof OBJECTIVES)[number], question: string, id: number): ResearchArea {
   const requirement = stage === "REQUIREMENT_COLLECTION";
   return {
     area_id: id,
@@ -31,8 +31,6 @@ function defaultArea(stage: (typeof OBJECTIVES)[number], question: string, id: n
     search_terms: [question],
     business_rationale: "",
     importance_level: "critical",
-    expected_sources: [],
-    success_criteria: [],
   };
 }
 
@@ -41,7 +39,7 @@ function defaultArea(stage: (typeof OBJECTIVES)[number], question: string, id: n
  * an objective the reply misses falls back to the template's default area (noted in the trace). An unusable reply
  * fails the run (askJson).
  */
-export async function researchPlanning(rc: ResearchContext): Promise<InvestigationArea[]> {
+export async function researchPlanning(rc: ResearchContext): Promise<ResearchArea[]> {
   const prompt = renderResearchPlanning({
     question: rc.question,
     toolsSection: toolsSection(rc.toolbox.info()),
@@ -55,7 +53,7 @@ export async function researchPlanning(rc: ResearchContext): Promise<Investigati
   });
   const areas = plan.research_investigation_areas;
   return OBJECTIVES.map((stage, i) => {
-    const found = areas.find((a) => a.stage.toUpperCase() === stage);
+    const found = areas.find((a) => a.stage === stage);
     if (found) return found;
     rc.tracer.note(`research planning: no ${stage} area in the reply; using the default area for it`);
     return defaultArea(stage, rc.question, i + 1);
@@ -63,16 +61,12 @@ export async function researchPlanning(rc: ResearchContext): Promise<Investigati
 }
 
 /** Stage 2 (J.5): 2-3 actions per area; a reply with no actions becomes one action over the area's search terms. */
-export async function actionPlanning(
-  rc: ResearchContext,
-  areas: readonly InvestigationArea[],
-): Promise<Action[]> {
+export async function actionPlanning(rc: ResearchContext, areas: readonly ResearchArea[]): Promise<Action[]> {
   const tools = rc.toolbox.info();
   const all: Action[] = [];
   for (const [index, area] of areas.entries()) {
-    const areaId = String(area.area_id ?? index + 1);
-    const stage = (OBJECTIVES.find((s) => s === area.stage.toUpperCase()) ??
-      "REQUIREMENT_COLLECTION") as WorkflowStage;
+    const areaId = String(index + 1);
+    const stage = area.stage;
     const prompt = renderActionPlanning({
       originalQuestion: rc.question,
       stage,
@@ -86,7 +80,7 @@ export async function actionPlanning(
     const proposed = await askJson(rc, {
       stage: "action_planning",
       prompt,
-      schema: ProposedActions,
+      schema: PlannedActions,
       schemaName: "actions",
       template: "J.5",
     });
@@ -104,7 +98,9 @@ export async function actionPlanning(
               query: (area.search_terms.length ? area.search_terms : [rc.question]).join(" "),
               top_k: 10,
             },
-            dependencies: [],
+            priority: 0.9,
+            expected_output: "",
+            preferred_tool: "",
           },
           { id: `${areaId}_action_0`, stage, origin: "plan", priority: 0.9 },
         ),

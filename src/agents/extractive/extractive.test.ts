@@ -12,7 +12,12 @@ import { termSet } from "./text.ts";
 function memoryEnv(
   docs: EnvDocument[],
   question: string,
-  user = { name: "Dana Whitfield", email: "dana.whitfield@clinic.example" },
+  user = {
+    name: "Dana Whitfield",
+    email: "dana.whitfield@clinic.example",
+    role: "Clinic Nurse",
+    role_description: "Coordinates consent for the clinic.",
+  },
 ): Env {
   const byApp = (name: AppName) => docs.filter((d) => d.app === name);
   const search = async (

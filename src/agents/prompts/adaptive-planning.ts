@@ -1,6 +1,8 @@
 /** @module DRFA gap finding (J.6): 0-2 complementary actions under explicit diversity rules. */
-import { fillTemplate, parseTemplate, pyBool, pyJson } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
+import { pyBool, pyJson } from "../../llm/paper-template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
+import { adapt } from "./adapters.ts";
 
 /** Figure J.6 of the paper, VERBATIM with the figure's line breaks restored (adaptive-planning.txt; slots keep the paper's f-string names). */
 export const TEMPLATE = parseTemplate(
@@ -14,13 +16,19 @@ export type AdaptivePlanningSlots = {
   planStats: Record<string, unknown>;
   hasPolicyDocuments: boolean;
   hasPersonalEvidence: boolean;
+  /** Every planned action's query and description, in plan order (the paper shows the first 15; drflow all of them). */
   existingQueries: readonly string[];
   existingDescriptions: readonly string[];
   availableToolNames: string;
+  /** How many of the planned actions have run and how many wait (adapter J.6.lists). */
+  ran: number;
+  pending: number;
+  /** One line per document found, with how much of it was read (adapter J.6.documents). */
+  documentsFound: readonly string[];
 };
 
 export function renderAdaptivePlanning(s: AdaptivePlanningSlots): string {
-  return fillTemplate(
+  const filled = fillTemplate(
     TEMPLATE,
     {
       "action_plan.research_query": s.researchQuery,
@@ -28,10 +36,18 @@ export function renderAdaptivePlanning(s: AdaptivePlanningSlots): string {
       "json.dumps(action_plan.get_stats(), indent=2)": pyJson(s.planStats),
       "internal_findings['has_internal']": pyBool(s.hasPolicyDocuments),
       "internal_findings['has_enterprise']": pyBool(s.hasPersonalEvidence),
-      "json.dumps(existing_queries[:15], indent=2)": pyJson(s.existingQueries.slice(0, 15)),
-      "chr(10).join(existing_descriptions[:15])": s.existingDescriptions.slice(0, 15).join("\n"),
+      // All of them, not the first 15: the counts above count every planned action (adapter J.6.lists says so).
+      "json.dumps(existing_queries[:15], indent=2)": pyJson(s.existingQueries),
+      "chr(10).join(existing_descriptions[:15])": s.existingDescriptions.join("\n"),
       available_tool_names: s.availableToolNames,
     },
-    "adaptive planning prompt (J.6)",
+    { name: "adaptive planning prompt (J.6)", strict: true },
   );
+  return adapt("J.6", filled, {
+    planned: String(s.existingQueries.length),
+    ran: String(s.ran),
+    pending: String(s.pending),
+    documents_found: String(s.documentsFound.length),
+    documents: s.documentsFound.length ? `\n${s.documentsFound.join("\n")}` : "none yet.",
+  });
 }

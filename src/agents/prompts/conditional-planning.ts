@@ -1,6 +1,8 @@
 /** @module DRFA conditional action planning (J.8): targeted personal-evidence actions for unresolved conditions. */
-import { fillTemplate, parseTemplate, pyJson } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
+import { pyJson } from "../../llm/paper-template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
+import { adapt } from "./adapters.ts";
 
 /** Figure J.8 of the paper, VERBATIM with the figure's line breaks restored (conditional-planning.txt; slots keep the paper's f-string names). */
 export const TEMPLATE = parseTemplate(
@@ -16,15 +18,17 @@ export type ConditionalPlanningSlots = {
 };
 
 export function renderConditionalPlanning(s: ConditionalPlanningSlots): string {
-  return fillTemplate(
+  const filled = fillTemplate(
     TEMPLATE,
     {
       "context.original_question": s.originalQuestion,
       conditions_summary: s.conditionsSummary,
-      "json.dumps(existing_queries[:15], indent=2)": pyJson(s.existingQueries.slice(0, 15)),
+      // All of them, not the first 15: a query past the 15th is as used as the first.
+      "json.dumps(existing_queries[:15], indent=2)": pyJson(s.existingQueries),
       available_tool_names: s.availableToolNames,
       tool_guidelines: s.toolGuidelines,
     },
-    "conditional action planning prompt (J.8)",
+    { name: "conditional action planning prompt (J.8)", strict: true },
   );
+  return adapt("J.8", filled);
 }

@@ -1,6 +1,7 @@
 /** @module DRFA research planning (J.4): two investigation areas, one requirement-collection and one personal-evidence area. */
-import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
+import { adapt } from "./adapters.ts";
 
 /** Figure J.4 of the paper, VERBATIM with the figure's line breaks restored (research-planning.txt; slots keep the paper's f-string names). */
 export const TEMPLATE = parseTemplate(
@@ -10,9 +11,10 @@ export const TEMPLATE = parseTemplate(
 export type ResearchPlanningSlots = { question: string; toolsSection: string };
 
 export function renderResearchPlanning(s: ResearchPlanningSlots): string {
-  return fillTemplate(
+  const filled = fillTemplate(
     TEMPLATE,
     { question: s.question, tools_section: s.toolsSection },
-    "research planning prompt (J.4)",
+    { name: "research planning prompt (J.4)", strict: true },
   );
+  return adapt("J.4", filled);
 }

@@ -18,9 +18,11 @@ export function availableToolNames(tools: readonly ToolPromptInfo[]): string {
   return `[${tools.map((t) => `'${t.paperName}'`).join(", ")}]`;
 }
 
-/** `{tools_section}` of J.4. */
+/** `{tools_section}` of J.4; says so when there is no web search (J.4 speaks of external web searches). */
 export function toolsSection(tools: readonly ToolPromptInfo[]): string {
   const lines = tools.map((t) => `- ${t.paperName} (action type "${t.actionType}"): ${t.purpose}`);
+  if (!tools.some((t) => t.actionType === "web_search"))
+    lines.push("- No web search tool is available in this environment: internal sources only.");
   return `AVAILABLE TOOLS:\n${lines.join("\n")}`;
 }
 
@@ -38,6 +40,9 @@ export function toolGuidelines(tools: readonly ToolPromptInfo[]): string {
     has("web_search")
       ? "- Use InternetSearchTool (type web_search) only as a fallback when internal sources are insufficient or external validation is required."
       : "- Web search is not available in this environment; use internal sources only.",
+    has("read_document")
+      ? '- Use DocumentReaderTool (type read_document) to read a document already found in full (set "query" to its title), e.g. when a passage points to a table, note or section not yet seen.'
+      : "",
   ];
   return lines.filter(Boolean).join("\n");
 }
@@ -52,9 +57,8 @@ export function actionPlanGuidelines(tools: readonly ToolPromptInfo[]): string {
     '- "description": what this action searches for and why',
     '- "parameters": {"query": "search terms", "top_k": 10} (enterprise_api may add "service": "auto")',
     '- "priority": a number between 0 and 1 (higher runs first)',
-    '- "dependencies": ids of actions that must finish first, usually []',
     '- "expected_output": what evidence this action should return',
     `- "preferred_tool": ${names}`,
-    '- "stage": the CURRENT STAGE above',
+    "drflow gives each action its id and stage; actions run one after another.",
   ].join("\n");
 }

@@ -12,8 +12,14 @@ export const WorkflowStage = z.enum([
 ]);
 export type WorkflowStage = z.infer<typeof WorkflowStage>;
 
-/** The action space: retrieval over local documents, enterprise apps, the web; and analysis. */
-export const ActionType = z.enum(["local_document_search", "enterprise_api", "web_search", "analysis"]);
+/** The action space: retrieval over local documents, enterprise apps, the web; reading a found document whole; analysis. */
+export const ActionType = z.enum([
+  "local_document_search",
+  "enterprise_api",
+  "web_search",
+  "read_document",
+  "analysis",
+]);
 export type ActionType = z.infer<typeof ActionType>;
 
 /** Where an action came from: the initial plan, conditional action planning (J.8), gap finding (J.6), DRBA's AAP. */
@@ -58,32 +64,50 @@ const TYPE_ALIASES: Record<string, ActionType> = {
   web_search: "web_search",
   internet_search: "web_search",
   url_fetch: "web_search",
+  read_document: "read_document",
+  read: "read_document",
+  document_read: "read_document",
+  read_file: "read_document",
   analysis: "analysis",
   data_analysis: "analysis",
 };
 
-/**
- * An action as a model proposes it (J.5, J.6, J.8 replies): every field optional and loosely typed; `toAction`
- * turns it into a checked `Action`. Unknown action types are kept as text so the tool policy can route them.
- */
-export const ProposedAction = z.looseObject({
-  id: z.string().optional(),
-  type: z.string().default("local_document_search"),
-  description: z.string().default(""),
-  parameters: z.record(z.string(), z.unknown()).default({}),
-  priority: z.union([z.number(), z.string()]).optional(),
-  dependencies: z.array(z.union([z.string(), z.number()])).default([]),
-  expected_output: z.unknown().optional(),
-  preferred_tool: z.string().nullable().optional(),
-  stage: z.string().optional(),
-});
-export type ProposedAction = z.infer<typeof ProposedAction>;
+/** The stages a model may name in J.6's reply (the collection stages: the design stages plan no searches). */
+export const CollectionStage = z.enum(["REQUIREMENT_COLLECTION", "PERSONAL_EVIDENCE_COLLECTION"]);
 
-/** A model's list of actions; a bare object with an `actions` array is accepted too. */
-export const ProposedActions = z.union([
-  z.array(ProposedAction),
-  z.object({ actions: z.array(ProposedAction) }).transform((o) => o.actions),
-]);
+/**
+ * Search parameters in the shapes the prompts' examples show: a query with a result count, with a service (J.8's
+ * enterprise form), or both (J.5: "enterprise_api may add service"). Unions list the wider shape first, so a reply
+ * keeps every field it gives; strict mode sends each shape as a branch of `anyOf`.
+ */
+const QueryTopK = z.object({ query: z.string(), top_k: z.number() });
+const QueryService = z.object({ query: z.string(), service: z.string() });
+const QueryTopKService = z.object({ query: z.string(), top_k: z.number(), service: z.string() });
+
+/** The fields every action prompt's example shows; `id`, `dependencies` and (unless a prompt asks) `stage` are drflow's. */
+function proposalSchema<P extends z.ZodType>(parameters: P) {
+  return z.object({
+    type: z.string(),
+    description: z.string(),
+    parameters,
+    priority: z.number(),
+    expected_output: z.string(),
+    preferred_tool: z.string(),
+  });
+}
+
+/** J.5 and DRBA's action prompts: the fields `actionPlanGuidelines` lists (the stage is the area's). */
+export const PlannedActions = z.array(proposalSchema(z.union([QueryTopKService, QueryTopK])));
+/** J.6: the fields of its example, stage included. */
+export const GapActions = z.array(proposalSchema(QueryTopK).extend({ stage: CollectionStage }));
+/** J.8: the fields of its example (the actions collect personal evidence: drflow sets the stage). */
+export const ConditionActions = z.array(proposalSchema(z.union([QueryService, QueryTopK])));
+
+/** An action as a model proposes it, in any of the prompts' shapes; `toAction` makes it an `Action`. */
+export type ProposedAction = Omit<z.infer<typeof PlannedActions>[number], "parameters"> & {
+  parameters: { query: string; top_k?: number; service?: string };
+  stage?: string;
+};
 
 function clampPriority(value: unknown, fallback: number): number {
   const n =
@@ -101,11 +125,13 @@ function normaliseType(raw: string): ActionType {
     .replace(/[\s-]+/g, "_");
   return (
     TYPE_ALIASES[key] ??
-    (key.includes("web")
-      ? "web_search"
-      : key.includes("enterprise")
-        ? "enterprise_api"
-        : "local_document_search")
+    (key.includes("read")
+      ? "read_document"
+      : key.includes("web")
+        ? "web_search"
+        : key.includes("enterprise")
+          ? "enterprise_api"
+          : "local_document_search")
   );
 }
 
@@ -120,27 +146,22 @@ export function toAction(
     conditionId?: string | null;
   },
 ): Action {
-  const params = proposed.parameters ?? {};
-  const query = typeof params.query === "string" ? params.query : proposed.description;
-  const topK = Number(params.top_k ?? params.topK ?? 10);
+  const { query, top_k, service } = proposed.parameters;
   const stage = WorkflowStage.safeParse(proposed.stage?.toUpperCase());
   return Action.parse({
     id: defaults.id,
     type: normaliseType(proposed.type),
     description: proposed.description || query,
     parameters: {
-      ...params,
-      query,
-      top_k: Number.isFinite(topK) ? Math.min(50, Math.max(1, Math.round(topK))) : 10,
-      service: typeof params.service === "string" ? params.service : "auto",
+      query: query || proposed.description,
+      top_k:
+        top_k !== undefined && Number.isFinite(top_k) ? Math.min(50, Math.max(1, Math.round(top_k))) : 10,
+      service: service || "auto",
     },
     priority: clampPriority(proposed.priority, defaults.priority ?? 0.5),
-    dependencies: proposed.dependencies.map(String),
-    expected_output:
-      typeof proposed.expected_output === "string"
-        ? proposed.expected_output
-        : JSON.stringify(proposed.expected_output ?? ""),
-    preferred_tool: proposed.preferred_tool ?? null,
+    dependencies: [],
+    expected_output: proposed.expected_output,
+    preferred_tool: proposed.preferred_tool || null,
     stage: stage.success ? stage.data : defaults.stage,
     origin: defaults.origin,
     condition_id: defaults.conditionId ?? null,

@@ -30,14 +30,14 @@ export type SynthesizedFinding = {
 };
 
 /**
- * A document's side, judged only from what the agent sees: chats and emails are the user's own records; documents
- * are policy when found while collecting requirements, personal when found while collecting personal evidence.
+ * A document's side, judged only from where the agent found it, as anyone at the company would: the shared drive holds
+ * the company's documents (policy); the user's own files, chats and emails are personal; a web page (its id is its URL)
+ * is outside guidance, read with the policies. The stage of the search that found it does not decide (a policy found
+ * while looking for personal evidence is still a policy).
  */
-export function evidenceSide(hit: Pick<SearchHit, "app">, stage: WorkflowStage): EvidenceSide {
-  if (hit.app === "chat" || hit.app === "email") return "personal";
-  return stage === "PERSONAL_EVIDENCE_COLLECTION" || stage === "FLOWCHART_PERSONALIZATION"
-    ? "personal"
-    : "policy";
+export function evidenceSide(hit: Pick<SearchHit, "app" | "documentId">): EvidenceSide {
+  if (hit.app === "drive" || /^https?:\/\//.test(hit.documentId)) return "policy";
+  return "personal";
 }
 
 export class FindingsStore {
@@ -65,7 +65,7 @@ export class FindingsStore {
         hit,
         stage: meta.stage,
         actionId: meta.actionId,
-        side: evidenceSide(hit, meta.stage),
+        side: evidenceSide(hit),
         iteration: meta.iteration,
       });
       fresh.push(hit);
@@ -92,6 +92,11 @@ export class FindingsStore {
       sources: stored.sources,
     });
     return stored;
+  }
+
+  /** Whether a chunk has been found already. */
+  has(chunkId: string): boolean {
+    return this.retrieved.has(chunkId);
   }
 
   /** Retrieved findings in the order they were found. */

@@ -4,10 +4,18 @@ import { type Action, toAction } from "./action.ts";
 import { ActionPlan, runRound } from "./plan.ts";
 
 function act(id: string, priority: number, query: string, deps: string[] = []): Action {
-  return toAction(
-    { type: "local_document_search", description: id, parameters: { query }, priority, dependencies: deps },
+  const action = toAction(
+    {
+      type: "local_document_search",
+      description: id,
+      parameters: { query },
+      priority,
+      expected_output: "",
+      preferred_tool: "",
+    },
     { id, stage: "REQUIREMENT_COLLECTION", origin: "plan" },
   );
+  return { ...action, dependencies: deps };
 }
 
 describe("ActionPlan scheduler", () => {

@@ -6,7 +6,8 @@
 import type { CitationRegistry, RegisteredSource } from "./citations.ts";
 import type { ResearchContext } from "./context.ts";
 import type { RetrievedFinding } from "./findings.ts";
-import { fairShares, truncate } from "./text.ts";
+import { cutAtSentence, GAP, joinPieces, type Piece } from "./passages.ts";
+import { fairShares } from "./text.ts";
 
 /** A piece of evidence for the prompt: text from one registered source. */
 export type EvidencePiece = {
@@ -31,46 +32,97 @@ function describe(s: RegisteredSource): string {
   return `${s.title} (${s.type}; ${where})`;
 }
 
-/** Render the three J.9 source slots. Pieces of one source are joined; sources appear in key order. */
-export function renderSources(
-  registry: CitationRegistry,
-  pieces: readonly EvidencePiece[],
-  budgetChars: number,
-): WorkflowSources {
-  const grouped = new Map<string, EvidencePiece[]>();
-  for (const p of pieces) {
-    const s = registry.resolve(p.sourceId);
-    if (!s || !p.text.trim()) continue;
-    const list = grouped.get(s.key) ?? [];
-    if (!list.some((q) => q.text === p.text)) list.push(p);
-    grouped.set(s.key, list);
-  }
-  // Within a source, pieces read in document order.
-  const bySource = new Map<string, string[]>();
-  for (const [key, list] of grouped) {
-    const sorted = [...list].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-    bySource.set(
-      key,
-      sorted.map((p) => p.text),
-    );
-  }
-  const shown = registry.entries().filter((s) => bySource.has(s.key));
-  const texts = shown.map((s) => bySource.get(s.key)!.join("\n…\n"));
+/** `n thing(s)`. */
+function count(n: number, thing: string): string {
+  return `${n} ${thing}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * Documents' texts within a budget, shared fairly (short ones whole, long ones cut after a whole sentence, saying
+ * how much was left out), and the line that says which passages the request carries.
+ */
+function fitDocuments(texts: readonly string[], budgetChars: number): { texts: string[]; cut: number } {
   const shares = fairShares(
     texts.map((t) => t.length),
     budgetChars,
   );
-  const docIds = shown.map((s) => `- ${s.key}: ${describe(s)}`);
-  const contents = shown.map(
-    (s, i) => `=== [${s.key}] ${describe(s)} ===\n${truncate(texts[i]!, shares[i]!)}`,
+  let cut = 0;
+  const out = texts.map((t, i) => {
+    if (t.length <= shares[i]!) return t;
+    cut += 1;
+    return cutAtSentence(t, shares[i]!);
+  });
+  return { texts: out, cut };
+}
+
+/** Which passages a request shows: all found, or what was left out, so nothing goes missing silently. */
+function carriedLine(passages: number, documents: number, what: string, cut: number): string {
+  const all = `All ${count(passages, `${what}passage`)} found so far, from ${count(documents, "document")}, each document's passages in its own order; "${GAP}" marks text between them that was not retrieved`;
+  return cut > 0 ? `(${all}. ${count(cut, "document")} cut for length, as marked.)` : `(${all}.)`;
+}
+
+/**
+ * J.7's `{findings_summary}`: the findings of one side, one block per document (`### <title>`, its passages joined in
+ * document order), after a line saying which passages it carries.
+ */
+export function findingsDigest(
+  rc: Pick<ResearchContext, "findings">,
+  side: "policy" | "personal",
+  budgetChars: number,
+): string {
+  const byDoc = new Map<string, { title: string; pieces: Piece[] }>();
+  const found = rc.findings.bySide(side);
+  for (const f of found) {
+    const entry = byDoc.get(f.hit.documentId) ?? { title: f.hit.title, pieces: [] };
+    entry.pieces.push({ text: f.hit.text, order: chunkOrdinal(f.hit.chunkId) });
+    byDoc.set(f.hit.documentId, entry);
+  }
+  const docs = [...byDoc.values()];
+  const fitted = fitDocuments(
+    docs.map((d) => joinPieces(d.pieces)),
+    budgetChars,
   );
+  const blocks = docs.map((d, i) => `### ${d.title}\n${fitted.texts[i]}`);
+  return [
+    carriedLine(found.length, docs.length, side === "policy" ? "policy " : "", fitted.cut),
+    ...blocks,
+  ].join("\n\n");
+}
+
+/** Render the three J.9 source slots. Pieces of one source are joined in document order; sources appear in key order. */
+export function renderSources(
+  registry: CitationRegistry,
+  pieces: readonly EvidencePiece[],
+  budgetChars: number,
+  found?: { passages: number; documents: number },
+): WorkflowSources {
+  const grouped = new Map<string, Piece[]>();
+  for (const p of pieces) {
+    const s = registry.resolve(p.sourceId);
+    if (!s || !p.text.trim()) continue;
+    const list = grouped.get(s.key) ?? [];
+    if (!list.some((q) => q.text === p.text)) list.push({ text: p.text, order: p.order ?? 0 });
+    grouped.set(s.key, list);
+  }
+  const shown = registry.entries().filter((s) => grouped.has(s.key));
+  const fitted = fitDocuments(
+    shown.map((s) => joinPieces(grouped.get(s.key)!)),
+    budgetChars,
+  );
+  const docIds = shown.map((s) => `- ${s.key}: ${describe(s)}`);
+  const contents = shown.map((s, i) => `=== [${s.key}] ${describe(s)} ===\n${fitted.texts[i]}`);
   const reference = shown.map(
     (s) =>
       `- ${s.key}: type=${s.type}; title=${s.title}; author=${s.author || "unknown"}; date=${s.date || "unknown"}`,
   );
+  const shownPassages = [...grouped.values()].reduce((n, list) => n + list.length, 0);
+  const carried =
+    found && (found.passages > shownPassages || found.documents > shown.length)
+      ? `(${count(shownPassages, "passage")} from ${count(shown.length, "document")} of the ${count(found.passages, "passage")} from ${count(found.documents, "document")} found: the ones most relevant to the question, for length; "${GAP}" marks text between passages that was not retrieved${fitted.cut ? `; ${count(fitted.cut, "document")} cut for length, as marked` : ""}.)`
+      : carriedLine(shownPassages, shown.length, "", fitted.cut);
   return {
     docIdsBlock: docIds.join("\n") || "(no sources found)",
-    findingsText: contents.join("\n\n") || "(no documents retrieved)",
+    findingsText: contents.length ? `${carried}\n\n${contents.join("\n\n")}` : "(no documents retrieved)",
     sourcesReference: reference.join("\n") || "(none)",
     shown: shown.map((s) => s.key),
   };

@@ -10,7 +10,14 @@ const action = (
   preferred?: string,
 ) =>
   toAction(
-    { type, description: "d", parameters: { query: "consent" }, dependencies: [], preferred_tool: preferred },
+    {
+      type,
+      description: "d",
+      parameters: { query: "consent" },
+      priority: 0.5,
+      expected_output: "",
+      preferred_tool: preferred ?? "",
+    },
     { id: "a", stage, origin: "plan" },
   );
 

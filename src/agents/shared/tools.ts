@@ -9,7 +9,7 @@ import type { ToolPromptInfo } from "../prompts/tool-guidelines.ts";
 import type { Action } from "./action.ts";
 import type { Tracer } from "./trace.ts";
 
-export type ToolName = "local_document_search" | "enterprise_search" | "web_search";
+export type ToolName = "local_document_search" | "enterprise_search" | "web_search" | "read_document";
 
 /** A web search the caller may plug in; the offline environment has none. */
 export type WebSearch = (query: string, limit: number) => Promise<SearchHit[]>;
@@ -37,6 +37,11 @@ export const TOOL_INFO: Readonly<Record<ToolName, ToolPromptInfo>> = {
     actionType: "web_search",
     purpose: "public web search; a fallback for external validation only.",
   },
+  read_document: {
+    paperName: "DocumentReaderTool",
+    actionType: "read_document",
+    purpose: 'reads a document already found in full ("query": its title).',
+  },
 };
 
 const PAPER_NAMES: Readonly<Record<string, ToolName>> = {
@@ -48,6 +53,8 @@ const PAPER_NAMES: Readonly<Record<string, ToolName>> = {
   internetsearchtool: "web_search",
   websearchtool: "web_search",
   web_search: "web_search",
+  documentreadertool: "read_document",
+  read_document: "read_document",
 };
 
 export type ToolCall = { tool: ToolName; query: string; limit: number; service?: string };
@@ -61,14 +68,17 @@ export class Toolbox {
     private readonly web: WebSearch | null = null,
   ) {}
 
+  /** The search tools (reading a found document is not a search: `info({ reading: true })` lists it too). */
   available(): ToolName[] {
     return this.web
       ? ["local_document_search", "enterprise_search", "web_search"]
       : ["local_document_search", "enterprise_search"];
   }
 
-  info(): ToolPromptInfo[] {
-    return this.available().map((t) => TOOL_INFO[t]);
+  /** The tools a prompt lists; with `reading` (once something was found) the document reader too. */
+  info(options: { reading?: boolean } = {}): ToolPromptInfo[] {
+    const tools: ToolName[] = [...this.available(), ...(options.reading ? (["read_document"] as const) : [])];
+    return tools.map((t) => TOOL_INFO[t]);
   }
 
   async call(call: ToolCall): Promise<ToolResult> {

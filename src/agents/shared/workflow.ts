@@ -1,4 +1,5 @@
 /** @module Workflow generation (Appendix J.8): the J.9 prompt over the registered sources, then grounding of the report. */
+import type { Persona } from "../../core/index.ts";
 import { parseReportMarkdown } from "../../judge/report/parse.ts";
 import { renderWorkflowPrediction } from "../prompts/workflow-prediction.ts";
 import type { ResearchContext } from "./context.ts";
@@ -7,6 +8,11 @@ import { type FinalReport, finalizeReport } from "./report.ts";
 import { type EvidencePiece, renderSources } from "./sources.ts";
 
 export const WORKFLOW_STAGE = "workflow_generation";
+
+/** J.9's persona block: who the user is, from the task's persona (the paper's Figure 4 gives DRFA the persona). */
+export function personaBlock(user: Persona): string {
+  return `${user.name} <${user.email}>, ${user.role}: ${user.role_description}`;
+}
 
 /** Why a J.9 reply is not a report (null when it is): empty, or no workflow step could be read from it. */
 export function reportProblem(text: string, taskId: string): string | null {
@@ -23,8 +29,13 @@ export async function generateWorkflow(
   pieces: readonly EvidencePiece[],
   budgetChars: number,
 ): Promise<FinalReport & { markdown: string }> {
-  const sources = renderSources(rc.registry, pieces, budgetChars);
+  const found = rc.findings.all();
+  const sources = renderSources(rc.registry, pieces, budgetChars, {
+    passages: found.length,
+    documents: new Set(found.map((f) => f.hit.documentId)).size,
+  });
   const prompt = renderWorkflowPrediction({
+    persona: personaBlock(rc.env.user),
     originalQuestion: rc.question,
     // The paper's template runs these slots inline; each block goes on lines of its own.
     docIdsBlock: `\n${sources.docIdsBlock}\n`,

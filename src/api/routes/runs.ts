@@ -4,8 +4,8 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { formatAgentSpec } from "../../agents/registry.ts";
 import type { TraceEvent } from "../../agents/types.ts";
-import type { Report, RunRecord } from "../../core/index.ts";
-import { usageOf } from "../../eval/evaluate-suite.ts";
+import { type Report, type RunRecord, runUsage } from "../../core/index.ts";
+import { redactSecrets, redactValue } from "../../core/redact.ts";
 import { requireAllowedModel } from "../allowed-models.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, jsonBody, parseOr400 } from "../errors.ts";
@@ -91,7 +91,7 @@ async function execute(deps: ApiDeps, jobs: JobRegistry, job: Job, req: RunReque
       split: req.split,
       ...(req.judge ? { judge: req.judge } : {}),
       runId: job.id,
-      onEvent: (event) => jobs.emit(job, { type: "trace", event }),
+      onEvent: (event) => jobs.emit(job, { type: "trace", event: redactValue(event) }),
     });
     job.report = out.report;
     job.usage = out.usage;
@@ -100,7 +100,7 @@ async function execute(deps: ApiDeps, jobs: JobRegistry, job: Job, req: RunReque
     job.status = "done";
   } catch (error) {
     job.status = "failed";
-    job.error = (error as Error).message;
+    job.error = redactSecrets((error as Error).message);
   } finally {
     job.finished_at = deps.now().toISOString();
     const end: JobEvent = { type: "status", status: job.status, ...(job.error ? { error: job.error } : {}) };
@@ -125,7 +125,7 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
       ...storedSummary(run),
       report,
       trace: (store.getTrace(runId) ?? []) as TraceEvent[],
-      usage: usageOf(store.calls(runId)),
+      usage: runUsage(store.calls(runId)),
       metrics: store.metrics({ run: runId }).map((m) => m.result),
       flowcharts: flowcharts(deps, report),
     };
@@ -143,7 +143,7 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
       task: req.task,
       split: req.split,
       agent: formatAgentSpec(req.agent, req.options),
-      model: req.model ?? "",
+      model: redactSecrets(req.model ?? ""),
       started_at: started.toISOString(),
     });
     void execute(deps, jobs, job, req);
@@ -190,7 +190,7 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
       // A run from the store (another process, or before a restart): only its final status is known.
       return streamSSE(c, async (stream) => {
         const e = { type: "status", status: stored.status, ...(stored.error ? { error: stored.error } : {}) };
-        await stream.writeSSE({ event: "status", data: JSON.stringify(e), id: "0" });
+        await stream.writeSSE({ event: "status", data: redactSecrets(JSON.stringify(e)), id: "0" });
       });
     }
     return streamSSE(c, async (stream) => {
@@ -212,7 +212,7 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
         for (;;) {
           while (queue.length) {
             const e = queue.shift()!;
-            await stream.writeSSE({ event: e.type, data: JSON.stringify(e), id: String(n++) });
+            await stream.writeSSE({ event: e.type, data: redactSecrets(JSON.stringify(e)), id: String(n++) });
           }
           if (ended || stream.aborted) break;
           await new Promise<void>((r) => {

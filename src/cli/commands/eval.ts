@@ -50,7 +50,7 @@ export const FLAGS = {
     "retries",
     "timeout",
   ],
-  booleans: ["index", "queue"],
+  booleans: ["index", "queue", "retry-dead"],
 } satisfies FlagSpec;
 
 const USAGE =
@@ -58,13 +58,13 @@ const USAGE =
   "            [--repeats 3] [--judge lexical|llm|<handle> [--judge-protocol per-step|batched]] [--concurrency N] [--batch ID] [--tasks id1,id2] [--root tasks]\n" +
   "            [--timeout <seconds>]\n" +
   "            [--store .drflow/runs.sqlite | --database postgres://…] [--index-dir .drflow/env | --no-index]\n" +
-  "            [--queue [--heartbeat 30] [--retries 3]]";
+  "            [--queue [--heartbeat 30] [--retries 3] [--no-retry-dead]]";
 
 export const evalCommand: Command = {
   name: "eval",
   summary: "Evaluate agents × models × splits × repeats on a suite (resumable; summary table)",
   flags: FLAGS,
-  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.\n  Each task × split environment index is kept under --index-dir (the layout of drflow env) and reused while the\n  task's files are unchanged; --no-index builds every cell's environment in memory instead.\n  With --database or DRFLOW_DATABASE_URL the run store is that PostgreSQL database (DRFLOW_DATABASE_URL: the\n  model-call cache too); --queue enqueues the cells there for \`drflow worker\`s and follows them.\n  --judge-protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts (the default); batched sends drflow's\n  prompts, one request per metric, about a third of the tokens (see \`drflow judge --help\`).\n  --models defaults to DRFLOW_AGENT_MODEL (else the agent role's default); --judge to DRFLOW_JUDGE_MODEL when it is\n  set (llm: the judge role's model), else lexical. --timeout (or DRFLOW_MODEL_TIMEOUT) bounds each model request.`,
+  usage: `${USAGE}\n\n  The batch id defaults to a hash of the grid, so re-running the same command resumes it: finished cells\n  are read back from the run store, interrupted ones run again (their model calls come from the LLM cache).\n  Progress goes to stderr, the summary (mean ± std over repeats, in percent) to stdout.\n  Each task × split environment index is kept under --index-dir (the layout of drflow env) and reused while the\n  task's files are unchanged; --no-index builds every cell's environment in memory instead.\n  With --database or DRFLOW_DATABASE_URL the run store is that PostgreSQL database (DRFLOW_DATABASE_URL: the\n  model-call cache too); --queue enqueues the cells there for \`drflow worker\`s and follows them. Re-running the\n  same --queue command resumes the grid: cells that failed or were dead-lettered are enqueued again (--retry-dead,\n  the default) with --retries fresh retries, their earlier errors kept in the job's history; --no-retry-dead only\n  reports them.\n  --judge-protocol (LLM judge): per-step sends the paper's N.1–N.5 prompts (the default); batched sends drflow's\n  prompts, one request per metric, about a third of the tokens (see \`drflow judge --help\`).\n  --models defaults to DRFLOW_AGENT_MODEL (else the agent role's default); --judge to DRFLOW_JUDGE_MODEL when it is\n  set (llm: the judge role's model), else lexical. --timeout (or DRFLOW_MODEL_TIMEOUT) bounds each model request.`,
   async run(args) {
     const { flags } = parseFlags(args, FLAGS, USAGE);
     if (!flags.suite) throw new UsageError(`--suite is required (e.g. demo)\nusage: ${USAGE}`);
@@ -130,6 +130,7 @@ export const evalCommand: Command = {
       return queueEval({
         url,
         policy: { ...DEFAULT_POLICY, heartbeatSeconds: heartbeat, retryLimit },
+        retryDead: flags["retry-dead"] !== false,
         grid: { batch, tasks, splits, agents, models, repeats, judgeName: judge, judgeProtocol, root },
       });
     }
@@ -185,6 +186,7 @@ export const evalCommand: Command = {
 async function queueEval(options: {
   url: string;
   policy: QueuePolicy;
+  retryDead: boolean;
   grid: Omit<Grid, "judge" | "loadTask"> & { root: string };
 }): Promise<number> {
   const { grid } = options;
@@ -204,10 +206,13 @@ async function queueEval(options: {
       // An LLM cell's identity names its environment's embedder, as the workers' services will.
       envEmbedder: services.envEmbedder,
     });
-    const added = await enqueue(boss, jobs);
+    const sent = await enqueue(boss, jobs, { resume: options.retryDead, retries: options.policy.retryLimit });
     console.error(
-      `batch ${grid.batch}: ${jobs.length} cells, ${added} enqueued, ${jobs.length - added} already queued or finished (drflow worker runs them)`,
+      `batch ${grid.batch}: ${jobs.length} cells, ${sent.added} enqueued, ${sent.resumed.length} re-enqueued after failing, ${sent.kept} already queued or finished (drflow worker runs them)`,
     );
+    for (const r of sent.resumed.slice(0, 5))
+      console.error(`  again: ${r.cell.task} ${r.cell.agent} ${r.cell.split} (it failed: ${r.error})`);
+    if (sent.resumed.length > 5) console.error(`  … and ${sent.resumed.length - 5} more`);
     const final = await follow(boss, jobs, (s) =>
       console.error(
         `queue: ${s.completed}/${jobs.length} done, ${s.active} running, ${s.retry} to retry, ${s.queued} waiting, ${s.failed} failed`,

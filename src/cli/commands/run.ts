@@ -1,7 +1,6 @@
 /** @module `drflow run`: one agent on one task and split → report Markdown (file or stdout), recorded in the run store. */
 import { agentDefinitions } from "../../agents/index.ts";
-import { Split } from "../../core/index.ts";
-import { costsOf } from "../../eval/cells.ts";
+import { costsOf, SAFE_ID, Split } from "../../core/index.ts";
 import { runOnce } from "../../eval/run-once.ts";
 import { defaultServices, LEXICAL, resolveJudge } from "../../eval/services.ts";
 import { formatMetric } from "../../eval/table.ts";
@@ -18,14 +17,14 @@ import type { Command } from "../command.ts";
 
 /** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
 export const FLAGS = {
-  strings: ["agent", "model", "task", "split", "out", "judge", "root", "store", "timeout"],
+  strings: ["agent", "model", "task", "split", "out", "judge", "root", "store", "timeout", "run-id"],
   booleans: ["quiet"],
 } satisfies FlagSpec;
 
 const USAGE =
   "drflow run --agent <name[:key=value,…]> [--model <handle>] --task <suite/task_id> [--split original|mixed]\n" +
   "           [--out report.md|report.json] [--judge lexical|llm|<handle>] [--timeout <seconds>] [--root tasks]\n" +
-  "           [--store .drflow/runs.sqlite] [--quiet]";
+  "           [--store .drflow/runs.sqlite] [--run-id <id>] [--quiet]";
 
 export const run: Command = {
   name: "run",
@@ -46,16 +45,21 @@ export const run: Command = {
       "  an agent that cannot write it says so. --judge scores the report right away and prints the task kind's metrics",
       "  (llm: the judge role's model, DRFLOW_JUDGE_MODEL). --model defaults to DRFLOW_AGENT_MODEL, else the agent role's",
       "  default. --timeout (or DRFLOW_MODEL_TIMEOUT) bounds each model request; a timed-out request is retried up to 5",
-      "  times.",
+      "  times. --run-id names the run in the store (letters, digits, _ - .; a new id), e.g. for drflow judge --run.",
     ].join("\n"),
   async run(args) {
     const { flags } = parseFlags(args, FLAGS, USAGE);
     if (!flags.agent) throw new UsageError(`--agent is required\nusage: ${USAGE}`);
     if (!flags.task) throw new UsageError(`--task is required (e.g. demo/healthcare_01)\nusage: ${USAGE}`);
+    const runId = flags["run-id"] === undefined ? undefined : String(flags["run-id"]);
+    if (runId !== undefined && !SAFE_ID.test(runId))
+      throw new UsageError(`--run-id: expected letters, digits, '_', '-' or '.', got "${runId}"`);
     const split = Split.safeParse(flags.split ?? "original");
     if (!split.success) throw new UsageError(`--split: expected original or mixed, got "${flags.split}"`);
     const store = new RunStore(runStoreLocation(flags));
     try {
+      if (runId && store.getRun(runId))
+        throw new UsageError(`--run-id: ${runId} is already a run in ${store.path}; name another`);
       const judge = flags.judge ? resolveJudge(String(flags.judge)) : LEXICAL;
       const timeoutMs = timeoutFlag(flags.timeout);
       const services = defaultServices({
@@ -80,6 +84,7 @@ export const run: Command = {
         services,
         judge: Boolean(flags.judge),
         onEvent,
+        ...(runId ? { runId } : {}),
       });
       const markdown = renderReportMarkdown(out.report);
       if (flags.out) {

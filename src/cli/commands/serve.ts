@@ -2,6 +2,7 @@
 import { createApp } from "../../api/app.ts";
 import { defaultDeps } from "../../api/primitives.ts";
 import { BODY_LIMITS, DEFAULT_BODY_LIMIT } from "../../api/safety.ts";
+import { redactSecrets } from "../../core/redact.ts";
 import { parseList } from "../../eval/agent-list.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
@@ -63,7 +64,9 @@ export const serve: Command = {
     const origin = `http://${host.includes(":") ? `[${host}]` : host}:${server.port}`;
     const unannounce = await announceServer(`${origin}/`, deps.store.path);
     console.log(
-      `drflow API on ${origin}/ (${token ? "bearer token required" : "loopback only, no token"}; models allowed: ${deps.models.join(", ") || "none"}); OpenAPI at /openapi.json; studio at ${origin}/studio/`,
+      redactSecrets(
+        `drflow API on ${origin}/ (${token ? "bearer token required" : "loopback only, no token"}; models allowed: ${deps.models.join(", ") || "none"}); OpenAPI at /openapi.json; studio at ${origin}/studio/`,
+      ),
     );
     await new Promise<void>((resolve) => {
       const stop = () => {

@@ -1,11 +1,11 @@
 /** @module `drflow tasks list|show|validate|stats`: inspect, validate and describe task folders on disk. */
 
 import { join } from "node:path";
+import { environmentSize, renderStats, taskStats } from "../../analysis/task-stats.ts";
 import { type ArtifactEntry, SAFE_ID, type Task } from "../../core/index.ts";
-import { suiteMixViolations, validateTaskDir } from "../../generate/validate/index.ts";
-import { renderStats, taskStats } from "../../generate/validate/stats.ts";
-import { renderSummaryTable, summarizeTask } from "../../generate/validate/summary.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask, type TaskRef } from "../../store/task-store.ts";
+import { suiteMixViolations, validateTaskDir } from "../../store/validate/index.ts";
+import { renderSummaryTable, summarizeTask } from "../../store/validate/summary.ts";
 import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
@@ -153,7 +153,10 @@ async function validate(root: string, positionals: string[], log: (s: string) =>
 async function stats(root: string, positionals: string[], log: (s: string) => void): Promise<number> {
   const targets = await resolveTargets(root, positionals);
   const rows = [];
-  for (const t of targets) rows.push(taskStats(t.ref, (await loadTask(root, t.ref)).task));
+  for (const t of targets) {
+    const loaded = await loadTask(root, t.ref);
+    rows.push({ ...taskStats(t.ref, loaded.task), ...(await environmentSize(loaded)) });
+  }
   log(renderStats(rows));
   return 0;
 }

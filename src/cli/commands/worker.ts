@@ -1,8 +1,8 @@
 /** @module `drflow worker`: take evaluation cells off the shared queue and run them on the shared run store and cache. */
 import { DEFAULT_INDEX_DIR } from "../../env/load.ts";
-import { DEFAULT_POLICY, openQueue, runWorker } from "../../eval/queue.ts";
+import { DEFAULT_POLICY, newWorkerName, openQueue, runWorker } from "../../eval/queue.ts";
 import { defaultServices } from "../../eval/services.ts";
-import { rateLimitedFetch, SharedRateLimit } from "../../store/rate-limit.ts";
+import { rateLimitedFetch, SharedRateLimit } from "../../llm/rate-limit.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DATABASE_URL_ENV, databaseUrl } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
@@ -22,7 +22,7 @@ export const worker: Command = {
   name: "worker",
   summary: "Take evaluation cells from the shared queue (drflow eval --queue) and run them",
   flags: FLAGS,
-  usage: `${USAGE}\n\n  The database comes from --database or ${DATABASE_URL_ENV}. Tasks are read from --root; a task whose content\n  fingerprint differs from the enqueued one is refused (dead-lettered with both fingerprints). Runs are written to the\n  shared run store and model calls cached in the shared cache (DRFLOW_CACHE_PATH: a cache of its own), both on that\n  database; a run is stored before its cell is marked complete. --rpm/--tpm: requests and tokens per minute\n  per provider key, shared by every worker through the database (a provider's Retry-After holds all of them). Stops on SIGINT/SIGTERM after the cells in hand.`,
+  usage: `${USAGE}\n\n  The database comes from --database or ${DATABASE_URL_ENV}. Tasks are read from --root; a task whose content\n  fingerprint differs from the enqueued one is refused by this worker and left for one whose task matches\n  (dead-lettered, with every fingerprint, once every live worker refused it or none took it within 15 minutes). Runs are written to the\n  shared run store and model calls cached in the shared cache (DRFLOW_CACHE_PATH: a cache of its own), both on that\n  database; a run is stored before its cell is marked complete. --rpm/--tpm: requests and tokens per minute\n  per provider key, shared by every worker through the database (a provider's Retry-After holds all of them). Stops on SIGINT/SIGTERM after the cells in hand.`,
   async run(args) {
     const { flags } = parseFlags(args, FLAGS, USAGE);
     const url = databaseUrl(flags.database ? String(flags.database) : null);
@@ -47,18 +47,22 @@ export const worker: Command = {
       ...(limit ? { fetch: rateLimitedFetch(limit) } : {}),
     };
     const store = new RunStore(url);
-    const boss = await openQueue(url, { ...DEFAULT_POLICY, heartbeatSeconds: heartbeat });
+    const policy = { ...DEFAULT_POLICY, heartbeatSeconds: heartbeat };
+    const name = newWorkerName();
+    const boss = await openQueue(url, policy, { worker: name });
     const indexDir = String(flags["index-dir"] ?? DEFAULT_INDEX_DIR);
     const handle = await runWorker({
       boss,
       store,
       concurrency,
       pauseMs,
+      name,
+      policy,
       services: (judge, judgeProtocol) =>
         defaultServices({ root, store, judge, judgeProtocol, indexDir, modelOptions }),
       log: (line) => console.error(`worker ${process.pid}: ${line}`),
     });
-    console.error(`worker ${process.pid}: taking cells (concurrency ${concurrency})`);
+    console.error(`worker ${process.pid}: taking cells (concurrency ${concurrency}) as ${name}`);
     await new Promise<void>((resolve) => {
       process.once("SIGINT", () => resolve());
       process.once("SIGTERM", () => resolve());

@@ -3,16 +3,16 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Domain } from "../../core/index.ts";
+import type { Domain, UsageTotals } from "../../core/index.ts";
 import type { Model } from "../../llm/types.ts";
 import type { RunStore } from "../../store/run-store.ts";
 import { checkSuiteName, prepareSuiteInPlace, refuseExistingSuite } from "../../store/suite-write.ts";
-import type { Revision } from "../review/revision.ts";
-import { runS1, SeedRecord } from "../stages/s1-seeds.ts";
-import type { StageEnv } from "../stages/stage-env.ts";
 import { type Meter, meteredModel, spendOf } from "./meter.ts";
 import { GENERATION_DEFAULTS, type GenerationOptions } from "./options.ts";
 import { type GeneratedTask, generateTask } from "./pipeline.ts";
+import type { Revision } from "./revision.ts";
+import { runS1, SeedRecord } from "./stages/s1-seeds.ts";
+import type { StageEnv } from "./stages/stage-env.ts";
 import { openWorkDir } from "./work-dir.ts";
 
 export type SuiteSource =
@@ -43,7 +43,7 @@ export type SuiteRequest = Partial<Omit<GenerationOptions, "root" | "suite">> & 
 export type SuiteResult = {
   runId: string;
   tasks: GeneratedTask[];
-  usage: { calls: number; inputTokens: number; outputTokens: number; costUsd: number; unpricedCalls: number };
+  usage: UsageTotals;
 };
 
 const RunPointer = z.object({ run_id: z.string().min(1) });

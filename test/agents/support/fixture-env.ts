@@ -1,5 +1,5 @@
 /** @module A small in-test `Env` over fixture documents (embedded apps + hybrid index), for agent tests. */
-import type { AppName } from "../../../src/core/index.ts";
+import type { AppName, Persona } from "../../../src/core/index.ts";
 import { embeddedApp } from "../../../src/env/apps/embedded.ts";
 import { APP_NAMES, createEnv } from "../../../src/env/env.ts";
 import type { App, Env, EnvDocument } from "../../../src/env/types.ts";
@@ -9,7 +9,7 @@ import fixture from "../../fixtures/agents/docs.json" with { type: "json" };
 export const FIXTURE = fixture as {
   task_id: string;
   question: string;
-  user: { name: string; email: string };
+  user: Persona;
   documents: EnvDocument[];
 };
 

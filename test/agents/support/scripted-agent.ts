@@ -96,7 +96,7 @@ export function agentReplies(overrides: Partial<Record<PromptKind, ReplyFn>> = {
         ],
       }),
     }),
-    "DRBA.CRP": () => ({ content: fixtureText("research-plan.json") }),
+    "DRBA.CRP": () => ({ content: fixtureText("crp-plan.json") }),
     "DRBA.ACTIONS": () => ({ content: fixtureText("actions-REQUIREMENT_COLLECTION.json") }),
     "DRBA.AAP": () => ({ content: "[]" }),
   };

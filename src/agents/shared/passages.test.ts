@@ -1,0 +1,109 @@
+import { expect, test } from "bun:test";
+import { chunkDocument } from "../../retrieval/chunk.ts";
+import { continuedFrom, cutAtSentence, GAP, joinPieces, pointedChunks, pointersIn } from "./passages.ts";
+
+test("a document's pieces read in order: overlaps shown once, gaps marked", () => {
+  const a = "Allocate an AIIR. Check the pressure monitor reads negative.";
+  const b = "Check the pressure monitor reads negative. Post the sign on the door.";
+  expect(
+    joinPieces([
+      { text: b, order: 1 },
+      { text: a, order: 0 },
+    ]),
+  ).toBe("Allocate an AIIR. Check the pressure monitor reads negative. Post the sign on the door.");
+  expect(
+    joinPieces([
+      { text: a, order: 0 },
+      { text: "Note 1: expectorated specimens.", order: 4 },
+    ]),
+  ).toBe(`${a}\n${GAP}\nNote 1: expectorated specimens.`);
+  expect(joinPieces([{ text: b, order: 2 }])).toBe(`${GAP}\n${b}`);
+});
+
+test("a budget cuts after a whole sentence and says how much was left out", () => {
+  const text = `First sentence here. Second sentence is longer than the first. ${"Filler words go on. ".repeat(10)}`;
+  const cut = cutAtSentence(text, 110);
+  expect(cut.startsWith("First sentence here.")).toBe(true);
+  expect(cut).not.toContain("Second sentence is");
+  expect(cut).toMatch(/\[… \d+ more characters of this document left out for length\]$/);
+  expect(cutAtSentence(text, 500)).toBe(text);
+});
+
+test("a passage pointing to a decision table, a footnote or a named section brings the chunk that holds it", () => {
+  const text = [
+    "Procedure TB-173",
+    "",
+    "1 Shielding the patient",
+    "",
+    `Put a surgical mask on the patient while a room is organized. ${"The patient keeps it on during moves. ".repeat(12)}What to do here depends on the case; see the decision table.`,
+    "",
+    "2 Sputum",
+    "",
+    `${"Collect three specimens at least 8 hours apart. ".repeat(12)}Order sputum induction, except as described in note 1.`,
+    "",
+    "3 Training",
+    "",
+    "Staff complete the annual refresher module in the learning portal by the end of their review month. ".repeat(
+      6,
+    ),
+    "",
+    "5 Definitions",
+    "",
+    "Business day means Monday through Friday.",
+    "",
+    "6 Case Decision Matrix",
+    "",
+    "Step | If the case is that | Then",
+    "Shielding | the patient cannot tolerate a mask | move to a closed single room.",
+    "",
+    "7 Footnotes",
+    "",
+    "Note 1: where the patient can cough up sputum, gather expectorated specimens instead.",
+  ].join("\n");
+  const chunks = chunkDocument(
+    { id: "doc-1", app: "drive", title: "TB-173", path: "drive/tb.docx", author: "", date: "", text },
+    { maxChars: 600 },
+  );
+  expect(chunks.length).toBeGreaterThan(3);
+  const masking = chunks.find((c) => c.text.includes("see the decision table"))!;
+  const sputum = chunks.find((c) => c.text.includes("described in note 1"))!;
+  expect(
+    pointedChunks(masking, chunks).map((p) => [p.label, p.chunk.text.includes("cannot tolerate a mask")]),
+  ).toEqual([["the decision table", true]]);
+  expect(pointedChunks(sputum, chunks).map((p) => [p.label, p.chunk.text.includes("Note 1: where")])).toEqual(
+    [["note 1", true]],
+  );
+  // A chunk that holds its own note needs nothing; plain prose points nowhere.
+  const note = chunks.find((c) => c.text.includes("Note 1: where"))!;
+  expect(pointedChunks(note, chunks)).toEqual([]);
+  expect(pointersIn("Perform hand hygiene before and after every contact.")).toEqual([]);
+  expect(
+    pointersIn('Complete it first (see the section "Responsibilities and Actions").').map((p) => p.label),
+  ).toEqual(['the section "Responsibilities and Actions"']);
+});
+
+test("a passage that starts inside a paragraph brings the chunk where the paragraph began", () => {
+  const para = `${"Put a surgical mask on the patient while a room is organized. ".repeat(8)}What to do here depends on the case; see the decision table.`;
+  const chunks = chunkDocument(
+    {
+      id: "doc-2",
+      app: "drive",
+      title: "TB",
+      path: "drive/tb.docx",
+      author: "",
+      date: "",
+      text: `Intro line.\n\n${para}\n\nNext section starts here.`,
+    },
+    { maxChars: 300, overlap: 120 },
+  );
+  const tail =
+    chunks.find(
+      (c) =>
+        c.ord > 0 &&
+        c.text.startsWith("What to do here") === false &&
+        c.text.includes("see the decision table"),
+    ) ?? chunks.find((c) => c.text.includes("see the decision table"))!;
+  const prev = continuedFrom(tail, chunks);
+  expect(prev?.ord).toBe(tail.ord - 1);
+  expect(continuedFrom(chunks[0]!, chunks)).toBeNull();
+});

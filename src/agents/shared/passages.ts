@@ -1,0 +1,129 @@
+/**
+ * @module Passages a model can use: one document's retrieved chunks read in document order (a chunk's overlap with the
+ * one before it shown once, the text between two retrieved chunks marked as left out), budgets that cut only between
+ * sentences, and what a passage points to inside its own document ("see the decision table", "note 1", the section
+ * "…") found among that document's chunks, so the passage arrives with it.
+ */
+import type { Chunk } from "../../retrieval/chunk.ts";
+
+/** Stands where a document's text between two retrieved passages was not retrieved. */
+export const GAP = "[…]";
+
+/** A piece of one document: its text and its chunk ordinal. */
+export type Piece = { text: string; order: number };
+
+/** The longest suffix of `a` that starts `b` (a chunk repeats the end of the one before it), at least 12 characters. */
+function overlapLength(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  for (let n = max; n >= 12; n--) if (a.endsWith(b.slice(0, n))) return n;
+  return 0;
+}
+
+/**
+ * A document's pieces as one text, in document order: consecutive chunks joined with the repeated overlap removed, a
+ * `[…]` line where chunks in between were not retrieved (and before the first, when it is not the document's start).
+ */
+export function joinPieces(pieces: readonly Piece[]): string {
+  const sorted = [...new Map(pieces.map((p) => [p.order, p])).values()].sort((a, b) => a.order - b.order);
+  let out = "";
+  let last: Piece | null = null;
+  for (const p of sorted) {
+    if (last === null) out = p.order > 0 ? `${GAP}\n${p.text}` : p.text;
+    else if (p.order === last.order + 1) {
+      const cut = overlapLength(last.text, p.text);
+      const after = p.text.slice(cut);
+      const rest = after.replace(/^\s+/, "");
+      // What separated the overlap from the rest in the chunk (a paragraph break, a line) separates them here too.
+      const sep = cut > 0 ? (/^\s+/.exec(after)?.[0] ?? " ") : "\n\n";
+      if (rest) out += `${sep.includes("\n") ? sep : " "}${rest}`;
+    } else out += `\n${GAP}\n${p.text}`;
+    last = p;
+  }
+  return out;
+}
+
+/**
+ * `text` within `max` characters, cut after the last whole sentence (or line) that fits, with a marker saying how much
+ * was left out; never in the middle of a sentence (unless its first sentence alone is longer than `max`).
+ */
+export function cutAtSentence(text: string, max: number, what = "this document"): string {
+  if (text.length <= max) return text;
+  const marker = (n: number) => `\n[… ${n} more characters of ${what} left out for length]`;
+  const room = Math.max(0, max - marker(text.length).length);
+  const head = text.slice(0, room);
+  const ends = [...head.matchAll(/[.!?:;)"”](?=\s)|\n/g)].map((m) => m.index! + m[0].length);
+  const end = ends.length ? ends.at(-1)! : room;
+  return `${text.slice(0, end).trimEnd()}${marker(text.length - end)}`;
+}
+
+/** What a passage can point to inside its document, and how to recognize the chunk that holds it. */
+type Pointer = { label: string; holds: (chunk: string) => boolean };
+
+const TABLE_ROW = /^[^\n|]+ \| [^\n|]+ \| [^\n]+$/m;
+/** A heading line naming a decision table ("6 Case Decision Matrix"): short, no sentence end. */
+const DECISION_HEADING = /^(?=.{0,60}$)[^.!?]*\b(?:decision|case)\s+(?:table|matrix)\b[^.!?]*$/i;
+
+/** The pointers in a passage: notes and footnotes, a decision table or matrix, a named section, the definitions. */
+export function pointersIn(text: string): Pointer[] {
+  const found = new Map<string, Pointer>();
+  for (const m of text.matchAll(/\b(?:foot)?note\s+(\d{1,2})\b/gi)) {
+    const n = m[1]!;
+    found.set(`note ${n}`, {
+      label: `note ${n}`,
+      holds: (c) => new RegExp(`(?:^|\\n)\\s*(?:foot)?note\\s+${n}\\s*[:.]`, "i").test(c),
+    });
+  }
+  if (/\b(?:decision|case)\s+(?:table|matrix)\b|\bsee the table\b/i.test(text))
+    found.set("decision table", {
+      label: "the decision table",
+      holds: (c) => TABLE_ROW.test(c) || c.split("\n").some((l) => DECISION_HEADING.test(l.trim())),
+    });
+  for (const m of text.matchAll(/\bsection\s+["“']([^"”'\n]{3,80})["”']/gi)) {
+    const title = m[1]!.trim().toLowerCase();
+    found.set(`section ${title}`, {
+      label: `the section "${m[1]!.trim()}"`,
+      holds: (c) =>
+        c.split("\n").some(
+          (l) =>
+            l
+              .trim()
+              .toLowerCase()
+              .replace(/^\d+\s+/, "") === title,
+        ),
+    });
+  }
+  if (/\b(?:as defined|see (?:the )?definitions?)\b/i.test(text))
+    found.set("definitions", {
+      label: "the definitions",
+      holds: (c) => /(?:^|\n)\s*(?:\d+\s+)?definitions?\s*(?:\n|$)/i.test(c),
+    });
+  return [...found.values()];
+}
+
+/**
+ * The chunks of a passage's own document that hold what it points to; a pointer the passage answers itself (a note
+ * printed right under it) brings nothing.
+ */
+export function pointedChunks(passage: Chunk, chunks: readonly Chunk[]): { chunk: Chunk; label: string }[] {
+  const out: { chunk: Chunk; label: string }[] = [];
+  for (const pointer of pointersIn(passage.text)) {
+    if (pointer.holds(passage.text)) continue;
+    const target = chunks.find((c) => c.id !== passage.id && pointer.holds(c.text));
+    if (target && !out.some((o) => o.chunk.id === target.id))
+      out.push({ chunk: target, label: pointer.label });
+  }
+  return out;
+}
+
+/**
+ * The chunk before a passage when the passage starts inside a paragraph that began there (its first paragraph is the
+ * end of the previous chunk's last one): a passage that opens "…see the decision table" needs the sentences before
+ * it to say what it is about. Null when the passage starts its paragraph.
+ */
+export function continuedFrom(passage: Chunk, chunks: readonly Chunk[]): Chunk | null {
+  const prev = chunks.find((c) => c.documentId === passage.documentId && c.ord === passage.ord - 1);
+  if (!prev) return null;
+  const first = passage.text.split("\n\n")[0]!.trim();
+  const last = prev.text.slice(prev.text.lastIndexOf("\n\n") + 1).trim();
+  return first && last.length > first.length && last.endsWith(first) ? prev : null;
+}
