@@ -14,7 +14,7 @@ import { statesFact } from "./condition.ts";
 import { restatesPolicy } from "./copies.ts";
 import { analyze } from "./language/analyze.ts";
 import { carries, concreteDetails, detailIndexOf } from "./language/entities.ts";
-import { distinctLemmas, lemmaCoverage, vocabularyOf } from "./language/lemmas.ts";
+import { distinctLemmas, vocabularyOf } from "./language/lemmas.ts";
 import { cosine, TfIdf } from "./tfidf.ts";
 import { LEXICAL_THRESHOLDS } from "./thresholds.ts";
 
@@ -51,11 +51,12 @@ export function checkSentence(
     };
   // A statement may combine what its sources say: its content lemmas are looked for in its best passages together.
   const lemmas = distinctLemmas(sentence);
-  const best = shown.map((i) => chunks[i]!).join("\n");
-  const share = lemmas.length === 0 ? 1 : lemmaCoverage(lemmas, vocabularyOf(best));
+  // Each passage's vocabulary is built once (passages are shared by every sentence of every claim citing them).
+  const best = shown.map((i) => vocabularyOf(chunks[i]!));
+  const found = (l: (typeof lemmas)[number]) => best.some((v) => v.has(l));
+  const share = lemmas.length === 0 ? 1 : lemmas.filter(found).length / lemmas.length;
   if (share < LEXICAL_THRESHOLDS.support) {
-    const v = vocabularyOf(best);
-    const absent = lemmas.filter((l) => !v.has(l)).map((l) => l.lemma);
+    const absent = lemmas.filter((l) => !found(l)).map((l) => l.lemma);
     return {
       sentence,
       supported: false,
