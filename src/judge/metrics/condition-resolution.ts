@@ -4,10 +4,11 @@
  * known, and the unmatched step is unscored rather than 0.
  */
 import type { MetricItem } from "../../core/index.ts";
+import { caseEvidence } from "../case-evidence.ts";
 import type { StepPair } from "../judges/types.ts";
 import { needsCondition, needsWorkflow } from "./applicability.ts";
 import { predStepId } from "./precision.ts";
-import { caseEvidence, itemsResult, type Metric } from "./types.ts";
+import { itemsResult, type Metric } from "./types.ts";
 
 export const conditionResolution: Metric = {
   name: "condition_resolution",

@@ -5,12 +5,13 @@
  */
 import type { MetricItem } from "../../core/index.ts";
 import { chunkDocument } from "../../retrieval/index.ts";
+import { caseEvidence } from "../case-evidence.ts";
 import { terms } from "../judges/lexical/terms.ts";
 import { echoesQuestion } from "../reading/report.ts";
 import { withoutCitations } from "../report/citations.ts";
 import { consideredInsights } from "./insight-matching.ts";
 import { predStepId } from "./precision.ts";
-import { caseEvidence, itemsResult, type Metric, type MetricContext } from "./types.ts";
+import { itemsResult, type Metric, type MetricContext } from "./types.ts";
 
 /** Chunks of cited evidence the judge sees per claim. */
 export const TOP_CHUNKS = 5;

@@ -7,8 +7,8 @@
  * count against it (placement).
  */
 import type { Condition, ReportStep } from "../../../core/index.ts";
+import type { CaseEvidence, CaseUnit } from "../../case-evidence.ts";
 import { type GoldStep, goldAnswer } from "../../gold.ts";
-import type { CaseEvidence, CaseUnit } from "../../metrics/types.ts";
 import { withoutCitations } from "../../report/citations.ts";
 import type { Comprehensiveness } from "../types.ts";
 import { branchParts, readStep } from "./branches.ts";

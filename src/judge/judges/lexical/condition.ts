@@ -5,8 +5,8 @@
  * it, or the branches kept open with the expected one among them; 0: another branch, or no branch at all.
  */
 import type { Condition, ReportStep } from "../../../core/index.ts";
+import { type CaseEvidence, decidingFacts, otherCasesDeciding, ownFacts } from "../../case-evidence.ts";
 import type { GoldStep } from "../../gold.ts";
-import { type CaseEvidence, decidingFacts, otherCasesDeciding, ownFacts } from "../../metrics/types.ts";
 import { withoutCitations } from "../../report/citations.ts";
 import type { ConditionScore } from "../types.ts";
 import { branchParts, COMMIT_SHARE, readStep } from "./branches.ts";

@@ -7,7 +7,7 @@
  * that takes a branch of one of the task's conditions ("For this case: request a transfer …") claims that the case is
  * on that branch: a cited document must carry the case's fact that selects it.
  */
-import { decidingFacts, type FactualityContext } from "../../metrics/types.ts";
+import { decidingFacts, type FactualityContext } from "../../case-evidence.ts";
 import { Bm25Index } from "./bm25.ts";
 import { branchParts, readSentence } from "./branches.ts";
 import { statesFact } from "./condition.ts";
