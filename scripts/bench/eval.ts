@@ -46,6 +46,9 @@ bun scripts/bench/eval.ts [options]
   --tasks <n>             only the suite's first n tasks (default all)
   --task-ids <id,…>       only these tasks of the suite (e.g. healthcare_02,legal_01,b2c_01)
   --agents <spec,…>       several agents (overrides --agent), each measured with the same scripted model
+  --replies <kind>        fixtures (default: the agent test fixtures) or reading (answers from what each request
+                          shows: searches of the question, J.7 and J.9 by the extractive agent over the prompt's
+                          documents — scores then measure the evidence an agent puts in front of its model)
   --index-dir <dir>       keep environment indexes there (default: in memory)
   --embedder <name>       environment index embedder for LLM agents: hashing (default), scripted (the scripted
                           server's embeddings endpoint), or a model handle
@@ -64,6 +67,7 @@ const values = benchArgs("eval", USAGE, {
   tasks: { type: "string" },
   "task-ids": { type: "string" },
   agents: { type: "string" },
+  replies: { type: "string", default: "fixtures" },
   "index-dir": { type: "string" },
   embedder: { type: "string", default: "hashing" },
   pipeline: { type: "boolean", default: true },
@@ -87,7 +91,9 @@ try {
 const agentLabel = agentSpecs.join(",");
 
 // The model answers from its own thread, the same replies for every schedule (pipelined or not, any concurrency).
-const server = await scriptedModelThread(delayMs);
+if (values.replies !== "fixtures" && values.replies !== "reading")
+  usageError("eval", USAGE, `--replies: expected fixtures or reading, got "${values.replies}"`);
+const server = await scriptedModelThread(delayMs, values.replies as "fixtures" | "reading");
 const handle = `compat:${server.url}#scripted-model`;
 const embedderRole =
   values.embedder === "scripted" ? `compat:${server.url}#scripted-embedder` : values.embedder;
