@@ -170,12 +170,10 @@ export async function readingReply(req: RecordedRequest): Promise<ScriptedReply>
         (m) => m[1]!.split("; ")[0]!,
       );
       return json({
-        value: conditions
-          .slice(0, 6)
-          .map((q) => ({
-            ...search("enterprise_api", q, "EnterpriseAPITool"),
-            parameters: { query: q, service: "auto" },
-          })),
+        value: conditions.slice(0, 6).map((q) => ({
+          ...search("enterprise_api", q, "EnterpriseAPITool"),
+          parameters: { query: q, service: "auto" },
+        })),
       });
     }
     case "J.6":
