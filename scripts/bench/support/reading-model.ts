@@ -198,7 +198,23 @@ export async function readingReply(req: RecordedRequest): Promise<ScriptedReply>
       });
     case "J.9": {
       const report = await read(j9Documents(prompt), question, persona(prompt));
-      return { content: renderReportMarkdown(report) };
+      // The reader's own reference keys name the prompt's sources (its documents' ids): cite those.
+      const sourceOf = new Map(report.references.map((r) => [r.key, r.source_id]));
+      const cite = (keys: readonly string[]) => keys.map((k) => sourceOf.get(k) ?? k);
+      const steps = (list: typeof report.generic_workflow) =>
+        list.map((s) => ({ ...s, citations: cite(s.citations) }));
+      return {
+        content: renderReportMarkdown({
+          ...report,
+          generic_workflow: steps(report.generic_workflow),
+          personalized_workflow: steps(report.personalized_workflow),
+          condition_resolution: report.condition_resolution.map((r) => ({
+            ...r,
+            citations: cite(r.citations),
+          })),
+          references: [],
+        }),
+      };
     }
     default:
       return { status: 400, json: { error: { message: `reading model: unscripted prompt ${kindOf(req)}` } } };

@@ -95,6 +95,8 @@ export function renderSources(
   pieces: readonly EvidencePiece[],
   budgetChars: number,
   found?: { passages: number; documents: number },
+  /** The pieces are whole documents (Basic reads every document): the line says so. */
+  whole = false,
 ): WorkflowSources {
   const grouped = new Map<string, Piece[]>();
   for (const p of pieces) {
@@ -116,8 +118,9 @@ export function renderSources(
       `- ${s.key}: type=${s.type}; title=${s.title}; author=${s.author || "unknown"}; date=${s.date || "unknown"}`,
   );
   const shownPassages = [...grouped.values()].reduce((n, list) => n + list.length, 0);
-  const carried =
-    found && (found.passages > shownPassages || found.documents > shown.length)
+  const carried = whole
+    ? `(Every document of the environment, whole: ${count(shown.length, "document")}${fitted.cut ? `; ${count(fitted.cut, "document")} cut for length, as marked` : ""}.)`
+    : found && (found.passages > shownPassages || found.documents > shown.length)
       ? `(${count(shownPassages, "passage")} from ${count(shown.length, "document")} of the ${count(found.passages, "passage")} from ${count(found.documents, "document")} found: the ones most relevant to the question, for length; "${GAP}" marks text between passages that was not retrieved${fitted.cut ? `; ${count(fitted.cut, "document")} cut for length, as marked` : ""}.)`
       : carriedLine(shownPassages, shown.length, "", fitted.cut);
   return {
