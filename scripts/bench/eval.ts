@@ -30,6 +30,7 @@ import { RunStore } from "../../src/store/run-store.ts";
 import { listTasks } from "../../src/store/task-store.ts";
 import { benchArgs, headline, intOption, usageError } from "./support/bench.ts";
 import { scriptedModelThread } from "./support/scripted-model-thread.ts";
+import { stageCounts } from "./support/stages.ts";
 
 const USAGE = `
 bun scripts/bench/eval.ts [options]
@@ -133,16 +134,6 @@ type Measured = {
   perCell: string;
 };
 
-const SHORT_STAGE: Record<string, string> = {
-  research_planning: "plan",
-  action_planning: "act",
-  intermediate_workflow: "J.7",
-  conditional_action_planning: "J.8",
-  gap_finding: "J.6",
-  adaptive_action_planning: "AAP",
-  workflow_generation: "J.9",
-};
-
 /** One row per cell: calls by stage, fetched tokens, and the lexical judge's scores (percent). */
 function perCellTable(
   store: RunStore,
@@ -151,15 +142,12 @@ function perCellTable(
   const metrics = ["f1", "condition_resolution", "personalized_comprehensiveness", "factuality"] as const;
   const rows = results.map((r) => {
     const calls = store.calls(r.runId).filter((c) => c.kind === "chat");
-    const stages = new Map<string, number>();
-    for (const c of calls)
-      stages.set(SHORT_STAGE[c.stage] ?? c.stage, (stages.get(SHORT_STAGE[c.stage] ?? c.stage) ?? 0) + 1);
     return [
       r.cell.task.split("/").pop()!,
       r.cell.split,
       r.cell.agent,
       r.status === "failed" ? `FAILED: ${r.error}` : String(calls.length),
-      [...stages].map(([k, v]) => `${k} ${v}`).join(", "),
+      stageCounts(calls),
       String(calls.reduce((n, c) => n + c.input_tokens, 0)),
       String(calls.reduce((n, c) => n + c.output_tokens, 0)),
       ...metrics.map((m) => (typeof r.metrics[m] === "number" ? (r.metrics[m]! * 100).toFixed(1) : "–")),
