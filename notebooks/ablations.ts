@@ -4,8 +4,9 @@ import { formatAgentSpec } from "../src/agents/index.ts";
 import { aggregate, formatMeanStd, metricRows, variantLabel } from "../src/analysis/index.ts";
 import { fullOptions } from "../src/eval/index.ts";
 import { metricLabel } from "../src/judge/index.ts";
+import { reportFlowchart } from "../src/judge/report/flowchart.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { goldFlowchart, offlineWant, reportFlowchart, runsFor, suiteOf } from "./lib/data.ts";
+import { goldFlowchart, offlineWant, runsFor, suiteOf } from "./lib/data.ts";
 import { PAPER_COLOR, paperCallout, paperRow, paperRows } from "./lib/paper.ts";
 import { COUNTS_NOTE, metricPoints, metricTable } from "./lib/present.ts";
 

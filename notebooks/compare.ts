@@ -9,8 +9,9 @@ import {
 } from "../src/analysis/index.ts";
 import type { MetricName, Split } from "../src/core/index.ts";
 import { metricLabel } from "../src/judge/index.ts";
+import { reportFlowchart } from "../src/judge/report/flowchart.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { reportFlowchart, runsFor, suiteOf, type Want } from "./lib/data.ts";
+import { runsFor, suiteOf, type Want } from "./lib/data.ts";
 
 export const title = "Compare — two runs side by side";
 

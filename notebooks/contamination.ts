@@ -13,8 +13,9 @@ import {
   variantLabel,
 } from "../src/analysis/index.ts";
 import { metricLabel } from "../src/judge/index.ts";
+import { reportFlowchart } from "../src/judge/report/flowchart.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
-import { inSuite, offlineWant, reportFlowchart, runsFor } from "./lib/data.ts";
+import { inSuite, offlineWant, runsFor } from "./lib/data.ts";
 import { pct } from "./lib/present.ts";
 
 export const title = "Contamination — the mixed split";

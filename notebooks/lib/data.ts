@@ -5,8 +5,8 @@
 import { join } from "node:path";
 import { agentFromSpec, parseAgentSpec } from "../../src/agents/index.ts";
 import { costColumns, ScoredRun } from "../../src/analysis/index.ts";
-import type { Report, RunRecord, Split } from "../../src/core/index.ts";
-import { changedOptions, defaultServices, evaluateSuite, sameAgent, usageOf } from "../../src/eval/index.ts";
+import { type RunRecord, runUsage, type Split } from "../../src/core/index.ts";
+import { changedOptions, defaultServices, evaluateSuite, sameAgent } from "../../src/eval/index.ts";
 import { workflowFlowchart } from "../../src/judge/index.ts";
 import type { NotebookSettings } from "../../src/notebook/context.ts";
 import { RunStore } from "../../src/store/run-store.ts";
@@ -120,7 +120,7 @@ export async function ensureEvaluated(
 }
 
 function joinRun(store: RunStore, run: RunRecord, domain: string): ScoredRun {
-  const usage = usageOf(store.calls(run.id));
+  const usage = runUsage(store.calls(run.id));
   const parsed = parseAgentSpec(run.agent);
   return ScoredRun.parse({
     run_id: run.id,
@@ -200,11 +200,4 @@ export async function goldFlowchart(
   return personalized
     ? workflowFlowchart(task.personalized_workflow, { personalized: true })
     : workflowFlowchart(task.generic_workflow, { personalized: false });
-}
-
-/** Mermaid source of a report's personalized workflow (resolved path), or its generic one if it has none. */
-export function reportFlowchart(report: Report): string {
-  return report.personalized_workflow.length
-    ? workflowFlowchart(report.personalized_workflow, { personalized: true })
-    : workflowFlowchart(report.generic_workflow, { personalized: false });
 }

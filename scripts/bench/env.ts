@@ -34,9 +34,12 @@ if (refs.length === 0) throw new Error(`no tasks in ${values.root}/${values.suit
 const t0 = performance.now();
 const envs: Env[] = [];
 let documents = 0;
+let chars = 0;
 for (const ref of refs) {
   const env = await loadEnv(await loadTask(values.root, ref.ref), { split });
-  documents += (await env.list()).length;
+  const listed = await env.list();
+  documents += listed.length;
+  chars += listed.reduce((n, d) => n + d.text.length, 0);
   envs.push(env);
 }
 const loadMs = performance.now() - t0;
@@ -63,7 +66,9 @@ const pct = (p: number) =>
   latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
 for (const env of envs) await env.close();
 
-console.log(`suite ${values.suite} (${split}): ${refs.length} tasks, ${documents} documents`);
+console.log(
+  `suite ${values.suite} (${split}): ${refs.length} tasks, ${documents} documents, ${Math.round(chars / refs.length).toLocaleString("en-US")} characters of text per task`,
+);
 console.log(
   `load + index (extract, chunk, FTS5, hashing vectors in sqlite-vec): ${(loadMs / 1000).toFixed(2)} s total, ${(loadMs / refs.length).toFixed(0)} ms per task`,
 );
@@ -76,6 +81,7 @@ headline(
   {
     tasks: refs.length,
     documents,
+    chars_per_task: Math.round(chars / refs.length),
     load_ms_per_task: Number((loadMs / refs.length).toFixed(1)),
     search_p50_ms: Number(pct(50).toFixed(3)),
     search_p95_ms: Number(pct(95).toFixed(3)),

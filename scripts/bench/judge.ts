@@ -22,9 +22,9 @@
 import { cpus, loadavg } from "node:os";
 import { extractive } from "../../src/agents/extractive/index.ts";
 import { runAgent } from "../../src/agents/run.ts";
-import { type MetricName, type MetricResult, Report } from "../../src/core/index.ts";
+import { type MetricName, type MetricResult, noRunUsage, Report } from "../../src/core/index.ts";
 import { loadEnv } from "../../src/env/load.ts";
-import { type CellResult, EMPTY_USAGE } from "../../src/eval/cells.ts";
+import type { CellResult } from "../../src/eval/cells.ts";
 import { summarize } from "../../src/eval/summary.ts";
 import { evaluate, MAX_JUDGED_STEPS, metricLabel, metricNames } from "../../src/judge/index.ts";
 import { createModel } from "../../src/llm/index.ts";
@@ -246,7 +246,7 @@ const cellOf = (task: string, metrics: MetricResult[]): CellResult => ({
   status: "done",
   metrics: Object.fromEntries(metrics.map((m) => [m.metric, m.value])),
   not_applicable: metrics.filter((m) => m.not_applicable).map((m) => m.metric),
-  usage: { ...EMPTY_USAGE },
+  usage: noRunUsage(),
   error: null,
 });
 const judged = new Map<string, MetricResult[]>();

@@ -17,5 +17,5 @@ export {
   unregisterAgent,
 } from "./registry.ts";
 export { type RunAgentOptions, type RunAgentResult, runAgent } from "./run.ts";
-export type { UsageTotals } from "./shared/trace.ts";
+export type { AgentUsage } from "./shared/trace.ts";
 export type { Agent, AgentContext, AgentOutput, TraceEvent } from "./types.ts";

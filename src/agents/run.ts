@@ -5,7 +5,7 @@ import { ROLE_VARIABLE } from "../llm/roles.ts";
 import type { Model } from "../llm/types.ts";
 import { type Embedder, roleEmbedder } from "../retrieval/embedders/index.ts";
 import { agentFromSpec, agentsServing } from "./registry.ts";
-import { type UsageTotals, usageTotals } from "./shared/trace.ts";
+import { type AgentUsage, usageTotals } from "./shared/trace.ts";
 import type { Agent, TraceEvent } from "./types.ts";
 
 export type RunAgentOptions = {
@@ -28,7 +28,7 @@ function sessionEmbedder(model: Model | null, runId: string, given?: Embedder): 
   return undefined;
 }
 
-export type RunAgentResult = { report: Report; trace: TraceEvent[]; usage: UsageTotals };
+export type RunAgentResult = { report: Report; trace: TraceEvent[]; usage: AgentUsage };
 
 const KIND_OUTPUT: Record<TaskKind, string> = {
   drflow: "a personalized workflow (DRFlow)",

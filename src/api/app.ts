@@ -4,7 +4,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { rememberSecret } from "../llm/redact.ts";
+import { rememberSecret } from "../core/redact.ts";
+import { WorkQueue } from "../jobs/work-queue.ts";
 import { isAnnotatorPath } from "../studio/annotation/paths.ts";
 import { studioRoutes } from "../studio/app.ts";
 import type { StudioOptions } from "../studio/context.ts";
@@ -22,7 +23,6 @@ import { notebooksRoutes, notebooksSpec } from "./routes/notebooks.ts";
 import { runsRoutes, runsSpec } from "./routes/runs.ts";
 import { tasksRoutes, tasksSpec } from "./routes/tasks.ts";
 import { requestSafety } from "./safety.ts";
-import { WorkQueue } from "./work.ts";
 
 export const API_VERSION = "0.2.0";
 

@@ -1,12 +1,11 @@
 /** @module What the API calls: the primitives, injected so the app holds no logic and tests can point it at temp folders. */
 import type { TraceEvent } from "../agents/types.ts";
-import type { Domain, MetricResult, Report, Split } from "../core/index.ts";
+import type { Domain, MetricResult, Report, RunUsage, Split, UsageTotals } from "../core/index.ts";
 import type { Env } from "../env/types.ts";
 import type { FlowchartStep } from "../judge/report/flowchart.ts";
 import type { Model } from "../llm/types.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
-import type { UsageTotals } from "./schemas.ts";
 
 export type JudgeChoice = "lexical" | string;
 
@@ -43,7 +42,7 @@ export type ApiDeps = {
     judge?: JudgeChoice;
     runId: string;
     onEvent?: (event: TraceEvent) => void;
-  }): Promise<{ report: Report; trace: TraceEvent[]; usage: UsageTotals; metrics: MetricResult[] }>;
+  }): Promise<{ report: Report; trace: TraceEvent[]; usage: RunUsage; metrics: MetricResult[] }>;
   judge(
     report: Report | string,
     loaded: LoadedTask,

@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { QueueFull } from "../jobs/work-queue.ts";
 
 export type FieldIssue = { field: string; message: string };
 
@@ -49,6 +50,10 @@ export function onError(error: Error, c: Context): Response {
   if (error instanceof ApiError) {
     for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v);
     return c.json({ error: error.message, ...(error.issues ? { issues: error.issues } : {}) }, error.status);
+  }
+  if (error instanceof QueueFull) {
+    c.header("Retry-After", String(error.retryAfterSeconds));
+    return c.json({ error: error.message }, 503);
   }
   const status = (error as { status?: number }).status;
   if (status === 401) return c.json({ error: "unauthorized: expected Authorization: Bearer <token>" }, 401);

@@ -1,7 +1,7 @@
 /** @module Agent runs as background jobs: status, result, and an event log that server-sent-event clients replay and follow. */
 import type { TraceEvent } from "../agents/types.ts";
-import type { MetricResult, Report } from "../core/index.ts";
-import type { RunSummary, UsageTotals } from "./schemas.ts";
+import { type MetricResult, noRunUsage, type Report, type RunUsage } from "../core/index.ts";
+import type { RunSummary } from "./schemas.ts";
 
 export type JobEvent =
   | { type: "status"; status: RunSummary["status"]; error?: string }
@@ -11,13 +11,11 @@ export type JobEvent =
 export type Job = RunSummary & {
   report: Report | null;
   trace: TraceEvent[];
-  usage: UsageTotals;
+  usage: RunUsage;
   metrics: MetricResult[];
   events: JobEvent[];
   listeners: Set<(e: JobEvent) => void>;
 };
-
-export const ZERO_USAGE: UsageTotals = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
 
 /** Finished jobs kept in memory for live clients; older ones are served from the run store. */
 export const KEEP_FINISHED = 200;
@@ -35,7 +33,7 @@ export class JobRegistry {
       error: null,
       report: null,
       trace: [],
-      usage: { ...ZERO_USAGE },
+      usage: noRunUsage(),
       metrics: [],
       events: [],
       listeners: new Set(),

@@ -4,7 +4,7 @@
  * provider's echo in an error, a trace — leaves as `***`. Streams (server-sent events) redact each event themselves.
  */
 import type { MiddlewareHandler } from "hono";
-import { redactSecrets } from "../llm/redact.ts";
+import { redactSecrets } from "../core/redact.ts";
 
 const TEXTUAL = /^(?:application\/(?:json|problem\+json)|text\/(?:html|plain|markdown|csv))\b/i;
 

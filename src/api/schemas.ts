@@ -1,7 +1,18 @@
 /** @module Request and response schemas of the HTTP API (zod first; the OpenAPI document is generated from them). */
 import { z } from "zod";
 import { agentNames } from "../agents/index.ts";
-import { AppName, Domain, MetricResult, Report, RunStatus, SafeId, Split, SuiteName } from "../core/index.ts";
+import {
+  AppName,
+  Domain,
+  MetricResult,
+  Report,
+  RunStatus,
+  RunUsage,
+  SafeId,
+  Split,
+  SuiteName,
+  UsageTotals,
+} from "../core/index.ts";
 import { liveEnum } from "../core/live-enum.ts";
 import { KnownMetricName } from "../judge/index.ts";
 import { providerNames } from "../llm/index.ts";
@@ -52,15 +63,7 @@ export const GenerateResponse = z.object({
   generator: z.enum(["procedural", "llm"]),
   tasks: z.array(z.string()),
   run_id: z.string().nullable(),
-  usage: z
-    .object({
-      calls: z.number().int(),
-      inputTokens: z.number().int(),
-      outputTokens: z.number().int(),
-      costUsd: z.number(),
-      unpricedCalls: z.number().int().optional(),
-    })
-    .nullable(),
+  usage: UsageTotals.nullable(),
 });
 
 export const EnvRequest = z.object({ task: TaskRefString, split: Split.default("original") });
@@ -135,20 +138,10 @@ export const RunSummary = z.object({
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 
-export const UsageSchema = z.object({
-  calls: z.number().int(),
-  inputTokens: z.number().int(),
-  outputTokens: z.number().int(),
-  /** Priced calls only; calls of handles without a price are counted in `unpricedCalls`, never as $0. */
-  costUsd: z.number(),
-  unpricedCalls: z.number().int().optional(),
-});
-export type UsageTotals = z.infer<typeof UsageSchema>;
-
 export const RunDetail = RunSummary.extend({
   report: Report.nullable(),
   trace: z.array(z.record(z.string(), z.unknown())),
-  usage: UsageSchema,
+  usage: RunUsage,
   metrics: z.array(MetricResult),
   /** Mermaid flowcharts of the report: generic (decision diamonds) and personalized (resolved path); null before it exists. */
   flowcharts: z.object({ generic: z.string(), personalized: z.string() }).nullable(),

@@ -3,7 +3,7 @@
  * progress written to `process.stdout`/`process.stderr` — passes through `redactSecrets`, so a credential that reached
  * a line by any path (a handle in a table, a provider's echo in an error, a start-up line) is printed as `***`.
  */
-import { redactSecrets } from "../llm/redact.ts";
+import { redactSecrets } from "../core/redact.ts";
 
 type Write = typeof process.stdout.write;
 

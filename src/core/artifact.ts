@@ -1,7 +1,7 @@
 /** @module The artifact manifest: one entry per realized file of a task. */
 import { z } from "zod";
 import { EvidenceSide } from "./evidence.ts";
-import { ArtifactRole } from "./ids.ts";
+import { ArtifactRole, SafeId } from "./ids.ts";
 
 export const AppName = z.enum(["drive", "files", "chat", "email"]);
 export type AppName = z.infer<typeof AppName>;
@@ -30,8 +30,21 @@ export type ArtifactEntry = z.infer<typeof ArtifactEntry>;
 export const ArtifactManifest = z.object({
   task_id: z.string().min(1),
   artifacts: z.array(ArtifactEntry),
+  /**
+   * The company background corpus the task's environment also holds (`<suite>/_corpus/<id>/`, shared by the suite's
+   * tasks of one company); absent in folders without one.
+   */
+  corpus: SafeId.optional(),
 });
 export type ArtifactManifest = z.infer<typeof ArtifactManifest>;
+
+/** A company background corpus's manifest (`<suite>/_corpus/<id>/manifest.json`): entries like a task's, no evidence. */
+export const CorpusManifest = z.object({
+  corpus_id: SafeId,
+  company: z.string().min(1),
+  artifacts: z.array(ArtifactEntry),
+});
+export type CorpusManifest = z.infer<typeof CorpusManifest>;
 
 export const Split = z.enum(["original", "mixed"]);
 export type Split = z.infer<typeof Split>;

@@ -7,4 +7,5 @@ export * from "./metric.ts";
 export * from "./report.ts";
 export * from "./run.ts";
 export * from "./task.ts";
+export * from "./usage.ts";
 export * from "./workflow.ts";

@@ -1,9 +1,8 @@
 /** @module A task's realized files → `EnvDocument`s: text extracted from each file of the split, never read from task.json. */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { type ArtifactEntry, inSplit, type Split } from "../core/index.ts";
-import { ARTIFACTS_DIR, artifactFile, type LoadedTask } from "../store/task-store.ts";
+import { artifactPath, type LoadedTask } from "../store/task-store.ts";
 import { extractBytes, parseChat, parseEml } from "./extract/index.ts";
 import type { EnvDocument } from "./types.ts";
 
@@ -50,14 +49,13 @@ async function extract(raw: Uint8Array, format: ArtifactEntry["format"]): Promis
 
 /** Read and extract one artifact; metadata the file itself carries (email subject/sender, chat channel) wins over the manifest. */
 export async function readArtifact(loaded: LoadedTask, entry: ArtifactEntry): Promise<EnvDocument> {
-  const base = join(loaded.dir, ARTIFACTS_DIR);
-  const file = artifactFile(base, entry.path);
+  const file = artifactPath(loaded, entry);
   let raw: Uint8Array;
   try {
     raw = new Uint8Array(await readFile(file));
   } catch (error) {
     throw new Error(
-      `${join(base, "manifest.json")}: artifact ${entry.id} names "${entry.path}", which cannot be read (${(error as Error).message})`,
+      `${file}: artifact ${entry.id} names "${entry.path}", which cannot be read (${(error as Error).message})`,
     );
   }
   let ex: Extracted;

@@ -10,7 +10,7 @@ import {
   hashingEmbedder,
   type VectorStore,
 } from "../retrieval/index.ts";
-import { ARTIFACTS_DIR, type LoadedTask } from "../store/task-store.ts";
+import { artifactPath, type LoadedTask } from "../store/task-store.ts";
 import { type WebTools, webFor } from "../web/index.ts";
 import { embeddedApp } from "./apps/embedded.ts";
 import { readDocuments, splitEntries } from "./documents.ts";
@@ -198,7 +198,9 @@ async function taskFingerprint(
     `\0${options.split}\0${embedder.name}\0${INDEX_VERSION}\0${options.vectors?.kind ?? "sqlite-vec"}`,
   );
   for (const entry of splitEntries(loaded, options.split)) {
-    const s = await stat(join(loaded.dir, ARTIFACTS_DIR, entry.path)).catch(() => null);
+    const s = await Promise.resolve()
+      .then(() => stat(artifactPath(loaded, entry)))
+      .catch(() => null);
     hash.update(`\0${entry.path}:${s?.size ?? -1}:${s?.mtimeMs ?? -1}`);
   }
   return hash.digest("hex");

@@ -1,6 +1,7 @@
 /** @module Evaluation cells: one task × agent × model × split × repeat (their identity and run id are in identity.ts). */
+
 import { z } from "zod";
-import { MetricName, Split } from "../core/index.ts";
+import { MetricName, RunUsage, Split } from "../core/index.ts";
 
 /** The model handle recorded for agents that need no model. */
 export const NO_MODEL = "none";
@@ -17,52 +18,6 @@ export const Cell = z.object({
 });
 export type Cell = z.infer<typeof Cell>;
 
-/**
- * A run's calls. Tokens and `costUsd` are what was fetched (cache hits cost nothing now); `listCostUsd` is every
- * call at list price, cache hits at what they first cost — `drflow usage`'s figure. Both sum priced calls only.
- */
-export const CellUsage = z.object({
-  calls: z.number().int().min(0),
-  /** Calls the cache answered (counted in `calls`, not in the tokens or `costUsd`). */
-  cachedCalls: z.number().int().min(0).default(0),
-  inputTokens: z.number().int().min(0),
-  outputTokens: z.number().int().min(0),
-  /** Fetched calls, priced ones only: calls of unpriced handles count in `unpricedCalls`, never as $0. */
-  costUsd: z.number().min(0),
-  unpricedCalls: z.number().int().min(0).default(0),
-  /** Every call at list price, cache hits included; unpriced ones count in `listUnpricedCalls`. */
-  listCostUsd: z.number().min(0).default(0),
-  listUnpricedCalls: z.number().int().min(0).default(0),
-});
-export type CellUsage = z.infer<typeof CellUsage>;
-
-export const EMPTY_USAGE: CellUsage = {
-  calls: 0,
-  cachedCalls: 0,
-  inputTokens: 0,
-  outputTokens: 0,
-  costUsd: 0,
-  unpricedCalls: 0,
-  listCostUsd: 0,
-  listUnpricedCalls: 0,
-};
-
-/** Add `b` to `a` (every field). */
-export function addCellUsage(a: CellUsage, b: CellUsage): void {
-  for (const k of Object.keys(EMPTY_USAGE) as (keyof CellUsage)[]) a[k] += b[k];
-}
-
-/** The fetched and the list-price cost of a usage, as `formatCosts` shows them. */
-export function costsOf(
-  u: CellUsage,
-): [{ usd: number; unpricedCalls: number }, { usd: number; unpricedCalls: number }, number] {
-  return [
-    { usd: u.costUsd, unpricedCalls: u.unpricedCalls },
-    { usd: u.listCostUsd, unpricedCalls: u.listUnpricedCalls },
-    u.cachedCalls,
-  ];
-}
-
 /** The outcome of one finished cell: metric values in [0, 1] (null when unscorable) and the usage it cost. */
 export const CellResult = z.object({
   cell: Cell,
@@ -72,7 +27,7 @@ export const CellResult = z.object({
   metrics: z.partialRecord(MetricName, z.number().nullable()),
   /** Metrics that do not apply to the cell's task (their null is "not applicable", not "unscored"). */
   not_applicable: z.array(MetricName).default([]),
-  usage: CellUsage,
+  usage: RunUsage,
   error: z.string().nullable().default(null),
 });
 export type CellResult = z.infer<typeof CellResult>;

@@ -5,30 +5,32 @@
  * serves every cell and repeat that needs it (read-only).
  */
 
-import { runAgent } from "../agents/run.ts";
-import { oneLine, traceOf } from "../agents/shared/failure.ts";
-import type { Agent, TraceEvent } from "../agents/types.ts";
-import { type MetricResult, metricStatus, type Report, type Split } from "../core/index.ts";
+import type { Agent } from "../agents/types.ts";
+import {
+  type MetricResult,
+  metricStatus,
+  noRunUsage,
+  type Report,
+  runUsage,
+  type Split,
+} from "../core/index.ts";
+import { redactSecrets } from "../core/redact.ts";
 import type { Env } from "../env/types.ts";
-import { redactSecrets } from "../llm/redact.ts";
 import type { Model, Role } from "../llm/types.ts";
-import type { CallRecord } from "../llm/usage.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 import { AgentActivity } from "./agent-activity.ts";
-import { type Cell, type CellResult, type CellUsage, EMPTY_USAGE, NO_MODEL, planCells } from "./cells.ts";
+import { type Cell, type CellResult, NO_MODEL, planCells } from "./cells.ts";
 import { cellRunId, judgeOfIdentity, runIdentity, taskFingerprint } from "./identity.ts";
 import { runPool } from "./pool.ts";
 import { createProgress, type Progress, type ProgressSink } from "./progress.ts";
-import type { EnvAgent, OpenEnvOptions } from "./services.ts";
+import { agentHalf, failRun, finishRun } from "./recorded-run.ts";
+import type { EnvAgent, OpenEnvOptions, ScoreReport } from "./services.ts";
 import { SharedEnvs } from "./shared-envs.ts";
 import { type SummaryRow, summarize } from "./summary.ts";
 
 /** An agent under evaluation: the spec it was named by (the cell's label) and the built agent. */
 export type AgentEntry = { spec: string; agent: Agent };
-
-/** Scores one report against its task (bound to a judge by the caller, e.g. `evaluate(…, { judge: "lexical" })`). */
-export type ScoreReport = (report: Report, loaded: LoadedTask, runId: string) => Promise<MetricResult[]>;
 
 export type EvaluateSuiteOptions = {
   /** Batch id: cells of a batch that finished before are skipped. */
@@ -79,28 +81,6 @@ export type SuiteEvaluation = {
   skipped: number;
 };
 
-/**
- * Usage of a run: every call recorded under its id, across attempts — calls an interrupted attempt paid for are
- * kept; calls a resumed attempt answered from the cache count as calls but cost nothing.
- */
-export function usageOf(calls: readonly CallRecord[]): CellUsage {
-  const usage = { ...EMPTY_USAGE };
-  for (const c of calls) {
-    usage.calls++;
-    if (c.cost_usd === null) usage.listUnpricedCalls++;
-    else usage.listCostUsd += c.cost_usd;
-    if (c.cached) {
-      usage.cachedCalls++;
-      continue;
-    }
-    usage.inputTokens += c.input_tokens;
-    usage.outputTokens += c.output_tokens;
-    if (c.cost_usd === null) usage.unpricedCalls++;
-    else usage.costUsd += c.cost_usd;
-  }
-  return usage;
-}
-
 /** A cell's outcome: its metric values and the usage recorded under its run id. */
 function outcome(
   store: RunStore,
@@ -112,7 +92,7 @@ function outcome(
 ): CellResult {
   const metrics = Object.fromEntries(results.map((r) => [r.metric, r.value]));
   const not_applicable = results.filter((r) => r.not_applicable).map((r) => r.metric);
-  return { cell, runId, status, metrics, not_applicable, usage: usageOf(store.calls(runId)), error };
+  return { cell, runId, status, metrics, not_applicable, usage: runUsage(store.calls(runId)), error };
 }
 
 /**
@@ -179,19 +159,7 @@ async function claimCell(
   }
 }
 
-/** The trace's first event: which environment the agent explored (the index's embedder is run metadata too). */
-export function envNote(env: Env): TraceEvent {
-  return {
-    type: "note",
-    at: 0,
-    message: `environment: ${env.split} split, search index embedded with ${env.embedder ?? "an unknown embedder"}`,
-  };
-}
-
-/**
- * The agent's half of a cell: the report an interrupted attempt stored (only the judging was left), else the agent's
- * report on the environment `openEnv` gives (closed after), saved with its trace.
- */
+/** The agent's half of a cell (see `agentHalf`), with the grid's model for it. */
 async function agentReport(
   options: EvaluateSuiteOptions,
   runId: string,
@@ -200,22 +168,16 @@ async function agentReport(
   openEnv: () => Promise<Env>,
   activity?: { tracker: AgentActivity; onWaiting: () => void },
 ): Promise<Report> {
-  const { store } = options;
-  const clock = options.clock ?? (() => new Date());
-  const stored = store.getReport(runId);
-  if (stored) return stored;
-  const env = await openEnv();
-  try {
-    const llm = entry.agent.needsModel ? options.model(model, "agent") : null;
-    const run = (m: Model | null) => runAgent(entry.agent, env, m, { runId });
-    const output = await (activity ? activity.tracker.run(llm, run, activity.onWaiting) : run(llm));
-    await env.ready; // an index that failed to build fails the cell (its searches all failed)
-    store.saveTrace(runId, [envNote(env), ...output.trace], clock().toISOString());
-    store.saveReport(runId, output.report, clock().toISOString());
-    return output.report;
-  } finally {
-    await env.close();
-  }
+  const half = await agentHalf({
+    store: options.store,
+    runId,
+    agent: entry.agent,
+    model: entry.agent.needsModel ? options.model(model, "agent") : null,
+    openEnv,
+    ...(activity ? { activity } : {}),
+    clock: options.clock ?? (() => new Date()),
+  });
+  return half.report;
 }
 
 /** The judge's half of a cell: score the report, save the metrics, finish the run. */
@@ -226,23 +188,15 @@ async function judgeReport(
   loaded: LoadedTask,
   report: Report,
 ): Promise<CellResult> {
-  const { store } = options;
-  const clock = options.clock ?? (() => new Date());
   const results = await options.score(report, loaded, runId);
-  store.saveMetrics(runId, results, { now: clock().toISOString() });
-  store.finishRun(runId, { status: "done", finishedAt: clock().toISOString() });
-  return outcome(store, cell, runId, "done", results);
+  finishRun(options.store, runId, results, options.clock ?? (() => new Date()));
+  return outcome(options.store, cell, runId, "done", results);
 }
 
-/** A cell that failed: one line of reason; the trace up to the failure (rejected raw replies included) is kept. */
+/** A cell that failed (see `failRun`). */
 function failedCell(options: EvaluateSuiteOptions, cell: Cell, runId: string, error: unknown): CellResult {
-  const { store } = options;
-  const clock = options.clock ?? (() => new Date());
-  const message = oneLine((error as Error)?.message ?? String(error), 1000);
-  const trace = traceOf(error);
-  if (trace) store.saveTrace(runId, trace, clock().toISOString());
-  store.finishRun(runId, { status: "failed", error: message, finishedAt: clock().toISOString() });
-  return outcome(store, cell, runId, "failed", [], message);
+  const message = failRun(options.store, runId, error, options.clock ?? (() => new Date()));
+  return outcome(options.store, cell, runId, "failed", [], message);
 }
 
 async function runCell(
@@ -399,7 +353,7 @@ function unreadable(cell: Cell, error: unknown): CellResult {
     status: "failed",
     metrics: {},
     not_applicable: [],
-    usage: { ...EMPTY_USAGE },
+    usage: noRunUsage(),
     error: (error as Error).message,
   };
 }

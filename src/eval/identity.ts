@@ -7,10 +7,10 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { agentFromSpec, parseAgentSpec } from "../agents/registry.ts";
-import type { Split } from "../core/index.ts";
+import type { ArtifactEntry, Split } from "../core/index.ts";
 import type { Protocol } from "../judge/evaluate.ts";
 import { DECISION_KINDS, type Judge } from "../judge/judges/types.ts";
-import { ARTIFACTS_DIR, type LoadedTask } from "../store/task-store.ts";
+import { ARTIFACTS_DIR, artifactPath, type LoadedTask } from "../store/task-store.ts";
 
 const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
 
@@ -29,6 +29,15 @@ export function canonicalJson(value: unknown): string {
  * What a task is, by content: task.json (questions, gold, evidence), the manifest and the bytes of every realized
  * artifact it lists. Two tasks with the same fingerprint give an agent and a judge identical inputs.
  */
+/** An artifact's file, or a path that does not exist (a missing file hashes as empty, as before). */
+function fileOf(loaded: LoadedTask, entry: ArtifactEntry): string {
+  try {
+    return artifactPath(loaded, entry);
+  } catch {
+    return join(loaded.dir, ARTIFACTS_DIR, entry.path);
+  }
+}
+
 export async function taskFingerprint(loaded: LoadedTask): Promise<string> {
   const hash = createHash("sha256");
   hash.update(canonicalJson(loaded.task));
@@ -36,7 +45,7 @@ export async function taskFingerprint(loaded: LoadedTask): Promise<string> {
   hash.update(canonicalJson(loaded.manifest));
   const entries = [...loaded.manifest.artifacts].sort((a, b) => a.path.localeCompare(b.path));
   for (const entry of entries) {
-    const file = Bun.file(join(loaded.dir, ARTIFACTS_DIR, entry.path));
+    const file = Bun.file(fileOf(loaded, entry));
     hash.update(`\0${entry.path}\0`);
     hash.update(new Uint8Array((await file.exists()) ? await file.arrayBuffer() : new ArrayBuffer(0)));
   }

@@ -1,5 +1,5 @@
 /** @module Progress on stderr: a redrawn bar on a TTY, plain one-line-per-event output otherwise; secrets redacted. */
-import { redactSecrets } from "../llm/redact.ts";
+import { redactSecrets } from "../core/redact.ts";
 
 export type ProgressSink = { write(text: string): unknown; isTTY?: boolean };
 

@@ -24,11 +24,11 @@ import { hostname } from "node:os";
 import { PgBoss } from "pg-boss";
 import { z } from "zod";
 import { agentFromSpec } from "../agents/index.ts";
-import { Split } from "../core/index.ts";
+import { noRunUsage, Split } from "../core/index.ts";
 import { Protocol } from "../judge/evaluate.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
-import { Cell, type CellResult, EMPTY_USAGE } from "./cells.ts";
+import { Cell, type CellResult } from "./cells.ts";
 import {
   cellLabel,
   cellRun,
@@ -289,7 +289,7 @@ export function readBack(
         status: "failed",
         metrics: {},
         not_applicable: [],
-        usage: { ...EMPTY_USAGE },
+        usage: noRunUsage(),
         error: errors.get(job.runId) ?? store.getRun(job.runId)?.error ?? "not finished",
       },
   );

@@ -1,13 +1,19 @@
 /** @module One agent run on one task, recorded in the run store (the `drflow run` primitive behind the CLI and API). */
 import { randomUUID } from "node:crypto";
-import { agentFromSpec, runAgent } from "../agents/index.ts";
-import { oneLine, traceOf } from "../agents/shared/failure.ts";
+import { agentFromSpec } from "../agents/index.ts";
 import type { TraceEvent } from "../agents/types.ts";
-import { type MetricResult, parseTaskRef, type Report, type Split } from "../core/index.ts";
+import {
+  type MetricResult,
+  parseTaskRef,
+  type Report,
+  type RunUsage,
+  runUsage,
+  type Split,
+} from "../core/index.ts";
 import type { RunStore } from "../store/run-store.ts";
-import { type CellUsage, NO_MODEL } from "./cells.ts";
-import { envNote, usageOf } from "./evaluate-suite.ts";
+import { NO_MODEL } from "./cells.ts";
 import { runIdentity, taskFingerprint } from "./identity.ts";
+import { agentHalf, failRun, finishRun } from "./recorded-run.ts";
 import type { Services } from "./services.ts";
 
 export type RunOnceOptions = {
@@ -30,7 +36,7 @@ export type RunOnceResult = {
   runId: string;
   report: Report;
   trace: TraceEvent[];
-  usage: CellUsage;
+  usage: RunUsage;
   metrics: MetricResult[];
   /** The embedder the environment's search index was built with (offline hashing, or the embedder role's model). */
   envEmbedder: string;
@@ -70,40 +76,27 @@ export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
       ...(agent.needsModel ? { embedder: services.envEmbedder(agent).name } : {}),
     });
     store.saveRun({ ...record, identity });
-    const env = await services.openEnv(loaded, options.split, agent, { background: true });
-    let out: Awaited<ReturnType<typeof runAgent>>;
-    let note: TraceEvent;
-    try {
-      const model = agent.needsModel ? services.model(handle, "agent") : null;
-      note = envNote(env);
-      options.onEvent?.(note);
-      out = await runAgent(agent, env, model, { runId, onEvent: options.onEvent });
-      await env.ready; // an index that failed to build fails the run (its searches all failed)
-    } finally {
-      await env.close();
-    }
-    store.saveTrace(runId, [note, ...out.trace], clock().toISOString());
-    store.saveReport(runId, out.report, clock().toISOString());
-    const metrics = options.judge ? await services.score(out.report, loaded, runId) : [];
-    if (metrics.length > 0) store.saveMetrics(runId, metrics, { now: clock().toISOString() });
-    store.finishRun(runId, { status: "done", finishedAt: clock().toISOString() });
+    const half = await agentHalf({
+      store,
+      runId,
+      agent,
+      model: agent.needsModel ? services.model(handle, "agent") : null,
+      openEnv: () => services.openEnv(loaded, options.split, agent, { background: true }),
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      clock,
+    });
+    const metrics = options.judge ? await services.score(half.report, loaded, runId) : [];
+    finishRun(store, runId, metrics, clock);
     return {
       runId,
-      report: out.report,
-      trace: [note, ...out.trace],
-      usage: usageOf(store.calls(runId)),
+      report: half.report,
+      trace: half.trace,
+      usage: runUsage(store.calls(runId)),
       metrics,
-      envEmbedder: env.embedder ?? "unknown",
+      envEmbedder: half.env ?? "unknown",
     };
   } catch (error) {
-    // The trace up to the failure (rejected raw replies included) is kept with the failed run.
-    const trace = traceOf(error);
-    if (trace) store.saveTrace(runId, trace, clock().toISOString());
-    store.finishRun(runId, {
-      status: "failed",
-      error: oneLine((error as Error)?.message ?? String(error), 1000),
-      finishedAt: clock().toISOString(),
-    });
+    failRun(store, runId, error, clock);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 /** @module The standard wiring of an evaluation: task store, embedded environment, model layer with usage in the run store, judge. */
 import { mkdirSync } from "node:fs";
 import { basename, dirname } from "node:path";
-import type { Split } from "../core/index.ts";
+import type { MetricResult, Report, Split } from "../core/index.ts";
 import { indexPathFor, loadEnv } from "../env/load.ts";
 import type { Env } from "../env/types.ts";
 import { evaluate, type Protocol } from "../judge/evaluate.ts";
@@ -12,7 +12,6 @@ import type { Model, Role } from "../llm/types.ts";
 import { type Embedder, hashingEmbedder, lazyEmbedder } from "../retrieval/index.ts";
 import type { RunStore } from "../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, type LoadedTask, loadTask } from "../store/task-store.ts";
-import type { ScoreReport } from "./evaluate-suite.ts";
 import { judgeIdentity } from "./identity.ts";
 
 /** The judge name for the offline judge; anything else is a model handle. */
@@ -35,6 +34,9 @@ export function resolveJudge(
 }
 
 /** What an agent's environment depends on besides the task and split: whether its index embeds with a model. */
+/** Scores one report against its task (bound to a judge by the caller, e.g. `evaluate(…, { judge: "lexical" })`). */
+export type ScoreReport = (report: Report, loaded: LoadedTask, runId: string) => Promise<MetricResult[]>;
+
 export type EnvAgent = { needsModel: boolean };
 
 /** `LoadEnvOptions.background` and `startAfter`. */

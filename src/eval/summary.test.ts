@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { noRunUsage } from "../core/index.ts";
 import { metricColumns, metricNames } from "../judge/index.ts";
-import { type CellResult, EMPTY_USAGE, planCells } from "./cells.ts";
+import { type CellResult, planCells } from "./cells.ts";
 import { summarize } from "./summary.ts";
 import { formatSummaryTable } from "./table.ts";
 
@@ -16,7 +17,7 @@ function result(
     status: "done",
     metrics: { f1, recall: f1 },
     not_applicable: [],
-    usage: { ...EMPTY_USAGE, calls: 2, costUsd: 0.5 },
+    usage: { ...noRunUsage(), calls: 2, costUsd: 0.5 },
     error: null,
     ...extra,
   };
@@ -125,7 +126,7 @@ test("the summary's columns follow the task kinds judged: DRFlow's, DRBench's, o
       },
     },
     usage: {
-      ...EMPTY_USAGE,
+      ...noRunUsage(),
       calls: 5,
       costUsd: 0.5,
       unpricedCalls: 2,

@@ -2,8 +2,9 @@
 
 import { mean, std } from "../analysis/stats.ts";
 import type { MetricName, Split } from "../core/index.ts";
+import { addRunUsage, noRunUsage, RunUsage } from "../core/index.ts";
 import { metricColumns } from "../judge/index.ts";
-import { addCellUsage, type CellResult, CellUsage, EMPTY_USAGE } from "./cells.ts";
+import type { CellResult } from "./cells.ts";
 
 /** A finite number (a metric value that was scored). */
 function isScored(v: number | null | undefined): v is number {
@@ -30,8 +31,8 @@ export type SummaryRow = {
   cells: number;
   failed: number;
   metrics: Partial<Record<MetricName, MetricSummary>>;
-  /** The cells' calls: fetched tokens and cost, and the cost at list price with cache hits (`CellUsage`). */
-  usage: CellUsage;
+  /** The cells' calls: fetched tokens and cost, and the cost at list price with cache hits (`RunUsage`). */
+  usage: RunUsage;
 };
 
 /**
@@ -75,8 +76,8 @@ export function summarize(
         counts: { scored, not_applicable: notApplicable, unscored: asked - scored - notApplicable },
       };
     }
-    const usage = { ...EMPTY_USAGE };
-    for (const r of list) addCellUsage(usage, CellUsage.parse(r.usage));
+    const usage = noRunUsage();
+    for (const r of list) addRunUsage(usage, RunUsage.parse(r.usage));
     rows.push({
       agent,
       model,

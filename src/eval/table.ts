@@ -1,10 +1,10 @@
 /** @module Plain-text rendering of a batch summary: one row per agent × model × split, metrics in percent as mean ± std. */
 
 import type { MetricName } from "../core/index.ts";
+import { redactSecrets } from "../core/redact.ts";
 import { textTable } from "../core/text-table.ts";
 import { metricColumns, metricLabel } from "../judge/index.ts";
 import { formatCost } from "../llm/cost.ts";
-import { redactSecrets } from "../llm/redact.ts";
 import type { MetricSummary, SummaryRow } from "./summary.ts";
 
 /** `57.93 ± 1.20` (percent), `57.93` when there is a single repeat, `–` when nothing was scored. */

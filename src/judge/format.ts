@@ -3,6 +3,7 @@
 import type { Report } from "../core/index.ts";
 import { textTable } from "../core/text-table.ts";
 import { metricLabel } from "./metrics/index.ts";
+import { judgedSteps } from "./predicted.ts";
 import type { AlignmentRow, EvaluationResult } from "./result.ts";
 
 function cut(text: string, max: number): string {
@@ -37,11 +38,7 @@ export function formatEvaluation(
     String(m.tokens),
   ]);
   const titles = new Map<string, string>();
-  const predicted = report
-    ? report.personalized_workflow.length
-      ? report.personalized_workflow
-      : report.generic_workflow
-    : [];
+  const predicted = report ? judgedSteps(report) : [];
   for (const s of predicted) titles.set(`PRED_STEP_${s.item}`, s.title);
   for (const [item, title] of goldTitles ?? []) titles.set(`WORKFLOW_STEP_${item}`, title);
   const parts = [

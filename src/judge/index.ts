@@ -30,7 +30,7 @@ export {
   unregisterMetric,
 } from "./metrics/index.ts";
 export type { Metric, MetricContext } from "./metrics/types.ts";
-export { workflowFlowchart } from "./report/flowchart.ts";
+export { reportFlowchart, workflowFlowchart } from "./report/flowchart.ts";
 export { type ParsedReport, parseReportMarkdown } from "./report/parse.ts";
 export { Problem } from "./report/problem.ts";
 export { renderReportMarkdown } from "./report/render.ts";

@@ -1,7 +1,7 @@
 /** @module Cited sources as a judge may read them: the task's realized files (text extracted) and saved web pages; `reading/resolve.ts` maps citation keys to them. */
 import type { ArtifactEntry } from "../core/index.ts";
 import { extractText } from "../env/extract/index.ts";
-import { ARTIFACTS_DIR, artifactFile, type LoadedTask } from "../store/task-store.ts";
+import { artifactPath, type LoadedTask } from "../store/task-store.ts";
 import { normalizeUrl, type WebPage } from "../web/types.ts";
 
 export type SourceDocument = { id: string; title: string; app: string; path: string; text: string };
@@ -26,7 +26,7 @@ export function taskSources(loaded: LoadedTask, webPages: readonly WebPage[] = [
       const entry = byId.get(id);
       hit = entry
         ? Promise.resolve()
-            .then(() => extractText(artifactFile(`${loaded.dir}/${ARTIFACTS_DIR}`, entry.path), entry.format))
+            .then(() => extractText(artifactPath(loaded, entry), entry.format))
             .then((text) => ({
               id,
               title: entry.title,

@@ -5,6 +5,8 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
+import { redactSecrets } from "../core/redact.ts";
+import { UsageSource } from "../core/usage.ts";
 import { isPostgresUrl, openMigrated, type SqlDb } from "../store/sql.ts";
 import {
   cacheKey,
@@ -14,8 +16,6 @@ import {
   KeyParts,
   partHashes,
 } from "./cache-key.ts";
-import { redactSecrets } from "./redact.ts";
-import { UsageSource } from "./usage.ts";
 
 /**
  * `use`: read and write (a reply stored as rejected is fetched again); `refresh`: ignore entries but write; `off`:

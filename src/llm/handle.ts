@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { liveEnum } from "../core/live-enum.ts";
+import { redactSecrets, rememberUrlSecrets } from "../core/redact.ts";
 import { handleForms, type ProviderDefinition, providerByName, providerNames } from "./providers/index.ts";
-import { redactSecrets, rememberUrlSecrets } from "./redact.ts";
 
 /** A registered provider's name (src/llm/providers/: each provider declares its prefix, URLs, key variable, limits). */
 export const Provider = liveEnum("provider", providerNames);

@@ -15,9 +15,7 @@ export {
   registerProvider,
   unregisterProvider,
 } from "./providers/index.ts";
-export { ROLE_DEFAULT, ROLE_VARIABLE, ROLES, resolveRole } from "./roles.ts";
+export { ROLE_DEFAULT, ROLE_VARIABLE, resolveRole } from "./roles.ts";
 export { checkReply, StructuredMode } from "./structured.ts";
-export { fillTemplate, templateHash } from "./template.ts";
 export { approxTokenCount, countChatTokens, countTokens } from "./tokens.ts";
 export type * from "./types.ts";
-export { CallRecord, MemoryUsageSink, type UsageSink } from "./usage.ts";

@@ -1,5 +1,7 @@
 /** @module `createModel(handle)`: the one client every LLM call goes through (cache, retries, limits, usage and cost). */
 import type { z } from "zod";
+import { redactSecrets, rememberSecret } from "../core/redact.ts";
+import type { CallKind, UsageSink, UsageSource } from "../core/usage.ts";
 import {
   type CachedResponse,
   type CacheMode,
@@ -13,7 +15,6 @@ import { CacheMissError, MissingKeyError, ProviderError } from "./errors.ts";
 import { type ParsedHandle, parseHandle, providerOf, type StructuredMode } from "./handle.ts";
 import { limiterFor } from "./limiter.ts";
 import { PRICES, type Price, type PriceTable, priceOf } from "./prices.ts";
-import { redactSecrets, rememberSecret } from "./redact.ts";
 import { type Random, RetryOptions, type Sleep } from "./retry.ts";
 import { isOfflineEmbedder, resolveRole } from "./roles.ts";
 import { strictSchemaOf } from "./strict-schema.ts";
@@ -31,7 +32,6 @@ import type {
   Role,
   Usage,
 } from "./types.ts";
-import type { CallKind, UsageSink, UsageSource } from "./usage.ts";
 
 /** The variable that sets every request's timeout, in seconds (`--timeout` on the commands that call models). */
 export const TIMEOUT_VARIABLE = "DRFLOW_MODEL_TIMEOUT";

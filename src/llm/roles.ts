@@ -1,9 +1,7 @@
 /** @module Roles (generator, agent, judge, embedder) and how each resolves to a model handle: flag, then env variable, then default. */
-import { z } from "zod";
-import type { Role } from "./types.ts";
+import { ROLES, type Role, RoleSchema } from "../core/usage.ts";
 
-export const ROLES = ["generator", "agent", "judge", "embedder"] as const satisfies readonly Role[];
-export const RoleSchema = z.enum(ROLES);
+export { ROLES, RoleSchema };
 
 /** The environment variable that names each role's handle. */
 export const ROLE_VARIABLE: Record<Role, string> = {

@@ -1,13 +1,13 @@
 /** @module Structured output: JSON extraction, zod validation, and re-asking with the accumulated validation errors. */
 import type { z } from "zod";
 import { jsonPath } from "../core/json-path.ts";
+import { fillTemplate } from "../core/template.ts";
 import { StructuredOutputError } from "./errors.ts";
 import type { StructuredMode } from "./handle.ts";
 import { extractJson } from "./json-extract.ts";
 import { JSON_INSTRUCTION, REJECTION, rejectionCountPhrase } from "./prompts/structured.ts";
 import { repairQuote } from "./repair-quote.ts";
 import type { StrictSchema } from "./strict-schema.ts";
-import { fillTemplate } from "./template.ts";
 import type { ChatMessage, ChatResult, ObjectRequest, ObjectResult, Usage } from "./types.ts";
 
 export { StructuredMode } from "./handle.ts";
@@ -40,7 +40,7 @@ export function rejectionMessage(rejections: number, history: string[][]): strin
   return fillTemplate(
     REJECTION,
     { rejection_count_phrase: rejectionCountPhrase(rejections), validation_error_list: lines.join("\n") },
-    "structured/REJECTION",
+    { name: "prompt structured/REJECTION" },
   );
 }
 
@@ -75,7 +75,7 @@ export function initialMessages(
   const instruction = fillTemplate(
     JSON_INSTRUCTION,
     { schema_name: schemaName, json_schema: JSON.stringify(jsonSchema) },
-    "structured/JSON_INSTRUCTION",
+    { name: "prompt structured/JSON_INSTRUCTION" },
   );
   const [first, ...rest] = messages;
   if (first?.role === "system")

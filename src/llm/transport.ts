@@ -1,9 +1,9 @@
 /** @module HTTP to an OpenAI-compatible endpoint through the `openai` package: timeout, retries, concurrency limit, error classes. */
 import OpenAI, { APIConnectionError, APIError } from "openai";
+import { redactSecrets } from "../core/redact.ts";
 import { ProviderError } from "./errors.ts";
 import type { ParsedHandle } from "./handle.ts";
 import type { Limiter } from "./limiter.ts";
-import { redactSecrets } from "./redact.ts";
 import {
   type Failure,
   parseRetryAfter,

@@ -1,7 +1,9 @@
 /** @module The model interface every LLM caller (generator, agents, judges) codes against. */
 import type { z } from "zod";
 
-export type Role = "generator" | "agent" | "judge" | "embedder";
+export type { Role } from "../core/usage.ts";
+
+import type { Role } from "../core/usage.ts";
 
 export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
 

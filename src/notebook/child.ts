@@ -1,8 +1,11 @@
-/** @module Run a notebook in a child process (`bun src/notebook/run.ts <name> k=v…`): fresh module state, so edits to the notebook and its library apply. */
+/**
+ * @module Run a notebook in a child process (this file: `bun src/notebook/child.ts <name> k=v…`): fresh module state,
+ * so edits to the notebook and its library apply.
+ */
 import { resolve } from "node:path";
-import { notebookOutput } from "./registry.ts";
+import { notebookOutput, runNotebook } from "./registry.ts";
 
-const RUN_NOTEBOOK = resolve(import.meta.dir, "run.ts");
+const RUN_NOTEBOOK = import.meta.path;
 
 export type ChildRun = { output: string; ms: number; stderr: string };
 
@@ -29,4 +32,33 @@ export async function runNotebookChild(
       `notebook ${name} failed (exit ${code}): ${stderr.trim().split("\n").slice(-5).join(" | ")}`,
     );
   return { output: notebookOutput(dir, name), ms: performance.now() - started, stderr };
+}
+
+/** The child: run `<name>` from `DRFLOW_NOTEBOOKS` with `k=v` parameters (`model=<handle>` also sets the model). */
+async function childMain(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name) throw new Error("expected a notebook name");
+  const params = Object.fromEntries(
+    rest.map((p) => {
+      const eq = p.indexOf("=");
+      if (eq <= 0) throw new Error(`parameter "${p}": expected key=value`);
+      return [p.slice(0, eq), p.slice(eq + 1)];
+    }),
+  );
+  const dir = process.env.DRFLOW_NOTEBOOKS || undefined;
+  await runNotebook(name, {
+    ...(dir ? { dir } : {}),
+    settings: { params, ...(params.model ? { model: params.model } : {}) },
+  });
+  return 0;
+}
+
+if (import.meta.main) {
+  try {
+    process.exit(await childMain(process.argv.slice(2)));
+  } catch (error) {
+    console.error(`nb ${process.argv[2] ?? ""}: ${(error as Error).message}`);
+    if (process.env.DRFLOW_DEBUG) console.error((error as Error).stack);
+    process.exit(1);
+  }
 }

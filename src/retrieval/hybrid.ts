@@ -237,9 +237,10 @@ export class HybridIndex {
    * cut, only the store's own scan knows its order).
    */
   private nearestFirst(vector: Vector, k: number, kept: (m: VectorMatch) => boolean): VectorMatch[] | null {
-    const all = this.vectors.distances?.(vector);
+    const ordered = this.vec0Ordered(vector, k);
+    if (ordered) return ordered;
+    const all = this.nearestCandidates(vector, k);
     if (!all) return null;
-    all.sort((a, b) => a.distance - b.distance);
     const top = all.slice(0, k);
     const cut = all[k]?.distance;
     if (cut !== undefined && top.at(-1)?.distance === cut) {
@@ -253,6 +254,45 @@ export class HybridIndex {
       previous = m.distance;
     }
     return top;
+  }
+
+  /**
+   * The `k` nearest exactly as vec0 returns them, ties included, when the store knows its rows' order (`vec0Chunk`):
+   * equal distances go to the earlier chunk, and within a chunk to the later slot (DESIGN.md, "Vectors and BM25").
+   */
+  private vec0Ordered(vector: Vector, k: number): VectorMatch[] | null {
+    const arrays = this.vectors.distanceArray?.(vector);
+    if (!arrays?.vec0Chunk) return null;
+    const { ids, distances, vec0Chunk: size } = arrays;
+    const bound = ids.length > k ? Float64Array.from(distances).sort()[k]! : Number.POSITIVE_INFINITY;
+    const near: number[] = [];
+    for (let i = 0; i < ids.length; i++) if (distances[i]! <= bound) near.push(i);
+    near.sort(
+      (a, b) =>
+        distances[a]! - distances[b]! ||
+        Math.floor(a / size) - Math.floor(b / size) ||
+        (b % size) - (a % size),
+    );
+    return near.slice(0, k).map((i) => ({ id: ids[i]!, distance: distances[i]! }));
+  }
+
+  /**
+   * The store's distances, closest first, cut after every item as near as the (k+1)-th (all that `nearestFirst` reads:
+   * its top k and the ties at the cut); the whole list, sorted, from a store without `distanceArray`.
+   */
+  private nearestCandidates(vector: Vector, k: number): VectorMatch[] | null {
+    const arrays = this.vectors.distanceArray?.(vector);
+    if (!arrays) {
+      const all = this.vectors.distances?.(vector);
+      return all ? all.sort((a, b) => a.distance - b.distance) : null;
+    }
+    const { ids, distances } = arrays;
+    const bound = ids.length > k ? Float64Array.from(distances).sort()[k]! : Number.POSITIVE_INFINITY;
+    const out: VectorMatch[] = [];
+    for (let i = 0; i < ids.length; i++)
+      if (distances[i]! <= bound) out.push({ id: ids[i]!, distance: distances[i]! });
+    // stable, as the whole list's sort: ties keep insertion order
+    return out.sort((a, b) => a.distance - b.distance);
   }
 
   async close(): Promise<void> {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describeBackends } from "../../test/support/backends.ts";
 import type { MetricResult } from "../core/metric.ts";
 import { Report } from "../core/report.ts";
-import type { CallRecord } from "../llm/usage.ts";
+import type { CallRecord } from "../core/usage.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { OWNER } from "./owner.ts";
 import { RunStore } from "./run-store.ts";

@@ -5,10 +5,10 @@
  */
 import { z } from "zod";
 import { MetricResult } from "../core/metric.ts";
+import { redactSecrets } from "../core/redact.ts";
 import { Report } from "../core/report.ts";
 import { RunRecord, RunStatus } from "../core/run.ts";
-import { redactSecrets } from "../llm/redact.ts";
-import { CallRecord, type UsageSink } from "../llm/usage.ts";
+import { CallRecord, type UsageSink } from "../core/usage.ts";
 import { type CitationRow, citationsOfReport } from "./citations.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { deadOwner, OWNER } from "./owner.ts";

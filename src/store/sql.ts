@@ -11,7 +11,7 @@ import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { SQL } from "bun";
-import { redactSecrets, rememberUrlSecrets } from "../llm/redact.ts";
+import { redactSecrets, rememberUrlSecrets } from "../core/redact.ts";
 import { SyncPostgres } from "./postgres-sync.ts";
 
 export type Dialect = "sqlite" | "postgres";

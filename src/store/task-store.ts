@@ -3,13 +3,24 @@ import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, normalize, resolve, sep } from "node:path";
 import type { z } from "zod";
-import { ArtifactManifest, DOC_HANDLE, parseArtifactId, parseTaskRef, SAFE_ID, Task } from "../core/index.ts";
+import {
+  type ArtifactEntry,
+  ArtifactManifest,
+  CorpusManifest,
+  DOC_HANDLE,
+  parseArtifactId,
+  parseTaskRef,
+  SAFE_ID,
+  Task,
+} from "../core/index.ts";
 import { jsonPath } from "../core/json-path.ts";
 
 export const DEFAULT_TASK_ROOT = "tasks";
 export const TASK_FILE = "task.json";
 export const MANIFEST_FILE = "manifest.json";
 export const ARTIFACTS_DIR = "artifacts";
+/** A suite's company background corpora: `<suite>/_corpus/<id>/` (no task.json, so never listed as a task). */
+export const CORPUS_DIR = "_corpus";
 
 /**
  * Size limits of a task folder (DESIGN.md "Task folders are a boundary"): larger files and fields are validation
@@ -26,7 +37,17 @@ export const LIMITS = {
 
 const MB = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-export type LoadedTask = { task: Task; manifest: ArtifactManifest; dir: string };
+/**
+ * A task as loaded. When its manifest names a company corpus, `manifest.artifacts` lists the corpus's documents after
+ * the task's own (so every reader of the manifest sees the whole environment), and `corpus` says where their files
+ * are: read any artifact's file with `artifactPath`.
+ */
+export type LoadedTask = {
+  task: Task;
+  manifest: ArtifactManifest;
+  dir: string;
+  corpus?: { id: string; dir: string; ids: ReadonlySet<string> };
+};
 export type TaskRef = { suite: string; id: string; ref: string; dir: string };
 
 /** One problem found in a task folder: which file, where in it (JSON path), and what was expected. */
@@ -201,7 +222,69 @@ export async function loadTask(root: string, ref: string): Promise<LoadedTask> {
   }
   issues.push(...duplicateIssues(manifest, join(dir, ARTIFACTS_DIR, MANIFEST_FILE)));
   if (issues.length > 0) throw new TaskStoreError(issues);
-  return { task, manifest, dir };
+  if (!manifest.corpus) return { task, manifest, dir };
+  const corpusDir = join(dir, "..", CORPUS_DIR, manifest.corpus);
+  const corpusFile = join(corpusDir, MANIFEST_FILE);
+  const corpus = await readJson(CorpusManifest, corpusFile);
+  if (corpus.corpus_id !== manifest.corpus)
+    issues.push({
+      file: corpusFile,
+      path: "$.corpus_id",
+      expected: `expected "${manifest.corpus}" (the folder name), got "${corpus.corpus_id}"`,
+    });
+  const merged = { ...manifest, artifacts: [...manifest.artifacts, ...corpus.artifacts] };
+  issues.push(
+    ...duplicateIssues(merged, `${join(dir, ARTIFACTS_DIR, MANIFEST_FILE)} with ${corpusFile}`).filter(
+      (i) => Number(/\[(\d+)\]/.exec(i.path)?.[1]) >= manifest.artifacts.length,
+    ),
+  );
+  if (issues.length > 0) throw new TaskStoreError(issues);
+  return {
+    task,
+    manifest: merged,
+    dir,
+    corpus: { id: corpus.corpus_id, dir: corpusDir, ids: new Set(corpus.artifacts.map((a) => a.id)) },
+  };
+}
+
+/** The file of one of a loaded task's artifacts (its own or its corpus's), checked as `artifactFile` checks. */
+export function artifactPath(loaded: LoadedTask, entry: Pick<ArtifactEntry, "id" | "path">): string {
+  return loaded.corpus?.ids.has(entry.id)
+    ? artifactFile(loaded.corpus.dir, entry.path)
+    : artifactFile(join(loaded.dir, ARTIFACTS_DIR), entry.path);
+}
+
+/** The folder of a suite's company corpus. */
+export function corpusDir(root: string, suite: string, id: string): string {
+  if (!SAFE_ID.test(suite) || !SAFE_ID.test(id))
+    throw new Error(`corpus "${suite}/${id}": expected safe ids, e.g. demo/quillstone-analytics`);
+  return join(root, suite, CORPUS_DIR, id);
+}
+
+/** Write a company corpus folder atomically (manifest.json and its files), replacing one of the same id. */
+export async function writeCorpus(
+  root: string,
+  suite: string,
+  manifest: CorpusManifest,
+  files: readonly TaskFile[],
+): Promise<string> {
+  const valid = CorpusManifest.parse(manifest);
+  const dir = corpusDir(root, suite, valid.corpus_id);
+  const tmp = join(dirname(dir), `.${valid.corpus_id}.tmp-${process.pid}`);
+  await rm(tmp, { recursive: true, force: true });
+  await mkdir(tmp, { recursive: true });
+  await writeFile(join(tmp, MANIFEST_FILE), stableJson(valid));
+  for (const file of files) {
+    const target = insideDir(tmp, file.path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, file.bytes);
+  }
+  const old = join(dirname(dir), `.${valid.corpus_id}.old-${process.pid}`);
+  const hadOld = existsSync(dir);
+  if (hadOld) await rename(dir, old);
+  await rename(tmp, dir);
+  if (hadOld) await rm(old, { recursive: true, force: true });
+  return dir;
 }
 
 async function isDir(path: string): Promise<boolean> {

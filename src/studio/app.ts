@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { WorkQueue } from "../api/work.ts";
+import type { WorkQueue } from "../jobs/work-queue.ts";
 import { listNotebooks } from "../notebook/registry.ts";
 import { annotationRoutes } from "./annotation/routes.ts";
 import { StudioContext, type StudioDeps, type StudioOptions } from "./context.ts";

@@ -3,7 +3,7 @@
  * recorded for it (same stage, in order) so tokens, cost, latency, cache status and key sit beside the event.
  */
 import type { TraceEvent } from "../agents/types.ts";
-import type { CallRecord } from "../llm/usage.ts";
+import type { CallRecord } from "../core/usage.ts";
 
 export type TimelineEntry =
   | { kind: "action"; at: number; event: Extract<TraceEvent, { type: "action" }> }

@@ -26,6 +26,10 @@ test("basic shares a small context budget fairly across documents", async () => 
   expect(bodies).toHaveLength(FIXTURE.documents.length);
   const total = bodies.reduce((n, b) => n + b.trim().length, 0);
   expect(total).toBeLessThanOrEqual(1200);
+  const note = run.trace.find((e) => e.type === "note" && e.message.startsWith("context budget:"));
+  expect(note?.type === "note" ? note.message : "").toMatch(
+    /^context budget: 1,[0-9]{3} of [0-9,]+ characters \(\d+ %\): \d+ of \d+ documents whole, \d+ cut to their first [0-9,]+ characters$/,
+  );
   // The short chat message fits whole; the long policy is cut.
   expect(contents).toContain("consent discussion can happen Dec 1 at 14:00 in clinic room 4.");
   expect(contents).not.toContain("close the consent encounter.");

@@ -233,12 +233,16 @@ describe("runs", () => {
     expect(detail.data.status).toBe("done");
     expect(detail.data.report.task_id).toBe(refs[1]!.split("/")[1]);
     expect(detail.data.trace.length).toBeGreaterThan(0);
+    // The offline agent made no model call: every count of the run's usage (RunUsage) is 0.
     expect(detail.data.usage).toEqual({
       calls: 0,
       inputTokens: 0,
       outputTokens: 0,
       costUsd: 0,
       unpricedCalls: 0,
+      cachedCalls: 0,
+      listCostUsd: 0,
+      listUnpricedCalls: 0,
     });
     expect(detail.data.metrics.map((m: { metric: string }) => m.metric)).toContain("f1");
     expect(detail.data.flowcharts.generic).toStartWith("graph TD");

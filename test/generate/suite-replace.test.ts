@@ -30,7 +30,18 @@ const seeds = (suite: string) =>
 
 test("generate --procedural into an existing suite exits 1 naming it; --replace leaves only the new tasks", async () => {
   const gen = (...extra: string[]) =>
-    drflow("generate", "--procedural", "--suite", "demo", "--root", root, "--quiet", ...extra);
+    drflow(
+      "generate",
+      "--procedural",
+      "--suite",
+      "demo",
+      "--root",
+      root,
+      "--quiet",
+      "--corpus-chars",
+      "0",
+      ...extra,
+    );
   expect((await gen("--seed", "7", "--per-domain", "2")).code).toBe(0);
   expect(seeds("demo")).toHaveLength(10);
   const before = readFileSync(join(root, "demo/healthcare_01/task.json"), "utf8");
@@ -61,13 +72,34 @@ test("generate --procedural into an existing suite exits 1 naming it; --replace 
 }, 120_000);
 
 test("tasks validate reports a suite whose tasks come from different seeds", async () => {
-  await generateProceduralSuite({ root, suite: "a", seed: 7, perDomain: 1, domains: ["legal"] });
-  await generateProceduralSuite({ root, suite: "b", seed: 8, perDomain: 2, domains: ["legal"] });
+  await generateProceduralSuite({
+    root,
+    suite: "a",
+    seed: 7,
+    perDomain: 1,
+    domains: ["legal"],
+    corpusChars: 0,
+  });
+  await generateProceduralSuite({
+    root,
+    suite: "b",
+    seed: 8,
+    perDomain: 2,
+    domains: ["legal"],
+    corpusChars: 0,
+  });
   // Two generations in one folder, as `generate` wrote them before it refused existing suites.
   rmSync(join(root, "a"), { recursive: true });
   mkdirSync(join(root, "a"));
   cpSync(join(root, "b/legal_02"), join(root, "a/legal_02"), { recursive: true });
-  await generateProceduralSuite({ root, suite: "c", seed: 7, perDomain: 1, domains: ["legal"] });
+  await generateProceduralSuite({
+    root,
+    suite: "c",
+    seed: 7,
+    perDomain: 1,
+    domains: ["legal"],
+    corpusChars: 0,
+  });
   cpSync(join(root, "c/legal_01"), join(root, "a/legal_01"), { recursive: true });
   const out = await drflow("tasks", "validate", "a", "--root", root);
   expect(out.code).toBe(1);

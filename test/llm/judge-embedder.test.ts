@@ -3,9 +3,9 @@
  * paper's — and never with its own chat model, which OpenAI's embeddings endpoint refuses (the emulator enforces it).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { MemoryUsageSink } from "../../src/core/usage.ts";
 import { evaluate } from "../../src/judge/evaluate.ts";
 import { createModel } from "../../src/llm/model.ts";
-import { MemoryUsageSink } from "../../src/llm/usage.ts";
 import { goldReport } from "../judge/construct.ts";
 import { loadFixtureTask } from "../judge/fixture.ts";
 import { judgeReply } from "../support/judge-replies.ts";

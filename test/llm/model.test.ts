@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
+import { MemoryUsageSink } from "../../src/core/usage.ts";
 import { LlmCache } from "../../src/llm/cache.ts";
 import {
   CacheMissError,
@@ -12,7 +13,6 @@ import {
 } from "../../src/llm/errors.ts";
 import { createModel } from "../../src/llm/model.ts";
 import { REPAIR_QUOTE_CHARS } from "../../src/llm/repair-quote.ts";
-import { MemoryUsageSink } from "../../src/llm/usage.ts";
 import { type ScriptedReply, type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
 
 let server: ScriptedServer;

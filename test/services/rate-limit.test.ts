@@ -1,7 +1,7 @@
 /** Two worker processes share one provider limit through PostgreSQL, against the scripted model server. */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
-import { estimateTokens, limitKey, rateLimitedFetch, SharedRateLimit } from "../../src/store/rate-limit.ts";
+import { estimateTokens, limitKey, rateLimitedFetch, SharedRateLimit } from "../../src/llm/rate-limit.ts";
 import { describePostgres } from "../support/postgres.ts";
 import { type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
 

@@ -3,7 +3,7 @@
  * <server url> <calls> <requests per window> <window ms>` sends `calls` chat requests one after another.
  */
 import { createModel } from "../../src/llm/model.ts";
-import { rateLimitedFetch, SharedRateLimit } from "../../src/store/rate-limit.ts";
+import { rateLimitedFetch, SharedRateLimit } from "../../src/llm/rate-limit.ts";
 
 const [url, server, calls, rpm, windowMs] = process.argv.slice(2);
 const limit = await SharedRateLimit.open(url!, {

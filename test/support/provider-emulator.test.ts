@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { z } from "zod";
+import { MemoryUsageSink } from "../../src/core/usage.ts";
 import { createModel } from "../../src/llm/model.ts";
-import { MemoryUsageSink } from "../../src/llm/usage.ts";
 import { type ProviderEmulator, startProviderEmulator } from "./provider-emulator.ts";
 
 const ctx = { stage: "t", role: "agent" as const };

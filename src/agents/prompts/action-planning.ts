@@ -1,5 +1,5 @@
 /** @module DRFA action planning (J.5): 2-3 diverse actions per investigation area. */
-import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 import { adapt } from "./adapters.ts";
 
@@ -32,7 +32,7 @@ export function renderActionPlanning(s: ActionPlanningSlots): string {
       tool_guidelines: s.toolGuidelines,
       "_get_action_plan_guidelines(available_tool_names)": s.actionPlanGuidelines,
     },
-    "action planning prompt (J.5)",
+    { name: "action planning prompt (J.5)", strict: true },
   );
   return adapt("J.5", filled);
 }

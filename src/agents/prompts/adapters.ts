@@ -3,7 +3,7 @@
  * prompt's lines, filled, on their own line right after (or before) the verbatim sentence each names. Nothing of the
  * paper's text changes; a place that is not in the prompt is an error naming the adapter.
  */
-import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
+import { fillTemplate } from "../../core/template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 
 const FILE = readPromptFile(new URL("./adapters.txt", import.meta.url));
@@ -47,13 +47,8 @@ export function adapt(
 ): string {
   let out = rendered;
   for (const place of ADAPTERS.filter((a) => a.prompt === prompt)) {
-    const template = parseTemplate(adapterText(place.id));
-    const names = new Set(template.parts.flatMap((p) => (typeof p === "string" ? [] : [p.slot])));
-    const line = fillTemplate(
-      template,
-      Object.fromEntries(Object.entries(slots).filter(([k]) => names.has(k))),
-      `adapter ${place.id}`,
-    );
+    // Each line takes the slots it names; the prompt's other slots are not its business.
+    const line = fillTemplate(adapterText(place.id), slots, { name: `adapter ${place.id}` });
     const anchor = "after" in place ? place.after : place.before;
     const at = out.indexOf(anchor);
     if (at < 0) throw new Error(`adapter ${place.id}: "${anchor}" is not in prompt ${prompt}`);

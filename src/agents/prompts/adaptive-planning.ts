@@ -1,5 +1,6 @@
 /** @module DRFA gap finding (J.6): 0-2 complementary actions under explicit diversity rules. */
-import { fillTemplate, parseTemplate, pyBool, pyJson } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
+import { pyBool, pyJson } from "../../llm/paper-template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 import { adapt } from "./adapters.ts";
 
@@ -40,7 +41,7 @@ export function renderAdaptivePlanning(s: AdaptivePlanningSlots): string {
       "chr(10).join(existing_descriptions[:15])": s.existingDescriptions.join("\n"),
       available_tool_names: s.availableToolNames,
     },
-    "adaptive planning prompt (J.6)",
+    { name: "adaptive planning prompt (J.6)", strict: true },
   );
   return adapt("J.6", filled, {
     planned: String(s.existingQueries.length),

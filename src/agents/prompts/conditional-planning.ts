@@ -1,5 +1,6 @@
 /** @module DRFA conditional action planning (J.8): targeted personal-evidence actions for unresolved conditions. */
-import { fillTemplate, parseTemplate, pyJson } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
+import { pyJson } from "../../llm/paper-template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 import { adapt } from "./adapters.ts";
 
@@ -27,7 +28,7 @@ export function renderConditionalPlanning(s: ConditionalPlanningSlots): string {
       available_tool_names: s.availableToolNames,
       tool_guidelines: s.toolGuidelines,
     },
-    "conditional action planning prompt (J.8)",
+    { name: "conditional action planning prompt (J.8)", strict: true },
   );
   return adapt("J.8", filled);
 }

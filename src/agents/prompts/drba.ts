@@ -7,7 +7,8 @@
  * generic/personal split. On DRFlow tasks DRBA's report uses the J.9 workflow prediction prompt, as the DRFlow paper
  * adapts it; on DRBench tasks it writes DRBench's insight + citation report (`drba.research_report`, also ours); the texts are in drba.txt.
  */
-import { fillTemplate, parseTemplate, pyJson } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
+import { pyJson } from "../../llm/paper-template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 
 const PROMPTS = readPromptFile(new URL("./drba.txt", import.meta.url));
@@ -18,14 +19,18 @@ export const ACTIONS_TEMPLATE = parseTemplate(PROMPTS.text("drba.actions"));
 export const AAP_TEMPLATE = parseTemplate(PROMPTS.text("drba.aap"));
 
 export function renderSrp(s: { question: string }): string {
-  return fillTemplate(SRP_TEMPLATE, { question: s.question }, "DRBA simple research planning prompt");
+  return fillTemplate(
+    SRP_TEMPLATE,
+    { question: s.question },
+    { name: "DRBA simple research planning prompt", strict: true },
+  );
 }
 
 export function renderCrp(s: { question: string; toolsSection: string }): string {
   return fillTemplate(
     CRP_TEMPLATE,
     { question: s.question, tools_section: s.toolsSection },
-    "DRBA complex research planning prompt",
+    { name: "DRBA complex research planning prompt", strict: true },
   );
 }
 
@@ -47,7 +52,7 @@ export function renderDrbaActions(s: DrbaActionsSlots): string {
       tool_guidelines: s.toolGuidelines,
       action_plan_guidelines: s.actionPlanGuidelines,
     },
-    "DRBA action generation prompt",
+    { name: "DRBA action generation prompt", strict: true },
   );
 }
 
@@ -71,7 +76,7 @@ export function renderAap(s: AapSlots): string {
       available_tool_names: s.availableToolNames,
       action_plan_guidelines: s.actionPlanGuidelines,
     },
-    "DRBA adaptive action planning prompt",
+    { name: "DRBA adaptive action planning prompt", strict: true },
   );
 }
 
@@ -99,6 +104,6 @@ export function renderResearchReport(slots: {
       sources_reference: slots.sourcesReference,
       findings_text: slots.findingsText,
     },
-    "DRBA research report",
+    { name: "DRBA research report", strict: true },
   );
 }

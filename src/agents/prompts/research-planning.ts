@@ -1,5 +1,5 @@
 /** @module DRFA research planning (J.4): two investigation areas, one requirement-collection and one personal-evidence area. */
-import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 import { adapt } from "./adapters.ts";
 
@@ -14,7 +14,7 @@ export function renderResearchPlanning(s: ResearchPlanningSlots): string {
   const filled = fillTemplate(
     TEMPLATE,
     { question: s.question, tools_section: s.toolsSection },
-    "research planning prompt (J.4)",
+    { name: "research planning prompt (J.4)", strict: true },
   );
   return adapt("J.4", filled);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fillTemplate, parseTemplate, slotNames } from "../../llm/paper-template.ts";
+import { slotNames } from "../../core/template.ts";
 import * as J5 from "./action-planning.ts";
 import * as J6 from "./adaptive-planning.ts";
 import * as J8 from "./conditional-planning.ts";
@@ -7,16 +7,6 @@ import * as DRBA from "./drba.ts";
 import * as J7 from "./intermediate-workflow.ts";
 import * as J4 from "./research-planning.ts";
 import * as J9 from "./workflow-prediction.ts";
-
-describe("template", () => {
-  test("{{ }} are literal braces, {name} a slot; missing or unknown slots are errors naming them", () => {
-    const t = parseTemplate('Q: {question} {{ "a": {{"b": 1}} }}');
-    expect(slotNames(t)).toEqual(["question"]);
-    expect(fillTemplate(t, { question: "why?" })).toBe('Q: why? { "a": {"b": 1} }');
-    expect(() => fillTemplate(t, {}, "p")).toThrow("p: missing slot(s) {question}");
-    expect(() => fillTemplate(t, { question: "x", extra: "y" }, "p")).toThrow("unknown slot(s) extra");
-  });
-});
 
 describe("the paper's prompts (J.4-J.9) keep their verbatim text and f-string slot names", () => {
   const cases: [string, string[], string, string][] = [

@@ -1,5 +1,5 @@
 /** @module Workflow prediction (J.9): the Markdown report with generic and personalized workflows, shared by every LLM agent. */
-import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
+import { fillTemplate, parseTemplate } from "../../core/template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 import { adapt } from "./adapters.ts";
 
@@ -27,7 +27,7 @@ export function renderWorkflowPrediction(s: WorkflowPredictionSlots): string {
       findings_text: s.findingsText,
       sources_reference: s.sourcesReference,
     },
-    "workflow prediction prompt (J.9)",
+    { name: "workflow prediction prompt (J.9)", strict: true },
   );
   return adapt("J.9", filled, { persona: s.persona });
 }

@@ -4,9 +4,9 @@
  * cache-replay misses fail it at once. Nothing unusable becomes a result.
  */
 import type { z } from "zod";
+import { fillTemplate } from "../../core/template.ts";
 import { StructuredOutputError } from "../../llm/errors.ts";
 import { repairQuote } from "../../llm/repair-quote.ts";
-import { fillTemplate } from "../../llm/template.ts";
 import type { ChatMessage } from "../../llm/types.ts";
 import { REPORT_REPAIR } from "../prompts/report-repair.ts";
 import type { ResearchContext } from "./context.ts";
@@ -88,7 +88,10 @@ export async function askText(
     if (!problem) return raw;
     messages.push(
       { role: "assistant", content: repairQuote(raw) },
-      { role: "user", content: fillTemplate(REPORT_REPAIR, { problem }, "agents/REPORT_REPAIR") },
+      {
+        role: "user",
+        content: fillTemplate(REPORT_REPAIR, { problem }, { name: "prompt agents/REPORT_REPAIR" }),
+      },
     );
   }
   fail(

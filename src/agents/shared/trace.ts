@@ -1,5 +1,6 @@
 /** @module The trace of a run: every action, tool call and model call, in order, with a clock the caller injects. */
 import type { z } from "zod";
+import { countCall, noUsage, type UsageTotals } from "../../core/index.ts";
 import { StructuredOutputError } from "../../llm/errors.ts";
 import type {
   CallContext,
@@ -105,58 +106,24 @@ export function tracedModel(model: Model, tracer: Tracer, runId: string): Model 
   };
 }
 
-/** Usage totals over the model calls of a trace, overall and by stage. */
-export type UsageTotals = {
-  /** Model calls (one per chat, structured or embedding request the agent made). */
-  calls: number;
+/** An agent run's usage: the usage totals of its trace's model calls, the requests behind them, latency, and totals by stage. */
+export type AgentUsage = UsageTotals & {
   /** Requests sent, counting structured-output repair attempts. */
   requests: number;
-  inputTokens: number;
-  outputTokens: number;
-  /** The priced calls' cost; calls of unpriced handles are counted in `unpricedCalls`, never as $0. */
-  costUsd: number;
-  unpricedCalls: number;
   latencyMs: number;
-  byStage: Record<
-    string,
-    { calls: number; inputTokens: number; outputTokens: number; costUsd: number; unpricedCalls: number }
-  >;
+  byStage: Record<string, UsageTotals>;
 };
 
-export function usageTotals(events: readonly TraceEvent[]): UsageTotals {
-  const totals: UsageTotals = {
-    calls: 0,
-    requests: 0,
-    inputTokens: 0,
-    outputTokens: 0,
-    costUsd: 0,
-    unpricedCalls: 0,
-    latencyMs: 0,
-    byStage: {},
-  };
+export function usageTotals(events: readonly TraceEvent[]): AgentUsage {
+  const totals: AgentUsage = { ...noUsage(), requests: 0, latencyMs: 0, byStage: {} };
   for (const e of events) {
     if (e.type !== "model") continue;
-    totals.calls += 1;
+    countCall(totals, e.usage);
     totals.requests += e.attempts ?? 1;
-    totals.inputTokens += e.usage.inputTokens;
-    totals.outputTokens += e.usage.outputTokens;
-    const unpriced = e.usage.costKnown === false ? 1 : 0;
-    totals.costUsd += e.usage.costUsd;
-    totals.unpricedCalls += unpriced;
     totals.latencyMs += e.usage.latencyMs;
-    const s = totals.byStage[e.stage] ?? {
-      calls: 0,
-      inputTokens: 0,
-      outputTokens: 0,
-      costUsd: 0,
-      unpricedCalls: 0,
-    };
-    totals.byStage[e.stage] = s;
-    s.calls += 1;
-    s.inputTokens += e.usage.inputTokens;
-    s.outputTokens += e.usage.outputTokens;
-    s.costUsd += e.usage.costUsd;
-    s.unpricedCalls += unpriced;
+    const stage = totals.byStage[e.stage] ?? noUsage();
+    totals.byStage[e.stage] = stage;
+    countCall(stage, e.usage);
   }
   return totals;
 }

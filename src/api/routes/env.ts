@@ -4,11 +4,11 @@
  */
 import { Hono } from "hono";
 import type { Env } from "../../env/types.ts";
+import { WorkJob, type WorkQueue } from "../../jobs/work-queue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, jsonBody, parseOr400 } from "../errors.ts";
 import type { RouteSpec } from "../openapi.ts";
 import { EnvRequest, EnvResponse, IdParam, SearchQuery, SearchResponse } from "../schemas.ts";
-import { WorkJob, type WorkQueue } from "../work.ts";
 import { loadTaskOr404 } from "./load.ts";
 
 export const envSpec: RouteSpec[] = [

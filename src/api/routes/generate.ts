@@ -1,13 +1,13 @@
 /** @module POST /generate: write a suite under the tasks root (procedural, or an allowed model through S1–S6), as a job. */
 import { Hono } from "hono";
 import { checkLlmSuite } from "../../generate/llm/suite.ts";
+import { WorkJob, type WorkQueue } from "../../jobs/work-queue.ts";
 import { refuseExistingSuite, SuiteExists } from "../../store/suite-write.ts";
 import { requireAllowedModel } from "../allowed-models.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, jsonBody } from "../errors.ts";
 import type { RouteSpec } from "../openapi.ts";
 import { GenerateRequest, GenerateResponse } from "../schemas.ts";
-import { WorkJob, type WorkQueue } from "../work.ts";
 
 export const generateSpec: RouteSpec[] = [
   {

@@ -1,10 +1,10 @@
 /** @module GET /jobs lists long-work jobs (judge, env, generate); GET /jobs/:id reports one, optionally waiting for its end. */
 import { Hono } from "hono";
 import { z } from "zod";
+import { WorkJob, type WorkQueue } from "../../jobs/work-queue.ts";
 import { ApiError, parseOr400 } from "../errors.ts";
 import type { RouteSpec } from "../openapi.ts";
 import { IdParam } from "../schemas.ts";
-import { WorkJob, type WorkQueue } from "../work.ts";
 
 export const JobQuery = z.object({
   /** Seconds to wait for the job to end before answering (0–60; 0 answers at once). */

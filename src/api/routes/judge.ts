@@ -1,11 +1,11 @@
 /** @module POST /judge: score a report (JSON or the paper's Markdown) against a task's gold workflow, as a job. */
 import { Hono } from "hono";
+import { WorkJob, type WorkQueue } from "../../jobs/work-queue.ts";
 import { requireAllowedModel } from "../allowed-models.ts";
 import type { ApiDeps } from "../deps.ts";
 import { jsonBody } from "../errors.ts";
 import type { RouteSpec } from "../openapi.ts";
 import { JudgeRequest, JudgeResponse } from "../schemas.ts";
-import { WorkJob, type WorkQueue } from "../work.ts";
 import { loadTaskOr404 } from "./load.ts";
 
 export const judgeSpec: RouteSpec[] = [

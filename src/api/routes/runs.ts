@@ -4,9 +4,8 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { formatAgentSpec } from "../../agents/registry.ts";
 import type { TraceEvent } from "../../agents/types.ts";
-import type { Report, RunRecord } from "../../core/index.ts";
-import { usageOf } from "../../eval/evaluate-suite.ts";
-import { redactSecrets, redactValue } from "../../llm/redact.ts";
+import { type Report, type RunRecord, runUsage } from "../../core/index.ts";
+import { redactSecrets, redactValue } from "../../core/redact.ts";
 import { requireAllowedModel } from "../allowed-models.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, jsonBody, parseOr400 } from "../errors.ts";
@@ -126,7 +125,7 @@ export function runsRoutes(deps: ApiDeps, jobs: JobRegistry): Hono {
       ...storedSummary(run),
       report,
       trace: (store.getTrace(runId) ?? []) as TraceEvent[],
-      usage: usageOf(store.calls(runId)),
+      usage: runUsage(store.calls(runId)),
       metrics: store.metrics({ run: runId }).map((m) => m.result),
       flowcharts: flowcharts(deps, report),
     };

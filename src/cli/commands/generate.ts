@@ -9,13 +9,13 @@ import { LLM_FLAGS, LLM_USAGE, runLlmGenerate } from "./generate-llm.ts";
 
 /** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
 const PROCEDURAL_FLAGS = {
-  strings: ["suite", "seed", "per-domain", "root", "families", "workers"],
+  strings: ["suite", "seed", "per-domain", "root", "families", "workers", "corpus-chars"],
   multiple: ["domain"],
   booleans: ["procedural", "quiet", "replace"],
 } satisfies FlagSpec;
 
 const PROCEDURAL_USAGE =
-  "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--families DIR] [--root tasks] [--workers N] [--replace]";
+  "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--families DIR] [--root tasks] [--workers N] [--corpus-chars 500000] [--replace]";
 
 export async function runProceduralGenerate(
   args: string[],
@@ -43,6 +43,9 @@ export async function runProceduralGenerate(
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
   // --workers N: threads generating tasks side by side (default: one per two cores for a large suite); same bytes for any N
   const workers = flags.workers === undefined ? undefined : intFlag(flags.workers, "workers", 1, 1);
+  // --corpus-chars N: each company's background corpus (shared by its tasks); 0 for none
+  const corpusChars =
+    flags["corpus-chars"] === undefined ? undefined : intFlag(flags["corpus-chars"], "corpus-chars", 0, 0);
   // --families DIR: the family data files of that folder instead of the shipped ones
   let families: FamilySpec[] | undefined;
   if (flags.families !== undefined) {
@@ -62,6 +65,7 @@ export async function runProceduralGenerate(
     domains,
     ...(families ? { families } : {}),
     ...(workers ? { workers } : {}),
+    ...(corpusChars !== undefined ? { corpusChars } : {}),
     onTask: (ref, g) => {
       if (flags.quiet) return;
       const roles = { insight: 0, distractor: 0, adjacent: 0 };
@@ -85,7 +89,7 @@ export const generate: Command = {
     booleans: [...new Set([...PROCEDURAL_FLAGS.booleans, ...LLM_FLAGS.booleans])],
     multiple: PROCEDURAL_FLAGS.multiple,
   },
-  usage: `${PROCEDURAL_USAGE}\n  An existing suite is refused: --replace removes its tasks (the new suite is written beside it and renamed\n  into place), so two generations never mix in one folder.\n${LLM_USAGE}`,
+  usage: `${PROCEDURAL_USAGE}\n  --corpus-chars: characters of each company's background corpus (other processes' policies, handbooks,\n  minutes, ticket logs; src/generate/corpus/), written once per company in <suite>/_corpus/ (default 500000; 0: none).\n  An existing suite is refused: --replace removes its tasks (the new suite is written beside it and renamed\n  into place), so two generations never mix in one folder.\n${LLM_USAGE}`,
   async run(args) {
     if (args.includes("--llm")) return runLlmGenerate(args);
     if (!args.includes("--procedural")) {

@@ -1,11 +1,11 @@
 /** @module `drflow models`: known handles with prices and suggested roles, each role's resolved handle, and `models check`. */
 import { z } from "zod";
+import { MemoryUsageSink } from "../../core/index.ts";
 import { parseHandle, providerOf, StructuredMode } from "../../llm/handle.ts";
 import { createModel } from "../../llm/model.ts";
 import { PRICES, priceOf } from "../../llm/prices.ts";
 import { isOfflineEmbedder, ROLE_VARIABLE, ROLES, resolveRole } from "../../llm/roles.ts";
 import type { Model, Usage } from "../../llm/types.ts";
-import { MemoryUsageSink } from "../../llm/usage.ts";
 import { embedderFor, hashingEmbedder } from "../../retrieval/index.ts";
 import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";

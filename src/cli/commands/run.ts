@@ -1,7 +1,6 @@
 /** @module `drflow run`: one agent on one task and split → report Markdown (file or stdout), recorded in the run store. */
 import { agentDefinitions } from "../../agents/index.ts";
-import { SAFE_ID, Split } from "../../core/index.ts";
-import { costsOf } from "../../eval/cells.ts";
+import { costsOf, SAFE_ID, Split } from "../../core/index.ts";
 import { runOnce } from "../../eval/run-once.ts";
 import { defaultServices, LEXICAL, resolveJudge } from "../../eval/services.ts";
 import { formatMetric } from "../../eval/table.ts";

@@ -2,8 +2,8 @@
 import { createApp } from "../../api/app.ts";
 import { defaultDeps } from "../../api/primitives.ts";
 import { BODY_LIMITS, DEFAULT_BODY_LIMIT } from "../../api/safety.ts";
+import { redactSecrets } from "../../core/redact.ts";
 import { parseList } from "../../eval/agent-list.ts";
-import { redactSecrets } from "../../llm/redact.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { announceServer } from "../../studio/announce.ts";

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { type ArtifactEntry, SAFE_ID, type Task } from "../../core/index.ts";
 import { suiteMixViolations, validateTaskDir } from "../../generate/validate/index.ts";
-import { renderStats, taskStats } from "../../generate/validate/stats.ts";
+import { environmentSize, renderStats, taskStats } from "../../generate/validate/stats.ts";
 import { renderSummaryTable, summarizeTask } from "../../generate/validate/summary.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask, type TaskRef } from "../../store/task-store.ts";
 import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
@@ -153,7 +153,10 @@ async function validate(root: string, positionals: string[], log: (s: string) =>
 async function stats(root: string, positionals: string[], log: (s: string) => void): Promise<number> {
   const targets = await resolveTargets(root, positionals);
   const rows = [];
-  for (const t of targets) rows.push(taskStats(t.ref, (await loadTask(root, t.ref)).task));
+  for (const t of targets) {
+    const loaded = await loadTask(root, t.ref);
+    rows.push({ ...taskStats(t.ref, loaded.task), ...(await environmentSize(loaded)) });
+  }
   log(renderStats(rows));
   return 0;
 }

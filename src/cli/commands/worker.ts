@@ -2,7 +2,7 @@
 import { DEFAULT_INDEX_DIR } from "../../env/load.ts";
 import { DEFAULT_POLICY, newWorkerName, openQueue, runWorker } from "../../eval/queue.ts";
 import { defaultServices } from "../../eval/services.ts";
-import { rateLimitedFetch, SharedRateLimit } from "../../store/rate-limit.ts";
+import { rateLimitedFetch, SharedRateLimit } from "../../llm/rate-limit.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DATABASE_URL_ENV, databaseUrl } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";

@@ -1,8 +1,10 @@
 /**
- * @module PDF text extraction with unpdf (pdf.js): lines as the page lays them out, and a blank line where the
- * vertical gap between two lines is wider than line spacing (a paragraph or list-item break a reader sees).
+ * @module PDF text extraction: lines as the page lays them out, and a blank line where the vertical gap between two
+ * lines is wider than line spacing (a paragraph or list-item break a reader sees). Lines come from `pdf-plain.ts` for
+ * PDFs of plain text in the standard fonts, and from unpdf (pdf.js) for everything else.
  */
 import { getDocumentProxy } from "unpdf";
+import { type PlainLine, plainPdfLines } from "./pdf-plain.ts";
 
 /** A gap above this many times the font size (line spacing is ~1.3×) separates paragraphs. */
 const PARAGRAPH_GAP = 1.6;
@@ -16,15 +18,15 @@ function checkComplete(bytes: Uint8Array): void {
     throw new Error("expected a complete PDF, the %%EOF trailer is missing (truncated?)");
 }
 
-export async function extractPdf(bytes: Uint8Array): Promise<string> {
-  checkComplete(bytes);
+/** Every page's lines as pdf.js's text items give them: consecutive items on one baseline form a line. */
+export async function pdfjsLines(bytes: Uint8Array): Promise<PlainLine[][]> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const pages: string[] = [];
+  const pages: PlainLine[][] = [];
   for (let p = 1; p <= pdf.numPages; p++) {
     const page = await pdf.getPage(p);
     const content = await page.getTextContent();
-    const lines: { text: string; y: number; size: number }[] = [];
-    let current: { text: string; y: number; size: number } | null = null;
+    const lines: PlainLine[] = [];
+    let current: PlainLine | null = null;
     for (const raw of content.items) {
       if (!("str" in raw)) continue;
       const item = raw as TextItem;
@@ -44,13 +46,27 @@ export async function extractPdf(bytes: Uint8Array): Promise<string> {
       }
     }
     if (current && current.text !== "") lines.push(current);
-    const out: string[] = [];
-    lines.forEach((line, i) => {
-      const prev = lines[i - 1];
-      if (prev && prev.y - line.y > PARAGRAPH_GAP * Math.max(prev.size, line.size)) out.push("");
-      out.push(line.text);
-    });
-    pages.push(out.join("\n"));
+    pages.push(lines);
   }
-  return pages.join("\n\n");
+  return pages;
+}
+
+/** Lines joined by newlines, a blank line at a paragraph gap, pages by a blank line. */
+export function layoutPdfLines(pages: readonly (readonly PlainLine[])[]): string {
+  return pages
+    .map((lines) => {
+      const out: string[] = [];
+      lines.forEach((line, i) => {
+        const prev = lines[i - 1];
+        if (prev && prev.y - line.y > PARAGRAPH_GAP * Math.max(prev.size, line.size)) out.push("");
+        out.push(line.text);
+      });
+      return out.join("\n");
+    })
+    .join("\n\n");
+}
+
+export async function extractPdf(bytes: Uint8Array): Promise<string> {
+  checkComplete(bytes);
+  return layoutPdfLines(plainPdfLines(bytes) ?? (await pdfjsLines(bytes)));
 }

@@ -1,15 +1,10 @@
 /** @module A model wrapper that keeps a running total of tokens and cost, for "cost so far" progress lines. */
 import type { z } from "zod";
+import { countCall, noUsage, type UsageTotals } from "../../core/index.ts";
 import type { Model, ObjectRequest, Usage } from "../../llm/types.ts";
 
 /** Running totals; `costUsd` sums the priced calls, calls of unpriced handles are counted apart (never as $0). */
-export type Meter = {
-  calls: number;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-  unpricedCalls: number;
-};
+export type Meter = UsageTotals;
 
 /** The spend so far as progress events carry it. */
 export function spendOf(meter: Meter | undefined): { costUsd: number; unpricedCalls: number } {
@@ -17,14 +12,8 @@ export function spendOf(meter: Meter | undefined): { costUsd: number; unpricedCa
 }
 
 export function meteredModel(model: Model): Model & { readonly meter: Meter } {
-  const meter: Meter = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, unpricedCalls: 0 };
-  const add = (u: Usage) => {
-    meter.calls++;
-    meter.inputTokens += u.inputTokens;
-    meter.outputTokens += u.outputTokens;
-    if (u.costKnown === false) meter.unpricedCalls++;
-    else meter.costUsd += u.costUsd;
-  };
+  const meter: Meter = noUsage();
+  const add = (u: Usage) => countCall(meter, u);
   return {
     handle: model.handle,
     meter,

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Domain } from "../../core/index.ts";
+import type { Domain, UsageTotals } from "../../core/index.ts";
 import type { Model } from "../../llm/types.ts";
 import type { RunStore } from "../../store/run-store.ts";
 import { checkSuiteName, prepareSuiteInPlace, refuseExistingSuite } from "../../store/suite-write.ts";
@@ -43,7 +43,7 @@ export type SuiteRequest = Partial<Omit<GenerationOptions, "root" | "suite">> & 
 export type SuiteResult = {
   runId: string;
   tasks: GeneratedTask[];
-  usage: { calls: number; inputTokens: number; outputTokens: number; costUsd: number; unpricedCalls: number };
+  usage: UsageTotals;
 };
 
 const RunPointer = z.object({ run_id: z.string().min(1) });

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { type Domain, Domain as DomainSchema } from "../../core/index.ts";
 import { writeSuite } from "../../store/suite-write.ts";
 import { type TaskFile, writeTask } from "../../store/task-store.ts";
+import { CORPUS_CHARS } from "../corpus/build.ts";
+import { writeSuiteCorpora } from "../corpus/suite.ts";
 import { sealTask, type TaskFolder } from "../identity.ts";
 import { realize } from "../realize/index.ts";
 import { FAMILIES } from "./data.ts";
@@ -84,6 +86,11 @@ export type SuiteOptions = {
   onTask?: (ref: string, generated: SuiteTask["generated"]) => void;
   /** Replace an existing suite (its old tasks are removed); without it an existing suite is refused (`SuiteExists`). */
   replace?: boolean;
+  /**
+   * Characters of each company's background corpus (`<suite>/_corpus/<company>/`, shared by the company's tasks;
+   * default `CORPUS_CHARS`, 500,000); 0 writes none.
+   */
+  corpusChars?: number;
 };
 
 /**
@@ -131,16 +138,35 @@ function defaultThreads(tasks: number): number {
 export async function generateProceduralSuite(options: SuiteOptions): Promise<SuiteTask[]> {
   const plans = suitePlan(options.perDomain ?? 2, options.domains, options.families);
   const threads = Math.min(options.workers ?? defaultThreads(plans.length), plans.length);
-  const written = await writeSuite(options.root, options.suite, { replace: options.replace }, (staging) => {
-    const job: SuiteJob = {
-      root: staging,
-      suite: options.suite,
-      seed: options.seed,
-      ...(options.families ? { families: options.families } : {}),
-    };
-    return generateOnThreads(plans, job, writeSuiteTask, threads, (t) =>
-      options.onTask?.(t.ref, t.generated),
-    );
-  });
+  const written = await writeSuite(
+    options.root,
+    options.suite,
+    { replace: options.replace },
+    async (staging) => {
+      const job: SuiteJob = {
+        root: staging,
+        suite: options.suite,
+        seed: options.seed,
+        ...(options.families ? { families: options.families } : {}),
+      };
+      const tasks = await generateOnThreads(plans, job, writeSuiteTask, threads, (t) =>
+        options.onTask?.(t.ref, t.generated),
+      );
+      await writeSuiteCorpora(
+        tasks.map((t) => ({
+          dir: join(staging, options.suite, t.generated.task.id),
+          domain: t.generated.task.seed.domain as Domain,
+          company: t.generated.task.seed.company.name,
+        })),
+        {
+          root: staging,
+          suite: options.suite,
+          seed: options.seed,
+          chars: options.corpusChars ?? CORPUS_CHARS,
+        },
+      );
+      return tasks;
+    },
+  );
   return written.map((t) => ({ ...t, dir: join(options.root, options.suite, t.generated.task.id) }));
 }

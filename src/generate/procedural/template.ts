@@ -1,15 +1,9 @@
-/** @module `{slot}` templates: fill from a variable map, failing loudly on an unknown slot (a content bug). */
+/** @module Content templates: `{slot}`s filled from a variable map (core/template.ts; a slot without a value is a content bug, an error naming it), and the phrase helpers around them. */
+import { fillTemplate } from "../../core/template.ts";
 
-const SLOT = /\{([a-z_]+)\}/g;
-
-/** Replace every `{slot}` with `vars[slot]`; an unknown slot is an error naming it and the template. */
+/** Replace every `{slot}` with `vars[slot]`; a slot without a value is an error naming it and the template. */
 export function fill(template: string, vars: Readonly<Record<string, string>>): string {
-  return template.replace(SLOT, (_, key: string) => {
-    const value = vars[key];
-    if (value === undefined)
-      throw new Error(`template slot {${key}} has no value in "${template.slice(0, 80)}"`);
-    return value;
-  });
+  return fillTemplate(template, vars);
 }
 
 /** Upper-case the first letter. */

@@ -15,6 +15,6 @@ describe("prompt templates", () => {
 
   test("a missing slot names the template and the slot", () => {
     const t = prompt("K.9", "{title} {task}");
-    expect(() => fill(t, { title: "x" })).toThrow("prompt K.9: missing value for slot(s) {task}");
+    expect(() => fill(t, { title: "x" })).toThrow("prompt K.9: missing slot(s) {task}");
   });
 });

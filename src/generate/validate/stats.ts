@@ -5,7 +5,9 @@
  */
 import type { Task } from "../../core/index.ts";
 import { textTable } from "../../core/text-table.ts";
+import { readDocuments } from "../../env/documents.ts";
 import { suffixStem, words } from "../../retrieval/tokenize.ts";
+import type { LoadedTask } from "../../store/task-store.ts";
 
 /** A unit restates a condition when it carries at least this share of the condition's terms. */
 export const RESTATED_COVERAGE = 0.8;
@@ -23,7 +25,16 @@ export type TaskStats = {
   stepOverlap: number;
   /** Highest term overlap (Dice) between two of the task's and its look-alikes' questions. */
   questionOverlap: number;
+  /** The mixed split's documents (the task's and its company corpus's) and their extracted text, when measured. */
+  documents?: number;
+  chars?: number;
 };
+
+/** What an agent has to read: the mixed split's documents and the characters of their text. */
+export async function environmentSize(loaded: LoadedTask): Promise<{ documents: number; chars: number }> {
+  const docs = await readDocuments(loaded, "mixed");
+  return { documents: docs.length, chars: docs.reduce((n, d) => n + d.text.length, 0) };
+}
 
 const terms = (text: string) => new Set(words(text).map(suffixStem));
 
@@ -98,6 +109,8 @@ export function renderStats(rows: readonly TaskStats[]): string {
     "surfaces",
     "step overlap %",
     "question overlap %",
+    "documents",
+    "chars",
   ];
   const line = (r: Omit<TaskStats, "ref"> & { ref: string }) => [
     r.ref,
@@ -108,6 +121,8 @@ export function renderStats(rows: readonly TaskStats[]): string {
     r.realizations.toFixed(r.realizations % 1 === 0 ? 0 : 1),
     pct(r.stepOverlap),
     pct(r.questionOverlap),
+    r.documents === undefined ? "-" : r.documents.toFixed(r.documents % 1 === 0 ? 0 : 1),
+    r.chars === undefined ? "-" : Math.round(r.chars).toLocaleString("en-US"),
   ];
   const n = Math.max(1, rows.length);
   const mean = (f: (r: TaskStats) => number) => rows.reduce((s, r) => s + f(r), 0) / n;
@@ -120,6 +135,9 @@ export function renderStats(rows: readonly TaskStats[]): string {
     realizations: mean((r) => r.realizations),
     stepOverlap: mean((r) => r.stepOverlap),
     questionOverlap: mean((r) => r.questionOverlap),
+    ...(rows.every((r) => r.documents !== undefined)
+      ? { documents: mean((r) => r.documents!), chars: mean((r) => r.chars!) }
+      : {}),
   };
   return [
     textTable(header, rows.map(line), { right: (c) => c > 0, footer: line(suite) }),
@@ -128,5 +146,6 @@ export function renderStats(rows: readonly TaskStats[]): string {
     "surfaces: distinct procedure layouts + condition phrasings + cross-reference styles drawn (task provenance).",
     "step overlap: per gold step, the best share of its title/task/description terms in one sentence of its policy text.",
     "question overlap: the highest term overlap (Dice) between two of the task's and its look-alike cases' questions.",
+    "documents, chars: what an agent can read in the mixed split (the task's files and its company corpus) and the characters of their extracted text.",
   ].join("\n");
 }

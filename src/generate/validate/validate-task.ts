@@ -10,7 +10,7 @@ import {
 } from "../../env/extract/index.ts";
 import {
   ARTIFACTS_DIR,
-  artifactFile,
+  artifactPath,
   type LoadedTask,
   MANIFEST_FILE,
   type StoreIssue,
@@ -69,7 +69,14 @@ function shingles(text: string, n: number): Set<string> {
 /** Validate a loaded task against its realized files; returns every violation (empty when the task is sound). */
 export async function validateTask(loaded: LoadedTask, options: ValidateOptions = {}): Promise<Violation[]> {
   const o = { ...DEFAULTS, ...options };
-  const { task, manifest, dir } = loaded;
+  const { task, dir } = loaded;
+  // a company corpus's documents are read (and checked for leaked gold text) but carry no evidence of the task
+  const corpusIds = loaded.corpus?.ids;
+  const manifest = corpusIds
+    ? { ...loaded.manifest, artifacts: loaded.manifest.artifacts.filter((a) => !corpusIds.has(a.id)) }
+    : loaded.manifest;
+  const fileOf = (a: ArtifactEntry) =>
+    corpusIds?.has(a.id) ? join(loaded.corpus!.dir, a.path) : join(dir, ARTIFACTS_DIR, a.path);
   const taskFile = join(dir, TASK_FILE);
   const manifestFile = join(dir, ARTIFACTS_DIR, MANIFEST_FILE);
   const out: Violation[] = [];
@@ -78,12 +85,9 @@ export async function validateTask(loaded: LoadedTask, options: ValidateOptions 
 
   // ---- extracted text of every artifact ----
   const texts = new Map<string, string>();
-  for (const [i, entry] of manifest.artifacts.entries()) {
+  for (const [i, entry] of loaded.manifest.artifacts.entries()) {
     try {
-      texts.set(
-        entry.id,
-        await extractText(artifactFile(join(dir, ARTIFACTS_DIR), entry.path), entry.format),
-      );
+      texts.set(entry.id, await extractText(artifactPath(loaded, entry), entry.format));
     } catch (error) {
       add(
         "evidence-carried",
@@ -293,16 +297,7 @@ export async function validateTask(loaded: LoadedTask, options: ValidateOptions 
   checkGrounding(task, manifest.artifacts, texts, taskFile, add);
   await checkFiles(task, loaded, texts, add);
   checkAdjacent(task, taskFile, unitIndex, add);
-  checkLeaks(
-    task,
-    manifest.artifacts,
-    texts,
-    o.leakShingle,
-    taskFile,
-    join(dir, ARTIFACTS_DIR),
-    unitIndex,
-    add,
-  );
+  checkLeaks(task, loaded.manifest.artifacts, texts, o.leakShingle, taskFile, fileOf, unitIndex, add);
   return out;
 }
 
@@ -397,7 +392,7 @@ async function checkFiles(
   const channels = new Set(task.channels);
   const manifestFile = join(loaded.dir, ARTIFACTS_DIR, MANIFEST_FILE);
   for (const [i, a] of loaded.manifest.artifacts.entries()) {
-    if (!texts.has(a.id)) continue;
+    if (!texts.has(a.id) || loaded.corpus?.ids.has(a.id)) continue;
     const file = join(loaded.dir, ARTIFACTS_DIR, a.path);
     if (a.author && !names.has(a.author)) {
       add(
@@ -560,7 +555,7 @@ function checkLeaks(
   texts: Map<string, string>,
   n: number,
   taskFile: string,
-  artifactsDir: string,
+  fileOf: (a: ArtifactEntry) => string,
   unitIndex: Map<string, number>,
   add: Add,
 ): void {
@@ -597,7 +592,7 @@ function checkLeaks(
     if (found)
       add(
         "distractor-leak",
-        join(artifactsDir, a.path),
+        fileOf(a),
         "$",
         `expected no gold-step content in a distractor file, found ${found}`,
       );

@@ -1,6 +1,5 @@
 /** @module The judge prompts' template helpers: fill a paper template (shared f-string notation), pin its hash, cut long slots. */
-import { fillTemplate, parseTemplate } from "../../llm/paper-template.ts";
-import { templateHash } from "../../llm/template.ts";
+import { fillTemplate, templateHash } from "../../core/template.ts";
 
 /** Fill `template`; a missing or unknown slot is an error naming the slot and the prompt. */
 export function fillPaperTemplate(
@@ -8,8 +7,7 @@ export function fillPaperTemplate(
   values: Record<string, string | number>,
   name: string,
 ): string {
-  const strings = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
-  return fillTemplate(parseTemplate(template), strings, `judge prompt ${name}`);
+  return fillTemplate(template, values, { name: `judge prompt ${name}`, strict: true });
 }
 
 /** The pinned hash of a prompt template, stored in every MetricResult.judge. */

@@ -6,6 +6,7 @@
  */
 import type { Reference } from "../../core/index.ts";
 import { terms } from "../judges/lexical/terms.ts";
+import { judgedSteps } from "../predicted.ts";
 import { parseReportMarkdown } from "../report/parse.ts";
 import type { Problem } from "../report/problem.ts";
 import { type Claim, claimsOf, readMarkdown } from "./document.ts";
@@ -30,8 +31,7 @@ export const MAX_CLAIM_CHARS = 1200;
 function drflowClaims(parsed: ReturnType<typeof parseReportMarkdown>["report"]): Claim[] {
   const prose = (body: string, section: string): Claim[] =>
     claimsOf(readMarkdown(body).blocks).map((c) => ({ ...c, section }));
-  const steps =
-    parsed.personalized_workflow.length > 0 ? parsed.personalized_workflow : parsed.generic_workflow;
+  const steps = judgedSteps(parsed);
   const out: Claim[] = [
     ...prose(parsed.executive_summary, "Executive Summary"),
     ...prose(parsed.findings, "Findings"),

@@ -1,5 +1,5 @@
 /** @module Mermaid flowcharts of a workflow: generic (decision diamonds with labelled branches) and personalized (the resolved path). */
-import type { Condition, WorkflowStep } from "../../core/index.ts";
+import type { Condition, Report, WorkflowStep } from "../../core/index.ts";
 import { parseConditionText, type TextBranch } from "./condition-text.ts";
 
 export type FlowchartStep = WorkflowStep & { condition?: Condition | null };
@@ -57,4 +57,11 @@ export function workflowFlowchart(steps: readonly FlowchartStep[], options: Flow
     if (branches.length === 1 && next) lines.push(`  ${decision} -->|"otherwise"| ${next}`);
   });
   return lines.join("\n");
+}
+
+/** Mermaid source of a report's personalized workflow (resolved path), or its generic one if it has none. */
+export function reportFlowchart(report: Pick<Report, "personalized_workflow" | "generic_workflow">): string {
+  return report.personalized_workflow.length
+    ? workflowFlowchart(report.personalized_workflow, { personalized: true })
+    : workflowFlowchart(report.generic_workflow, { personalized: false });
 }

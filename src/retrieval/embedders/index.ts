@@ -1,5 +1,5 @@
 /** @module Embedders by name: `hashing` (offline) or a model handle embedded through the model layer. */
-import { redactSecrets } from "../../llm/redact.ts";
+import { redactSecrets } from "../../core/redact.ts";
 import { OFFLINE_EMBEDDER } from "../../llm/roles.ts";
 import type { Model } from "../../llm/types.ts";
 import type { Embedder } from "./embedder.ts";

@@ -31,17 +31,33 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
   const ids = `${prefix}_vec_ids`;
   const vec = `${prefix}_vec`;
   db.run(`CREATE TABLE IF NOT EXISTS ${ids} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE)`);
+  // whether vec0's rows were only ever appended since the table was made (then their order is rowid order)
+  const meta = `${prefix}_vec_meta`;
+  db.run(`CREATE TABLE IF NOT EXISTS ${meta} (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+  const appendOnly = () =>
+    (db.query(`SELECT value FROM ${meta} WHERE key = 'append_only'`).get() as { value: string } | null)
+      ?.value === "1";
+  const setAppendOnly = (yes: boolean) =>
+    db
+      .query(
+        `INSERT INTO ${meta}(key, value) VALUES ('append_only', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+      )
+      .run(yes ? "1" : "0");
   let dim: number | null = existingDim();
   /**
    * The stored vectors for `distances`, kept in step by `upsert` and `clear`: from the start for a table this store
    * creates, else read from vec0 on `warm` or the first `distances` call (~10 ms for a demo environment).
    */
   let mirror: SparseCosine | null = dim === null ? new SparseCosine() : null;
+  /** The append-only flag, read once and kept in step by this store's own writes. */
+  let ordered: boolean | null = null;
 
   function loadMirror(): SparseCosine {
     const loaded = new SparseCosine();
     const rows = db
-      .query(`SELECT i.id AS id, v.embedding AS embedding FROM ${vec} v JOIN ${ids} i ON i.rowid = v.rowid`)
+      .query(
+        `SELECT i.id AS id, v.embedding AS embedding FROM ${vec} v JOIN ${ids} i ON i.rowid = v.rowid ORDER BY i.rowid`,
+      )
       .all() as { id: string; embedding: Uint8Array }[];
     for (const row of rows) {
       const bytes = row.embedding;
@@ -65,6 +81,8 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
         db.run(
           `CREATE VIRTUAL TABLE IF NOT EXISTS ${vec} USING vec0(embedding float[${dim}] distance_metric=cosine, chunk_size=${CHUNK_SIZE})`,
         );
+        setAppendOnly(true);
+        ordered = true;
       }
       const getId = db.query(`SELECT rowid FROM ${ids} WHERE id = ?`);
       const putId = db.query(`INSERT INTO ${ids}(id) VALUES (?) RETURNING rowid`);
@@ -79,7 +97,11 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
           }
           const existing = getId.get(item.id) as { rowid: number } | null;
           const rowid = existing?.rowid ?? (putId.get(item.id) as { rowid: number }).rowid;
-          if (existing) del.run(BigInt(rowid));
+          if (existing) {
+            del.run(BigInt(rowid));
+            setAppendOnly(false);
+            ordered = false;
+          }
           put.run(BigInt(rowid), new Float32Array(item.vector));
         }
       })();
@@ -92,6 +114,14 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
       if (dim === null) return [];
       mirror ??= loadMirror();
       return mirror.distances(vector);
+    },
+    distanceArray(vector: Vector) {
+      if (dim === null) return { ids: [], distances: new Float64Array(0) };
+      mirror ??= loadMirror();
+      const all = mirror.distanceArray(vector);
+      if (!all) return null;
+      ordered ??= appendOnly();
+      return ordered ? { ...all, vec0Chunk: CHUNK_SIZE } : all;
     },
     async query(vector: Vector, k: number): Promise<VectorMatch[]> {
       if (dim === null || k <= 0) return [];
@@ -107,7 +137,11 @@ export function sqliteVecStore(db: Database, prefix = "chunks"): VectorStore {
     },
     async clear() {
       db.run(`DELETE FROM ${ids}`);
-      if (dim !== null) db.run(`DELETE FROM ${vec}`);
+      if (dim !== null) {
+        db.run(`DELETE FROM ${vec}`);
+        setAppendOnly(false);
+        ordered = false;
+      }
       mirror?.clear();
     },
     async close() {},

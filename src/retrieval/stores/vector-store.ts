@@ -15,6 +15,14 @@ export interface VectorStore {
    * store cannot (the caller then uses `query`). Lets a caller that needs only part of the ranking skip the scan.
    */
   distances?(vector: Vector): VectorMatch[] | null;
+  /**
+   * `distances` as two parallel arrays (no object per item), for callers that select from many; with `vec0Chunk`
+   * when the ids are in the order sqlite-vec's table holds them (rows only ever appended, `vec0Chunk` per chunk), so
+   * a caller can break ties as its scan does: the earlier chunk first, within a chunk the later slot.
+   */
+  distanceArray?(
+    vector: Vector,
+  ): { ids: readonly string[]; distances: Float64Array; vec0Chunk?: number } | null;
   /** Load now what the first query would (a store opened over existing vectors), e.g. while nobody waits. */
   warm?(): void;
   count(): Promise<number>;

@@ -3,8 +3,8 @@
  * files realized, cost so far (priced calls; `unpriced` when some calls had no price), and the tasks written.
  */
 
-import type { WorkJob } from "../../api/work.ts";
 import type { ProgressEvent } from "../../generate/llm/options.ts";
+import type { WorkJob } from "../../jobs/work-queue.ts";
 
 export type StageRow = { task: string; stage: string; status: "start" | "done" | "resumed" };
 

@@ -6,6 +6,7 @@
  */
 import type { MetricResult, Report, ReportStep } from "../../core/index.ts";
 import type { GoldStep } from "../../judge/gold.ts";
+import { judgedSteps } from "../../judge/predicted.ts";
 
 export type StepRef = { id: string; title: string; text: string; citations: string[] };
 
@@ -60,7 +61,7 @@ export type ExplainInput = { result: MetricResult; report: Report | null; gold: 
 
 function predicted(report: Report | null): ReportStep[] {
   if (!report) return [];
-  return report.personalized_workflow.length ? report.personalized_workflow : report.generic_workflow;
+  return judgedSteps(report);
 }
 
 function stepRefs(input: ExplainInput) {

@@ -7,6 +7,7 @@ import { metricDeltas, winsLosses } from "../../analysis/index.ts";
 import { MetricName, type Report } from "../../core/index.ts";
 import { goldSteps } from "../../judge/gold.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
+import { judgedSteps } from "../../judge/predicted.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, roleBadge, score, table } from "../html.ts";
 import { facets, type RunRow, runRows, scoreRows } from "../queries.ts";
@@ -64,8 +65,7 @@ function recallMap(ctx: StudioContext, runId: string) {
 
 function predSteps(report: Report | null) {
   if (!report) return new Map<string, Report["personalized_workflow"][number]>();
-  const list = report.personalized_workflow.length ? report.personalized_workflow : report.generic_workflow;
-  return new Map(list.map((s) => [`PRED_STEP_${s.item}`, s]));
+  return new Map(judgedSteps(report).map((s) => [`PRED_STEP_${s.item}`, s]));
 }
 
 async function taskDetail(ctx: StudioContext, runA: RunRow, runB: RunRow): Promise<Html> {

@@ -1,14 +1,9 @@
 /** @module One artifact of a task: email and chat as messages, PDF/DOCX/Markdown as extracted text, with a link to the file itself. */
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { ArtifactEntry } from "../../core/index.ts";
 import { readArtifact } from "../../env/documents.ts";
 import { parseChat, parseEml } from "../../env/extract/index.ts";
-import {
-  ARTIFACTS_DIR,
-  artifactFile as checkedArtifactPath,
-  type LoadedTask,
-} from "../../store/task-store.ts";
+import { artifactPath, type LoadedTask } from "../../store/task-store.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, roleBadge, table } from "../html.ts";
 import { urls } from "../urls.ts";
@@ -23,14 +18,9 @@ const CONTENT_TYPES: Record<ArtifactEntry["format"], string> = {
   txt: "text/plain; charset=utf-8",
 };
 
-/**
- * The artifact's file, checked again at every read (realpath inside `artifacts/`, a regular file): the task was
- * validated when it was loaded, but the studio keeps loaded tasks while task.json is unchanged, and a file swapped
- * for a symbolic link since then must not be served.
- */
-function artifactPath(loaded: LoadedTask, entry: ArtifactEntry): string {
-  return checkedArtifactPath(join(loaded.dir, ARTIFACTS_DIR), entry.path);
-}
+// `artifactPath` checks the file again at every read (realpath inside `artifacts/` or the corpus folder, a regular
+// file): the task was validated when it was loaded, but the studio keeps loaded tasks while task.json is unchanged,
+// and a file swapped for a symbolic link since then must not be served.
 
 /** The artifact by manifest id only: a URL never names a path. */
 export async function findArtifact(

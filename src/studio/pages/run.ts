@@ -2,8 +2,9 @@
 
 import type { TraceEvent } from "../../agents/types.ts";
 import type { Report, ReportStep } from "../../core/index.ts";
+import type { CallRecord } from "../../core/usage.ts";
 import { metricLabel, metricNames, workflowFlowchart } from "../../judge/index.ts";
-import type { CallRecord } from "../../llm/usage.ts";
+import { reportFlowchart } from "../../judge/report/flowchart.ts";
 import type { LoadedTask } from "../../store/task-store.ts";
 import type { StudioContext } from "../context.ts";
 import { badge, type Html, html, page, roleBadge, runCost, score, table, usd } from "../html.ts";
@@ -145,7 +146,7 @@ export async function runPage(ctx: StudioContext, id: string): Promise<string | 
   const charts =
     report && gold
       ? html`<h2>Flowcharts: report vs gold</h2>
-        <div class="cols"><div><h3>Report — personalized workflow</h3><pre class="mermaid">${workflowFlowchart(report.personalized_workflow.length ? report.personalized_workflow : report.generic_workflow, { personalized: report.personalized_workflow.length > 0 })}</pre></div>
+        <div class="cols"><div><h3>Report — personalized workflow</h3><pre class="mermaid">${reportFlowchart(report)}</pre></div>
         <div><h3>Gold — personalized workflow</h3><pre class="mermaid">${workflowFlowchart(gold.personalized_workflow, { personalized: true })}</pre></div></div>
         <div class="cols"><div><h3>Report — generic workflow</h3><pre class="mermaid">${workflowFlowchart(report.generic_workflow, { personalized: false })}</pre></div>
         <div><h3>Gold — generic workflow</h3><pre class="mermaid">${workflowFlowchart(gold.generic_workflow, { personalized: false })}</pre></div></div>`

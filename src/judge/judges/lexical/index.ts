@@ -3,6 +3,7 @@ import { figures, type JudgeInfo, missingFigures, type ReportStep } from "../../
 import { maxAssignment } from "../../alignment/hungarian.ts";
 import type { GoldStep } from "../../gold.ts";
 import type { CaseEvidence } from "../../metrics/types.ts";
+import { judgedSteps } from "../../predicted.ts";
 import { promptHash } from "../../prompts/template.ts";
 import type { Claim } from "../../reading/document.ts";
 import { echoesQuestion, type ReadReport } from "../../reading/report.ts";
@@ -299,8 +300,7 @@ export class LexicalJudge implements Judge {
   ): Promise<Verdict<QualityDimensions>> {
     if (reading.kind === "freeform") return freeformQuality(reading, question, persona, company);
     const { report, problems } = parseReportMarkdown(reportText);
-    const steps =
-      report.personalized_workflow.length > 0 ? report.personalized_workflow : report.generic_workflow;
+    const steps = judgedSteps(report);
     const avgWords = steps.length
       ? steps.reduce((s, p) => s + words(p.task_description).length, 0) / steps.length
       : 0;

@@ -1,6 +1,5 @@
 import { expect, test } from "bun:test";
-import { ApiError } from "./errors.ts";
-import { MAX_QUEUED, WorkQueue } from "./work.ts";
+import { MAX_QUEUED, QueueFull, WorkQueue } from "./work-queue.ts";
 
 test("jobs run at most `concurrency` at once, report their stage, keep failures as messages, and a full queue is 503", async () => {
   const queue = new WorkQueue(1);
@@ -25,11 +24,11 @@ test("jobs run at most `concurrency` at once, report their stage, keep failures 
     try {
       queue.submit("generate", async () => null);
     } catch (error) {
-      return error as ApiError;
+      return error as QueueFull;
     }
   })();
-  expect(full).toBeInstanceOf(ApiError);
-  expect(full).toMatchObject({ status: 503, headers: { "Retry-After": "5" } });
+  expect(full).toBeInstanceOf(QueueFull);
+  expect(full).toMatchObject({ retryAfterSeconds: 5 });
   release();
   await queue.settle(b.id, 1000);
   expect(queue.get(a.id)).toMatchObject({ status: "done", stage: "done", result: { ok: 1 } });

@@ -1,10 +1,14 @@
 /**
- * @module Long work (judging, environment loading, generation) as jobs: a request gets a job id at once (202) and
- * the work runs off the request path, at most `concurrency` at a time, with its stage as progress. Clients poll
- * `GET /jobs/:id` (optionally waiting up to a minute for the end).
+ * @module Long work (judging, environment loading, generation) as jobs, shared by the API's routes and the studio's
+ * create pages: a request gets a job id at once (202) and the work runs off the request path, at most `concurrency` at
+ * a time, with its stage as progress. Clients poll `GET /jobs/:id` (optionally waiting up to a minute for the end).
  */
 import { z } from "zod";
-import { ApiError } from "./errors.ts";
+
+/** The queue is full: the request is refused (the API answers 503 with `Retry-After`), never held in memory. */
+export class QueueFull extends Error {
+  readonly retryAfterSeconds = 5;
+}
 
 export const WorkKind = z.enum(["judge", "env", "generate"]);
 export type WorkKind = z.infer<typeof WorkKind>;
@@ -49,9 +53,7 @@ export class WorkQueue {
   /** Queue `work`; returns the job (status `queued` or `running`) at once. A full queue is a 503 with Retry-After. */
   submit<T>(kind: WorkKind, work: Work<T>): WorkJob {
     if (this.waiting.length >= MAX_QUEUED) {
-      throw new ApiError(503, `busy: ${MAX_QUEUED} jobs are waiting; retry later`, undefined, {
-        "Retry-After": "5",
-      });
+      throw new QueueFull(`busy: ${MAX_QUEUED} jobs are waiting; retry later`);
     }
     const id = `job_${(++this.counter).toString(36)}_${this.now().getTime().toString(36)}`;
     const job: WorkJob = {

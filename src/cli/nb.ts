@@ -1,9 +1,9 @@
 #!/usr/bin/env bun
 /** @module `bun run nb <name> [key=value …] [--watch]`: run notebooks/<name>.ts and write notebooks/out/<name>.html. */
+import { defaultSettings, listNotebooks, NOTEBOOKS_DIR, runNotebook } from "../notebook/registry.ts";
+import { cellCounts, watchNotebook } from "../notebook/watch.ts";
 import { studioUrl } from "../studio/announce.ts";
 import { urls } from "../studio/urls.ts";
-import { defaultSettings, listNotebooks, NOTEBOOKS_DIR, runNotebook } from "./registry.ts";
-import { cellCounts, watchNotebook } from "./watch.ts";
 
 const USAGE =
   "usage: bun run nb <name> [key=value …] [--watch]   (writes notebooks/out/<name>.html; --watch re-runs it when a notebook or source file changes)";

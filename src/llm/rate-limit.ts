@@ -10,8 +10,8 @@
  * everyone until then (`rate_blocks`). Keys are hashes of the endpoint and its credential: a key is never stored.
  */
 import { createHash } from "node:crypto";
-import { parseRetryAfter } from "../llm/retry.ts";
-import { type AsyncPostgres, asyncPostgres } from "./sql.ts";
+import { type AsyncPostgres, asyncPostgres } from "../store/sql.ts";
+import { parseRetryAfter } from "./retry.ts";
 
 export type RateLimitConfig = {
   requestsPerMinute: number;

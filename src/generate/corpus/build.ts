@@ -1,0 +1,205 @@
+/**
+ * @module One company's background corpus: the drive a company's employees share, written once per company per suite
+ * and seen by every task of that company (`<suite>/_corpus/<id>/`, see the task store). Its documents are other
+ * processes' policies, many-page handbooks, meeting minutes and ticket logs, composed from the corpus data; each
+ * takes its form (format, kind, code, title, file name, owner, date) from `driveForm`, the one distribution every
+ * drive document of every role draws from, and its length from `drawDocumentChars`. They carry no evidence: role
+ * distractor, side company. The stream is keyed by the suite's seed and secret and the company, so the corpus cannot
+ * be rebuilt from what an agent sees.
+ */
+import { type CorpusManifest, documentHandle } from "../../core/index.ts";
+import type { TaskFile } from "../../store/task-store.ts";
+import { caseId, DAY_MS, isoDate, type Member, NameDraw, spokenDate } from "../procedural/cast.ts";
+import { type DriveContext, driveForm, FORMS } from "../procedural/form.ts";
+import { Rng } from "../procedural/prng.ts";
+import { fill as fillTemplate } from "../procedural/template.ts";
+import type { DocumentContent } from "../realize/content.ts";
+import { realize } from "../realize/index.ts";
+import { slug } from "../slug.ts";
+import {
+  type Filler,
+  genericSections,
+  handbookSections,
+  minutesSections,
+  type Person,
+  sectionChars,
+  ticketSections,
+  topicSections,
+} from "./compose.ts";
+import { CORPUS_DATA, type CorpusData, type Topic } from "./data.ts";
+
+/** Characters a company corpus holds by default: with a task's own documents, over three times Basic's 160,000. */
+export const CORPUS_CHARS = 500_000;
+/** Length of one drive document, log-uniform in this range (characters of text). */
+export const DOCUMENT_CHARS: readonly [number, number] = [2_500, 40_000];
+/** Company staff who own background documents. */
+const STAFF = 10;
+/** Generated calendars start here (as the procedural cast's); a company's calendar is anchored in the following year. */
+const EPOCH = Date.UTC(2025, 0, 6);
+
+export type CompanyCorpusOptions = {
+  company: { name: string; domain: string };
+  /** Kinds of company documents (the domain's `docKinds`, as the task's own documents use). */
+  kinds: readonly string[];
+  seed: number;
+  secret?: string;
+  /** Characters of text to write (default `CORPUS_CHARS`). */
+  chars?: number;
+  /** File paths and document codes the company's tasks already use (never reused; a path gets a `-2` suffix). */
+  reservedPaths?: ReadonlySet<string>;
+  reservedCodes?: ReadonlySet<string>;
+  data?: CorpusData;
+};
+
+export type CompanyCorpus = {
+  id: string;
+  manifest: CorpusManifest;
+  /** Files relative to the corpus folder (`drive/<name>`). */
+  files: TaskFile[];
+  /** Characters of text written. */
+  chars: number;
+  /** What a task of the company must not reuse: document codes, file paths and surnames of the staff. */
+  codes: ReadonlySet<string>;
+  paths: ReadonlySet<string>;
+  staff: readonly Member[];
+};
+
+/** Log-uniform in `DOCUMENT_CHARS`: many short documents, a long tail of many-page ones. */
+export function drawDocumentChars(
+  rng: Pick<Rng, "next">,
+  range: readonly [number, number] = DOCUMENT_CHARS,
+): number {
+  const [lo, hi] = range;
+  return Math.round(lo * (hi / lo) ** rng.next());
+}
+
+/** The corpus id of a company: its name as a safe slug. */
+export function corpusId(company: string): string {
+  return slug(company) || "company";
+}
+
+type Planned = { topic: string; sections: DocumentContent["sections"] };
+
+export async function companyCorpus(options: CompanyCorpusOptions): Promise<CompanyCorpus> {
+  const data = options.data ?? CORPUS_DATA;
+  const target = options.chars ?? CORPUS_CHARS;
+  const id = corpusId(options.company.name);
+  const rng = Rng.keyed(
+    `procedural/3/${options.seed}/${options.secret ?? ""}/company/${options.company.name}`,
+  );
+  const company = options.company.name;
+
+  // the company's systems and staff, fixed for every document (so no two documents disagree)
+  const systems: Record<string, string> = { company };
+  const systemRng = rng.fork("systems");
+  for (const [slot, names] of Object.entries(data.documents.systems)) systems[slot] = systemRng.pick(names);
+  const fill: Filler = (text) => fillTemplate(text, systems);
+  const names = new NameDraw(rng.fork("staff"));
+  const roles = rng.fork("roles").shuffle(data.documents.staffRoles);
+  const staff: Member[] = Array.from({ length: STAFF }, (_, i) =>
+    names.member(roles[i % roles.length]!, options.company.domain),
+  );
+  const people: Person[] = staff.map((m) => ({ name: m.name, role: m.role }));
+  const anchor = EPOCH + rng.fork("anchor").int(0, 300) * DAY_MS;
+  const reservedCodes = options.reservedCodes ?? new Set<string>();
+  const ctx: DriveContext = {
+    company,
+    kinds: options.kinds,
+    owners: staff,
+    anchor,
+    codes: new Set(reservedCodes),
+  };
+  const topics = new Map<string, Topic>(data.topics.map((t) => [t.name, t]));
+
+  const plan = rng.fork("plan");
+  const topicOrder: Topic[] = [];
+  const nextTopic = () => {
+    if (topicOrder.length === 0) topicOrder.push(...plan.shuffle(data.topics));
+    return topicOrder.shift()!;
+  };
+  const dates = (n: number) =>
+    Array.from({ length: n }, (_, i) => spokenDate(anchor - (i * 14 + plan.int(0, 4)) * DAY_MS));
+  const ticketRef = () => caseId(plan.pick(FORMS.ticketRefs), plan);
+  const padding = (chars: number) =>
+    genericSections(
+      data.documents.sections,
+      plan.shuffle(data.documents.sections.map((_, i) => i)),
+      fill,
+      chars,
+    );
+
+  /** One background document of about `chars` characters. */
+  const compose = (chars: number): Planned => {
+    const roll = plan.next();
+    if (chars >= 15_000 && roll < 0.5) {
+      const handbook = plan.pick(data.documents.handbooks);
+      return { topic: handbook.name, sections: handbookSections(handbook, topics, fill, chars) };
+    }
+    if (roll < 0.7) {
+      const topic = nextTopic();
+      const own = topicSections(topic, fill);
+      return { topic: topic.name, sections: [...own, ...padding(chars - sectionChars(own))] };
+    }
+    if (roll < 0.85) {
+      const series = plan.pick(data.documents.meetings);
+      return {
+        topic: `${series.name} Minutes`,
+        sections: minutesSections(plan, series, dates(40), people, fill, chars),
+      };
+    }
+    const log = plan.pick(data.documents.ticketLogs);
+    return { topic: log.name, sections: ticketSections(plan, log, ticketRef, dates(30), people, chars) };
+  };
+
+  const files: TaskFile[] = [];
+  const artifacts: CorpusManifest["artifacts"] = [];
+  const paths = new Set<string>();
+  const handles = new Set<string>();
+  let written = 0;
+  while (written < target) {
+    const doc = compose(drawDocumentChars(plan));
+    const form = driveForm(rng.fork(`form/${artifacts.length}`), ctx, doc.topic);
+    const content: DocumentContent = {
+      kind: "document",
+      title: form.title,
+      subtitle: form.subtitle,
+      author: form.owner.name,
+      date: isoDate(form.dateMs),
+      sections: doc.sections,
+    };
+    const bytes = await realize(content, form.format);
+    let path = `drive/${form.fileStem}.${form.format}`;
+    const taken = (p: string) => paths.has(p) || (options.reservedPaths?.has(p) ?? false);
+    for (let n = 2; taken(path); n++) path = `drive/${form.fileStem}-${n}.${form.format}`;
+    paths.add(path);
+    let salt = 0;
+    let handle = documentHandle(`corpus:${id}`, options.seed, bytes, salt, options.secret ?? "");
+    while (handles.has(handle))
+      handle = documentHandle(`corpus:${id}`, options.seed, bytes, ++salt, options.secret ?? "");
+    handles.add(handle);
+    files.push({ path, bytes });
+    artifacts.push({
+      id: handle,
+      role: "distractor",
+      side: "company",
+      app: "drive",
+      format: form.format,
+      path,
+      title: form.title,
+      evidence: [],
+      author: form.owner.name,
+      date: content.date,
+    });
+    written += content.title.length + content.subtitle.length + sectionChars(content.sections);
+  }
+  artifacts.sort((a, b) => a.id.localeCompare(b.id));
+  return {
+    id,
+    manifest: { corpus_id: id, company, artifacts },
+    files,
+    chars: written,
+    codes: new Set([...ctx.codes].filter((c) => !reservedCodes.has(c))),
+    paths,
+    staff,
+  };
+}

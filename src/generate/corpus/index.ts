@@ -1,0 +1,11 @@
+/** @module The company background corpus: other processes' policies, handbooks, minutes and ticket logs a company's drive holds. */
+export {
+  CORPUS_CHARS,
+  type CompanyCorpus,
+  type CompanyCorpusOptions,
+  companyCorpus,
+  corpusId,
+  DOCUMENT_CHARS,
+  drawDocumentChars,
+} from "./build.ts";
+export { CORPUS_DATA, type CorpusData, loadCorpusData } from "./data.ts";
