@@ -1,5 +1,5 @@
 /** @module Model calls by stage, in short labels, for the tables the eval benchmark and the relay summary print. */
-import type { CallRecord } from "../../../src/llm/usage.ts";
+import type { CallRecord } from "../../../src/core/usage.ts";
 
 /** Short labels of the agents' call stages (the prompt each stage sends). */
 export const SHORT_STAGE: Readonly<Record<string, string>> = {
