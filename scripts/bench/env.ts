@@ -32,6 +32,7 @@ const refs = await listTasks(values.root, values.suite);
 if (refs.length === 0) throw new Error(`no tasks in ${values.root}/${values.suite}`);
 
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 const envs: Env[] = [];
 let documents = 0;
 let chars = 0;
@@ -43,6 +44,8 @@ for (const ref of refs) {
   envs.push(env);
 }
 const loadMs = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+const loadCpuMs = (cpu.user + cpu.system) / 1000;
 
 // Queries: document titles and sliding word windows of each env's question, cycled deterministically.
 const pools: string[][] = [];
@@ -70,7 +73,7 @@ console.log(
   `suite ${values.suite} (${split}): ${refs.length} tasks, ${documents} documents, ${Math.round(chars / refs.length).toLocaleString("en-US")} characters of text per task`,
 );
 console.log(
-  `load + index (extract, chunk, FTS5, hashing vectors in sqlite-vec): ${(loadMs / 1000).toFixed(2)} s total, ${(loadMs / refs.length).toFixed(0)} ms per task`,
+  `load + index (extract, chunk, FTS5, hashing vectors in sqlite-vec): ${(loadMs / 1000).toFixed(2)} s total, ${(loadMs / refs.length).toFixed(0)} ms per task (CPU ${(loadCpuMs / refs.length).toFixed(0)} ms per task)`,
 );
 console.log(
   `hybrid search over ${total} queries: p50 ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms, max ${latencies.at(-1)!.toFixed(2)} ms`,
@@ -83,6 +86,7 @@ headline(
     documents,
     chars_per_task: Math.round(chars / refs.length),
     load_ms_per_task: Number((loadMs / refs.length).toFixed(1)),
+    load_cpu_ms_per_task: Number((loadCpuMs / refs.length).toFixed(1)),
     search_p50_ms: Number(pct(50).toFixed(3)),
     search_p95_ms: Number(pct(95).toFixed(3)),
   },

@@ -2,8 +2,8 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { type ArtifactEntry, inSplit, type Split } from "../core/index.ts";
+import { extractBytes, parseChat, parseEml } from "../extract/index.ts";
 import { artifactPath, type LoadedTask } from "../store/task-store.ts";
-import { extractBytes, parseChat, parseEml } from "./extract/index.ts";
 import type { EnvDocument } from "./types.ts";
 
 /** The manifest entries a split loads, in manifest order. */

@@ -1,5 +1,15 @@
 /** @module The `generate` primitive's public face: procedural (offline) generation of tasks and suites, realization, validation. */
 
+export {
+  RULES as VALIDATION_RULES,
+  renderSummaryTable,
+  summarizeTask,
+  type TaskSummary,
+  type ValidateOptions,
+  type Violation,
+  validateTask,
+  validateTaskDir,
+} from "../store/validate/index.ts";
 export { neutralPaths, sealTask, type TaskFolder } from "./identity.ts";
 export {
   ALL_DOMAINS,
@@ -20,13 +30,3 @@ export {
   taskFolder,
 } from "./procedural/index.ts";
 export { type ArtifactContent, realize } from "./realize/index.ts";
-export {
-  RULES as VALIDATION_RULES,
-  renderSummaryTable,
-  summarizeTask,
-  type TaskSummary,
-  type ValidateOptions,
-  type Violation,
-  validateTask,
-  validateTaskDir,
-} from "./validate/index.ts";

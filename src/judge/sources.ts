@@ -1,6 +1,6 @@
 /** @module Cited sources as a judge may read them: the task's realized files (text extracted) and saved web pages; `reading/resolve.ts` maps citation keys to them. */
 import type { ArtifactEntry } from "../core/index.ts";
-import { extractText } from "../env/extract/index.ts";
+import { extractText } from "../extract/index.ts";
 import { artifactPath, type LoadedTask } from "../store/task-store.ts";
 import { normalizeUrl, type WebPage } from "../web/types.ts";
 

@@ -35,7 +35,7 @@ test("a single huge paragraph breaks at sentences", () => {
 });
 
 test("tabular values survive extraction and chunking unchanged: 60.00%, $1.2M, 1,250, 2024-Q3", async () => {
-  const { extractBytes } = await import("../env/extract/index.ts");
+  const { extractBytes } = await import("../extract/index.ts");
   const rows = Array.from(
     { length: 60 },
     (_, i) => `2024-Q3,Store ${i},60.00%,$1.2M,"1,250",${(i * 1.25).toFixed(2)}`,

@@ -116,10 +116,25 @@ const STEP2_SORTED = longestFirst(STEP2);
 const STEP3_SORTED = longestFirst(STEP3);
 const STEP4_SORTED = [...STEP4].sort((a, b) => b.length - a.length);
 
+/** Stems already computed: text repeats its words, and a large environment stems millions of tokens. */
+const STEMS = new Map<string, string>();
+/** The memo is dropped when it reaches this many words (a bound on memory, not a cache policy that matters). */
+const STEM_LIMIT = 200_000;
+
 /** The Porter stem of a lower-case word; words of one or two letters are returned unchanged. */
 export function porterStem(word: string): string {
+  if (word.length <= 2) return word;
+  let stem = STEMS.get(word);
+  if (stem === undefined) {
+    if (STEMS.size >= STEM_LIMIT) STEMS.clear();
+    stem = stemOf(word);
+    STEMS.set(word, stem);
+  }
+  return stem;
+}
+
+function stemOf(word: string): string {
   let w = word;
-  if (w.length <= 2) return w;
 
   // Step 1a
   if (w.endsWith("sses")) w = w.slice(0, -2);

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ArtifactManifest } from "../../src/core/index.ts";
 import { loadEnv } from "../../src/env/index.ts";
-import { validateTaskDir } from "../../src/generate/validate/index.ts";
 import { formatIssue, LIMITS, loadTask, validateTaskFolder } from "../../src/store/task-store.ts";
+import { validateTaskDir } from "../../src/store/validate/index.ts";
 
 setDefaultTimeout(60_000);
 

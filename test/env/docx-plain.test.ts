@@ -6,8 +6,8 @@
 import { expect, setDefaultTimeout, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { extractDocxWithMammoth } from "../../src/env/extract/docx.ts";
-import { plainDocxText } from "../../src/env/extract/docx-plain.ts";
+import { extractDocxWithMammoth } from "../../src/extract/docx.ts";
+import { plainDocxText } from "../../src/extract/docx-plain.ts";
 import { companyCorpus } from "../../src/generate/corpus/index.ts";
 import { DOMAINS } from "../../src/generate/procedural/data.ts";
 

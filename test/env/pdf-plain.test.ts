@@ -7,8 +7,8 @@ import { expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
-import { extractPdf, layoutPdfLines, pdfjsLines } from "../../src/env/extract/pdf.ts";
-import { plainPdfLines } from "../../src/env/extract/pdf-plain.ts";
+import { extractPdf, layoutPdfLines, pdfjsLines } from "../../src/extract/pdf.ts";
+import { plainPdfLines } from "../../src/extract/pdf-plain.ts";
 import { companyCorpus } from "../../src/generate/corpus/index.ts";
 import { DOMAINS } from "../../src/generate/procedural/data.ts";
 

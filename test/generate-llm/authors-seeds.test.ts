@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as XLSX from "xlsx";
 import { Task } from "../../src/core/index.ts";
-import { importSeeds, isBuiltInDomain } from "../../src/generate/seeds/import.ts";
-import { checkSeedRow, toTaskSeed } from "../../src/generate/stages/s1-seeds.ts";
+import { importSeeds, isBuiltInDomain } from "../../src/generate/llm/seeds/import.ts";
+import { checkSeedRow, toTaskSeed } from "../../src/generate/llm/stages/s1-seeds.ts";
 
 const FIXTURE = join(import.meta.dir, "../fixtures/seeds/authors-format.csv");
 let tmp: string;

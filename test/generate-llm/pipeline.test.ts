@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tasks } from "../../src/cli/commands/tasks.ts";
 import { usage } from "../../src/cli/commands/usage.ts";
-import { containsNormalized, extractText } from "../../src/env/extract/index.ts";
+import { containsNormalized, extractText } from "../../src/extract/index.ts";
 import { generateLlmSuite, type SuiteResult } from "../../src/generate/llm/suite.ts";
 import { createModel, PRICES } from "../../src/llm/index.ts";
 import { RunStore } from "../../src/store/run-store.ts";

@@ -9,13 +9,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runLlmGenerate } from "../../src/cli/commands/generate-llm.ts";
-import { ReviewItem } from "../../src/generate/review/evidence.ts";
-import { exportReview } from "../../src/generate/review/export.ts";
-import {
-  savePendingReview,
-  TASK_REVIEW_FORMAT,
-  type TaskReview,
-} from "../../src/generate/review/task-review.ts";
+import { ReviewItem } from "../../src/review/evidence.ts";
+import { exportReview } from "../../src/review/export.ts";
+import { savePendingReview, TASK_REVIEW_FORMAT, type TaskReview } from "../../src/review/task-review.ts";
 import { loadTask } from "../../src/store/task-store.ts";
 import { type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
 import { fixtureReplier, promptOf, schemaOf } from "./replier.ts";

@@ -9,9 +9,9 @@ import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadEnv } from "../../src/env/index.ts";
-import { validateTaskDir } from "../../src/generate/validate/index.ts";
 import { evaluate } from "../../src/judge/index.ts";
 import { loadTask } from "../../src/store/task-store.ts";
+import { validateTaskDir } from "../../src/store/validate/index.ts";
 
 const REPO = resolve(import.meta.dir, "../..");
 

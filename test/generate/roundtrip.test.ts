@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { containsNormalized, extractText } from "../../src/env/extract/index.ts";
+import { containsNormalized, extractText } from "../../src/extract/index.ts";
 import { DEFAULT_TASK_ROOT, listTasks, loadTask } from "../../src/store/task-store.ts";
 
 const ROOT = join(import.meta.dir, "../..", DEFAULT_TASK_ROOT);

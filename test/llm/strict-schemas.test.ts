@@ -12,16 +12,16 @@ import { CrpPlan, ResearchPlan, SubQuestions } from "../../src/agents/shared/res
 import { ChatPosts, ChatSetup } from "../../src/generate/llm/files/chat.ts";
 import { FillerSections, Outline, SectionText } from "../../src/generate/llm/files/document.ts";
 import { EmailThread, EmailUsers } from "../../src/generate/llm/files/email.ts";
-import { Audit, Comparison, SolverAnswer } from "../../src/generate/review/evidence.ts";
-import { Review } from "../../src/generate/review/naturalness.ts";
-import { S1Output } from "../../src/generate/stages/s1-seeds.ts";
-import { Contexts, S2Workflow } from "../../src/generate/stages/s2-contexts.ts";
-import { S3Distractors } from "../../src/generate/stages/s3-company.ts";
-import { S4Output } from "../../src/generate/stages/s4-personalized.ts";
-import { S5Distractors, S5Insights } from "../../src/generate/stages/s5-user.ts";
-import { AdjacentInsights, AdjacentQuestions, Scene } from "../../src/generate/stages/s6-adjacent.ts";
+import { S1Output } from "../../src/generate/llm/stages/s1-seeds.ts";
+import { Contexts, S2Workflow } from "../../src/generate/llm/stages/s2-contexts.ts";
+import { S3Distractors } from "../../src/generate/llm/stages/s3-company.ts";
+import { S4Output } from "../../src/generate/llm/stages/s4-personalized.ts";
+import { S5Distractors, S5Insights } from "../../src/generate/llm/stages/s5-user.ts";
+import { AdjacentInsights, AdjacentQuestions, Scene } from "../../src/generate/llm/stages/s6-adjacent.ts";
 import { shapeSchema } from "../../src/llm/shape-schema.ts";
 import { strictSchemaOf } from "../../src/llm/strict-schema.ts";
+import { Audit, Comparison, SolverAnswer } from "../../src/review/evidence.ts";
+import { Review } from "../../src/review/naturalness.ts";
 import { strictSchemaProblems, valueProblems } from "../support/json-schema-rules.ts";
 import { conform } from "../support/provider-emulator.ts";
 

@@ -22,25 +22,25 @@ import {
   ADJACENT_INSIGHTS,
   ADJACENT_QUESTIONS,
   ADJACENT_SCENE,
-} from "../../src/generate/prompts/adjacent.ts";
-import { CHAT_SETUP } from "../../src/generate/prompts/chat.ts";
-import { COMPANY_DISTRACTORS, COMPANY_INSIGHTS } from "../../src/generate/prompts/company.ts";
+} from "../../src/generate/llm/prompts/adjacent.ts";
+import { CHAT_SETUP } from "../../src/generate/llm/prompts/chat.ts";
+import { COMPANY_DISTRACTORS, COMPANY_INSIGHTS } from "../../src/generate/llm/prompts/company.ts";
 import {
   COMPANY_DISTRACTOR_OUTLINE,
   COMPANY_DISTRACTOR_SECTION,
   COMPANY_INSIGHT_SECTION,
   COMPANY_OUTLINE,
-} from "../../src/generate/prompts/company-files.ts";
-import { DUAL_CONTEXT } from "../../src/generate/prompts/contexts.ts";
-import { EMAIL_USERS } from "../../src/generate/prompts/email.ts";
-import { PERSONALIZED_WORKFLOW } from "../../src/generate/prompts/personalized.ts";
-import { TASK_SEED } from "../../src/generate/prompts/seed.ts";
-import { USER_DISTRACTORS, USER_INSIGHTS } from "../../src/generate/prompts/user.ts";
+} from "../../src/generate/llm/prompts/company-files.ts";
+import { DUAL_CONTEXT } from "../../src/generate/llm/prompts/contexts.ts";
+import { EMAIL_USERS } from "../../src/generate/llm/prompts/email.ts";
+import { PERSONALIZED_WORKFLOW } from "../../src/generate/llm/prompts/personalized.ts";
+import { TASK_SEED } from "../../src/generate/llm/prompts/seed.ts";
+import { USER_DISTRACTORS, USER_INSIGHTS } from "../../src/generate/llm/prompts/user.ts";
 import {
   USER_DISTRACTOR_SECTIONS,
   USER_INSIGHT_SECTION,
   USER_OUTLINE,
-} from "../../src/generate/prompts/user-files.ts";
+} from "../../src/generate/llm/prompts/user-files.ts";
 import { COMPREHENSIVENESS_TEMPLATE } from "../../src/judge/prompts/comprehensiveness.ts";
 import { CONDITION_RESOLUTION_TEMPLATE } from "../../src/judge/prompts/condition-resolution.ts";
 import { FACTUALITY_TEMPLATE } from "../../src/judge/prompts/factuality.ts";

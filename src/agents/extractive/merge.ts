@@ -25,11 +25,21 @@ const SAME_TITLE = 0.5;
 /** Two steps from different documents whose texts are this similar are one step. */
 const SAME_TEXT = 0.55;
 
+/** A step's title and text terms, computed once per step (merging compares every pair of steps). */
+const termsOf = new WeakMap<ExtractedStep, { title: Set<string>; text: Set<string> }>();
+function terms(s: ExtractedStep): { title: Set<string>; text: Set<string> } {
+  let t = termsOf.get(s);
+  if (!t) {
+    t = { title: termSet(s.title), text: termSet(s.text) };
+    termsOf.set(s, t);
+  }
+  return t;
+}
+
 function sameStep(a: ExtractedStep, b: ExtractedStep): boolean {
-  return (
-    dice(termSet(a.title), termSet(b.title)) >= SAME_TITLE ||
-    dice(termSet(a.text), termSet(b.text)) >= SAME_TEXT
-  );
+  const ta = terms(a);
+  const tb = terms(b);
+  return dice(ta.title, tb.title) >= SAME_TITLE || dice(ta.text, tb.text) >= SAME_TEXT;
 }
 
 /** One merged step before numbering: the longest text of its group, every distinct rule, every document. */
@@ -142,6 +152,11 @@ export function mentionedDependencies(steps: readonly ExtractedStep[]): [Extract
   const titleOf = steps.map((s) => termSet(s.title));
   const df = new Map<string, number>();
   for (const terms of termsOf) for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1);
+  /** term → the steps whose title or text has it (a step sharing no term with a phrase scores 0) */
+  const stepsWith = new Map<string, number[]>();
+  termsOf.forEach((terms, j) => {
+    for (const t of terms) (stepsWith.get(t) ?? stepsWith.set(t, []).get(t)!).push(j);
+  });
   const weight = (t: string) => 1 / ((df.get(t) ?? 2) - 1);
   const out: [ExtractedStep, ExtractedStep][] = [];
   /** The step of another document a phrase names, if one clearly stands out (and the phrase is not about `own`). */
@@ -153,20 +168,20 @@ export function mentionedDependencies(steps: readonly ExtractedStep[]): [Extract
     const share = (inStep: ReadonlySet<string>) =>
       terms.filter((x) => inStep.has(x)).reduce((n, x) => n + weight(x), 0) / total;
     const hits = (inStep: ReadonlySet<string>) => terms.filter((x) => inStep.has(x)).length;
-    // a step is named by its title; its whole text counts for less (its decisions mention other steps' words)
-    const scored = steps
-      .map((t, j) => ({
-        j,
-        score:
-          t.docId === own.docId
-            ? 0
-            : Math.max(
-                hits(titleOf[j]!) >= 2 ? share(titleOf[j]!) : 0,
-                hits(termsOf[j]!) >= 3 ? 0.7 * share(termsOf[j]!) : 0,
-              ),
-      }))
-      .sort((a, b) => b.score - a.score);
-    const [best, second] = scored;
+    // a step is named by its title; its whole text counts for less (its decisions mention other steps' words);
+    // only steps sharing a term can score; the best two positive scores (ties in step order) decide
+    const candidates = [...new Set(terms.flatMap((t) => stepsWith.get(t) ?? []))].sort((a, b) => a - b);
+    const scoreOf = (j: number) =>
+      steps[j]!.docId === own.docId
+        ? 0
+        : Math.max(
+            hits(titleOf[j]!) >= 2 ? share(titleOf[j]!) : 0,
+            hits(termsOf[j]!) >= 3 ? 0.7 * share(termsOf[j]!) : 0,
+          );
+    const [best, second] = candidates
+      .map((j) => ({ j, score: scoreOf(j) }))
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score || a.j - b.j);
     // a phrase about its own step (the step's other sentences use the same words) names nothing else
     if (
       best &&

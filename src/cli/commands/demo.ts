@@ -6,9 +6,9 @@
 import { runDemo } from "../../eval/demo.ts";
 import { formatCountsTable, formatSummaryTable } from "../../eval/table.ts";
 import { generateProceduralSuite } from "../../generate/index.ts";
-import { renderSummaryTable, summarizeTask, validateTaskDir } from "../../generate/validate/index.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask } from "../../store/task-store.ts";
+import { renderSummaryTable, summarizeTask, validateTaskDir } from "../../store/validate/index.ts";
 import { type FlagSpec, intFlag, parseFlags } from "../args.ts";
 import type { Command } from "../command.ts";
 import { writeDemoSummary } from "./demo-summary.ts";

@@ -1,11 +1,11 @@
 /** @module `drflow tasks list|show|validate|stats`: inspect, validate and describe task folders on disk. */
 
 import { join } from "node:path";
+import { environmentSize, renderStats, taskStats } from "../../analysis/task-stats.ts";
 import { type ArtifactEntry, SAFE_ID, type Task } from "../../core/index.ts";
-import { suiteMixViolations, validateTaskDir } from "../../generate/validate/index.ts";
-import { environmentSize, renderStats, taskStats } from "../../generate/validate/stats.ts";
-import { renderSummaryTable, summarizeTask } from "../../generate/validate/summary.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask, type TaskRef } from "../../store/task-store.ts";
+import { suiteMixViolations, validateTaskDir } from "../../store/validate/index.ts";
+import { renderSummaryTable, summarizeTask } from "../../store/validate/summary.ts";
 import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 

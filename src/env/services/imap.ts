@@ -3,8 +3,8 @@
  * back; search is the server's IMAP SEARCH (any query word in the text) with the candidates ranked locally.
  */
 import { ImapFlow } from "imapflow";
+import { extractEml, parseEml } from "../../extract/index.ts";
 import { rankDocuments, words } from "../../retrieval/index.ts";
-import { extractEml, parseEml } from "../extract/index.ts";
 import type { App, EnvDocument, SearchHit } from "../types.ts";
 import { composedMessageId, toMessage } from "./mail-format.ts";
 

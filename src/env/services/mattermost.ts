@@ -6,8 +6,8 @@
  * channel is which document (handle, path, title) is drflow's own state, kept in this app, never a channel header.
  */
 import { Client4 } from "@mattermost/client";
+import { extractChat, parseChat } from "../../extract/index.ts";
 import { rankDocuments, words } from "../../retrieval/index.ts";
-import { extractChat, parseChat } from "../extract/index.ts";
 import type { App, EnvDocument, SearchHit } from "../types.ts";
 
 export type MattermostConfig = {

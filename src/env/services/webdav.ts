@@ -8,8 +8,8 @@
 import { posix } from "node:path";
 import { createClient, type FileStat, type WebDAVClient } from "webdav";
 import type { AppName, ArtifactFormat } from "../../core/index.ts";
+import { extractBytes } from "../../extract/index.ts";
 import { rankDocuments } from "../../retrieval/index.ts";
-import { extractBytes } from "../extract/index.ts";
 import type { App, EnvDocument, SearchHit } from "../types.ts";
 
 export type WebdavConfig = {

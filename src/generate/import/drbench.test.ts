@@ -6,7 +6,7 @@ import { DOC_HANDLE } from "../../core/index.ts";
 import { loadEnv } from "../../env/load.ts";
 import type { Env } from "../../env/types.ts";
 import { loadTask, validateTaskFolder } from "../../store/task-store.ts";
-import { validateTask } from "../validate/validate-task.ts";
+import { validateTask } from "../../store/validate/validate-task.ts";
 import { DRBENCH_APPS, drflowDomain, importDrbench } from "./drbench.ts";
 
 // These tests start servers or read whole suites; bun's default 5 s limit is too tight on a loaded machine.

@@ -11,14 +11,14 @@ import {
 } from "../../core/index.ts";
 import type { TaskFile } from "../../store/task-store.ts";
 import { realize } from "../realize/index.ts";
-import type { SeedRecord } from "../stages/s1-seeds.ts";
-import { toTaskSeed } from "../stages/s1-seeds.ts";
-import type { Contexts } from "../stages/s2-contexts.ts";
-import type { UserInsight } from "../stages/s5-user.ts";
-import type { AdjacentQuestions, Scene } from "../stages/s6-adjacent.ts";
 import type { Realized } from "./files/context.ts";
 import type { Modality } from "./files/modality.ts";
 import type { PlannedArtifact } from "./plan.ts";
+import type { SeedRecord } from "./stages/s1-seeds.ts";
+import { toTaskSeed } from "./stages/s1-seeds.ts";
+import type { Contexts } from "./stages/s2-contexts.ts";
+import type { UserInsight } from "./stages/s5-user.ts";
+import type { AdjacentQuestions, Scene } from "./stages/s6-adjacent.ts";
 
 const FOLDER: Record<"company" | "user", Partial<Record<Modality, string>>> = {
   company: { pdf: "drive", docx: "drive", md: "drive" },

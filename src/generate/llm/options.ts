@@ -1,6 +1,7 @@
 /** @module Options of an LLM generation run, with defaults declared once. */
-import { DEFAULT_SHAPE, type WorkflowShape } from "../stages/s2-contexts.ts";
+
 import { DEFAULT_MODALITIES, type ModalityConfig } from "./files/modality.ts";
+import { DEFAULT_SHAPE, type WorkflowShape } from "./stages/s2-contexts.ts";
 
 export type ProgressEvent =
   | {

@@ -2,20 +2,27 @@
 import { z } from "zod";
 import { type ArtifactManifest, GenericStep, PersonalizedStep, type Task } from "../../core/index.ts";
 import { loadTask, writeTask } from "../../store/task-store.ts";
+import { type Violation, validateTaskDir } from "../../store/validate/index.ts";
 import { sealTask } from "../identity.ts";
 import { Rng } from "../procedural/prng.ts";
-import { ALL_TEMPLATES, evidenceKey, redoes } from "../review/revision.ts";
-import { SeedRecord } from "../stages/s1-seeds.ts";
-import { Contexts, runS2Contexts, runS2Workflow, S2Workflow, toGenericSteps } from "../stages/s2-contexts.ts";
-import { runS3Distractors, S3Distractors } from "../stages/s3-company.ts";
-import { runS4, S4Output, toPersonalizedSteps } from "../stages/s4-personalized.ts";
+import { assembleTask } from "./assemble.ts";
+import { RealizedRecord, realizeArtifact } from "./files/artifact.ts";
+import { addDays, type FileContext, type Realized, usernameOf } from "./files/context.ts";
+import { type Meter, spendOf } from "./meter.ts";
+import type { GenerationOptions } from "./options.ts";
+import { planArtifacts } from "./plan.ts";
+import { ALL_TEMPLATES, evidenceKey, redoes } from "./revision.ts";
+import { SeedRecord } from "./stages/s1-seeds.ts";
+import { Contexts, runS2Contexts, runS2Workflow, S2Workflow, toGenericSteps } from "./stages/s2-contexts.ts";
+import { runS3Distractors, S3Distractors } from "./stages/s3-company.ts";
+import { runS4, S4Output, toPersonalizedSteps } from "./stages/s4-personalized.ts";
 import {
   runS5Distractors,
   runS5Insights,
   S5Distractors,
   S5Insights,
   supportCount,
-} from "../stages/s5-user.ts";
+} from "./stages/s5-user.ts";
 import {
   AdjacentInsights,
   AdjacentQuestions,
@@ -23,15 +30,8 @@ import {
   runS6Questions,
   runS6Scene,
   Scene,
-} from "../stages/s6-adjacent.ts";
-import type { StageEnv } from "../stages/stage-env.ts";
-import { type Violation, validateTaskDir } from "../validate/index.ts";
-import { assembleTask } from "./assemble.ts";
-import { RealizedRecord, realizeArtifact } from "./files/artifact.ts";
-import { addDays, type FileContext, type Realized, usernameOf } from "./files/context.ts";
-import { type Meter, spendOf } from "./meter.ts";
-import type { GenerationOptions } from "./options.ts";
-import { planArtifacts } from "./plan.ts";
+} from "./stages/s6-adjacent.ts";
+import type { StageEnv } from "./stages/stage-env.ts";
 import { openWorkDir, workDirPath } from "./work-dir.ts";
 
 /** `issues`: the violations `drflow tasks validate` reports for the written folder (empty when the task is sound). */

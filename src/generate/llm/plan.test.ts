@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import * as W from "../../../test/fixtures/generate-llm/world.ts";
 import { Rng } from "../procedural/prng.ts";
-import { toGenericSteps } from "../stages/s2-contexts.ts";
 import { DEFAULT_MODALITIES, sampleDistinctModalities, sampleModality } from "./files/modality.ts";
 import { planArtifacts } from "./plan.ts";
+import { toGenericSteps } from "./stages/s2-contexts.ts";
 
 const spec = W.SPECS[0]!;
 const inputs = {

@@ -1,9 +1,6 @@
 /** @module The artifact plan of a task: which evidence each file carries, its role, side and modality (seeded), and the evidence units it yields. */
 import { type ArtifactRole, artifactId, type EvidenceSide, type GenericStep } from "../../core/index.ts";
 import { Rng } from "../procedural/prng.ts";
-import type { DistractorStep } from "../stages/s3-company.ts";
-import type { S5Distractors, UserInsight } from "../stages/s5-user.ts";
-import type { AdjacentInsights } from "../stages/s6-adjacent.ts";
 import {
   type Modality,
   type ModalityConfig,
@@ -11,6 +8,9 @@ import {
   sampleModality,
 } from "./files/modality.ts";
 import type { FactTarget, StepTarget } from "./files/targets.ts";
+import type { DistractorStep } from "./stages/s3-company.ts";
+import type { S5Distractors, UserInsight } from "./stages/s5-user.ts";
+import type { AdjacentInsights } from "./stages/s6-adjacent.ts";
 
 export type PlannedArtifact = {
   id: string;

@@ -1,11 +1,11 @@
 /** @module Regeneration with validation feedback (seed 002 §C.1): re-ask with the ACCUMULATED programmatic errors until the output passes or the retry limit is reached. */
 import type { z } from "zod";
+import { fill } from "../../llm/prompt-template.ts";
 import { repairQuote } from "../../llm/repair-quote.ts";
 import { rejectionMessage } from "../../llm/structured.ts";
 import type { ChatMessage, Model, Usage } from "../../llm/types.ts";
-import { HUMAN_REVIEW_FEEDBACK } from "../prompts/human-review.ts";
-import { fill } from "../prompts/template.ts";
-import { ALL_TEMPLATES } from "../review/revision.ts";
+import { HUMAN_REVIEW_FEEDBACK } from "./prompts/human-review.ts";
+import { ALL_TEMPLATES } from "./revision.ts";
 
 /** Programmatic checks of one output: every problem as "where: what was expected". Empty when it passes. */
 export type Validator<T> = (output: T) => string[];

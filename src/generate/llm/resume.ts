@@ -7,11 +7,16 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { SAFE_ID } from "../../core/index.ts";
+import { readReview } from "../../review/export.ts";
+import {
+  emptyReview,
+  loadPendingReview,
+  parseTaskReviews,
+  type TaskReview,
+} from "../../review/task-review.ts";
 import { loadTask } from "../../store/task-store.ts";
-import { readReview } from "../review/export.ts";
-import { describeRevision, type Revision, revisionOf } from "../review/revision.ts";
-import { emptyReview, loadPendingReview, parseTaskReviews, type TaskReview } from "../review/task-review.ts";
-import { SeedRecord } from "../stages/s1-seeds.ts";
+import { describeRevision, type Revision, revisionOf } from "./revision.ts";
+import { SeedRecord } from "./stages/s1-seeds.ts";
 import { openWorkDir } from "./work-dir.ts";
 
 export type ResumePlan = {

@@ -7,12 +7,12 @@ import type { Domain, UsageTotals } from "../../core/index.ts";
 import type { Model } from "../../llm/types.ts";
 import type { RunStore } from "../../store/run-store.ts";
 import { checkSuiteName, prepareSuiteInPlace, refuseExistingSuite } from "../../store/suite-write.ts";
-import type { Revision } from "../review/revision.ts";
-import { runS1, SeedRecord } from "../stages/s1-seeds.ts";
-import type { StageEnv } from "../stages/stage-env.ts";
 import { type Meter, meteredModel, spendOf } from "./meter.ts";
 import { GENERATION_DEFAULTS, type GenerationOptions } from "./options.ts";
 import { type GeneratedTask, generateTask } from "./pipeline.ts";
+import type { Revision } from "./revision.ts";
+import { runS1, SeedRecord } from "./stages/s1-seeds.ts";
+import type { StageEnv } from "./stages/stage-env.ts";
 import { openWorkDir } from "./work-dir.ts";
 
 export type SuiteSource =

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { containsNormalized, extractBytes, parseChat, parseEml } from "../../env/extract/index.ts";
+import { containsNormalized, extractBytes, parseChat, parseEml } from "../../extract/index.ts";
 import type { ChatContent, DocumentContent, EmailContent } from "./content.ts";
 import { realize } from "./index.ts";
 

@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import type { ArtifactEntry } from "../../core/index.ts";
 import { readArtifact } from "../../env/documents.ts";
-import { parseChat, parseEml } from "../../env/extract/index.ts";
+import { parseChat, parseEml } from "../../extract/index.ts";
 import { artifactPath, type LoadedTask } from "../../store/task-store.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, roleBadge, table } from "../html.ts";

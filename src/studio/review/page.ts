@@ -6,8 +6,8 @@
  * drflow.task-review/1, which `drflow generate --llm --resume` acts on. Works on any task folder, DRBench imports too.
  */
 import type { ArtifactEntry, EvidenceUnit, GenericStep, PersonalizedStep } from "../../core/index.ts";
-import type { TaskReview } from "../../generate/review/task-review.ts";
 import { workflowFlowchart } from "../../judge/index.ts";
+import type { TaskReview } from "../../review/task-review.ts";
 import type { LoadedTask } from "../../store/task-store.ts";
 import { badge, type Html, html, page, raw, roleBadge, table } from "../html.ts";
 import { urls } from "../urls.ts";

@@ -13,7 +13,7 @@ import {
   loadPendingReview,
   savePendingReview,
   TaskReview,
-} from "../../generate/review/task-review.ts";
+} from "../../review/task-review.ts";
 import { type LoadedTask, listTasks } from "../../store/task-store.ts";
 import type { StudioContext } from "../context.ts";
 import { html, page } from "../html.ts";

@@ -1,19 +1,19 @@
 /** @module Chat artifacts: the Mattermost set-up (K.15), one channel-day of posts carrying the target, and the naturalness review with one rewrite. */
 import { z } from "zod";
-import type { Rng } from "../../procedural/prng.ts";
-import { CHAT_POSTS, CHAT_SETUP } from "../../prompts/chat.ts";
-import { fill } from "../../prompts/template.ts";
-import type { ChatContent } from "../../realize/index.ts";
+import { fill } from "../../../llm/prompt-template.ts";
 import {
   MIN_REVIEWED_POSTS,
   needsRewrite,
   reviewChannelDay,
   reviewerFeedback,
-} from "../../review/naturalness.ts";
+} from "../../../review/naturalness.ts";
+import type { Rng } from "../../procedural/prng.ts";
+import type { ChatContent } from "../../realize/index.ts";
 import { slug } from "../../slug.ts";
-import type { CastMember } from "../../stages/s6-adjacent.ts";
-import { callSettings } from "../../stages/stage-env.ts";
+import { CHAT_POSTS, CHAT_SETUP } from "../prompts/chat.ts";
 import { generateValidated } from "../regenerate.ts";
+import type { CastMember } from "../stages/s6-adjacent.ts";
+import { callSettings } from "../stages/stage-env.ts";
 import { companySlots, type FileContext, personaContext, type Realized } from "./context.ts";
 import { type FactTarget, numberErrors } from "./targets.ts";
 

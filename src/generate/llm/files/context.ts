@@ -1,7 +1,7 @@
 /** @module What file realization knows about a task: company slots, the persona, dates, and the shape of a realized artifact. */
 import type { ArtifactContent } from "../../realize/index.ts";
-import type { SeedRecord } from "../../stages/s1-seeds.ts";
-import type { StageEnv } from "../../stages/stage-env.ts";
+import type { SeedRecord } from "../stages/s1-seeds.ts";
+import type { StageEnv } from "../stages/stage-env.ts";
 import type { Modality } from "./modality.ts";
 
 /** The persona whose files, chats and emails these are (the task's user). */

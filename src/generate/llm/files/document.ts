@@ -1,19 +1,19 @@
 /** @module Document artifacts (PDF, DOCX, Markdown): an outline, exactly one section carrying the target, the other sections on-theme but irrelevant (K.8–K.14). */
 import { z } from "zod";
+import { fill, type PromptTemplate } from "../../../llm/prompt-template.ts";
 import type { Rng } from "../../procedural/prng.ts";
-import { WRAP_ARRAY } from "../../prompts/addenda.ts";
+import type { DocumentContent } from "../../realize/index.ts";
+import { slug } from "../../slug.ts";
+import { WRAP_ARRAY } from "../prompts/addenda.ts";
 import {
   COMPANY_DISTRACTOR_OUTLINE,
   COMPANY_DISTRACTOR_SECTION,
   COMPANY_INSIGHT_SECTION,
   COMPANY_OUTLINE,
-} from "../../prompts/company-files.ts";
-import { fill, type PromptTemplate } from "../../prompts/template.ts";
-import { USER_DISTRACTOR_SECTIONS, USER_INSIGHT_SECTION, USER_OUTLINE } from "../../prompts/user-files.ts";
-import type { DocumentContent } from "../../realize/index.ts";
-import { slug } from "../../slug.ts";
-import { callSettings } from "../../stages/stage-env.ts";
+} from "../prompts/company-files.ts";
+import { USER_DISTRACTOR_SECTIONS, USER_INSIGHT_SECTION, USER_OUTLINE } from "../prompts/user-files.ts";
 import { generateValidated } from "../regenerate.ts";
+import { callSettings } from "../stages/stage-env.ts";
 import { companySlots, type FileContext, personaContext, type Realized } from "./context.ts";
 import type { Modality } from "./modality.ts";
 import { type FactTarget, numberErrors, type StepTarget } from "./targets.ts";

@@ -1,14 +1,14 @@
 /** @module Email artifacts: the users (K.16) and one thread whose last message carries the target, realized as an RFC 5322 `.eml`. */
 import { z } from "zod";
+import { fill } from "../../../llm/prompt-template.ts";
 import { messageId } from "../../message-id.ts";
-import { WRAP_ARRAY } from "../../prompts/addenda.ts";
-import { EMAIL_THREAD, EMAIL_USERS } from "../../prompts/email.ts";
-import { fill } from "../../prompts/template.ts";
 import type { Address, EmailContent } from "../../realize/index.ts";
 import { slug } from "../../slug.ts";
-import type { CastMember } from "../../stages/s6-adjacent.ts";
-import { callSettings } from "../../stages/stage-env.ts";
+import { WRAP_ARRAY } from "../prompts/addenda.ts";
+import { EMAIL_THREAD, EMAIL_USERS } from "../prompts/email.ts";
 import { generateValidated } from "../regenerate.ts";
+import type { CastMember } from "../stages/s6-adjacent.ts";
+import { callSettings } from "../stages/stage-env.ts";
 import { companySlots, type FileContext, personaContext, type Realized } from "./context.ts";
 import { type FactTarget, numberErrors } from "./targets.ts";
 
