@@ -4,29 +4,23 @@
  * same text or null (mammoth then reads it), never a different text.
  */
 import { expect, setDefaultTimeout, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { extractDocxWithMammoth } from "../../src/extract/docx.ts";
 import { plainDocxText } from "../../src/extract/docx-plain.ts";
 import { companyCorpus } from "../../src/generate/corpus/index.ts";
 import { DOMAINS } from "../../src/generate/procedural/data.ts";
+import { filesUnder } from "../support/files.ts";
 
 setDefaultTimeout(120_000);
 
 const REPO = join(import.meta.dir, "../..");
 
-function docxUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...docxUnder(path));
-    else if (name.endsWith(".docx")) out.push(path);
-  }
-  return out;
-}
-
 test("the repository's DOCX files (demo, fixtures): the same text as mammoth", async () => {
-  const files = [...docxUnder(join(REPO, "tasks")), ...docxUnder(join(REPO, "test/fixtures"))];
+  const files = [
+    ...filesUnder(join(REPO, "tasks"), ".docx"),
+    ...filesUnder(join(REPO, "test/fixtures"), ".docx"),
+  ];
   expect(files.length).toBeGreaterThan(50);
   for (const f of files) {
     const bytes = new Uint8Array(readFileSync(f));
@@ -51,7 +45,7 @@ test("a generated company corpus's DOCX files: the same text as mammoth", async 
 });
 
 test("mammoth's own test documents (written by Word): the same text or null, never another text", async () => {
-  const files = docxUnder(join(REPO, "node_modules/mammoth/test/test-data"));
+  const files = filesUnder(join(REPO, "node_modules/mammoth/test/test-data"), ".docx");
   expect(files.length).toBeGreaterThan(10);
   let read = 0;
   for (const f of files) {

@@ -4,32 +4,26 @@
  * never another text; null on what it does not read (two strings on one line, a non-standard font).
  */
 import { expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
 import { extractPdf, layoutPdfLines, pdfjsLines } from "../../src/extract/pdf.ts";
 import { plainPdfLines } from "../../src/extract/pdf-plain.ts";
 import { companyCorpus } from "../../src/generate/corpus/index.ts";
 import { DOMAINS } from "../../src/generate/procedural/data.ts";
+import { filesUnder } from "../support/files.ts";
 
 setDefaultTimeout(180_000);
 
 const REPO = join(import.meta.dir, "../..");
 
-function pdfsUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...pdfsUnder(path));
-    else if (name.endsWith(".pdf")) out.push(path);
-  }
-  return out;
-}
-
 const viaPdfjs = async (bytes: Uint8Array) => layoutPdfLines(await pdfjsLines(bytes));
 
 test("the repository's PDFs (demo, fixtures): the same text as pdf.js", async () => {
-  const files = [...pdfsUnder(join(REPO, "tasks")), ...pdfsUnder(join(REPO, "test/fixtures"))];
+  const files = [
+    ...filesUnder(join(REPO, "tasks"), ".pdf"),
+    ...filesUnder(join(REPO, "test/fixtures"), ".pdf"),
+  ];
   expect(files.length).toBeGreaterThan(40);
   for (const f of files) {
     const bytes = new Uint8Array(readFileSync(f));

@@ -1,7 +1,7 @@
 /** @module What a judge decides (alignment, condition resolution, comprehensiveness, factuality, insights, report quality) — the interface `llm` and `lexical` implement. */
 import type { ItemEvidence, JudgeInfo, ReportStep } from "../../core/index.ts";
+import type { CaseEvidence } from "../case-evidence.ts";
 import type { GoldStep } from "../gold.ts";
-import type { CaseEvidence } from "../metrics/types.ts";
 import type { Claim } from "../reading/document.ts";
 import type { ReadReport } from "../reading/report.ts";
 

@@ -1,21 +1,10 @@
 /** @module DRBench insight machinery shared by insight recall, distractor avoidance and insight factuality: decompose once, keep the first gold + 5 insights, match each to a reference fact. */
 import type { EvidenceUnit, MetricItem } from "../../core/index.ts";
 import type { AtomicInsight, Candidate } from "../judges/types.ts";
-import { itemsResult, type Metric, type MetricContext } from "./types.ts";
+import { type InsightMatching, itemsResult, type Metric, type MetricContext } from "./types.ts";
 
 /** Report insights considered beyond the number of golden insights (DRBench's anti-copying cutoff). */
 export const INSIGHT_SLACK = 5;
-
-export type InsightMatching = {
-  /** The report insights considered (first gold + 5); null when the decomposition was unscored. */
-  considered: AtomicInsight[] | null;
-  /** Per considered insight: the evidence unit id it states, null for none, undefined when its reply was unscored. */
-  /** Per considered insight: the evidence unit ids it states ([] for none), undefined when its reply was unscored. */
-  matches: (string[] | undefined)[];
-  note: string;
-  /** Tokens spent, charged to the first metric that asked. */
-  tokens: number;
-};
 
 export function goldInsights(ctx: MetricContext): EvidenceUnit[] {
   return ctx.task.evidence.filter((e) => e.role === "insight");
@@ -68,6 +57,8 @@ async function compute(ctx: MetricContext): Promise<InsightMatching> {
 }
 
 /** The shared matching, computed once per evaluation; `tokens` is non-zero only for the first caller. */
+export type { InsightMatching };
+
 export async function insightMatching(ctx: MetricContext): Promise<InsightMatching> {
   if (!ctx.state.insightMatching) {
     ctx.state.insightMatching = compute(ctx);

@@ -4,10 +4,11 @@
  * The judge sees the task's case evidence, so it credits only the user's specifics that belong to the aligned step.
  */
 import type { MetricItem } from "../../core/index.ts";
+import { caseEvidence } from "../case-evidence.ts";
 import { goldStepId } from "../gold.ts";
 import { needsWorkflow } from "./applicability.ts";
 import { predStepId } from "./precision.ts";
-import { caseEvidence, itemsResult, type Metric } from "./types.ts";
+import { itemsResult, type Metric } from "./types.ts";
 
 export const personalizedComprehensiveness: Metric = {
   name: "personalized_comprehensiveness",

@@ -15,7 +15,17 @@ import type { AtomicInsight, DecisionKind, Judge, Verdict } from "../judges/type
 import type { ReadReport } from "../reading/report.ts";
 import type { CitationResolver } from "../reading/resolve.ts";
 import type { SourceReader } from "../sources.ts";
-import type { InsightMatching } from "./insight-matching.ts";
+
+export type InsightMatching = {
+  /** The report insights considered (first gold + 5); null when the decomposition was unscored. */
+  considered: AtomicInsight[] | null;
+  /** Per considered insight: the evidence unit id it states, null for none, undefined when its reply was unscored. */
+  /** Per considered insight: the evidence unit ids it states ([] for none), undefined when its reply was unscored. */
+  matches: (string[] | undefined)[];
+  note: string;
+  /** Tokens spent, charged to the first metric that asked. */
+  tokens: number;
+};
 
 /** What metrics share while one report is evaluated: alignments and decomposed insights are computed once. */
 export type EvaluationState = {
@@ -49,45 +59,6 @@ export type MetricContext = {
   reachable: ReadonlySet<string>;
   state: EvaluationState;
 };
-
-/** A case fact as planted: its text and the golden steps (or conditions) it belongs to; none for distractors and look-alikes. */
-export type CaseUnit = { text: string; steps: number[]; conditions: string[] };
-
-/** The case facts a judge may weigh specifics against: the user's own evidence, and every case's (the user's and look-alikes'). */
-export type CaseEvidence = {
-  /** Texts of the user's insight units and the user's case subject and id: where a credited personal specific must come from. */
-  user: string;
-  /** The user's and the adjacent cases' texts, subjects and ids: a specific found here is case-specific wherever it appears. */
-  cases: string;
-  /** Every user-side and adjacent unit (distractors too), so text pasted from one can be told from the step's own. */
-  units: CaseUnit[];
-  /** The company's side (policy facts, the generic workflow): a specific found here is not case-specific. */
-  general: string;
-};
-
-export function caseEvidence(task: Task): CaseEvidence {
-  const caseUnits = task.evidence.filter((e) => e.side === "user" || e.side === "adjacent");
-  const texts = (side: "user" | "adjacent") =>
-    caseUnits.filter((e) => e.side === side && e.role !== "distractor").map((e) => e.text);
-  const own = task.user_case ? [task.user_case.subject, task.user_case.case_id] : [];
-  const adjacent = task.adjacent_cases.flatMap((c) => [c.subject, c.case_id]);
-  const user = [...texts("user"), ...own];
-  return {
-    user: user.join("\n"),
-    cases: [...user, ...texts("adjacent"), ...adjacent].join("\n"),
-    general: [
-      ...task.evidence.filter((e) => e.side === "company").map((e) => e.text),
-      ...task.generic_workflow.map(
-        (g) => `${g.title} ${g.task} ${g.task_description} ${g.condition_description}`,
-      ),
-    ].join("\n"),
-    units: caseUnits.map((e) => ({
-      text: e.text,
-      steps: e.role === "insight" ? e.supports_steps : [],
-      conditions: e.role === "insight" ? e.resolves_conditions : [],
-    })),
-  };
-}
 
 /**
  * A metric declares itself: its name, how tables and reports name it, the task kinds it judges, the judge decisions it

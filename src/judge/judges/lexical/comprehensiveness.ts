@@ -4,8 +4,8 @@
  * steps are set aside) and discounted by placement, so pasting every case fact into every step earns nothing.
  */
 import type { ReportStep } from "../../../core/index.ts";
+import type { CaseEvidence, CaseUnit } from "../../case-evidence.ts";
 import { type GoldStep, goldAnswer } from "../../gold.ts";
-import type { CaseEvidence, CaseUnit } from "../../metrics/types.ts";
 import { withoutCitations } from "../../report/citations.ts";
 import type { Comprehensiveness } from "../types.ts";
 import { detailCoverage, mentions, specificDetails } from "./details.ts";

@@ -1,8 +1,8 @@
 /** @module The `lexical` judge: deterministic decisions from TF-IDF/BM25 over Porter stems, optimal one-to-one alignment, term and detail coverage. */
 import { figures, type JudgeInfo, missingFigures, type ReportStep } from "../../../core/index.ts";
 import { maxAssignment } from "../../alignment/hungarian.ts";
+import type { CaseEvidence } from "../../case-evidence.ts";
 import type { GoldStep } from "../../gold.ts";
-import type { CaseEvidence } from "../../metrics/types.ts";
 import { judgedSteps } from "../../predicted.ts";
 import { promptHash } from "../../prompts/template.ts";
 import type { Claim } from "../../reading/document.ts";
