@@ -30,6 +30,7 @@ import { RunStore } from "../../src/store/run-store.ts";
 import { listTasks } from "../../src/store/task-store.ts";
 import { benchArgs, headline, intOption, usageError } from "./support/bench.ts";
 import { scriptedModelThread } from "./support/scripted-model-thread.ts";
+import { stageCounts } from "./support/stages.ts";
 
 const USAGE = `
 bun scripts/bench/eval.ts [options]
@@ -46,6 +47,9 @@ bun scripts/bench/eval.ts [options]
   --tasks <n>             only the suite's first n tasks (default all)
   --task-ids <id,…>       only these tasks of the suite (e.g. healthcare_02,legal_01,b2c_01)
   --agents <spec,…>       several agents (overrides --agent), each measured with the same scripted model
+  --replies <kind>        fixtures (default: the agent test fixtures) or reading (answers from what each request
+                          shows: searches of the question, J.7 and J.9 by the extractive agent over the prompt's
+                          documents — scores then measure the evidence an agent puts in front of its model)
   --index-dir <dir>       keep environment indexes there (default: in memory)
   --embedder <name>       environment index embedder for LLM agents: hashing (default), scripted (the scripted
                           server's embeddings endpoint), or a model handle
@@ -64,6 +68,7 @@ const values = benchArgs("eval", USAGE, {
   tasks: { type: "string" },
   "task-ids": { type: "string" },
   agents: { type: "string" },
+  replies: { type: "string", default: "fixtures" },
   "index-dir": { type: "string" },
   embedder: { type: "string", default: "hashing" },
   pipeline: { type: "boolean", default: true },
@@ -87,7 +92,9 @@ try {
 const agentLabel = agentSpecs.join(",");
 
 // The model answers from its own thread, the same replies for every schedule (pipelined or not, any concurrency).
-const server = await scriptedModelThread(delayMs);
+if (values.replies !== "fixtures" && values.replies !== "reading")
+  usageError("eval", USAGE, `--replies: expected fixtures or reading, got "${values.replies}"`);
+const server = await scriptedModelThread(delayMs, values.replies as "fixtures" | "reading");
 const handle = `compat:${server.url}#scripted-model`;
 const embedderRole =
   values.embedder === "scripted" ? `compat:${server.url}#scripted-embedder` : values.embedder;
@@ -127,16 +134,6 @@ type Measured = {
   perCell: string;
 };
 
-const SHORT_STAGE: Record<string, string> = {
-  research_planning: "plan",
-  action_planning: "act",
-  intermediate_workflow: "J.7",
-  conditional_action_planning: "J.8",
-  gap_finding: "J.6",
-  adaptive_action_planning: "AAP",
-  workflow_generation: "J.9",
-};
-
 /** One row per cell: calls by stage, fetched tokens, and the lexical judge's scores (percent). */
 function perCellTable(
   store: RunStore,
@@ -145,15 +142,12 @@ function perCellTable(
   const metrics = ["f1", "condition_resolution", "personalized_comprehensiveness", "factuality"] as const;
   const rows = results.map((r) => {
     const calls = store.calls(r.runId).filter((c) => c.kind === "chat");
-    const stages = new Map<string, number>();
-    for (const c of calls)
-      stages.set(SHORT_STAGE[c.stage] ?? c.stage, (stages.get(SHORT_STAGE[c.stage] ?? c.stage) ?? 0) + 1);
     return [
       r.cell.task.split("/").pop()!,
       r.cell.split,
       r.cell.agent,
       r.status === "failed" ? `FAILED: ${r.error}` : String(calls.length),
-      [...stages].map(([k, v]) => `${k} ${v}`).join(", "),
+      stageCounts(calls),
       String(calls.reduce((n, c) => n + c.input_tokens, 0)),
       String(calls.reduce((n, c) => n + c.output_tokens, 0)),
       ...metrics.map((m) => (typeof r.metrics[m] === "number" ? (r.metrics[m]! * 100).toFixed(1) : "–")),

@@ -6,19 +6,11 @@
 import { parseArgs } from "node:util";
 import { textTable } from "../../src/core/text-table.ts";
 import { RunStore } from "../../src/store/run-store.ts";
+import { stageCounts } from "../bench/support/stages.ts";
 
 const { values } = parseArgs({
   options: { store: { type: "string", default: "/work/relay/runs/runs.sqlite" } },
 });
-const SHORT: Record<string, string> = {
-  research_planning: "plan",
-  action_planning: "act",
-  intermediate_workflow: "J.7",
-  conditional_action_planning: "J.8",
-  gap_finding: "J.6",
-  adaptive_action_planning: "AAP",
-  workflow_generation: "J.9",
-};
 const METRICS = ["f1", "condition_resolution", "personalized_comprehensiveness", "factuality"] as const;
 const pct = (v: number | null | undefined) => (typeof v === "number" ? (v * 100).toFixed(1) : "–");
 
@@ -27,9 +19,6 @@ try {
   const rows: string[][] = [];
   for (const run of store.listRuns({}).filter((r) => r.kind === "agent")) {
     const calls = store.calls(run.id).filter((c) => c.kind === "chat" && c.role === "agent");
-    const stages = new Map<string, number>();
-    for (const c of calls)
-      stages.set(SHORT[c.stage] ?? c.stage, (stages.get(SHORT[c.stage] ?? c.stage) ?? 0) + 1);
     const byJudge = new Map<string, Map<string, number | null>>();
     for (const m of store.metrics({ run: run.id })) {
       const judge = m.result.judge.judge === "lexical" ? "lexical" : "llm";
@@ -41,7 +30,7 @@ try {
       run.id,
       run.status,
       String(calls.length),
-      [...stages].map(([k, v]) => `${k} ${v}`).join(", "),
+      stageCounts(calls),
       String(calls.reduce((n, c) => n + c.input_tokens, 0)),
       String(calls.reduce((n, c) => n + c.output_tokens, 0)),
       ...["lexical", "llm"].flatMap((j) => METRICS.map((m) => pct(byJudge.get(j)?.get(m)))),

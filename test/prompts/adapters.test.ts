@@ -32,7 +32,7 @@ describe("adapter lines", () => {
         ran: "3",
         pending: "1",
         documents_found: "0",
-        documents: "none yet.",
+        documents: " none yet.",
         persona: "P",
       };
       const adapted = adapt(place.prompt, source, slots);

@@ -86,7 +86,8 @@ async function runBasic(context: AgentContext, opts: BasicOptions): Promise<Agen
     await rc.findings.addHits(hits, { stage: "REQUIREMENT_COLLECTION", actionId: "read_all", iteration: 0 });
     const pieces = docs.map((d) => ({ sourceId: d.id, text: d.text }));
     rc.tracer.note(budgetNote(pieces, opts.contextChars));
-    const final = await generateWorkflow(rc, pieces, opts.contextChars);
+    // Every document whole, within `contextChars` shared fairly; the J.9 prompt says so (and marks any cut).
+    const final = await generateWorkflow(rc, pieces, opts.contextChars, { whole: true });
     return { report: final.report, trace: rc.tracer.events };
   } finally {
     await rc.findings.close();

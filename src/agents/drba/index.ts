@@ -16,10 +16,10 @@ import {
 import { type Action, PlannedActions, toAction } from "../shared/action.ts";
 import { openContext, type ResearchContext } from "../shared/context.ts";
 import { askJson } from "../shared/llm.ts";
-import { cutAtSentence, joinPieces, type Piece } from "../shared/passages.ts";
+import { cutAtSentence } from "../shared/passages.ts";
 import { researchLoop } from "../shared/research-loop.ts";
 import { CrpPlan, SubQuestions } from "../shared/research-plan.ts";
-import { chunkOrdinal, DEFAULT_EVIDENCE_CHARS, sessionEvidence } from "../shared/sources.ts";
+import { DEFAULT_EVIDENCE_CHARS, foundDocuments, sessionEvidence } from "../shared/sources.ts";
 import type { WebSearch } from "../shared/tools.ts";
 import { webSearchOf } from "../shared/web.ts";
 import { generateWorkflow } from "../shared/workflow.ts";
@@ -137,18 +137,13 @@ type AapState = { seen: number; closed: boolean };
 
 /** One line per document found: its title and the start of what was read of it, in whole sentences. */
 function findingsLines(rc: ResearchContext): string {
-  const byDoc = new Map<string, { title: string; pieces: Piece[] }>();
-  for (const f of rc.findings.all()) {
-    const entry = byDoc.get(f.hit.documentId) ?? { title: f.hit.title, pieces: [] };
-    entry.pieces.push({ text: f.hit.text, order: chunkOrdinal(f.hit.chunkId) });
-    byDoc.set(f.hit.documentId, entry);
-  }
+  const docs = foundDocuments(rc.findings.all());
   const lines: string[] = [];
   let used = 0;
-  for (const [i, d] of [...byDoc.values()].entries()) {
-    const line = `- ${d.title}: ${cutAtSentence(joinPieces(d.pieces).replace(/\s+/g, " "), 300, "what was read of it")}`;
+  for (const [i, d] of docs.entries()) {
+    const line = `- ${d.title}: ${cutAtSentence(d.text.replace(/\s+/g, " "), 300, "what was read of it")}`;
     if (used + line.length > AAP_FINDINGS_CHARS) {
-      lines.push(`(${byDoc.size - i} more documents found, left out for length)`);
+      lines.push(`(${docs.length - i} more documents found, left out for length)`);
       break;
     }
     lines.push(line);

@@ -48,6 +48,6 @@ export function renderAdaptivePlanning(s: AdaptivePlanningSlots): string {
     ran: String(s.ran),
     pending: String(s.pending),
     documents_found: String(s.documentsFound.length),
-    documents: s.documentsFound.length ? `\n${s.documentsFound.join("\n")}` : "none yet.",
+    documents: s.documentsFound.length ? `\n${s.documentsFound.join("\n")}` : " none yet.",
   });
 }

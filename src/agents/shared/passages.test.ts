@@ -107,3 +107,14 @@ test("a passage that starts inside a paragraph brings the chunk where the paragr
   expect(prev?.ord).toBe(tail.ord - 1);
   expect(continuedFrom(chunks[0]!, chunks)).toBeNull();
 });
+
+test("a cut never falls after an abbreviation", () => {
+  const text = `Four nurses on 4 West cared for Mrs. Sorensen before the isolation order. ${"More words here. ".repeat(20)}`;
+  const cut = cutAtSentence(text, 200);
+  expect(cut.startsWith("Four nurses on 4 West cared for Mrs. Sorensen before the isolation order.")).toBe(
+    true,
+  );
+  expect(cutAtSentence("Ask Mrs. Sorensen about it today please, and note it. Then go on.", 75)).not.toMatch(
+    /Mrs\.\n/,
+  );
+});

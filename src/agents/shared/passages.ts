@@ -51,10 +51,15 @@ export function cutAtSentence(text: string, max: number, what = "this document")
   const marker = (n: number) => `\n[… ${n} more characters of ${what} left out for length]`;
   const room = Math.max(0, max - marker(text.length).length);
   const head = text.slice(0, room);
-  const ends = [...head.matchAll(/[.!?:;)"”](?=\s)|\n/g)].map((m) => m.index! + m[0].length);
+  const ends = [...head.matchAll(/[.!?:;)"”](?=\s)|\n/g)]
+    .filter((m) => m[0] !== "." || !ABBREVIATION.test(head.slice(Math.max(0, m.index! - 6), m.index! + 1)))
+    .map((m) => m.index! + m[0].length);
   const end = ends.length ? ends.at(-1)! : room;
   return `${text.slice(0, end).trimEnd()}${marker(text.length - end)}`;
 }
+
+/** A full stop that ends an abbreviation or an initial ("Mrs.", "Dr.", "e.g.", "J."), not a sentence. */
+const ABBREVIATION = /(?:\b(?:mr|mrs|ms|dr|prof|st|no|vs|etc|inc|ltd|e\.g|i\.e)|\b[A-Z])\.$/i;
 
 /** What a passage can point to inside its document, and how to recognize the chunk that holds it. */
 type Pointer = { label: string; holds: (chunk: string) => boolean };

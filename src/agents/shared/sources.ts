@@ -61,6 +61,19 @@ function carriedLine(passages: number, documents: number, what: string, cut: num
   return cut > 0 ? `(${all}. ${count(cut, "document")} cut for length, as marked.)` : `(${all}.)`;
 }
 
+/** Findings grouped by document, in the order first found: each document's passages joined in its own order. */
+export function foundDocuments(
+  found: readonly RetrievedFinding[],
+): { id: string; title: string; text: string }[] {
+  const byDoc = new Map<string, { title: string; pieces: Piece[] }>();
+  for (const f of found) {
+    const entry = byDoc.get(f.hit.documentId) ?? { title: f.hit.title, pieces: [] };
+    entry.pieces.push({ text: f.hit.text, order: chunkOrdinal(f.hit.chunkId) });
+    byDoc.set(f.hit.documentId, entry);
+  }
+  return [...byDoc].map(([id, d]) => ({ id, title: d.title, text: joinPieces(d.pieces) }));
+}
+
 /**
  * J.7's `{findings_summary}`: the findings of one side, one block per document (`### <title>`, its passages joined in
  * document order), after a line saying which passages it carries.
@@ -70,16 +83,10 @@ export function findingsDigest(
   side: "policy" | "personal",
   budgetChars: number,
 ): string {
-  const byDoc = new Map<string, { title: string; pieces: Piece[] }>();
   const found = rc.findings.bySide(side);
-  for (const f of found) {
-    const entry = byDoc.get(f.hit.documentId) ?? { title: f.hit.title, pieces: [] };
-    entry.pieces.push({ text: f.hit.text, order: chunkOrdinal(f.hit.chunkId) });
-    byDoc.set(f.hit.documentId, entry);
-  }
-  const docs = [...byDoc.values()];
+  const docs = foundDocuments(found);
   const fitted = fitDocuments(
-    docs.map((d) => joinPieces(d.pieces)),
+    docs.map((d) => d.text),
     budgetChars,
   );
   const blocks = docs.map((d, i) => `### ${d.title}\n${fitted.texts[i]}`);
@@ -95,6 +102,8 @@ export function renderSources(
   pieces: readonly EvidencePiece[],
   budgetChars: number,
   found?: { passages: number; documents: number },
+  /** The pieces are whole documents (Basic reads every document): the line says so. */
+  whole = false,
 ): WorkflowSources {
   const grouped = new Map<string, Piece[]>();
   for (const p of pieces) {
@@ -116,8 +125,9 @@ export function renderSources(
       `- ${s.key}: type=${s.type}; title=${s.title}; author=${s.author || "unknown"}; date=${s.date || "unknown"}`,
   );
   const shownPassages = [...grouped.values()].reduce((n, list) => n + list.length, 0);
-  const carried =
-    found && (found.passages > shownPassages || found.documents > shown.length)
+  const carried = whole
+    ? `(Every document of the environment, whole: ${count(shown.length, "document")}${fitted.cut ? `; ${count(fitted.cut, "document")} cut for length, as marked` : ""}.)`
+    : found && (found.passages > shownPassages || found.documents > shown.length)
       ? `(${count(shownPassages, "passage")} from ${count(shown.length, "document")} of the ${count(found.passages, "passage")} from ${count(found.documents, "document")} found: the ones most relevant to the question, for length; "${GAP}" marks text between passages that was not retrieved${fitted.cut ? `; ${count(fitted.cut, "document")} cut for length, as marked` : ""}.)`
       : carriedLine(shownPassages, shown.length, "", fitted.cut);
   return {

@@ -1,4 +1,4 @@
-/** @module Small text helpers shared by the agents: term sets, overlap, sentence picking, budgeted truncation. */
+/** @module Small text helpers shared by the agents: term sets, overlap, sentence picking, fair budget shares. */
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const STOP = new Set(
@@ -56,10 +56,4 @@ export function fairShares(lengths: readonly number[], budget: number): number[]
     remaining -= give;
   });
   return shares;
-}
-
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  if (max <= 1) return "";
-  return `${text.slice(0, max - 1).trimEnd()}…`;
 }

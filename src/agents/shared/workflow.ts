@@ -28,12 +28,16 @@ export async function generateWorkflow(
   rc: ResearchContext,
   pieces: readonly EvidencePiece[],
   budgetChars: number,
+  options: { whole?: boolean } = {},
 ): Promise<FinalReport & { markdown: string }> {
   const found = rc.findings.all();
-  const sources = renderSources(rc.registry, pieces, budgetChars, {
-    passages: found.length,
-    documents: new Set(found.map((f) => f.hit.documentId)).size,
-  });
+  const sources = renderSources(
+    rc.registry,
+    pieces,
+    budgetChars,
+    { passages: found.length, documents: new Set(found.map((f) => f.hit.documentId)).size },
+    options.whole,
+  );
   const prompt = renderWorkflowPrediction({
     persona: personaBlock(rc.env.user),
     originalQuestion: rc.question,
