@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { goldSteps } from "../../src/judge/gold.ts";
 import { evaluate } from "../../src/judge/index.ts";
+import { ALIGNMENT_ADAPTER, withAlignmentAdapter } from "../../src/judge/prompts/alignment-adapter.ts";
 import { PRECISION_TEMPLATE } from "../../src/judge/prompts/precision.ts";
 import { RECALL_TEMPLATE } from "../../src/judge/prompts/recall.ts";
 import { createModel } from "../../src/llm/index.ts";
@@ -91,7 +92,9 @@ describe("LLM judge (scripted server)", () => {
         ].join("\n"),
       )
       .join("\n\n");
-    const expected = PRECISION_TEMPLATE.replace("{pred_item}", String(step.item))
+    // The paper's N.1 verbatim, with drflow's adapter line after its matching rules (alignment-adapter.txt).
+    const expected = withAlignmentAdapter(PRECISION_TEMPLATE, "## Predicted Step")
+      .replace("{pred_item}", String(step.item))
       .replace("{pred_title}", step.title)
       .replace("{pred_task}", step.task)
       .replace("{pred_desc}", step.task_description)
@@ -104,7 +107,13 @@ describe("LLM judge (scripted server)", () => {
     expect(expected).toContain('{ "matched": true or false, "matched_gold_id":');
 
     const recallPrompt = sent.find((p) => isRecall(p) && goldId(p) === "WORKFLOW_STEP_5")!;
-    expect(recallPrompt).toStartWith(RECALL_TEMPLATE.slice(0, RECALL_TEMPLATE.indexOf("{gold_id}")));
+    const recallTemplate = withAlignmentAdapter(RECALL_TEMPLATE, "## Ground Truth Step");
+    expect(recallPrompt).toStartWith(recallTemplate.slice(0, recallTemplate.indexOf("{gold_id}")));
+    // Without the adapter line, what is sent is the paper's template.
+    for (const p of [sent.find((x) => isPrecision(x))!, recallPrompt]) {
+      expect(p.split(ALIGNMENT_ADAPTER)).toHaveLength(2);
+      expect(p.replace(`${ALIGNMENT_ADAPTER}\n\n`, "")).not.toContain("Adapter (drflow");
+    }
     expect(recallPrompt).toContain(
       `- Title: ${gold[4]!.title}\n- Task: ${gold[4]!.task}\n- Expected Answer: ${gold[4]!.personalized_task}`,
     );

@@ -5,6 +5,7 @@
 import type { ReportStep } from "../../core/index.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 import type { GoldStep } from "../gold.ts";
+import { ALIGNMENT_ADAPTER } from "./alignment-adapter.ts";
 import { PRECISION_TEMPLATE } from "./precision.ts";
 import { RECALL_TEMPLATE } from "./recall.ts";
 import { goldRecallText, goldStepsText, predStepsText } from "./steps-text.ts";
@@ -17,10 +18,12 @@ export const RECALL_RULES = quoteBetween(RECALL_TEMPLATE, "## Matching Rules", "
 
 export const BATCHED_PRECISION_TEMPLATE = withQuotes(PROMPTS.text("batched.precision"), {
   precision_rules: PRECISION_RULES,
+  alignment_adapter: ALIGNMENT_ADAPTER,
 });
 
 export const BATCHED_RECALL_TEMPLATE = withQuotes(PROMPTS.text("batched.recall"), {
   recall_rules: RECALL_RULES,
+  alignment_adapter: ALIGNMENT_ADAPTER,
 });
 
 /** All predicted steps against all golden steps in one call. */

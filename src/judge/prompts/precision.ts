@@ -3,10 +3,14 @@ import type { ReportStep } from "../../core/index.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 import type { GoldStep } from "../gold.ts";
 import { withoutCitations } from "../report/citations.ts";
+import { withAlignmentAdapter } from "./alignment-adapter.ts";
 import { goldStepsText } from "./steps-text.ts";
 import { fillPaperTemplate } from "./template.ts";
 
 export const PRECISION_TEMPLATE = readPromptFile(new URL("./precision.txt", import.meta.url)).text("N.1");
+
+/** What N.1 sends: the verbatim template with drflow's alignment adapter line after its matching rules. */
+export const PRECISION_PROMPT_TEMPLATE = withAlignmentAdapter(PRECISION_TEMPLATE, "## Predicted Step");
 
 /** The N.1 slots of a predicted step, shared by N.1, N.4 and N.5 (the paper's `pred_*` variables). */
 export function predSlots(pred: ReportStep): Record<string, string | number> {
@@ -24,7 +28,7 @@ export function predSlots(pred: ReportStep): Record<string, string | number> {
 /** N.1 for one predicted step against every golden step. */
 export function precisionPrompt(pred: ReportStep, gold: readonly GoldStep[]): string {
   return fillPaperTemplate(
-    PRECISION_TEMPLATE,
+    PRECISION_PROMPT_TEMPLATE,
     { ...predSlots(pred), gold_steps_text: goldStepsText(gold) },
     "N.1",
   );

@@ -2,15 +2,19 @@
 import type { ReportStep } from "../../core/index.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
 import { type GoldStep, goldAnswer } from "../gold.ts";
+import { withAlignmentAdapter } from "./alignment-adapter.ts";
 import { GOLD_ANSWER_CHARS, predStepsText } from "./steps-text.ts";
 import { fillPaperTemplate, truncate } from "./template.ts";
 
 export const RECALL_TEMPLATE = readPromptFile(new URL("./recall.txt", import.meta.url)).text("N.2");
 
+/** What N.2 sends: the verbatim template with drflow's alignment adapter line after its matching rules. */
+export const RECALL_PROMPT_TEMPLATE = withAlignmentAdapter(RECALL_TEMPLATE, "## Ground Truth Step");
+
 /** N.2 for one golden step against every predicted step. */
 export function recallPrompt(gold: GoldStep, pred: readonly ReportStep[]): string {
   return fillPaperTemplate(
-    RECALL_TEMPLATE,
+    RECALL_PROMPT_TEMPLATE,
     {
       gold_id: gold.id,
       gold_title: gold.title,

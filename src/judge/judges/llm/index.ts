@@ -42,8 +42,8 @@ import {
   reportQualityPrompt,
 } from "../../prompts/drbench.ts";
 import { FACTUALITY_TEMPLATE, factualityPrompt } from "../../prompts/factuality.ts";
-import { PRECISION_TEMPLATE, precisionPrompt } from "../../prompts/precision.ts";
-import { RECALL_TEMPLATE, recallPrompt } from "../../prompts/recall.ts";
+import { PRECISION_PROMPT_TEMPLATE, precisionPrompt } from "../../prompts/precision.ts";
+import { RECALL_PROMPT_TEMPLATE, recallPrompt } from "../../prompts/recall.ts";
 import { REPAIR_TEMPLATE } from "../../prompts/repair.ts";
 import { promptHash } from "../../prompts/template.ts";
 import type { Claim } from "../../reading/document.ts";
@@ -111,9 +111,9 @@ const DEFAULTS = { protocol: "per-step", temperature: 0, seed: 0, repeat: 0, att
 function templatesOf(kind: DecisionKind, protocol: "per-step" | "batched"): string[] {
   switch (kind) {
     case "precision":
-      return [protocol === "batched" ? BATCHED_PRECISION_TEMPLATE : PRECISION_TEMPLATE];
+      return [protocol === "batched" ? BATCHED_PRECISION_TEMPLATE : PRECISION_PROMPT_TEMPLATE];
     case "recall":
-      return [protocol === "batched" ? BATCHED_RECALL_TEMPLATE : RECALL_TEMPLATE];
+      return [protocol === "batched" ? BATCHED_RECALL_TEMPLATE : RECALL_PROMPT_TEMPLATE];
     case "condition_resolution":
       return [protocol === "batched" ? BATCHED_CONDITION_RESOLUTION_TEMPLATE : CONDITION_RESOLUTION_TEMPLATE];
     case "personalized_comprehensiveness":
