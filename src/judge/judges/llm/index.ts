@@ -67,6 +67,7 @@ import type {
 } from "../types.ts";
 import { type AskSettings, ask } from "./ask.ts";
 import { askBatch, type BatchAnswer, type BatchSpec } from "./batch.ts";
+import { bestPerDocument } from "./passages.ts";
 import {
   ComprehensivenessEntry,
   ComprehensivenessReply,
@@ -481,7 +482,7 @@ export class LlmJudge implements Judge {
   }
 
   /**
-   * Per claim, the indices of its `k` chunks most similar to it, best first. One embedding request for the report: every
+   * Per claim, its cited documents' best chunks for it (each document's best, then the best of the rest up to k), best first. One embedding request for the report: every
    * distinct claim and chunk text once (a source cited by several claims is embedded once).
    */
   private async rankChunks(
@@ -505,14 +506,11 @@ export class LlmJudge implements Judge {
       const embedded = await embedder.embed(texts);
       vectors = new Map(texts.map((t, i) => [t, embedded[i]!]));
     }
+    // Each cited document's best passages for the claim (bestPerDocument), by embedding similarity.
     const indices = claims.map(({ text, chunks }) => {
       if (chunks.length <= k) return chunks.map((_, i) => i);
       const q = vectors.get(text)!;
-      return chunks
-        .map((c, i) => ({ i, s: cosine(q, vectors.get(c)!) }))
-        .sort((a, b) => b.s - a.s || a.i - b.i)
-        .slice(0, k)
-        .map((x) => x.i);
+      return bestPerDocument(chunks, (i) => cosine(q, vectors.get(chunks[i]!)!), k);
     });
     return { indices, tokens: texts.length ? await countTokens(texts.join("\n")) : 0 };
   }
