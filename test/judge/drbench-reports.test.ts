@@ -11,6 +11,7 @@ import { join } from "node:path";
 import type { MetricName } from "../../src/core/index.ts";
 import { importDrbench } from "../../src/generate/import/drbench.ts";
 import { evaluate } from "../../src/judge/index.ts";
+import { taskSources } from "../../src/judge/sources.ts";
 import { type LoadedTask, loadTask } from "../../src/store/task-store.ts";
 
 setDefaultTimeout(60_000);
@@ -56,6 +57,24 @@ describe.each(["DR0002", "DR0003"])("%s", (id) => {
     expect(cited.filter((i) => i.score === 1).length).toBeGreaterThanOrEqual(4);
   });
 });
+
+test.each(["DR0002", "DR0003"])(
+  "%s: a dump of every sentence of the task's files is rated below the good report on report quality",
+  async (id) => {
+    const loaded = tasks.get(id)!;
+    const read = taskSources(loaded);
+    const lines: string[] = [];
+    const refs: string[] = [];
+    for (const [n, a] of loaded.manifest.artifacts.entries()) {
+      refs.push(`[${n + 1}] ${a.path}`);
+      for (const s of ((await read(a.id))?.text ?? "").split(/(?<=[.!?])\s+/))
+        if (s.split(" ").length > 4) lines.push(`- ${s.replace(/\s+/g, " ").trim()} [${n + 1}]`);
+    }
+    const dump = `# Report\n\n## Findings\n\n${lines.join("\n")}\n\n## References\n\n${refs.join("\n")}\n`;
+    const quality = async (md: string) => (await judged(id, md)).m("report_quality").value!;
+    expect(await quality(dump)).toBeLessThan(await quality(report(`${id}-good.md`)));
+  },
+);
 
 test("web facts: recall over reachable insights leaves out facts whose page the task does not hold", async () => {
   const { m } = await judged("DR0002", report("DR0002-good.md"));

@@ -60,7 +60,6 @@ test("a DRBench-style task is judged on insight recall, distractor avoidance, fa
     "persona_consistency",
     "coherence",
     "non_contradiction",
-    "completeness",
     "overall",
   ]);
 });

@@ -65,13 +65,16 @@ export type Comprehensiveness = {
   evidence?: ItemEvidence;
 };
 export type AtomicInsight = { text: string; citations: string[] };
+/**
+ * DRBench's report quality criteria, each 1–10 (10 best): depth and quality of the analysis, relevance to the research
+ * question, consistency with the persona, coherence and conciseness, and freedom from contradictions.
+ */
 export type QualityDimensions = {
   depth: number;
   relevance: number;
   persona_consistency: number;
   coherence: number;
   non_contradiction: number;
-  completeness: number;
 };
 export const QUALITY_DIMENSIONS = [
   "depth",
@@ -79,7 +82,6 @@ export const QUALITY_DIMENSIONS = [
   "persona_consistency",
   "coherence",
   "non_contradiction",
-  "completeness",
 ] as const satisfies readonly (keyof QualityDimensions)[];
 
 export type Candidate = { id: string; text: string };
@@ -127,12 +129,16 @@ export interface Judge {
     insight: string,
     candidates: readonly Candidate[],
   ): Promise<Verdict<{ id: string | null; also?: string[] }>>;
-  /** `persona`: the user the report is for (name, role, company, responsibilities); `company`: the company's name. */
+  /**
+   * `persona`: the user the report is for (name, role, company, responsibilities); `company`: the company's name;
+   * `considered`: how many insights DRBench reads of a report (gold + 5), what a concise report stays within.
+   */
   reportQuality(
     reading: ReadReport,
     reportText: string,
     question: string,
     persona: string,
     company?: string,
+    considered?: number,
   ): Promise<Verdict<QualityDimensions>>;
 }

@@ -1,10 +1,11 @@
 /**
- * @module DRBench report quality: six 1–10 dimensions (depth, relevance, persona consistency, coherence,
- * non-contradiction, completeness), averaged, over 10. A report that states nothing beyond the question (empty, or an
+ * @module DRBench report quality as DRBench scores it: five criteria (depth and quality, relevance to the question,
+ * persona consistency, coherence and conciseness, contradictions), each 1–10, averaged, over 10. A report that states nothing beyond the question (empty, or an
  * echo of it) scores 0 on every dimension without asking the judge; one whose structure cannot be read is unscored.
  */
 import { QUALITY_DIMENSIONS } from "../judges/types.ts";
 import { substantiveClaims } from "../reading/report.ts";
+import { INSIGHT_SLACK } from "./insight-matching.ts";
 import type { Metric } from "./types.ts";
 
 export const reportQuality: Metric = {
@@ -41,7 +42,15 @@ export const reportQuality: Metric = {
     const user = task.seed.user;
     const company = task.seed.company.name;
     const persona = `${user.name}, ${user.role} at ${company}: ${user.role_description}`;
-    const verdict = await judge.reportQuality(reading, reportText, task.seed.question, persona, company);
+    const considered = task.evidence.filter((e) => e.role === "insight").length + INSIGHT_SLACK;
+    const verdict = await judge.reportQuality(
+      reading,
+      reportText,
+      task.seed.question,
+      persona,
+      company,
+      considered,
+    );
     const v = verdict.value;
     const items = QUALITY_DIMENSIONS.map((d) => ({
       id: d,

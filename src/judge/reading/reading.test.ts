@@ -4,6 +4,7 @@ import { segmentSentences } from "../../retrieval/segment.ts";
 import { scanCitations } from "./citations.ts";
 import { claimsOf, readMarkdown } from "./document.ts";
 import { echoesQuestion, readReport } from "./report.ts";
+import { citationResolver } from "./resolve.ts";
 
 describe("segmentSentences", () => {
   test("splits after a bracketed citation that follows the full stop", () => {
@@ -134,5 +135,46 @@ describe("readMarkdown / claimsOf", () => {
       echoesQuestion("We can leverage data-driven loyalty programs to enhance customer engagement.", q),
     ).toBe(true);
     expect(echoesQuestion("Loyalty members grew to 1.2 million in Q3 2024.", q)).toBe(false);
+  });
+});
+
+describe("citationResolver", () => {
+  const artifact = (id: string, path: string, title: string) => ({
+    id,
+    path,
+    title,
+    app: path.split("/")[0] as "drive" | "files",
+    role: "insight" as const,
+    side: "company" as const,
+    evidence: [],
+    format: "md" as const,
+  });
+  const artifacts = [
+    artifact("doc-a", "drive/loyalty-report.md", "Loyalty report"),
+    artifact("doc-b", "files/loyalty-report-2024.md", "Loyalty report"),
+    artifact("doc-c", "files/report.md", "Staffing notes"),
+  ];
+  const task = { drbench: undefined } as unknown as Parameters<typeof citationResolver>[0];
+  const read = async (id: string) =>
+    artifacts.some((a) => a.id === id) ? { id, title: "", app: "files", path: "", text: "" } : null;
+  const resolve = async (md: string, key: string) => {
+    const reading = readReport(md);
+    const r = await citationResolver(task, artifacts as never, [], reading, read)([key]);
+    return r.documents.map((d) => d.id);
+  };
+
+  test("a references line '- [path] — Title' names the file at that path", async () => {
+    const md =
+      "## Findings\n\n- Members grew 12% [files/loyalty-report-2024.md].\n\n## References\n\n- [files/loyalty-report-2024.md] — Loyalty report\n";
+    expect(await resolve(md, "files/loyalty-report-2024.md")).toEqual(["doc-b"]);
+  });
+
+  test("a title two files share resolves through the path beside it, and alone resolves to none", async () => {
+    const md =
+      "## Findings\n\n- Members grew 12% [1]. Staff rotate [2]. Sales rose [3].\n\n## References\n\n1. Loyalty report (drive/loyalty-report.md)\n2. Staffing notes\n3. Loyalty report\n";
+    expect(await resolve(md, "1")).toEqual(["doc-a"]);
+    expect(await resolve(md, "2")).toEqual(["doc-c"]);
+    // "Loyalty report" is two files' title, and "report" alone is a third file's name: neither is guessed.
+    expect(await resolve(md, "3")).toEqual([]);
   });
 });

@@ -33,6 +33,7 @@ const stem = (s: string) => basename(norm(s), extname(s)).replace(/[\s_-]+/g, "-
 function nameIndex(task: Task, artifacts: readonly ArtifactEntry[], webUrls: readonly string[]) {
   const exact = new Map<string, string | null>();
   const loose = new Map<string, string | null>();
+  const titles = new Map<string, string | null>();
   const put = (map: Map<string, string | null>, name: string, id: string) => {
     if (!name) return;
     const prev = map.get(name);
@@ -44,6 +45,7 @@ function nameIndex(task: Task, artifacts: readonly ArtifactEntry[], webUrls: rea
     put(exact, norm(`${a.app}/${basename(a.path)}`), a.id);
     put(loose, stem(a.path), a.id);
     put(loose, a.title.trim().toLowerCase(), a.id);
+    put(titles, a.title.trim().toLowerCase(), a.id);
   }
   for (const f of task.drbench?.files ?? []) {
     put(exact, norm(f.source), f.artifact_id);
@@ -53,7 +55,7 @@ function nameIndex(task: Task, artifacts: readonly ArtifactEntry[], webUrls: rea
     if (f.destination) put(loose, stem(f.destination), f.artifact_id);
   }
   for (const url of webUrls) put(exact, normalizeUrl(url).toLowerCase(), url);
-  return { exact, loose };
+  return { exact, loose, titles };
 }
 
 /** One resolver per evaluated report: its definitions and references first, then the task's names for its sources. */
@@ -64,25 +66,43 @@ export function citationResolver(
   reading: Pick<ReadReport, "definitions">,
   read: SourceReader,
 ): CitationResolver {
-  const { exact, loose } = nameIndex(task, artifacts, webUrls);
+  const { exact, loose, titles } = nameIndex(task, artifacts, webUrls);
   const lookup = (candidate: string): string | null => {
     const c = candidate.trim();
     if (!c) return null;
     if (/^https?:\/\//i.test(c)) return exact.get(normalizeUrl(c).toLowerCase()) ?? null;
     const n = norm(c);
+    // A document's title names that document only when no other has it; a shared title names none.
+    if (titles.has(n) && !exact.has(n)) return titles.get(n) ?? null;
     const hit = exact.get(n) ?? exact.get(n.split("/")[0] ?? "") ?? loose.get(stem(c)) ?? loose.get(n);
     return hit ?? null;
   };
   const idFor = (key: string): string => {
+    // A key that is itself a name ("drive/x.md" in "- [drive/x.md] — Title") names its file, whatever the line adds.
+    if (!/^\^?\d+$/.test(key.trim())) {
+      const own = lookup(key);
+      if (own) return own;
+    }
     const target = reading.definitions.get(key) ?? key;
     const direct = lookup(target);
     if (direct) return direct;
-    // A definition may say more than a name: "IN001_pdf/x.md — Food safety report", "[1] Title (shared/x.docx)".
-    const candidates = [...scanCitations(target).keys, ...target.split(/[\s()<>,;—–]+/)];
-    for (const c of candidates) {
+    // A definition may say more than a name: "IN001_pdf/x.md — Food safety report", "[1] Title (shared/x.docx)". Its
+    // path- or id-like parts first (a title two files share names neither), then what is left as a title; never a
+    // single ordinary word, which could be any file's stem.
+    const parts = [...scanCitations(target).keys, ...target.split(/[\s()<>,;—–]+/)].filter((c) =>
+      /[/._:\d]/.test(c),
+    );
+    for (const c of parts) {
       const id = lookup(c);
       if (id) return id;
     }
+    const title = parts
+      .reduce((t, p) => t.split(p).join(" "), target)
+      .replace(/[[\]()<>—–:]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    const byTitle = title.includes(" ") ? lookup(title) : null;
+    if (byTitle) return byTitle;
     // Not a known name: the key may still be a source id the reader knows (a custom reader, an env document id).
     return target;
   };

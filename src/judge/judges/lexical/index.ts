@@ -241,8 +241,9 @@ export class LexicalJudge implements Judge {
     question: string,
     persona: string,
     company = "",
+    considered?: number,
   ): Promise<Verdict<QualityDimensions>> {
-    if (reading.kind === "freeform") return freeformQuality(reading, question, persona, company);
+    if (reading.kind === "freeform") return freeformQuality(reading, question, persona, company, considered);
     const { report, problems } = parseReportMarkdown(reportText);
     const steps = judgedSteps(report);
     const avgWords = steps.length
@@ -270,9 +271,11 @@ export class LexicalJudge implements Judge {
       depth: scale(avgWords / 40),
       relevance: scale(cover(question)),
       persona_consistency: scale(cover(persona)),
-      coherence: scale(steps.length ? goodPrereq.length / steps.length : 0),
+      // Coherence: prerequisites that point back to earlier steps, and the report's sections present.
+      coherence: scale(
+        0.5 * (steps.length ? goodPrereq.length / steps.length : 0) + 0.5 * (1 - sectionsMissing / 7),
+      ),
       non_contradiction: scale(resolved.length ? consistent.length / resolved.length : 1),
-      completeness: scale(1 - sectionsMissing / 7),
     };
     return { value, justification: `lexical proxies over ${steps.length} steps`, tokens: 0 };
   }

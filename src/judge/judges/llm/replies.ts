@@ -80,7 +80,6 @@ export const QualityReply = z.object({
   persona_consistency: Ten,
   coherence: Ten,
   non_contradiction: Ten,
-  completeness: Ten,
   justification: Text,
 });
 
