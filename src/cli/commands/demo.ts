@@ -4,7 +4,7 @@
  * mixed splits, print the seven metrics per split and write an HTML summary.
  */
 import { runDemo } from "../../eval/demo.ts";
-import { formatCountsTable, formatSummaryTable } from "../../eval/table.ts";
+import { formatGridSummary } from "../../eval/table.ts";
 import { generateProceduralSuite } from "../../generate/index.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks } from "../../store/task-store.ts";
@@ -85,8 +85,7 @@ export async function runDemoLoop(args: string[], log: (s: string) => void = con
       `\nevaluating: extractive agent (offline) × lexical judge × original + mixed splits (batch ${batch})`,
     );
     const evaluation = await runDemo({ root, store, batch, concurrency, progress: process.stderr });
-    log(formatSummaryTable(evaluation.summary));
-    log(`\n${formatCountsTable(evaluation.summary)}`);
+    log(formatGridSummary(evaluation.summary));
     const html = String(flags.html ?? DEMO_HTML);
     await writeDemoSummary(html, evaluation, "bun run demo", new Date().toISOString());
     const failed = evaluation.results.filter((r) => r.status === "failed");
