@@ -141,7 +141,9 @@ describe("annotation campaign in chromium", () => {
     await page.click("button[type=submit]");
     await page.waitForSelector("#links li");
     for (const li of await page.locator("#links li").all())
-      links[(await li.getAttribute("data-annotator"))!] = (await li.locator("code").textContent())!;
+      links[(await li.getAttribute("data-annotator"))!] = (await li
+        .locator("a.annotator-link")
+        .getAttribute("href"))!;
     expect(Object.keys(links)).toEqual(["Ann", "Bo", "Cy"]);
     dashboard = `${origin}${await page.getAttribute("#dashboard-link", "href")}`;
     expect(errors).toEqual([]);
@@ -288,7 +290,9 @@ describe("annotation campaign in chromium", () => {
         return p + r === 0 ? 0 : (2 * p * r) / (p + r);
       });
       for (const [i, f1] of f1s.entries())
-        expect((await row.locator(`td:nth-child(${6 + i})`).textContent())?.trim()).toBe(f1.toFixed(3));
+        expect((await row.locator(`td:nth-child(${6 + i})`).textContent())?.trim()).toBe(
+          (f1 * 100).toFixed(1),
+        );
       human.push(f1s.reduce((s, v) => s + v, 0) / 3);
       for (const m of store.metrics({ run: runId, metric: "f1" })) {
         const name = judgeName(m.result.judge);
@@ -299,8 +303,10 @@ describe("annotation campaign in chromium", () => {
     for (const [name, judge] of judges) {
       const r = pearson(human, judge);
       expect(r).not.toBeNull();
-      expect((await page.textContent(`tr[data-judge="${name}"] .pearson`))?.trim()).toBe(r!.toFixed(3));
-      expect((await page.textContent(`tr[data-judge="${name}"] .mad`))?.trim()).toBe(
+      expect((await page.textContent(`tr[data-judge="${name}"][data-metric="f1"] .pearson`))?.trim()).toBe(
+        r!.toFixed(3),
+      );
+      expect((await page.textContent(`tr[data-judge="${name}"][data-metric="f1"] .mad`))?.trim()).toBe(
         meanAbsoluteDifference(human, judge)!.toFixed(3),
       );
     }

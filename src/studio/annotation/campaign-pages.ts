@@ -4,6 +4,8 @@
  * label export and import).
  */
 import type { CampaignAgreement } from "../../analysis/annotation.ts";
+import { type HumanAgreement, LABELLED_METRICS } from "../../analysis/human-agreement.ts";
+import { metricLabel } from "../../judge/metrics/index.ts";
 import { Plot, renderPlot } from "../../notebook/plot.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, raw, score } from "../html.ts";
@@ -23,6 +25,8 @@ const num = (v: number | null | undefined, digits = 3) =>
   v === null || v === undefined ? "—" : v.toFixed(digits);
 const pct = (v: number | null | undefined) =>
   v === null || v === undefined ? "—" : `${(v * 100).toFixed(1)} %`;
+/** A 0–1 score on the studio's scale (×100, one decimal). */
+const score1 = (v: number | null | undefined) => (v === null || v === undefined ? "—" : (v * 100).toFixed(1));
 
 export function campaignsPage(campaigns: readonly CampaignSummary[]): string {
   const rows = campaigns.map(
@@ -41,7 +45,23 @@ export function campaignsPage(campaigns: readonly CampaignSummary[]): string {
   return page({ title: "Annotation campaigns", section: "campaigns", body });
 }
 
-const NEW_SCRIPT = `
+/**
+ * Client code both manager pages share: an annotator link shown as a link to open and a button that copies it (the
+ * clipboard where the page may write it, else the link's text selected for Ctrl+C).
+ */
+const LINK_SCRIPT = `
+function showLink(container, url) {
+  const a = document.createElement("a"); a.href = url; a.textContent = url; a.className = "annotator-link";
+  a.target = "_blank"; a.rel = "noreferrer";
+  const copy = document.createElement("button"); copy.type = "button"; copy.textContent = "copy"; copy.className = "copy";
+  copy.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(url); copy.textContent = "copied"; }
+    catch { const r = document.createRange(); r.selectNodeContents(a); const s = getSelection(); s.removeAllRanges(); s.addRange(r); copy.textContent = "selected: Ctrl+C"; }
+  });
+  container.replaceChildren(a, " ", copy);
+}`;
+
+const NEW_SCRIPT = `${LINK_SCRIPT}
 document.getElementById("campaign-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = event.target;
@@ -66,8 +86,8 @@ document.getElementById("campaign-form").addEventListener("submit", async (event
   for (const link of data.links) {
     const li = document.createElement("li"); li.dataset.annotator = link.name;
     const b = document.createElement("b"); b.textContent = link.name + ": ";
-    const code = document.createElement("code"); code.textContent = new URL(link.url, location.href).href;
-    li.append(b, code); list.append(li);
+    const where = document.createElement("span"); showLink(where, new URL(link.url, location.href).href);
+    li.append(b, where); list.append(li);
   }
   out.append(list);
 });`;
@@ -114,6 +134,8 @@ export type DashboardView = {
   workflows: CampaignWorkflow[];
   labels: LabelRow[];
   agreement: CampaignAgreement;
+  /** Every labelled metric against each judge, from `humanAgreement` (the human-agreement bench's function). */
+  metrics: HumanAgreement;
 };
 
 /** Figure F.2's reading: per task (x) and agent (facet), the human-average F1 beside each judge's F1; a grey rule spans the gap. */
@@ -173,7 +195,7 @@ export function dashboardPage(view: DashboardView): string {
   const progress = annotators.map((x) => {
     const done = labels.filter((l) => l.annotator_id === x.id).length;
     return html`<tr><td>${x.name}</td><td class="num">${done} / ${total}</td>
-      <td><button type="button" data-new-link="${x.id}">new link</button> <code class="link" id="link-${x.id}"></code></td></tr>`;
+      <td><button type="button" data-new-link="${x.id}">new link</button> <span class="link" id="link-${x.id}"></span></td></tr>`;
   });
   const judgeNames = [...new Set(workflows.flatMap((w) => w.judges.map((j) => j.name)))].sort();
   const hasLexical = workflows.some((w) => w.judges.some((j) => j.lexical));
@@ -184,18 +206,32 @@ export function dashboardPage(view: DashboardView): string {
       ? null
       : "No LLM-judge evaluation exists for these runs: human–LLM agreement cannot be measured until they are judged with an LLM (drflow judge --judge llm:<model>).",
   ].filter(Boolean);
-  const judgeRows = judgeNames.map((j) => {
-    const s = a.judges[j];
-    return html`<tr data-judge="${j}"><td title="${j}">${judgeLabel(j)}</td><td class="num">${s?.n ?? 0}</td><td class="num pearson">${num(s?.pearson)}</td>
-      <td class="num mad">${num(s?.meanAbsoluteDifference)}</td></tr>`;
+  const m = view.metrics;
+  const judgeRows = judgeNames.flatMap((j) =>
+    LABELLED_METRICS.map((metric) => {
+      const x = m.metrics[metric][j];
+      return html`<tr data-judge="${j}" data-metric="${metric}"><td title="${j}">${judgeLabel(j)}</td><td>${metricLabel(metric).long}</td>
+        <td class="num n">${x?.n ?? 0}</td><td class="num pearson">${num(x?.pearson)}</td>
+        <td class="num mad">${num(x?.meanAbsoluteDifference)}</td>
+        <td class="num pref">${x?.preference.pairs ? `${x.preference.agree} of ${x.preference.pairs}` : "—"}</td></tr>`;
+    }),
+  );
+  const ann = m.annotators;
+  const metricRows = m.packets.map((r) => {
+    const cw = workflows.find((x) => x.item === r.id)!;
+    return html`<tr data-item="${r.id}"><td>${r.task}</td><td>${r.source ?? ""}</td><td class="small"><a href="${urls.run(cw.runId)}">${cw.runId}</a></td>
+      ${LABELLED_METRICS.map(
+        (metric) => html`<td class="num human" data-metric="${metric}">${score1(r.human[metric])}</td>
+        ${judgeNames.map((j) => html`<td class="num" data-metric="${metric}" data-judge="${j}">${score1(r.judges[j]?.[metric])}</td>`)}`,
+      )}</tr>`;
   });
   const wfRows = a.workflows.map((w) => {
     const cw = workflows.find((x) => x.item === w.item)!;
     return html`<tr><td>${w.task}</td><td>${w.agent}</td><td class="small"><a href="${urls.run(w.run)}">${w.run}</a></td>
       <td class="num">${w.predicted}</td><td class="num">${w.gold}</td>
-      ${annotators.map((x) => html`<td class="num">${num(w.annotatorF1[x.id])}</td>`)}
-      <td class="num"><b>${num(w.humanF1)}</b></td>
-      ${judgeNames.map((j) => html`<td class="num">${num(w.judges[j])}</td>`)}
+      ${annotators.map((x) => html`<td class="num">${score1(w.annotatorF1[x.id])}</td>`)}
+      <td class="num"><b>${score1(w.humanF1)}</b></td>
+      ${judgeNames.map((j) => html`<td class="num">${score1(w.judges[j])}</td>`)}
       ${cw.problem ? html`<td class="loss">${cw.problem}</td>` : html`<td></td>`}</tr>`;
   });
   const byItem = new Map(workflows.map((w) => [w.item, w]));
@@ -226,21 +262,41 @@ export function dashboardPage(view: DashboardView): string {
       <tr><th>majority agrees</th><td class="num" id="majority-agree">${pct(a.majorityAgree)}</td></tr>
       <tr><th>Fleiss' κ</th><td class="num" id="kappa">${num(a.fleiss?.kappa)}</td></tr>
     </tbody></table>
-    <h2>Humans and judges</h2>
-    ${missing.map((m) => html`<p class="ref missing-judge">${m}</p>`)}
+    <table id="metric-agreement"><thead><tr><th>labels</th><th class="num">subjects</th><th class="num">Fleiss' κ</th><th>pairwise</th></tr></thead><tbody>
+      <tr data-labels="condition_resolution"><th>condition resolution (N.4, per matched conditional gold step)</th>
+        <td class="num">${ann.conditionResolution.subjects}</td><td class="num kappa">${num(ann.conditionResolution.kappa)}</td>
+        <td class="small">${ann.conditionResolution.pairwise.map((p) => `${names.get(p.a) ?? p.a}/${names.get(p.b) ?? p.b} ${pct(p.agreement)}`).join(" · ")}</td></tr>
+      <tr data-labels="personalized_comprehensiveness"><th>comprehensiveness (N.5, mean |difference| of a pair's four-dimension average)</th>
+        <td class="num">${ann.comprehensiveness.pairs.reduce((s, p) => Math.max(s, p.n), 0)}</td><td class="num">—</td>
+        <td class="small mad">${ann.comprehensiveness.pairs.map((p) => `${names.get(p.a) ?? p.a}/${names.get(p.b) ?? p.b} ${num(p.meanAbsoluteDifference)}`).join(" · ")}</td></tr>
+      <tr data-labels="factuality"><th>factuality (per predicted step: supported by its cited documents)</th>
+        <td class="num">${ann.factuality.subjects}</td><td class="num kappa">${num(ann.factuality.kappa)}</td>
+        <td class="small">${ann.factuality.pairwise.map((p) => `${names.get(p.a) ?? p.a}/${names.get(p.b) ?? p.b} ${pct(p.agreement)}`).join(" · ")}</td></tr>
+    </tbody></table>
+    <h2>Humans and judges, metric by metric</h2>
+    <p class="muted small">Each judge's score against the annotator average over the workflows both scored: Pearson r, mean
+      |difference| (on 0–1) and, within each task, how many of the pairs of workflows the annotators rank are ranked the same
+      way — the figures <code>bun scripts/bench/judge-humans.ts</code> prints for a labelled set, from the same function.</p>
+    ${missing.map((x) => html`<p class="ref missing-judge">${x}</p>`)}
     ${
       judgeNames.length
-        ? html`<table id="judges"><thead><tr><th>judge</th><th class="num">workflows</th><th class="num">Pearson r (human-average F1 vs judge F1)</th><th class="num">mean |difference|</th></tr></thead><tbody>${judgeRows}</tbody></table>`
+        ? html`<div class="scroll"><table id="judges"><thead><tr><th>judge</th><th>metric</th><th class="num">workflows</th><th class="num">Pearson r</th><th class="num">mean |difference|</th><th class="num">preferred (within task)</th></tr></thead><tbody>${judgeRows}</tbody></table></div>`
         : ""
     }
     ${
-      Object.values(a.judges).some((s) => s.n > 0 && s.n < 3)
+      LABELLED_METRICS.some((metric) => Object.values(m.metrics[metric]).some((x) => x.n > 0 && x.n < 3))
         ? html`<p class="muted small">Pearson r over fewer than three workflows is ±1 or undefined by construction: annotate more
             workflows before reading it.</p>`
         : ""
     }
+    <h3>Scores per workflow (×100)</h3>
+    <div class="scroll"><table id="metric-scores"><thead><tr><th>task</th><th>agent</th><th>run</th>
+      ${LABELLED_METRICS.map(
+        (metric) =>
+          html`<th class="num">${metricLabel(metric).short} human</th>${judgeNames.map((j) => html`<th class="num" title="${j}">${metricLabel(metric).short} ${judgeLabel(j)}</th>`)}`,
+      )}</tr></thead><tbody>${metricRows}</tbody></table></div>
     <div id="f1-plot">${f1Plot(a)}</div>
-    <h2>F1 per task and agent</h2>
+    <h2>F1 per task and agent (×100)</h2>
     <table id="workflows"><thead><tr><th>task</th><th>agent</th><th>run</th><th class="num">predicted</th><th class="num">gold</th>
       ${annotators.map((x) => html`<th class="num">F1 ${x.name}</th>`)}<th class="num">human avg</th>
       ${judgeNames.map((j) => html`<th class="num" title="${j}">F1 ${judgeLabel(j)}</th>`)}<th></th></tr></thead><tbody>${wfRows}</tbody></table>
@@ -267,13 +323,15 @@ export function dashboardPage(view: DashboardView): string {
 
 function dashboardScript(id: string): string {
   const base = JSON.stringify(urls.campaign(id));
-  return `
+  return `${LINK_SCRIPT}
 for (const button of document.querySelectorAll("button[data-new-link]")) {
   button.addEventListener("click", async () => {
     const id = button.dataset.newLink;
     const response = await fetch(${base} + "/annotators/" + id + "/link", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     const data = await response.json().catch(() => ({}));
-    document.getElementById("link-" + id).textContent = response.ok ? new URL(data.url, location.href).href : (data.error ?? "failed");
+    const where = document.getElementById("link-" + id);
+    if (response.ok) showLink(where, new URL(data.url, location.href).href);
+    else where.textContent = data.error ?? "failed";
   });
 }
 document.getElementById("import").addEventListener("click", async () => {
