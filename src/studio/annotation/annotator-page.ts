@@ -15,6 +15,8 @@ const CLIENT = readFileSync(new URL("./annotate-client.js", import.meta.url), "u
 
 const CSS = `
 .annot{grid-template-columns:1fr 1fr}
+@media (max-width:700px){.annot{grid-template-columns:1fr}}
+.scroll{overflow-x:auto;max-width:100%}
 .annot ol{list-style:none;padding:0;margin:0}
 #pred:focus{outline:2px solid var(--acc);outline-offset:2px}
 #pred li{border:1px solid var(--line);border-radius:6px;padding:.35rem .5rem;margin:.3rem 0;cursor:pointer;background:#fff}
@@ -30,7 +32,9 @@ const CSS = `
 #status{min-height:1.4rem;margin:.2rem 0;font-weight:600}#status.bad{color:var(--bad)}#status.ok{color:var(--good)}
 #buffer{font-weight:600}
 #pred .scores{margin-top:.3rem;display:flex;flex-wrap:wrap;gap:.3rem .6rem;font-size:12px}#pred .scores[hidden]{display:none}
-#pred .scores label{display:flex;gap:.2rem;align-items:center}
+#pred .scores label{display:flex;gap:.2rem;align-items:center}#pred .scores label[hidden]{display:none}
+.annot .gold-col{position:sticky;top:3.2rem;align-self:start;max-height:calc(100vh - 3.6rem);overflow-y:auto}
+@media (max-width:700px){.annot .gold-col{position:static;max-height:none}}
 .cond{font-size:12px;margin-top:.2rem}.rubric{white-space:pre-wrap;font-size:12px}
 .keys{font-size:12px;color:var(--muted)}kbd{border:1px solid var(--line);border-radius:3px;padding:0 .25rem;background:var(--bg2)}
 .pager{display:flex;gap:1rem;margin:.8rem 0}
@@ -118,7 +122,7 @@ export function annotatorHomePage(view: AnnotatorView): string {
     ${firstOpen >= 0 ? html`<a href="${urls.annotate(campaign.id, annotator.id, firstOpen + 1)}">Continue with workflow ${firstOpen + 1}</a>` : html`All done — thank you.`}</p>
     <h2>Guideline</h2><pre id="guideline">${campaign.guideline}</pre>
     <h2>Your workflows</h2>
-    <table><thead><tr><th class="num">#</th><th>task</th><th>question</th><th class="num">decided</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
+    <div class="scroll"><table><thead><tr><th class="num">#</th><th>task</th><th>question</th><th class="num">decided</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>`;
   return page({ title: campaign.name, section: "", body, nav: false, css: CSS });
 }
 
@@ -192,7 +196,7 @@ export function annotatorWorkflowPage(view: AnnotatorView, position: number): st
           ? html`<ol id="pred" tabindex="0" aria-label="predicted steps">${predicted}</ol>`
           : html`<p class="muted">This workflow predicts no steps: nothing to decide.</p><ol id="pred" tabindex="0"></ol>`
       }</div>
-      <div><h2>Gold steps</h2><ol id="gold">${w.gold.map(goldItem)}</ol></div>
+      <div class="gold-col"><h2>Gold steps</h2><ol id="gold">${w.gold.map(goldItem)}</ol></div>
     </div>
     <div class="pager">${prev ? html`<a href="${prev}">← previous workflow</a>` : ""}${next ? html`<a href="${next}">next workflow →</a>` : ""}</div>
     <script type="application/json" id="annotation-state">${raw(scriptJson(state))}</script>`;

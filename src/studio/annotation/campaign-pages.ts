@@ -15,6 +15,14 @@ import { DEFAULT_GUIDELINE } from "./schema.ts";
 import type { AnnotatorRow, CampaignRow, CampaignSummary, LabelRow } from "./store.ts";
 import type { CampaignWorkflow } from "./workflows.ts";
 
+/** The manager pages' own layout: wide tables scroll inside their box, and nothing overflows a narrow screen. */
+const CSS = `
+.scroll{overflow-x:auto;max-width:100%}
+figure{margin:.4rem 0;max-width:100%;overflow-x:auto}
+textarea,input[name=name]{max-width:100%}
+#links a.annotator-link{word-break:break-all}
+`;
+
 /** Runs offered on the new-campaign page at once (narrow with the filters). */
 const RUNS_OFFERED = 500;
 
@@ -39,10 +47,10 @@ export function campaignsPage(campaigns: readonly CampaignSummary[]): string {
     (the paper's Appendix F), and the dashboard measures their agreement and the judges' agreement with them.</p>
     ${
       campaigns.length
-        ? html`<table><thead><tr><th>campaign</th><th>created</th><th class="num">workflows</th><th class="num">annotators</th><th class="num">decisions</th></tr></thead><tbody>${rows}</tbody></table>`
+        ? html`<div class="scroll"><table><thead><tr><th>campaign</th><th>created</th><th class="num">workflows</th><th class="num">annotators</th><th class="num">decisions</th></tr></thead><tbody>${rows}</tbody></table></div>`
         : html`<p class="muted">No campaign yet.</p>`
     }`;
-  return page({ title: "Annotation campaigns", section: "campaigns", body });
+  return page({ title: "Annotation campaigns", section: "campaigns", body, css: CSS });
 }
 
 /**
@@ -117,15 +125,15 @@ export function newCampaignPage(ctx: StudioContext, query: Record<string, string
       <h2>Runs (tasks × agents)</h2>
       <p class="muted small">${total} finished run${total === 1 ? "" : "s"} match${total > RUNS_OFFERED ? html`; the first ${RUNS_OFFERED} are listed — narrow the filters` : ""}.
         Annotators see each run's judged workflow (personalized, else generic) against its task's gold steps, without the agent's name.</p>
-      <table><thead><tr><th></th><th>task</th><th>split</th><th>agent</th><th>model</th><th>batch</th><th class="num">F1</th><th>run</th></tr></thead><tbody>${runRows}</tbody></table>
+      <div class="scroll"><table><thead><tr><th></th><th>task</th><th>split</th><th>agent</th><th>model</th><th>batch</th><th class="num">F1</th><th>run</th></tr></thead><tbody>${runRows}</tbody></table></div>
       <h2>Campaign</h2>
       <p><label>Name<br><input name="name" size="50" required></label></p>
       <p><label>Annotators, one name per line (each gets their own link)<br><textarea name="annotators" rows="4" cols="40" required></textarea></label></p>
-      <p><label>Guideline (the paper's F.1 protocol by default)<br><textarea name="guideline" rows="12" cols="110">${DEFAULT_GUIDELINE}</textarea></label></p>
+      <p><label>Guideline (the paper's F.1 protocol by default)<br><textarea name="guideline" rows="12" cols="110" style="width:100%">${DEFAULT_GUIDELINE}</textarea></label></p>
       <p><button type="submit">Create campaign</button></p>
     </form>
     <div id="created" role="status"></div>`;
-  return page({ title: "New annotation campaign", section: "campaigns", body, script: NEW_SCRIPT });
+  return page({ title: "New annotation campaign", section: "campaigns", body, css: CSS, script: NEW_SCRIPT });
 }
 
 export type DashboardView = {
@@ -253,7 +261,7 @@ export function dashboardPage(view: DashboardView): string {
       <a href="${urls.campaign(campaign.id)}/labels.jsonl" id="export">export labels (JSONL)</a></p>
     <details><summary>Guideline</summary><pre>${campaign.guideline}</pre></details>
     <h2>Progress</h2>
-    <table><thead><tr><th>annotator</th><th class="num">decisions</th><th>link</th></tr></thead><tbody>${progress}</tbody></table>
+    <div class="scroll"><table><thead><tr><th>annotator</th><th class="num">decisions</th><th>link</th></tr></thead><tbody>${progress}</tbody></table></div>
     <h2>Agreement between annotators</h2>
     <p class="muted small">Over the ${a.complete} of ${a.decisions} predicted-step decisions every annotator has made; a decision's
       category is the gold step chosen or "unmatched".</p>
@@ -262,7 +270,7 @@ export function dashboardPage(view: DashboardView): string {
       <tr><th>majority agrees</th><td class="num" id="majority-agree">${pct(a.majorityAgree)}</td></tr>
       <tr><th>Fleiss' κ</th><td class="num" id="kappa">${num(a.fleiss?.kappa)}</td></tr>
     </tbody></table>
-    <table id="metric-agreement"><thead><tr><th>labels</th><th class="num">subjects</th><th class="num">Fleiss' κ</th><th>pairwise</th></tr></thead><tbody>
+    <div class="scroll"><table id="metric-agreement"><thead><tr><th>labels</th><th class="num">subjects</th><th class="num">Fleiss' κ</th><th>pairwise</th></tr></thead><tbody>
       <tr data-labels="condition_resolution"><th>condition resolution (N.4, per matched conditional gold step)</th>
         <td class="num">${ann.conditionResolution.subjects}</td><td class="num kappa">${num(ann.conditionResolution.kappa)}</td>
         <td class="small">${ann.conditionResolution.pairwise.map((p) => `${names.get(p.a) ?? p.a}/${names.get(p.b) ?? p.b} ${pct(p.agreement)}`).join(" · ")}</td></tr>
@@ -272,7 +280,7 @@ export function dashboardPage(view: DashboardView): string {
       <tr data-labels="factuality"><th>factuality (per predicted step: supported by its cited documents)</th>
         <td class="num">${ann.factuality.subjects}</td><td class="num kappa">${num(ann.factuality.kappa)}</td>
         <td class="small">${ann.factuality.pairwise.map((p) => `${names.get(p.a) ?? p.a}/${names.get(p.b) ?? p.b} ${pct(p.agreement)}`).join(" · ")}</td></tr>
-    </tbody></table>
+    </tbody></table></div>
     <h2>Humans and judges, metric by metric</h2>
     <p class="muted small">Each judge's score against the annotator average over the workflows both scored: Pearson r, mean
       |difference| (on 0–1) and, within each task, how many of the pairs of workflows the annotators rank are ranked the same
@@ -297,13 +305,13 @@ export function dashboardPage(view: DashboardView): string {
       )}</tr></thead><tbody>${metricRows}</tbody></table></div>
     <div id="f1-plot">${f1Plot(a)}</div>
     <h2>F1 per task and agent (×100)</h2>
-    <table id="workflows"><thead><tr><th>task</th><th>agent</th><th>run</th><th class="num">predicted</th><th class="num">gold</th>
+    <div class="scroll"><table id="workflows"><thead><tr><th>task</th><th>agent</th><th>run</th><th class="num">predicted</th><th class="num">gold</th>
       ${annotators.map((x) => html`<th class="num">F1 ${x.name}</th>`)}<th class="num">human avg</th>
-      ${judgeNames.map((j) => html`<th class="num" title="${j}">F1 ${judgeLabel(j)}</th>`)}<th></th></tr></thead><tbody>${wfRows}</tbody></table>
+      ${judgeNames.map((j) => html`<th class="num" title="${j}">F1 ${judgeLabel(j)}</th>`)}<th></th></tr></thead><tbody>${wfRows}</tbody></table></div>
     <h2>Disagreements to adjudicate (${a.disagreements.length})</h2>
     ${
       a.disagreements.length
-        ? html`<table id="disagreements"><thead><tr><th>task</th><th>agent</th><th>predicted step</th>${annotators.map((x) => html`<th>${names.get(x.id)}</th>`)}<th>majority</th></tr></thead><tbody>${disagreements}</tbody></table>`
+        ? html`<div class="scroll"><table id="disagreements"><thead><tr><th>task</th><th>agent</th><th>predicted step</th>${annotators.map((x) => html`<th>${names.get(x.id)}</th>`)}<th>majority</th></tr></thead><tbody>${disagreements}</tbody></table></div>`
         : html`<p class="muted">None among the completed decisions.</p>`
     }
     <h2>Import labels</h2>
@@ -317,6 +325,7 @@ export function dashboardPage(view: DashboardView): string {
     title: campaign.name,
     section: "campaigns",
     body,
+    css: CSS,
     script: dashboardScript(campaign.id),
   });
 }
