@@ -267,6 +267,7 @@ describe("a campaign labels every metric by keyboard, and its dashboard is the b
     await page.goto(dashboard);
     const cell = async (selector: string) => (await page.textContent(selector))?.trim();
     const num = (v: number | null) => (v === null ? "—" : v.toFixed(3));
+    const x100 = (v: number | null) => (v === null ? "—" : (v * 100).toFixed(2));
     let compared = 0;
     for (const metric of LABELLED_METRICS) {
       const b = bench.metrics[metric].lexical!;
@@ -274,7 +275,7 @@ describe("a campaign labels every metric by keyboard, and its dashboard is the b
       expect(b.n).toBe(4);
       expect(await cell(`${row} .n`)).toBe(String(b.n));
       expect(await cell(`${row} .pearson`)).toBe(num(b.pearson));
-      expect(await cell(`${row} .mad`)).toBe(num(b.meanAbsoluteDifference));
+      expect(await cell(`${row} .mad`)).toBe(x100(b.meanAbsoluteDifference));
       expect(await cell(`${row} .pref`)).toBe(
         b.preference.pairs ? `${b.preference.agree} of ${b.preference.pairs}` : "—",
       );
@@ -282,7 +283,7 @@ describe("a campaign labels every metric by keyboard, and its dashboard is the b
         const human = p.human[metric];
         expect(human).not.toBeNull();
         expect(await cell(`#metric-scores tr[data-item="${p.id}"] td.human[data-metric="${metric}"]`)).toBe(
-          (human! * 100).toFixed(1),
+          x100(human),
         );
         compared++;
       }
@@ -297,7 +298,7 @@ describe("a campaign labels every metric by keyboard, and its dashboard is the b
     expect(await cell('#metric-agreement tr[data-labels="factuality"] .kappa')).toBe(
       num(bench.annotators.factuality.kappa),
     );
-    const pcMad = num(bench.annotators.comprehensiveness.pairs[0]!.meanAbsoluteDifference);
+    const pcMad = x100(bench.annotators.comprehensiveness.pairs[0]!.meanAbsoluteDifference);
     expect([`Ann/Bo ${pcMad}`, `Bo/Ann ${pcMad}`]).toContain(
       (await cell('#metric-agreement tr[data-labels="personalized_comprehensiveness"] .mad'))!,
     );

@@ -33,8 +33,6 @@ const num = (v: number | null | undefined, digits = 3) =>
   v === null || v === undefined ? "—" : v.toFixed(digits);
 const pct = (v: number | null | undefined) =>
   v === null || v === undefined ? "—" : `${(v * 100).toFixed(1)} %`;
-/** A 0–1 score on the studio's scale (×100, one decimal). */
-const score1 = (v: number | null | undefined) => (v === null || v === undefined ? "—" : (v * 100).toFixed(1));
 
 export function campaignsPage(campaigns: readonly CampaignSummary[]): string {
   const rows = campaigns.map(
@@ -153,12 +151,12 @@ function f1Plot(a: CampaignAgreement): Html {
     w.humanF1 === null
       ? []
       : [
-          { task: short(w.task), agent: w.agent, source: "human average", f1: w.humanF1 },
+          { task: short(w.task), agent: w.agent, source: "human average", f1: w.humanF1 * 100 },
           ...Object.entries(w.judges).map(([judge, f1]) => ({
             task: short(w.task),
             agent: w.agent,
             source: `judge ${judgeLabel(judge)}`,
-            f1,
+            f1: f1 * 100,
           })),
         ],
   );
@@ -176,7 +174,7 @@ function f1Plot(a: CampaignAgreement): Html {
     width: Math.min(1400, Math.max(560, 90 * tasks * agents + 120)),
     height: 320,
     marginBottom: 50,
-    y: { domain: [0, 1], grid: true, label: "F1" },
+    y: { domain: [0, 100], grid: true, label: "F1 (×100)" },
     x: { label: "task", tickRotate: tasks > 4 ? -25 : 0 },
     fx: { label: "agent" },
     color: { legend: true, label: "source" },
@@ -220,7 +218,7 @@ export function dashboardPage(view: DashboardView): string {
       const x = m.metrics[metric][j];
       return html`<tr data-judge="${j}" data-metric="${metric}"><td title="${j}">${judgeLabel(j)}</td><td>${metricLabel(metric).long}</td>
         <td class="num n">${x?.n ?? 0}</td><td class="num pearson">${num(x?.pearson)}</td>
-        <td class="num mad">${num(x?.meanAbsoluteDifference)}</td>
+        <td class="num mad">${score(x?.meanAbsoluteDifference)}</td>
         <td class="num pref">${x?.preference.pairs ? `${x.preference.agree} of ${x.preference.pairs}` : "—"}</td></tr>`;
     }),
   );
@@ -229,17 +227,17 @@ export function dashboardPage(view: DashboardView): string {
     const cw = workflows.find((x) => x.item === r.id)!;
     return html`<tr data-item="${r.id}"><td>${r.task}</td><td>${r.source ?? ""}</td><td class="small"><a href="${urls.run(cw.runId)}">${cw.runId}</a></td>
       ${LABELLED_METRICS.map(
-        (metric) => html`<td class="num human" data-metric="${metric}">${score1(r.human[metric])}</td>
-        ${judgeNames.map((j) => html`<td class="num" data-metric="${metric}" data-judge="${j}">${score1(r.judges[j]?.[metric])}</td>`)}`,
+        (metric) => html`<td class="num human" data-metric="${metric}">${score(r.human[metric])}</td>
+        ${judgeNames.map((j) => html`<td class="num" data-metric="${metric}" data-judge="${j}">${score(r.judges[j]?.[metric])}</td>`)}`,
       )}</tr>`;
   });
   const wfRows = a.workflows.map((w) => {
     const cw = workflows.find((x) => x.item === w.item)!;
     return html`<tr><td>${w.task}</td><td>${w.agent}</td><td class="small"><a href="${urls.run(w.run)}">${w.run}</a></td>
       <td class="num">${w.predicted}</td><td class="num">${w.gold}</td>
-      ${annotators.map((x) => html`<td class="num">${score1(w.annotatorF1[x.id])}</td>`)}
-      <td class="num"><b>${score1(w.humanF1)}</b></td>
-      ${judgeNames.map((j) => html`<td class="num">${score1(w.judges[j])}</td>`)}
+      ${annotators.map((x) => html`<td class="num">${score(w.annotatorF1[x.id])}</td>`)}
+      <td class="num"><b>${score(w.humanF1)}</b></td>
+      ${judgeNames.map((j) => html`<td class="num">${score(w.judges[j])}</td>`)}
       ${cw.problem ? html`<td class="loss">${cw.problem}</td>` : html`<td></td>`}</tr>`;
   });
   const byItem = new Map(workflows.map((w) => [w.item, w]));
@@ -274,21 +272,21 @@ export function dashboardPage(view: DashboardView): string {
       <tr data-labels="condition_resolution"><th>condition resolution (N.4, per matched conditional gold step)</th>
         <td class="num">${ann.conditionResolution.subjects}</td><td class="num kappa">${num(ann.conditionResolution.kappa)}</td>
         <td class="small">${ann.conditionResolution.pairwise.map((p) => `${names.get(p.a) ?? p.a}/${names.get(p.b) ?? p.b} ${pct(p.agreement)}`).join(" · ")}</td></tr>
-      <tr data-labels="personalized_comprehensiveness"><th>comprehensiveness (N.5, mean |difference| of a pair's four-dimension average)</th>
+      <tr data-labels="personalized_comprehensiveness"><th>comprehensiveness (N.5, mean |difference| ×100 of a pair's four-dimension average)</th>
         <td class="num">${ann.comprehensiveness.pairs.reduce((s, p) => Math.max(s, p.n), 0)}</td><td class="num">—</td>
-        <td class="small mad">${ann.comprehensiveness.pairs.map((p) => `${names.get(p.a) ?? p.a}/${names.get(p.b) ?? p.b} ${num(p.meanAbsoluteDifference)}`).join(" · ")}</td></tr>
+        <td class="small mad">${ann.comprehensiveness.pairs.map((p) => `${names.get(p.a) ?? p.a}/${names.get(p.b) ?? p.b} ${score(p.meanAbsoluteDifference)}`).join(" · ")}</td></tr>
       <tr data-labels="factuality"><th>factuality (per predicted step: supported by its cited documents)</th>
         <td class="num">${ann.factuality.subjects}</td><td class="num kappa">${num(ann.factuality.kappa)}</td>
         <td class="small">${ann.factuality.pairwise.map((p) => `${names.get(p.a) ?? p.a}/${names.get(p.b) ?? p.b} ${pct(p.agreement)}`).join(" · ")}</td></tr>
     </tbody></table></div>
     <h2>Humans and judges, metric by metric</h2>
     <p class="muted small">Each judge's score against the annotator average over the workflows both scored: Pearson r, mean
-      |difference| (on 0–1) and, within each task, how many of the pairs of workflows the annotators rank are ranked the same
+      |difference| (×100) and, within each task, how many of the pairs of workflows the annotators rank are ranked the same
       way — the figures <code>bun scripts/bench/judge-humans.ts</code> prints for a labelled set, from the same function.</p>
     ${missing.map((x) => html`<p class="ref missing-judge">${x}</p>`)}
     ${
       judgeNames.length
-        ? html`<div class="scroll"><table id="judges"><thead><tr><th>judge</th><th>metric</th><th class="num">workflows</th><th class="num">Pearson r</th><th class="num">mean |difference|</th><th class="num">preferred (within task)</th></tr></thead><tbody>${judgeRows}</tbody></table></div>`
+        ? html`<div class="scroll"><table id="judges"><thead><tr><th>judge</th><th>metric</th><th class="num">workflows</th><th class="num">Pearson r</th><th class="num">mean |difference| (×100)</th><th class="num">preferred (within task)</th></tr></thead><tbody>${judgeRows}</tbody></table></div>`
         : ""
     }
     ${
