@@ -7,9 +7,9 @@ import type { CampaignAgreement } from "../../analysis/annotation.ts";
 import { type HumanAgreement, LABELLED_METRICS } from "../../analysis/human-agreement.ts";
 import { metricLabel } from "../../judge/metrics/index.ts";
 import { Plot, renderPlot } from "../../notebook/plot.ts";
+import { facets, RunPageFilter, runPage } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, raw, score } from "../html.ts";
-import { facets, runPage, StudioFilter } from "../queries.ts";
 import { urls } from "../urls.ts";
 import { DEFAULT_GUIDELINE } from "./schema.ts";
 import type { AnnotatorRow, CampaignRow, CampaignSummary, LabelRow } from "./store.ts";
@@ -99,8 +99,8 @@ document.getElementById("campaign-form").addEventListener("submit", async (event
 });`;
 
 export function newCampaignPage(ctx: StudioContext, query: Record<string, string>): string {
-  const filter = StudioFilter.parse({
-    ...Object.fromEntries(Object.entries(query).filter(([k, v]) => v !== "" && k in StudioFilter.shape)),
+  const filter = RunPageFilter.parse({
+    ...Object.fromEntries(Object.entries(query).filter(([k, v]) => v !== "" && k in RunPageFilter.shape)),
     status: "done",
   });
   const { rows, total } = runPage(ctx.store.db, filter, {
