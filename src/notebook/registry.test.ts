@@ -67,6 +67,9 @@ test("a bad notebook parameter is one line naming it and the values it takes, ne
   await expect(run).rejects.toThrow(
     'notebook compare params: $.split: expected one of "original", "mixed", got "bogus"',
   );
-  const message = await run.catch((error: Error) => error.message);
+  const message = await run.then(
+    () => "",
+    (error: Error) => error.message,
+  );
   expect(message.split("\n")).toHaveLength(1);
 });
