@@ -8,10 +8,15 @@
 import { renderAdaptivePlanning } from "../prompts/adaptive-planning.ts";
 import { renderConditionalPlanning } from "../prompts/conditional-planning.ts";
 import { renderIntermediateWorkflow } from "../prompts/intermediate-workflow.ts";
-import { availableToolNames, toolGuidelines } from "../prompts/tool-guidelines.ts";
+import {
+  actionTypes,
+  availableToolNames,
+  parametersLine,
+  toolGuidelines,
+} from "../prompts/tool-guidelines.ts";
 import { type Action, ConditionActions, GapActions, toAction } from "../shared/action.ts";
 import type { ResearchContext } from "../shared/context.ts";
-
+import { documentsFound } from "../shared/documents-found.ts";
 import { askJson } from "../shared/llm.ts";
 import { findingsDigest } from "../shared/sources.ts";
 import { termSet } from "../shared/text.ts";
@@ -127,6 +132,9 @@ export async function conditionalActionPlanning(
     existingQueries: rc.plan.queries(),
     availableToolNames: availableToolNames(tools),
     toolGuidelines: toolGuidelines(tools),
+    actionTypes: actionTypes(tools),
+    parameters: parametersLine(tools),
+    documentsFound: await documentsFound(rc),
   });
   const proposed = await askJson(rc, {
     stage: "conditional_action_planning",
@@ -152,22 +160,6 @@ export async function conditionalActionPlanning(
   return rc.plan.add(actions, { ahead: true });
 }
 
-/** One line per document found: its title, where it is (two documents may share a title) and how much was read. */
-async function documentsFound(rc: ResearchContext): Promise<string[]> {
-  const read = new Map<string, number>();
-  for (const f of rc.findings.all()) read.set(f.hit.documentId, (read.get(f.hit.documentId) ?? 0) + 1);
-  const lines: string[] = [];
-  for (const s of rc.registry.entries()) {
-    const n = read.get(s.id) ?? 0;
-    if (n === 0) continue;
-    const total = (await rc.chunksOf(s.id)).length;
-    lines.push(
-      `- "${s.title}" (${s.app}: ${s.path}): ${total > 0 ? `${Math.min(n, total)} of ${total}` : n} passages read`,
-    );
-  }
-  return lines;
-}
-
 /**
  * Gap finding (J.6): 0-2 complementary actions; proposals breaking the diversity rules are dropped (and noted). Asked
  * only when passages arrived since the last gap analysis, and never again once it answered that no gap is left.
@@ -187,6 +179,7 @@ export async function gapFinding(
   state.gapSeen = seen;
   const stats = rc.plan.stats();
   const all = rc.plan.all();
+  const tools = rc.toolbox.info({ reading: true });
   const prompt = renderAdaptivePlanning({
     researchQuery: rc.plan.researchQuery,
     completedActions: stats.completed,
@@ -195,7 +188,9 @@ export async function gapFinding(
     hasPersonalEvidence: rc.findings.bySide("personal").length > 0,
     existingQueries: all.map((e) => e.action.parameters.query),
     existingDescriptions: all.map((e) => e.action.description),
-    availableToolNames: availableToolNames(rc.toolbox.info({ reading: true })),
+    availableToolNames: availableToolNames(tools),
+    actionTypes: actionTypes(tools),
+    parameters: parametersLine(tools),
     ran: rc.plan.finished().length,
     pending: stats.pending,
     documentsFound: await documentsFound(rc),
