@@ -1,7 +1,11 @@
 /** @module Notebook: two runs side by side — per-metric deltas with bootstrap CIs, per-task wins and losses, the steps where they differ. */
 
 import {
+  BOOTSTRAP,
+  formatInterval,
+  hasInterval,
   itemDifferences,
+  MIN_PAIRS,
   metricDeltas,
   metricRows,
   type ScoredRun,
@@ -18,7 +22,6 @@ export const title = "Compare — two runs side by side";
 /** Offline default: the extractive agent against itself with a shallower retrieval depth. */
 const DEFAULT_A = "extractive";
 const DEFAULT_B = "extractive:searchLimit=4";
-const SEED = 20260101;
 
 export default async function compare(nb: NotebookApi): Promise<void> {
   const p = nb.settings.params;
@@ -47,16 +50,16 @@ export default async function compare(nb: NotebookApi): Promise<void> {
   const rowsB = metricRows(rb);
 
   nb.md(
-    `## Per-metric deltas (B − A)\n\nMeans over the ${new Set(ra.map((r) => r.task)).size} tasks both scored; the interval is a seeded paired bootstrap over tasks (2,000 resamples, 95%, seed ${SEED}).`,
+    `## Per-metric deltas (B − A)\n\nMeans over the ${new Set(ra.map((r) => r.task)).size} tasks both scored; the interval is a seeded paired bootstrap over tasks (${BOOTSTRAP.resamples.toLocaleString("en")} resamples, ${BOOTSTRAP.level * 100}%, seed ${BOOTSTRAP.seed}, the studio's compare page's too; no interval for fewer than ${MIN_PAIRS} tasks).`,
   );
-  const deltas = metricDeltas(rowsA, rowsB, { seed: SEED, resamples: 2000 });
+  const deltas = metricDeltas(rowsA, rowsB, BOOTSTRAP);
   nb.table(
     deltas.map((d) => ({
       metric: metricLabel(d.metric).short,
       A: d.a * 100,
       B: d.b * 100,
       "Δ (B − A)": d.ci.estimate * 100,
-      "95% CI": `[${(d.ci.low * 100).toFixed(2)}, ${(d.ci.high * 100).toFixed(2)}]`,
+      "95% CI": formatInterval(d.ci),
       tasks: d.ci.n,
     })),
     { caption: "Per-metric deltas with bootstrap confidence intervals (×100)" },
@@ -70,13 +73,16 @@ export default async function compare(nb: NotebookApi): Promise<void> {
       y: { label: null },
       marks: [
         nb.Plot.ruleX([0], { stroke: "#57606a" }),
-        nb.Plot.ruleY(deltas, {
-          y: (d) => metricLabel(d.metric as MetricName).short,
-          x1: (d) => d.ci.low * 100,
-          x2: (d) => d.ci.high * 100,
-          strokeWidth: 3,
-          stroke: "#1f77b4",
-        }),
+        nb.Plot.ruleY(
+          deltas.filter((d) => hasInterval(d.ci)),
+          {
+            y: (d) => metricLabel(d.metric as MetricName).short,
+            x1: (d) => d.ci.low * 100,
+            x2: (d) => d.ci.high * 100,
+            strokeWidth: 3,
+            stroke: "#1f77b4",
+          },
+        ),
         nb.Plot.dot(deltas, {
           y: (d) => metricLabel(d.metric as MetricName).short,
           x: (d) => d.ci.estimate * 100,

@@ -6,6 +6,15 @@ export { seededRandom };
 
 export type BootstrapOptions = { seed?: number; resamples?: number; level?: number };
 
+/**
+ * The one bootstrap setting every front end uses (studio compare page, compare notebook), so one comparison has one
+ * interval wherever it is read.
+ */
+export const BOOTSTRAP = { seed: 20260101, resamples: 2000, level: 0.95 } as const;
+
+/** An interval needs at least two pairs: one pair resamples to itself, a zero-width "interval" that says nothing. */
+export const MIN_PAIRS = 2;
+
 export type BootstrapCI = {
   estimate: number;
   low: number;
@@ -27,7 +36,7 @@ export function bootstrapMeanCI(
   values: readonly number[],
   options: BootstrapOptions = {},
 ): BootstrapCI | null {
-  const { seed = 1, resamples = 2000, level = 0.95 } = options;
+  const { seed = BOOTSTRAP.seed, resamples = BOOTSTRAP.resamples, level = BOOTSTRAP.level } = options;
   const n = values.length;
   if (n === 0) return null;
   const rand = seededRandom(seed);
@@ -55,4 +64,16 @@ export function pairedBootstrapCI(
     if (vb !== undefined) diffs.push(vb - va);
   }
   return bootstrapMeanCI(diffs, options);
+}
+
+/** Whether a CI carries an interval (at least `MIN_PAIRS` pairs). */
+export function hasInterval(ci: BootstrapCI): boolean {
+  return ci.n >= MIN_PAIRS;
+}
+
+/** A CI as tables print it, ×100: `[low, high]`, or why there is none. */
+export function formatInterval(ci: BootstrapCI): string {
+  if (!hasInterval(ci))
+    return `none: ${ci.n} pair${ci.n === 1 ? "" : "s"}, an interval needs at least ${MIN_PAIRS}`;
+  return `[${(ci.low * 100).toFixed(2)}, ${(ci.high * 100).toFixed(2)}]`;
 }

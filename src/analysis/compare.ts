@@ -1,5 +1,6 @@
 /** @module Two runs side by side: per-metric deltas with bootstrap CIs, per-task wins and losses, items that differ. */
 import type { MetricItem, MetricName } from "../core/index.ts";
+import { metricNames } from "../judge/metrics/index.ts";
 import { type BootstrapCI, type BootstrapOptions, pairedBootstrapCI } from "./bootstrap.ts";
 import type { ScoreRow } from "./rows.ts";
 import { mean } from "./stats.ts";
@@ -25,13 +26,19 @@ export type MetricDelta = {
   ci: BootstrapCI;
 };
 
-/** For every metric both sides scored on shared tasks: mean of A, mean of B, and the paired bootstrap CI of B − A. */
+/**
+ * For every metric both sides scored on shared tasks: mean of A, mean of B, and the paired bootstrap CI of B − A; in
+ * the metric registry's order (the one order every table shows), unregistered names after it.
+ */
 export function metricDeltas(
   a: readonly ScoreRow[],
   b: readonly ScoreRow[],
   options: BootstrapOptions = {},
 ): MetricDelta[] {
-  const metrics = [...new Set([...a, ...b].map((r) => r.metric))].sort();
+  const rank = (m: string) => metricNames().indexOf(m as MetricName) >>> 0;
+  const metrics = [...new Set([...a, ...b].map((r) => r.metric))].sort(
+    (x, y) => rank(x) - rank(y) || x.localeCompare(y),
+  );
   const out: MetricDelta[] = [];
   for (const metric of metrics) {
     const ta = perTask(a, metric);

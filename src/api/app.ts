@@ -87,6 +87,8 @@ export function createApp(options: AppOptions): Hono {
   app.route("/jobs", jobsRoutes(queue));
   app.route("/tasks", tasksRoutes(options.deps));
   app.route("/notebooks", notebooksRoutes(options.deps));
+  // The studio's address with a trailing slash (the one the README and `serve` print) is its front page too.
+  app.get("/studio/", (c) => c.redirect("/studio/runs"));
   app.route("/studio", studioRoutes(options.deps, options.studio, queue));
   app.notFound((c) =>
     onError(new ApiError(404, `no route ${c.req.method} ${c.req.path} (see /openapi.json)`), c),

@@ -258,7 +258,7 @@ export class HybridIndex {
 
   /**
    * The `k` nearest exactly as vec0 returns them, ties included, when the store knows its rows' order (`vec0Chunk`):
-   * equal distances go to the earlier chunk, and within a chunk to the later slot (DESIGN.md, "Vectors and BM25").
+   * equal distances go to the earlier chunk, and within a chunk to the later slot (docs/recipes.md, "Vectors and BM25").
    */
   private vec0Ordered(vector: Vector, k: number): VectorMatch[] | null {
     const arrays = this.vectors.distanceArray?.(vector);

@@ -23,7 +23,7 @@ export const ARTIFACTS_DIR = "artifacts";
 export const CORPUS_DIR = "_corpus";
 
 /**
- * Size limits of a task folder (DESIGN.md "Task folders are a boundary"): larger files and fields are validation
+ * Size limits of a task folder (docs/data.md, "Task folders are a boundary"): larger files and fields are validation
  * errors naming the file, never loaded (a 50 MB string made a 78 s run and a 52 MB report).
  */
 export const LIMITS = {

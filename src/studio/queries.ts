@@ -204,7 +204,7 @@ export function facets(db: SqlDb): Facets {
   return {
     suite: [...new Set(task.map((t) => t.split("/")[0]!))],
     task,
-    split: distinct("split"),
+    split: splitOrder(distinct("split")),
     agent: distinct("agent"),
     model: distinct("model"),
     batch: distinct("batch"),
@@ -234,6 +234,12 @@ export function batchRows(db: SqlDb): BatchRow[] {
        FROM runs WHERE kind = 'agent' AND batch IS NOT NULL GROUP BY batch ORDER BY started_at DESC`,
     )
     .all();
+}
+
+/** Splits in the benchmark's order (`original` before `mixed`), unknown names after them. */
+export function splitOrder(splits: Iterable<string>): string[] {
+  const rank = (s: string) => (Split.options as readonly string[]).indexOf(s) >>> 0;
+  return [...new Set(splits)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
 /** Analysis rows (one metric value of one run) from run rows; `split` defaults to original. */

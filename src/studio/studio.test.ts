@@ -176,7 +176,7 @@ describe("studio pages", () => {
     const r = await get(`/studio/compare?${q}&task=demo%2Fb2b_01`);
     expect(r.status).toBe(200);
     expect(r.text).toContain('id="deltas"');
-    expect(r.text).toContain("seed 1");
+    expect(r.text).toContain("seed 20260101");
     expect(r.text).toContain('id="side-by-side"');
     // Same seed, same page.
     expect((await get(`/studio/compare?${q}&task=demo%2Fb2b_01`)).text).toBe(r.text);

@@ -288,7 +288,9 @@ describe("annotation campaign in chromium", () => {
         return p + r === 0 ? 0 : (2 * p * r) / (p + r);
       });
       for (const [i, f1] of f1s.entries())
-        expect((await row.locator(`td:nth-child(${6 + i})`).textContent())?.trim()).toBe(f1.toFixed(3));
+        expect((await row.locator(`td:nth-child(${6 + i})`).textContent())?.trim()).toBe(
+          (f1 * 100).toFixed(2),
+        );
       human.push(f1s.reduce((s, v) => s + v, 0) / 3);
       for (const m of store.metrics({ run: runId, metric: "f1" })) {
         const name = judgeName(m.result.judge);
@@ -301,7 +303,7 @@ describe("annotation campaign in chromium", () => {
       expect(r).not.toBeNull();
       expect((await page.textContent(`tr[data-judge="${name}"] .pearson`))?.trim()).toBe(r!.toFixed(3));
       expect((await page.textContent(`tr[data-judge="${name}"] .mad`))?.trim()).toBe(
-        meanAbsoluteDifference(human, judge)!.toFixed(3),
+        (meanAbsoluteDifference(human, judge)! * 100).toFixed(2),
       );
     }
     expect(await page.textContent("body")).not.toContain("evaluation exists for these runs");

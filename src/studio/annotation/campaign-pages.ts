@@ -123,12 +123,12 @@ function f1Plot(a: CampaignAgreement): Html {
     w.humanF1 === null
       ? []
       : [
-          { task: short(w.task), agent: w.agent, source: "human average", f1: w.humanF1 },
+          { task: short(w.task), agent: w.agent, source: "human average", f1: w.humanF1 * 100 },
           ...Object.entries(w.judges).map(([judge, f1]) => ({
             task: short(w.task),
             agent: w.agent,
             source: `judge ${judgeLabel(judge)}`,
-            f1,
+            f1: f1 * 100,
           })),
         ],
   );
@@ -146,7 +146,7 @@ function f1Plot(a: CampaignAgreement): Html {
     width: Math.min(1400, Math.max(560, 90 * tasks * agents + 120)),
     height: 320,
     marginBottom: 50,
-    y: { domain: [0, 1], grid: true, label: "F1" },
+    y: { domain: [0, 100], grid: true, label: "F1 (×100)" },
     x: { label: "task", tickRotate: tasks > 4 ? -25 : 0 },
     fx: { label: "agent" },
     color: { legend: true, label: "source" },
@@ -187,15 +187,15 @@ export function dashboardPage(view: DashboardView): string {
   const judgeRows = judgeNames.map((j) => {
     const s = a.judges[j];
     return html`<tr data-judge="${j}"><td title="${j}">${judgeLabel(j)}</td><td class="num">${s?.n ?? 0}</td><td class="num pearson">${num(s?.pearson)}</td>
-      <td class="num mad">${num(s?.meanAbsoluteDifference)}</td></tr>`;
+      <td class="num mad">${score(s?.meanAbsoluteDifference)}</td></tr>`;
   });
   const wfRows = a.workflows.map((w) => {
     const cw = workflows.find((x) => x.item === w.item)!;
     return html`<tr><td>${w.task}</td><td>${w.agent}</td><td class="small"><a href="${urls.run(w.run)}">${w.run}</a></td>
       <td class="num">${w.predicted}</td><td class="num">${w.gold}</td>
-      ${annotators.map((x) => html`<td class="num">${num(w.annotatorF1[x.id])}</td>`)}
-      <td class="num"><b>${num(w.humanF1)}</b></td>
-      ${judgeNames.map((j) => html`<td class="num">${num(w.judges[j])}</td>`)}
+      ${annotators.map((x) => html`<td class="num">${score(w.annotatorF1[x.id])}</td>`)}
+      <td class="num"><b>${score(w.humanF1)}</b></td>
+      ${judgeNames.map((j) => html`<td class="num">${score(w.judges[j])}</td>`)}
       ${cw.problem ? html`<td class="loss">${cw.problem}</td>` : html`<td></td>`}</tr>`;
   });
   const byItem = new Map(workflows.map((w) => [w.item, w]));
@@ -230,7 +230,7 @@ export function dashboardPage(view: DashboardView): string {
     ${missing.map((m) => html`<p class="ref missing-judge">${m}</p>`)}
     ${
       judgeNames.length
-        ? html`<table id="judges"><thead><tr><th>judge</th><th class="num">workflows</th><th class="num">Pearson r (human-average F1 vs judge F1)</th><th class="num">mean |difference|</th></tr></thead><tbody>${judgeRows}</tbody></table>`
+        ? html`<table id="judges"><thead><tr><th>judge</th><th class="num">workflows</th><th class="num">Pearson r (human-average F1 vs judge F1)</th><th class="num">mean |difference| (×100)</th></tr></thead><tbody>${judgeRows}</tbody></table>`
         : ""
     }
     ${
@@ -240,7 +240,7 @@ export function dashboardPage(view: DashboardView): string {
         : ""
     }
     <div id="f1-plot">${f1Plot(a)}</div>
-    <h2>F1 per task and agent</h2>
+    <h2>F1 per task and agent (×100)</h2>
     <table id="workflows"><thead><tr><th>task</th><th>agent</th><th>run</th><th class="num">predicted</th><th class="num">gold</th>
       ${annotators.map((x) => html`<th class="num">F1 ${x.name}</th>`)}<th class="num">human avg</th>
       ${judgeNames.map((j) => html`<th class="num" title="${j}">F1 ${judgeLabel(j)}</th>`)}<th></th></tr></thead><tbody>${wfRows}</tbody></table>

@@ -64,6 +64,7 @@ function seedForm(models: readonly string[]) {
       <label>suite<input id="f-suite" value="studio"></label>
       <label>adjacent cases (mixed split)<input id="f-adjacent" type="number" min="0" max="4" value="2"></label>
       <label>generator seed<input id="f-seed" type="number" min="0" value="7"></label>
+      <label class="check"><span><input type="checkbox" id="f-replace"> replace the existing suite</span><span>its tasks are removed first; without this an existing suite is refused</span></label>
     </fieldset>
     <p><button type="button" id="create-llm">generate the task</button></p>
     <fieldset><legend>Or upload a seed spreadsheet</legend>
@@ -79,6 +80,7 @@ function proceduralForm() {
     <label>suite<input id="p-suite" value="procedural"></label>
     <label>tasks per domain<input id="p-per-domain" type="number" min="1" max="20" value="1"></label>
     <label>seed<input id="p-seed" type="number" min="0" value="7"></label>
+    <label class="check"><span><input type="checkbox" id="p-replace"> replace the existing suite</span><span>its tasks are removed first; without this an existing suite is refused</span></label>
     <p><button type="button" id="create-procedural">generate procedurally</button></p></fieldset></form>`;
 }
 

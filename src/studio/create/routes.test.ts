@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CreateRequest, requestSeeds } from "./routes.ts";
+import { checkTarget } from "./target.ts";
 
 const root = await mkdtemp(join(tmpdir(), "drflow-create-"));
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -89,5 +90,18 @@ describe("requestSeeds", () => {
     expect(() => requestSeeds(root, llm({}))).toThrow(
       "expected the seed form's fields or an uploaded seed spreadsheet",
     );
+  });
+});
+
+describe("checkTarget", () => {
+  test("demo is never a target; an existing suite only with replace; a new one always", () => {
+    mkdirSync(join(root, "demo", "b2b_01"), { recursive: true });
+    expect(() => checkTarget(root, "demo", true)).toThrow("suite demo is the shipped benchmark");
+    expect(() => checkTarget(root, "DEMO", false)).toThrow("shipped benchmark");
+    mkdirSync(join(root, "full", "legal_01"), { recursive: true });
+    writeFileSync(join(root, "full", "legal_01", "task.json"), "{}");
+    expect(() => checkTarget(root, "full", false)).toThrow("suite full already has 1 task(s) (legal_01)");
+    expect(() => checkTarget(root, "full", true)).not.toThrow();
+    expect(() => checkTarget(root, "fresh", false)).not.toThrow();
   });
 });

@@ -18,6 +18,7 @@ import type { StudioContext } from "../context.ts";
 import { html, page } from "../html.ts";
 import { createPage, jobPage } from "./page.ts";
 import { CreationJobs, type CreationProgress, record } from "./progress.ts";
+import { CreateError, checkTarget, clearSuite } from "./target.ts";
 
 /** The largest upload the API's 64 KiB body limit leaves room for once base64-encoded. */
 export const MAX_UPLOAD_BYTES = 45_000;
@@ -31,6 +32,8 @@ export const CreateRequest = z.discriminatedUnion("mode", [
     model: z.string().min(1),
     adjacent_cases: z.number().int().min(0).max(4).default(2),
     seed: z.number().int().min(0).default(7),
+    /** Write into an existing suite by removing its tasks first; without it an existing suite is refused. */
+    replace: z.boolean().default(false),
     /** One seed as the form's fields (the S1 columns); `task_id` may be empty (then `<domain>_NN`). */
     fields: z.record(z.string(), z.string().max(5000)).optional(),
     /** A seed spreadsheet: file name (for messages and its format) and base64 content. */
@@ -40,12 +43,11 @@ export const CreateRequest = z.discriminatedUnion("mode", [
     mode: z.literal("procedural"),
     suite: Suite,
     seed: z.number().int().min(0).default(7),
+    replace: z.boolean().default(false),
     per_domain: z.number().int().min(1).max(20).default(1),
   }),
 ]);
 export type CreateRequest = z.infer<typeof CreateRequest>;
-
-class CreateError extends Error {}
 
 function firstFreeId(root: string, suite: string, domain: string): string {
   for (let n = 1; n < 1000; n++) {
@@ -81,7 +83,8 @@ export function requestSeeds(root: string, req: Extract<CreateRequest, { mode: "
   }
   const taken = seeds.filter(
     (s) =>
-      existsSync(join(root, req.suite, s.task_id)) || existsSync(join(root, req.suite, ".work", s.task_id)),
+      (!req.replace && existsSync(join(root, req.suite, s.task_id))) ||
+      existsSync(join(root, req.suite, ".work", s.task_id)),
   );
   if (taken.length)
     throw new CreateError(
@@ -111,11 +114,13 @@ export function createRoutes(ctx: StudioContext, queue: WorkQueue = new WorkQueu
     }
     const req = parsed.data;
     try {
+      checkTarget(root, req.suite, req.replace);
       if (req.mode === "procedural") {
         const generate = deps.generateSuite;
         if (!generate) throw new CreateError("this server has no procedural generator");
         const progress = jobs.create("procedural", req.suite, null);
         const job = queue.submit("generate", async (stage) => {
+          if (req.replace) await clearSuite(root, req.suite);
           stage(`procedural generation: ${req.per_domain} task(s) per domain, seed ${req.seed}`);
           const refs = await generate({ root, suite: req.suite, seed: req.seed, perDomain: req.per_domain });
           progress.tasks = refs;
@@ -133,6 +138,7 @@ export function createRoutes(ctx: StudioContext, queue: WorkQueue = new WorkQueu
       const model = deps.makeModel(req.model);
       const progress = jobs.create("llm", req.suite, req.model);
       const job = queue.submit("generate", async (stage) => {
+        if (req.replace) await clearSuite(root, req.suite);
         const out = await generateLlmSuite({
           root,
           suite: req.suite,

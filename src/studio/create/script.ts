@@ -22,7 +22,7 @@ async function submit(body) {
   location.href = reply.url;
 }
 function options() {
-  return { suite: $("f-suite").value.trim(), model: $("f-model").value, adjacent_cases: Number($("f-adjacent").value), seed: Number($("f-seed").value) };
+  return { suite: $("f-suite").value.trim(), model: $("f-model").value, adjacent_cases: Number($("f-adjacent").value), seed: Number($("f-seed").value), replace: $("f-replace").checked };
 }
 if ($("create-llm")) $("create-llm").onclick = () => {
   const fields = {};
@@ -38,7 +38,7 @@ if ($("upload-llm")) $("upload-llm").onclick = () => {
   reader.readAsDataURL(file);
 };
 if ($("create-procedural")) $("create-procedural").onclick = () =>
-  submit({ mode: "procedural", suite: $("p-suite").value.trim(), per_domain: Number($("p-per-domain").value), seed: Number($("p-seed").value) });
+  submit({ mode: "procedural", suite: $("p-suite").value.trim(), per_domain: Number($("p-per-domain").value), seed: Number($("p-seed").value), replace: $("p-replace").checked });
 `;
 
 /** The job page's poller, given its progress URL and the review index (task links are built from refs). */

@@ -5,7 +5,7 @@ import { MetricName } from "../../core/index.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
 import type { StudioContext } from "../context.ts";
 import { html, page, table } from "../html.ts";
-import { batchRows, type RunRow, runRows, scoreRows } from "../queries.ts";
+import { batchRows, type RunRow, runRows, scoreRows, splitOrder } from "../queries.ts";
 import { urls } from "../urls.ts";
 import { paperMarksForSplit } from "./paper.ts";
 
@@ -19,7 +19,7 @@ export function batchesPage(ctx: StudioContext): string {
         { label: "failed", num: true, cell: (b) => b.failed },
         { label: "tasks", num: true, cell: (b) => b.tasks },
         { label: "agents", cell: (b) => b.agents },
-        { label: "splits", cell: (b) => b.splits },
+        { label: "splits", cell: (b) => splitOrder((b.splits ?? "").split(",")).join(", ") },
         { label: "models", cell: (b) => b.models || "none" },
         { label: "started", cell: (b) => b.started_at.slice(0, 19) },
         {
@@ -50,7 +50,7 @@ export function batchPage(ctx: StudioContext, batch: string, query: Record<strin
   const runs = runRows(ctx.store.db, { batch });
   if (runs.length === 0) return null;
   const metric = MetricName.safeParse(query.metric).data ?? "f1";
-  const splits = [...new Set(runs.map((r) => r.split ?? "original"))].sort();
+  const splits = splitOrder(runs.map((r) => r.split ?? "original"));
   const rowKeys = [...new Set(runs.map((r) => JSON.stringify([r.agent, r.model])))].sort();
   const scores = scoreRows(runs);
   const cells = new Map(
@@ -94,7 +94,11 @@ export function batchPage(ctx: StudioContext, batch: string, query: Record<strin
   );
 
   const allMetrics = table(
-    [...cells.values()],
+    [...cells.values()].sort(
+      (x, y) =>
+        `${x.group.agent}\u0000${x.group.model}`.localeCompare(`${y.group.agent}\u0000${y.group.model}`) ||
+        splits.indexOf(String(x.group.split)) - splits.indexOf(String(y.group.split)),
+    ),
     [
       { label: "agent", cell: (c) => c.group.agent },
       { label: "model", cell: (c) => c.group.model || "none" },
@@ -108,6 +112,7 @@ export function batchPage(ctx: StudioContext, batch: string, query: Record<strin
           c.metrics[m] ? formatMeanStd(c.metrics[m]!) : "—",
       })),
     ],
+    'id="all-metrics"',
   );
   const body = html`<p class="muted">${runs.length} runs · <a href="${urls.runs({ batch })}">all runs of this batch</a></p>
     <h2>Grid: ${metricLabel(metric).long}</h2>

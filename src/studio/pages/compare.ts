@@ -3,7 +3,7 @@
  * with seeded paired bootstrap intervals, per-task wins and losses, and one task's two reports aligned to the gold.
  */
 
-import { metricDeltas, winsLosses } from "../../analysis/index.ts";
+import { BOOTSTRAP, formatInterval, MIN_PAIRS, metricDeltas, winsLosses } from "../../analysis/index.ts";
 import { MetricName, type Report } from "../../core/index.ts";
 import { goldSteps } from "../../judge/gold.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
@@ -112,7 +112,7 @@ export async function comparePage(ctx: StudioContext, query: Record<string, stri
   const a = sideOf(query, "a");
   const b = sideOf(query, "b");
   const metric = MetricName.safeParse(query.metric).data ?? "f1";
-  const seed = Number.isInteger(Number(query.seed)) && query.seed ? Number(query.seed) : 1;
+  const seed = Number.isInteger(Number(query.seed)) && query.seed ? Number(query.seed) : BOOTSTRAP.seed;
   const head = form(ctx, a, b, metric);
   if (Object.keys(a).length === 0 || Object.keys(b).length === 0) {
     return page({
@@ -129,10 +129,7 @@ export async function comparePage(ctx: StudioContext, query: Record<string, stri
     scoreRows(rs).map((r) => ({ ...r, task: pairKey({ task: r.task, split: r.split }) }));
   const sa = rows(ra);
   const sb = rows(rb);
-  const rank = (m: string) => metricNames("drflow").indexOf(m) >>> 0;
-  const deltas = metricDeltas(sa, sb, { seed, resamples: 2000 }).sort(
-    (x, y) => rank(x.metric) - rank(y.metric),
-  );
+  const deltas = metricDeltas(sa, sb, { seed, resamples: BOOTSTRAP.resamples });
   const wl = winsLosses(sa, sb, metric);
   const byKey = (rs: RunRow[]) => new Map(rs.map((r) => [pairKey(r), r]));
   const ka = byKey(ra);
@@ -149,7 +146,7 @@ export async function comparePage(ctx: StudioContext, query: Record<string, stri
   const body = html`${head}
     <p><b>A</b>: ${describe(a)} — ${ra.length} finished run(s) · <b>B</b>: ${describe(b)} — ${rb.length} finished run(s)</p>
     <h2>Per-metric deltas (B − A)</h2>
-    <p class="small muted">Means over the tasks (task × split when a side spans splits) both sides scored (×100); 95% paired percentile bootstrap over those pairs, ${2000} resamples, seed ${seed} (src/analysis/bootstrap.ts).</p>
+    <p class="small muted">Means over the tasks (task × split when a side spans splits) both sides scored (×100); 95% paired percentile bootstrap over those pairs, ${BOOTSTRAP.resamples} resamples, seed ${seed} (src/analysis/bootstrap.ts, the compare notebook's too); no interval for fewer than ${MIN_PAIRS} pairs.</p>
     ${
       deltas.length
         ? table(
@@ -167,7 +164,7 @@ export async function comparePage(ctx: StudioContext, query: Record<string, stri
               {
                 label: "95% CI",
                 num: true,
-                cell: (d) => `[${(d.ci.low * 100).toFixed(2)}, ${(d.ci.high * 100).toFixed(2)}]`,
+                cell: (d) => formatInterval(d.ci),
               },
               { label: "pairs", num: true, cell: (d) => d.ci.n },
             ],

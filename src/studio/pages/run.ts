@@ -94,8 +94,16 @@ function callDetails(ctx: StudioContext, c: CallRecord): Html {
   )}<div class="small"><b>reply</b></div><pre class="reply">${ex.reply ?? "(no text)"}</pre>`;
 }
 
-function entryHtml(ctx: StudioContext, e: TimelineEntry, t0: number, docLink: (id: string) => Html): Html {
-  const t = html`<span class="t">+${((e.at - t0) / 1000).toFixed(2)} s</span>`;
+function entryHtml(
+  ctx: StudioContext,
+  e: TimelineEntry,
+  t0: number | null,
+  docLink: (id: string) => Html,
+): Html {
+  const t =
+    t0 === null || e.at < t0
+      ? html`<span class="t" title="recorded without a time">·</span>`
+      : html`<span class="t">+${((e.at - t0) / 1000).toFixed(2)} s</span>`;
   switch (e.kind) {
     case "action":
       return html`<li class="ev-action">${t} <b>${e.event.status === "started" ? "▶" : e.event.status === "done" ? "✓" : "✗"} ${e.event.actionType}</b> ${e.event.description} <span class="muted small">(${e.event.stage})</span></li>`;
@@ -114,6 +122,18 @@ function entryHtml(ctx: StudioContext, e: TimelineEntry, t0: number, docLink: (i
   }
 }
 
+/**
+ * The first event's real time (epoch ms), the origin of every offset. Events recorded without one (the environment
+ * note carries `at: 0`) show no offset rather than one from 1970.
+ */
+export function firstRealTime(entries: readonly { at: number }[]): number | null {
+  let t0: number | null = null;
+  for (const e of entries) if (e.at >= REAL_TIME && (t0 === null || e.at < t0)) t0 = e.at;
+  return t0;
+}
+/** Epoch ms from 2001 on: anything smaller is a placeholder, not a time. */
+const REAL_TIME = 1e12;
+
 export async function runPage(ctx: StudioContext, id: string): Promise<string | null> {
   const run = ctx.store.getRun(id);
   if (run?.kind !== "agent") return null;
@@ -130,7 +150,7 @@ export async function runPage(ctx: StudioContext, id: string): Promise<string | 
       : html`<code>${sid}</code>`;
   };
   const entries = timeline(trace, calls);
-  const t0 = entries[0]?.at ?? 0;
+  const t0 = firstRealTime(entries);
 
   const metrics = table(
     metricNames("drflow").filter((m) => row?.metrics[m]),
