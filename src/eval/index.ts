@@ -32,4 +32,10 @@ export {
   type ServicesOptions,
 } from "./services.ts";
 export { type MetricCounts, type MetricSummary, type SummaryRow, summarize } from "./summary.ts";
-export { formatCountsTable, formatMetric, formatSummaryTable } from "./table.ts";
+export {
+  failureLines,
+  formatCountsTable,
+  formatGridSummary,
+  formatMetric,
+  formatSummaryTable,
+} from "./table.ts";

@@ -2,9 +2,10 @@
 
 import type { MetricName } from "../../core/index.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
+import { facets, RunPageFilter, type RunRow, runPage } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { badge, type Column, type Html, html, page, runCost, score, table } from "../html.ts";
-import { facets, RUN_SORTS, type RunRow, runPage, StudioFilter } from "../queries.ts";
+import { RUN_SORTS } from "../queries.ts";
 import { urls } from "../urls.ts";
 
 /** Runs per page; the rest are one `offset` link away. */
@@ -15,8 +16,8 @@ function statusBadge(status: string): Html {
 }
 
 export function runsPage(ctx: StudioContext, query: Record<string, string>): string {
-  const filter = StudioFilter.parse(
-    Object.fromEntries(Object.entries(query).filter(([k, v]) => v !== "" && k in StudioFilter.shape)),
+  const filter = RunPageFilter.parse(
+    Object.fromEntries(Object.entries(query).filter(([k, v]) => v !== "" && k in RunPageFilter.shape)),
   );
   const sort = (RUN_SORTS as readonly string[]).includes(query.sort ?? "") ? query.sort! : "started";
   const dir = query.dir === "asc" ? "asc" : "desc";
