@@ -8,7 +8,7 @@
  * concurrent clients mixing health, task reads, judge and env jobs, run lists and bad requests; it prints errors,
  * latency percentiles per kind and the server's RSS over time.
  *
- *   bun scripts/bench/soak.ts [--minutes 10] [--repeats 10] [--workers 3] [--heartbeat 5] [--chaos-s 4] [--clients 4]
+ *   bun scripts/bench/soak.ts [--minutes 10] [--repeats 10] [--workers 3] [--heartbeat 10] [--chaos-s 4] [--clients 4]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -27,7 +27,7 @@ bun scripts/bench/soak.ts [options]
   --minutes <m>     length of the API part (default 10)
   --repeats <n>     repeats of the demo grid (10 tasks × 2 splits × n cells; default 10 = 200 cells)
   --workers <n>     correct workers kept running (default 3), besides one stale worker
-  --heartbeat <s>   queue heartbeat (default 5)
+  --heartbeat <s>   queue heartbeat, at least 10 (pg-boss's minimum; default 10)
   --chaos-s <s>     seconds between disruptions (default 4)
   --clients <n>     concurrent API clients (default 4)
   --skip-queue      only the API part
@@ -38,7 +38,7 @@ const values = benchArgs("soak", USAGE, {
   minutes: { type: "string", default: "10" },
   repeats: { type: "string", default: "10" },
   workers: { type: "string", default: "3" },
-  heartbeat: { type: "string", default: "5" },
+  heartbeat: { type: "string", default: "10" },
   "chaos-s": { type: "string", default: "4" },
   clients: { type: "string", default: "4" },
   "skip-queue": { type: "boolean", default: false },
@@ -116,7 +116,15 @@ async function queueSoak(): Promise<Record<string, number>> {
   const events = { kills: 0, stops: 0, terms: 0 };
   const t0 = performance.now();
   try {
-    await until("the workers to start", () => all.every((w) => w.err.includes("taking cells")), 120_000);
+    await until(
+      "the workers to start",
+      () => {
+        const gone = all.find((w) => w.child.exitCode !== null);
+        if (gone) throw new Error(`a worker exited at start: ${gone.err.trim()}`);
+        return all.every((w) => w.err.includes("taking cells"));
+      },
+      120_000,
+    );
     const queued = start(
       [
         "eval",
