@@ -12,11 +12,20 @@ import { RunFilter, runClauses, whereSql } from "../store/run-store.ts";
 import { groupConcatDistinct, jsonArrayRows, type SqlDb } from "../store/sql.ts";
 import type { CallTotals } from "../store/usage-queries.ts";
 
-/** The runs page's filter: the store's run filter plus suite and a date range over `started_at` (ISO prefixes). */
+/** Triage views of the runs list: failed runs, runs with an unscored metric, runs with a not-applicable metric. */
+export const Outcome = z.enum(["failed", "unscored", "not_applicable"]);
+export type Outcome = z.infer<typeof Outcome>;
+
+/**
+ * The runs page's filter: the store's run filter plus suite, a date range over `started_at` (ISO prefixes), a text
+ * search (`q`: task, agent, model and the report's text, case-insensitive) and a triage outcome.
+ */
 export const StudioFilter = RunFilter.omit({ kind: true }).extend({
   suite: z.string().optional(),
   from: z.string().optional(),
   to: z.string().optional(),
+  q: z.string().max(200).optional(),
+  outcome: Outcome.optional(),
 });
 export type StudioFilter = z.infer<typeof StudioFilter>;
 
@@ -51,8 +60,17 @@ export type RunRow = Pick<
     "calls" | "cached_calls" | "input_tokens" | "output_tokens" | "cost_usd" | "unpriced_calls"
   >;
 
-function where(filter: StudioFilter): { sql: string; values: string[] } {
-  const { suite, from, to, ...runFilter } = StudioFilter.parse(filter);
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A metric result's not-applicable reason (JSON text in `result`), in either dialect. */
+export function notApplicableSql(db: SqlDb, alias = "m"): string {
+  return db.dialect === "sqlite"
+    ? `json_extract(${alias}.result, '$.not_applicable')`
+    : `(${alias}.result::json ->> 'not_applicable')`;
+}
+
+function where(db: SqlDb, filter: StudioFilter): { sql: string; values: string[] } {
+  const { suite, from, to, q, outcome, ...runFilter } = StudioFilter.parse(filter);
   const { clauses, values } = runClauses(runFilter);
   clauses.unshift("r.kind = 'agent'");
   if (suite) {
@@ -68,7 +86,43 @@ function where(filter: StudioFilter): { sql: string; values: string[] } {
     clauses.push("r.started_at < ?");
     values.push(`${to}\uffff`);
   }
+  const text = q?.trim().toLowerCase();
+  if (text) {
+    // Lower-cased on both sides: SQLite's LIKE folds ASCII only, PostgreSQL's not at all.
+    clauses.push(
+      `(LOWER(r.task) LIKE ? ESCAPE '\\' OR LOWER(r.agent) LIKE ? ESCAPE '\\' OR LOWER(r.model) LIKE ? ESCAPE '\\'
+        OR EXISTS (SELECT 1 FROM run_documents d WHERE d.run_id = r.id AND d.kind = 'report' AND LOWER(d.json) LIKE ? ESCAPE '\\'))`,
+    );
+    values.push(like(text), like(text), like(text), like(text));
+  }
+  if (outcome === "failed") clauses.push("r.status = 'failed'");
+  else if (outcome === "unscored")
+    clauses.push(
+      `EXISTS (SELECT 1 FROM metric_results m WHERE m.run_id = r.id AND m.value IS NULL AND ${notApplicableSql(db)} IS NULL)`,
+    );
+  else if (outcome === "not_applicable")
+    clauses.push(
+      `EXISTS (SELECT 1 FROM metric_results m WHERE m.run_id = r.id AND ${notApplicableSql(db)} IS NOT NULL)`,
+    );
   return { sql: whereSql(clauses), values };
+}
+
+/** A page's query as a filter: empty and unknown keys dropped, an invalid value (an unknown outcome) ignored. */
+export function filterOf(query: Record<string, string>): StudioFilter {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (v === "" || !(k in StudioFilter.shape)) continue;
+    if (StudioFilter.shape[k as keyof typeof StudioFilter.shape].safeParse(v).success) out[k] = v;
+  }
+  return StudioFilter.parse(out);
+}
+
+/** A page's sort and direction (`started`, newest first, unless it names a known sort). */
+export function orderOf(query: Record<string, string>): RunOrder {
+  return {
+    sort: (RUN_SORTS as readonly string[]).includes(query.sort ?? "") ? query.sort! : "started",
+    dir: query.dir === "asc" ? "asc" : "desc",
+  };
 }
 
 /** How a runs query orders: a column, a metric's value, cost or tokens; nulls always last. */
@@ -109,7 +163,7 @@ export function runPage(
   filter: StudioFilter = {},
   options: { order?: RunOrder; limit?: number; offset?: number; evaluation?: string } = {},
 ): { rows: RunRow[]; total: number } {
-  const w = where(filter);
+  const w = where(db, filter);
   const order = orderSql(options.order ?? { sort: "started", dir: "desc" });
   type Base = Omit<
     RunRow,
@@ -149,10 +203,17 @@ export function runPage(
   const evalClause = options.evaluation ? "AND m.evaluation = ?" : "";
   const metricRows = db
     .query<
-      { run_id: string; metric: string; value: number | null; scored: number; unscored: number },
+      {
+        run_id: string;
+        metric: string;
+        value: number | null;
+        scored: number;
+        unscored: number;
+        not_applicable: string | null;
+      },
       string[]
     >(
-      `SELECT m.run_id, m.metric, m.value, m.scored, m.unscored FROM ${jsonArrayRows(db, "j")}
+      `SELECT m.run_id, m.metric, m.value, m.scored, m.unscored, ${notApplicableSql(db)} AS not_applicable FROM ${jsonArrayRows(db, "j")}
        JOIN metric_results m ON m.run_id = j.value ${evalClause} ORDER BY m.created_at, m.id`,
     )
     .all(ids, ...(options.evaluation ? [options.evaluation] : []));

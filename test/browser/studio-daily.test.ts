@@ -14,7 +14,7 @@ import { defaultDeps } from "../../src/api/primitives.ts";
 import { runDemo } from "../../src/eval/demo.ts";
 import { metricLabel, metricNames } from "../../src/judge/index.ts";
 import { RunStore } from "../../src/store/run-store.ts";
-import { TASKS } from "../support/offline-runs.ts";
+import { recordOfflineRuns, TASKS } from "../support/offline-runs.ts";
 import { CHROMIUM, launchChromium } from "./chromium.ts";
 
 const BATCH = "daily-demo";
@@ -211,4 +211,138 @@ describe("create page targets", () => {
     expect(outside).toEqual([]);
     await page.close();
   }, 300_000);
+});
+
+describe("triage", () => {
+  test("search over task, agent, model and report text; outcome filters", async () => {
+    const { page, errors } = await open(`${origin}/studio/runs`);
+    // A word of one task's reports that no other task's report holds, and no id or name.
+    const text = (task: string) =>
+      store
+        .listRuns({ batch: BATCH, task })
+        .map((r) => JSON.stringify(store.getReport(r.id)).toLowerCase())
+        .join(" ");
+    const others = store
+      .listRuns({ batch: BATCH })
+      .filter((r) => r.task !== "demo/legal_01")
+      .map((r) => JSON.stringify(store.getReport(r.id)).toLowerCase())
+      .join(" ");
+    const word = text("demo/legal_01")
+      .split(/[^a-z]+/)
+      .find((w) => w.length > 6 && !others.includes(w) && !"demo/legal_01 extractive".includes(w))!;
+    expect(word).toBeDefined();
+    await page.fill("#f-q", word.toUpperCase());
+    await Promise.all([page.waitForURL(/q=/), page.click("#apply")]);
+    const tasks = new Set(await page.locator("#runs tbody tr td:nth-child(2)").allTextContents());
+    expect(tasks).toEqual(new Set(["demo/legal_01"]));
+    await page.goto(`${origin}/studio/runs?q=HEALTHCARE_01`);
+    expect(new Set(await page.locator("#runs tbody tr td:nth-child(2)").allTextContents())).toEqual(
+      new Set(["demo/healthcare_01"]),
+    );
+    await page.goto(`${origin}/studio/runs?q=no-such-text-anywhere`);
+    expect(await page.locator("#runs tbody tr").count()).toBe(0);
+    // Outcomes: the demo's runs all finished; those with a not-applicable metric are exactly the store's.
+    const na = store
+      .metrics({ batch: BATCH })
+      .filter((m) => m.result.not_applicable)
+      .map((m) => m.run_id);
+    await page.selectOption("#f-outcome", "not_applicable");
+    await Promise.all([page.waitForURL(/outcome=not_applicable/), page.click("#apply")]);
+    expect(await page.locator("#runs tbody tr").count()).toBe(new Set(na).size);
+    await page.goto(`${origin}/studio/runs?outcome=failed`);
+    expect(await page.locator("#runs tbody tr").count()).toBe(0);
+    await page.goto(`${origin}/studio/runs?outcome=bogus`);
+    expect(await page.locator("#runs tbody tr").count()).toBe(20);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("the batch's task × configuration grid: every task a row, a score per configuration linking to its run", async () => {
+    const { page, errors } = await open(`${origin}/studio/batches/${BATCH}`);
+    const head = await page.locator("#task-grid thead th").allTextContents();
+    expect(head).toEqual(["task", "extractive · none · original", "extractive · none · mixed"]);
+    expect(await page.locator("#task-grid tbody tr").count()).toBe(10);
+    const link = page.locator("#task-grid tbody tr").first().locator("td").nth(1).locator("a");
+    const shown = await link.textContent();
+    await Promise.all([page.waitForURL(/\/studio\/runs\/daily-demo-/), link.click()]);
+    const id = page.url().split("/").pop()!;
+    const f1 = store.metrics({ run: id, metric: "f1" }).at(-1)!.result.value!;
+    expect(shown).toBe((f1 * 100).toFixed(2));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("CSV and JSONL exports: the runs list (every match) and any table from its cells", async () => {
+    const { page, errors } = await open(`${origin}/studio/runs?split=mixed`);
+    const download = async (selector: string) => {
+      const [d] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
+      return { name: d.suggestedFilename(), text: await Bun.file((await d.path())!).text() };
+    };
+    const csv = await download(".export a.export-csv");
+    const lines = csv.text.trim().split("\r\n");
+    expect(lines.length).toBe(11);
+    expect(lines[0]!.split(",").slice(0, 8)).toEqual([
+      "id",
+      "batch",
+      "task",
+      "split",
+      "agent",
+      "model",
+      "repeat",
+      "status",
+    ]);
+    const jsonl = (await download(".export a.export-jsonl")).text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(jsonl.length).toBe(10);
+    for (const row of jsonl) {
+      expect(row.split).toBe("mixed");
+      const stored = store.metrics({ run: row.id, metric: "f1" }).at(-1)!.result.value!;
+      expect(row.f1).toBeCloseTo(stored * 100, 9);
+    }
+    await page.goto(`${origin}/studio/batches/${BATCH}`);
+    const grid = page.locator("#task-grid + .export");
+    const [d] = await Promise.all([page.waitForEvent("download"), grid.locator("a.export-jsonl").click()]);
+    expect(d.suggestedFilename()).toBe("task-grid.jsonl");
+    const rows = (await Bun.file((await d.path())!).text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(rows.length).toBe(10);
+    expect(Object.keys(rows[0]!)).toEqual([
+      "task",
+      "extractive · none · original",
+      "extractive · none · mixed",
+    ]);
+    expect(await page.locator(".export").count()).toBeGreaterThanOrEqual(
+      await page.locator("main table").count(),
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("live: runs written while the page is open appear without a reload (server-sent events)", async () => {
+    const { page, errors } = await open(`${origin}/studio/runs?task=demo/b2b_02`);
+    await page.waitForFunction(() => document.body.dataset.live === "on", null, { timeout: 10_000 });
+    expect(await page.locator("#runs tbody tr").count()).toBe(2);
+    const batches = await browser.context.newPage();
+    await batches.goto(`${origin}/studio/batches`);
+    await batches.waitForFunction(() => document.body.dataset.live === "on", null, { timeout: 10_000 });
+    await recordOfflineRuns(store, {
+      batch: "daily-live",
+      tasks: ["demo/b2b_02"],
+      specs: ["extractive:searchLimit=4"],
+      indexDir: join(dir, "env"),
+    });
+    await page.waitForFunction(() => document.querySelectorAll("#runs tbody tr").length === 3, null, {
+      timeout: 20_000,
+    });
+    expect(await page.locator("#runs tbody tr", { hasText: "daily-live" }).count()).toBe(1);
+    await batches.locator("#batches tbody tr", { hasText: "daily-live" }).waitFor({ timeout: 20_000 });
+    expect(page.url()).toContain("task=demo");
+    expect(errors).toEqual([]);
+    await batches.close();
+    await page.close();
+  }, 120_000);
 });
