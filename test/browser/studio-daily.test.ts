@@ -3,7 +3,7 @@
  * trace offsets count from the first real event, `original` before `mixed`, one metric order, one interval rule, the
  * create page's refusals. No page error, no request beyond 127.0.0.1.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,9 +13,13 @@ import { createApp } from "../../src/api/app.ts";
 import { defaultDeps } from "../../src/api/primitives.ts";
 import { runDemo } from "../../src/eval/demo.ts";
 import { metricLabel, metricNames } from "../../src/judge/index.ts";
+import { LlmCache } from "../../src/llm/cache.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { recordOfflineRuns, TASKS } from "../support/offline-runs.ts";
 import { CHROMIUM, launchChromium } from "./chromium.ts";
+
+// Under a shared machine's load a page can take seconds; the suite's own budget is per test below.
+setDefaultTimeout(120_000);
 
 const BATCH = "daily-demo";
 
@@ -33,6 +37,7 @@ beforeAll(async () => {
   store = new RunStore(join(dir, "runs.sqlite"));
   const demo = await runDemo({ root: TASKS, store, batch: BATCH, indexDir: join(dir, "env") });
   expect(demo.results.every((r) => r.status === "done")).toBe(true);
+  recordTranscriptRun(store, join(dir, "cache.sqlite"));
   const serve = (tasksRoot: string) =>
     Bun.serve({
       hostname: "127.0.0.1",
@@ -58,6 +63,114 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+const SYSTEM = `You are a deep-research planner. ${"Read the company's policies and the user's own files before answering. ".repeat(20)}`;
+
+/** A run of an LLM agent with two model calls (their exchanges in the LLM cache) around a tool call. */
+function recordTranscriptRun(runs: RunStore, cachePath: string): void {
+  const cache = new LlmCache(cachePath);
+  const t = Date.parse("2026-11-30T10:00:00.000Z");
+  const handle = "compat:http://127.0.0.1:1/v1#m";
+  const calls = [
+    {
+      user: "Plan the onboarding research.",
+      reply: '{"plan": ["find the onboarding policy"]}',
+      stage: "planning",
+      at: t + 1000,
+    },
+    {
+      user: "Write the report from these findings.",
+      reply: "# Report\n\nStep 1: receive the hand-off.",
+      stage: "report",
+      at: t + 4000,
+    },
+  ];
+  const keys = calls.map((c) =>
+    cache.put(
+      {
+        provider: "compat",
+        base_url: "http://127.0.0.1:1/v1",
+        model: "m",
+        kind: "chat",
+        messages: [
+          { role: "system", content: SYSTEM },
+          { role: "user", content: c.user },
+        ],
+        parameters: {},
+        schema: null,
+        tools: null,
+        repeat: 0,
+      },
+      handle,
+      {
+        text: c.reply,
+        embeddings: null,
+        input_tokens: 400,
+        output_tokens: 20,
+        usage_source: "provider",
+        cost_usd: 0.001,
+      },
+    ),
+  );
+  cache.db.close();
+  runs.saveRun({
+    id: "llm-transcript",
+    kind: "agent",
+    task: "demo/b2b_01",
+    split: "original",
+    agent: "drfa",
+    model: "compat:m",
+    status: "done",
+    started_at: new Date(t).toISOString(),
+  });
+  runs.saveTrace("llm-transcript", [
+    { type: "note", at: 0, message: "environment: original split" },
+    {
+      type: "model",
+      at: calls[0]!.at,
+      stage: "planning",
+      usage: { inputTokens: 400, outputTokens: 20, costUsd: 0.001, latencyMs: 300, cached: false },
+    },
+    {
+      type: "tool",
+      at: t + 2500,
+      tool: "search",
+      input: { query: "onboarding policy" },
+      resultCount: 1,
+      sourceIds: ["doc-000000000000"],
+    },
+    {
+      type: "model",
+      at: calls[1]!.at,
+      stage: "report",
+      usage: { inputTokens: 400, outputTokens: 20, costUsd: 0.001, latencyMs: 300, cached: false },
+    },
+  ]);
+  calls.forEach((c, i) =>
+    runs.recordCall({
+      run_id: "llm-transcript",
+      stage: c.stage,
+      role: "agent",
+      handle,
+      provider: "compat",
+      model: "m",
+      kind: "chat",
+      temperature: 0,
+      seed: null,
+      prompt_template: "J.4",
+      request_key: keys[i]!,
+      input_tokens: 400,
+      output_tokens: 20,
+      usage_source: "provider",
+      cost_usd: 0.001,
+      latency_ms: 300,
+      cached: false,
+      attempt: 1,
+      retries: 0,
+      started_at: new Date(c.at).toISOString(),
+    }),
+  );
+}
+
 async function open(url: string): Promise<{ page: Page; errors: string[]; outside: string[] }> {
   const page = await browser.context.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -78,7 +191,7 @@ describe("quick fixes", () => {
   test("/studio/ (the address the server prints) opens the runs page", async () => {
     const { page, errors } = await open(`${origin}/studio/`);
     expect(new URL(page.url()).pathname).toBe("/studio/runs");
-    expect(await page.locator("#runs tbody tr").count()).toBe(20);
+    expect(await page.locator("#runs tbody tr").count()).toBe(21);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -252,7 +365,7 @@ describe("triage", () => {
     await page.goto(`${origin}/studio/runs?outcome=failed`);
     expect(await page.locator("#runs tbody tr").count()).toBe(0);
     await page.goto(`${origin}/studio/runs?outcome=bogus`);
-    expect(await page.locator("#runs tbody tr").count()).toBe(20);
+    expect(await page.locator("#runs tbody tr").count()).toBe(21);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -345,4 +458,52 @@ describe("triage", () => {
     await batches.close();
     await page.close();
   }, 120_000);
+});
+
+describe("transcripts", () => {
+  test("turns by role: system, user, assistant, tool call and result; a long prompt folds, a repeated one is named", async () => {
+    const { page, errors } = await open(`${origin}/studio/runs/llm-transcript`);
+    const roles = await page
+      .locator("#timeline .turn .who")
+      .evaluateAll((ws) =>
+        ws.map((w) => (w.parentElement as HTMLElement).className.replace(/^turn turn-| repeat$/g, "")),
+      );
+    expect(roles).toEqual([
+      "system",
+      "user",
+      "assistant",
+      "tool-call",
+      "tool-result",
+      "system",
+      "user",
+      "assistant",
+    ]);
+    const first = page.locator("#timeline .turn-system").first();
+    expect(await first.locator("details.long").count()).toBe(1);
+    expect(await first.locator("details.long > pre").isVisible()).toBe(false);
+    await first.locator("summary").click();
+    expect(await first.locator("details.long > pre").textContent()).toBe(SYSTEM);
+    expect(await page.locator("#timeline .turn-system.repeat").textContent()).toContain(
+      "same as in model call 1",
+    );
+    expect(await page.locator("#timeline .turn-assistant pre").last().textContent()).toContain(
+      "Step 1: receive the hand-off.",
+    );
+    // Offsets from the first real event; the environment note has no time.
+    expect(await page.locator("#timeline .t").allTextContents()).toEqual([
+      "·",
+      "+0.00 s",
+      "+1.50 s",
+      "+3.00 s",
+    ]);
+    // Sections fold and open.
+    await page.click("#fold-all");
+    expect(await page.locator("details.fold[open]").count()).toBe(0);
+    await page.click("a[href='#report']");
+    expect(await page.locator("details.fold#report").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
