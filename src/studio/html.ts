@@ -53,7 +53,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .win{color:var(--good)}.loss{color:var(--bad)}
 form.filters{display:flex;flex-wrap:wrap;gap:.6rem;align-items:end;margin:.4rem 0 1rem}
 form.filters label{display:flex;flex-direction:column;font-size:12px;color:var(--muted)}
-select,input{font:inherit;padding:.15rem .3rem}
+select,input,textarea{font:inherit;padding:.15rem .3rem;max-width:100%}
 details{margin:.15rem 0}summary{cursor:pointer}
 pre{background:var(--bg2);padding:.6rem;overflow:auto;font-size:12px;white-space:pre-wrap;max-height:40rem;margin:.3rem 0}
 .timeline{list-style:none;padding:0;margin:0;border-left:2px solid var(--line)}

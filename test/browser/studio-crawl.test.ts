@@ -98,13 +98,32 @@ describe("studio crawl", () => {
     const seen = new Map<string, number>();
     const queue = [`${origin}/studio/`, `${origin}${annotatorLink}`];
     const pages = new Map<string, string>();
+    // An annotator's pages take their secret from a cookie the link sets: keep it like a browser would.
+    const cookies = new Map<string, string>();
+    const get = async (href: string): Promise<Response> => {
+      let url = href;
+      for (let hops = 0; hops < 5; hops++) {
+        const res = await fetch(url, {
+          redirect: "manual",
+          headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+        });
+        for (const c of res.headers.getSetCookie()) {
+          const [pair] = c.split(";");
+          const [k, v] = pair!.split("=");
+          cookies.set(k!, v!);
+        }
+        if (res.status < 300 || res.status >= 400) return res;
+        url = new URL(res.headers.get("location")!, url).href;
+      }
+      throw new Error(`${href}: too many redirects`);
+    };
     // Fetch every studio link for its status; remember one URL of each kind of HTML page.
     while (queue.length && seen.size < 4000) {
       const href = queue.shift()!;
       const u = new URL(href);
       u.hash = "";
       if (seen.has(u.href)) continue;
-      const res = await fetch(u.href, { redirect: "follow" });
+      const res = await get(u.href);
       seen.set(u.href, res.status);
       if (!(res.headers.get("content-type") ?? "").startsWith("text/html") || skipVisit(u)) {
         await res.body?.cancel();

@@ -12,10 +12,17 @@ import { urls } from "../urls.ts";
 /** Runs per page; the rest are one `offset` link away. */
 export const RUNS_SHOWN = 200;
 
-/** A run id without its batch's prefix (the batch has its own column): one short token that never wraps. */
+/**
+ * A run id as the list shows it: without its batch's prefix (the batch has its own column), cut to 12 characters;
+ * the full id is the link's title and what exports carry.
+ */
 export function shortRunId(r: Pick<RunRow, "id" | "batch">): string {
-  return r.batch && r.id.startsWith(`${r.batch}-`) ? `…${r.id.slice(r.batch.length + 1)}` : r.id;
+  const own = r.batch && r.id.startsWith(`${r.batch}-`) ? r.id.slice(r.batch.length + 1) : r.id;
+  return own.length > 12 ? `${own.slice(0, 12)}…` : own;
 }
+
+/** The runs table is the widest page: a tighter cell and one-line ids keep it within 1,440 px. */
+const RUNS_CSS = `#runs{font-size:12px}#runs td,#runs th{padding:.2rem .35rem}#runs .run-link,#runs .nowrap{white-space:nowrap;font-variant-numeric:tabular-nums}`;
 
 function statusBadge(status: string): Html {
   return badge(status, `b-${status}`);
@@ -91,7 +98,10 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
       num: true,
       cell: (r) => (r.calls ? `${r.input_tokens} / ${r.output_tokens}` : "—"),
     },
-    { label: "batch", cell: (r) => (r.batch ? html`<a href="${urls.batch(r.batch)}">${r.batch}</a>` : "") },
+    {
+      label: "batch",
+      cell: (r) => (r.batch ? html`<a href="${urls.batch(r.batch)}" class="nowrap">${r.batch}</a>` : ""),
+    },
     {
       label: `started${arrow("started")}`,
       href: sortHref("started"),
@@ -102,7 +112,7 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
   const body = html`${form}
     <p class="small muted"><span id="live-status"></span></p><p class="muted" id="run-count" data-live-part>${total} run(s)${total > shown.length ? html`, ${offset + 1}–${offset + shown.length} shown ${offset > 0 ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(Math.max(0, offset - RUNS_SHOWN)) })}">← previous</a>` : ""} ${offset + shown.length < total ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(offset + RUNS_SHOWN) })}">next →</a>` : ""}` : ""}. Scores ×100; <i>n/a</i>: nothing to score (e.g. no conditions); <i>unscored</i>: the judge's reply could not be used.</p>
     ${table(shown, columns, `id="runs" data-live-part data-export="${escapeHtml(urls.runsExport("{format}", { ...current, sort, dir }))}" data-live="${escapeHtml(urls.events({}))}"`)}`;
-  return page({ title: "Runs", section: "runs", body, script: LIVE_SCRIPT });
+  return page({ title: "Runs", section: "runs", body, script: LIVE_SCRIPT, css: RUNS_CSS });
 }
 
 /** The columns of a runs export: the record, every metric ×100 (empty when not scored), its outcome, cost, tokens. */

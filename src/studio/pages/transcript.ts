@@ -40,7 +40,7 @@ export function markupTurn(role: Role, body: Html, meta: Html | string = ""): Ht
 
 /** One turn: a role-coloured box, its text folded past `FOLD_AT` characters. */
 export function turn(role: Role, text: string, meta: Html | string = ""): Html {
-  const head = html`<div class="who">${ROLE_LABEL[role]}${meta ? html` <span class="when">${meta}</span>` : ""}</div>`;
+  const head = html`<div class="who"><span class="role">${ROLE_LABEL[role]}</span>${meta ? html` <span class="when">${meta}</span>` : ""}</div>`;
   if (text.length <= FOLD_AT) return html`<div class="turn turn-${role}">${head}<pre>${text}</pre></div>`;
   const cut = text.lastIndexOf(" ", FOLD_AT);
   return html`<div class="turn turn-${role}">${head}<details class="long"><summary><pre class="preview">${text.slice(0, cut > FOLD_AT / 2 ? cut : FOLD_AT)} …</pre><span class="small more">show all ${text.length.toLocaleString("en")} characters</span><span class="small less">fold</span></summary><pre>${text}</pre></details></div>`;
@@ -56,7 +56,7 @@ export function callTurns(exchange: CallExchange, seen: Map<string, number>, cal
     const text = messageText(m.content);
     const first = seen.get(`${role}\u0000${text}`);
     if (first !== undefined && first !== callNo)
-      return html`<div class="turn turn-${role} repeat"><div class="who">${role} <span class="when">same as in model call ${first} (${text.length.toLocaleString("en")} characters)</span></div></div>`;
+      return html`<div class="turn turn-${role} repeat"><div class="who"><span class="role">${role}</span> <span class="when">same as in model call ${first} (${text.length.toLocaleString("en")} characters)</span></div></div>`;
     seen.set(`${role}\u0000${text}`, callNo);
     return turn(role, text);
   });
@@ -65,7 +65,7 @@ export function callTurns(exchange: CallExchange, seen: Map<string, number>, cal
 
 export const TRANSCRIPT_CSS = `
 .turn{border:1px solid var(--line);border-left-width:4px;border-radius:6px;padding:.3rem .6rem;margin:.35rem 0;background:#fff;max-width:100%}
-.turn .who{font-weight:600;font-size:12px;text-transform:uppercase;letter-spacing:.02em}
+.turn .who{font-weight:600;font-size:12px}.turn .role{text-transform:uppercase;letter-spacing:.02em}
 .turn pre{margin:.2rem 0;max-height:none;background:none;padding:0}
 .turn-system{border-left-color:#8c959f;background:#f6f8fa}.turn-user{border-left-color:var(--acc)}
 .turn-assistant{border-left-color:#8250df;background:#fbf8ff}.turn-tool-call{border-left-color:#bf8700}
