@@ -1,5 +1,6 @@
 /** @module Notebook: two runs side by side — per-metric deltas with bootstrap CIs, per-task wins and losses, the steps where they differ. */
 
+import { z } from "zod";
 import {
   BOOTSTRAP,
   formatInterval,
@@ -11,7 +12,7 @@ import {
   type ScoredRun,
   winsLosses,
 } from "../src/analysis/index.ts";
-import type { MetricName, Split } from "../src/core/index.ts";
+import { type MetricName, parseFields, Split } from "../src/core/index.ts";
 import { metricLabel } from "../src/judge/index.ts";
 import { reportFlowchart } from "../src/judge/report/flowchart.ts";
 import type { NotebookApi } from "../src/notebook/context.ts";
@@ -27,7 +28,8 @@ export default async function compare(nb: NotebookApi): Promise<void> {
   const p = nb.settings.params;
   const a = p.a ?? DEFAULT_A;
   const b = p.b ?? DEFAULT_B;
-  const split = (p.split ?? "original") as Split;
+  // A parameter is checked like a file's field: one "params: $.split: expected …" line, never a zod dump.
+  const { split } = parseFields(z.object({ split: Split.default("original") }), p, "notebook compare params");
   const model = p.model ?? nb.settings.model;
   nb.md(
     `**A** = \`${a}\`, **B** = \`${b}\`, ${split} split of the \`${suiteOf(nb.settings)}\` suite, judged by the lexical judge${model ? `, LLM agents on ${model}` : ""}. Choose others with \`bun run nb compare a=<agent spec> b=<agent spec> [split=mixed] [model=<handle>]\` or \`POST /notebooks/compare/run\` with \`{"params": {…}}\`.`,

@@ -23,7 +23,8 @@ const Packets = z.array(
   }),
 );
 
-const Dims = z.object({
+/** N.5's four dimensions of one matched pair, each in 0–1 (an annotator's comprehensiveness label). */
+export const ComprehensivenessDims = z.object({
   specificity: z.number().min(0).max(1),
   personalization: z.number().min(0).max(1),
   completeness: z.number().min(0).max(1),
@@ -35,7 +36,7 @@ const AnnotatorFile = z.record(
   z.object({
     match: z.record(z.string(), z.number().int().nullable()),
     cr: z.record(z.string(), z.number().min(0).max(1)).default({}),
-    pc: z.record(z.string(), Dims).default({}),
+    pc: z.record(z.string(), ComprehensivenessDims).default({}),
   }),
 );
 

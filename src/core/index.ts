@@ -8,4 +8,6 @@ export * from "./report.ts";
 export * from "./run.ts";
 export * from "./task.ts";
 export * from "./usage.ts";
+export * from "./utf8.ts";
 export * from "./workflow.ts";
+export * from "./zod-issues.ts";

@@ -20,10 +20,15 @@ test("credentials in URLs and key-shaped tokens are redacted; everything else is
   );
 });
 
-test("URLs of any scheme lose their user info; a remembered secret is redacted wherever it appears", () => {
+test("URLs of any scheme lose their passwords (a model endpoint its whole user info); a remembered secret is redacted wherever it appears", () => {
   expect(redactSecrets("postgres://drflow:db-pass-123@localhost:5433/drflow")).toBe(
-    "postgres://***@localhost:5433/drflow",
+    "postgres://drflow:***@localhost:5433/drflow",
   );
+  // A database's user name is no secret; a model endpoint's user name alone is its key.
+  expect(redactSecrets("postgres://drflow@localhost:5433/drflow")).toBe(
+    "postgres://drflow@localhost:5433/drflow",
+  );
+  expect(redactSecrets("compat:http://KEY-abc@gw.example/v1#m")).toBe("compat:http://***@gw.example/v1#m");
   // Not key-shaped: only knowing it redacts a provider's echo of it.
   expect(redactSecrets("401 Incorrect API key provided: pw-plain-7788")).toContain("pw-plain-7788");
   rememberSecret("pw-plain-7788");

@@ -1,7 +1,8 @@
 /**
  * @module Secrets out of everything drflow stores or shows — the one redaction function, `redactSecrets`, which every
  * store, cache, trace, API response, log and start-up line passes through. It replaces with `***`:
- * - credentials in URLs of any scheme (`http://user:pass@…`, `postgres://u:pw@…`) and key-like query parameters;
+ * - credentials in URLs of any scheme (`http://user:pass@…` → `http://***@…`, `postgres://u:pw@…` → `postgres://u:***@…`)
+ *   and key-like query parameters;
  * - API-key-shaped tokens in free text (`sk-…`, `Bearer …`);
  * - every secret this process holds (`rememberSecret`: the key sent to a provider, a URL's password, a database
  *   password, the API token), wherever it appears — so a key a provider echoes back in an error body is caught too,
@@ -40,9 +41,20 @@ export function rememberSecret(value: string | null | undefined): void {
   if (encoded !== value) remembered.add(encoded);
 }
 
-/** `scheme://user:pass@host` → `scheme://***@host`; key-like query values → `***`. */
+/**
+ * A model endpoint's user info is all key (`http://KEY@host`, `https://user:key@host` → `https://***@host`); any other
+ * scheme's user name is no secret (`postgres://drflow@…` stays, `postgres://drflow:pw@…` → `postgres://drflow:***@…`).
+ * Key-like query values → `***`.
+ */
 function redactUrlMatch(url: string): string {
-  let out = url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/i, `$1${REDACTED}@`);
+  let out = url.replace(
+    /^([a-z][a-z0-9+.-]*:\/\/)([^/@\s]+)@/i,
+    (_whole, scheme: string, userinfo: string) => {
+      if (/^(?:https?|wss?):/i.test(scheme)) return `${scheme}${REDACTED}@`;
+      const colon = userinfo.indexOf(":");
+      return colon < 0 ? `${scheme}${userinfo}@` : `${scheme}${userinfo.slice(0, colon)}:${REDACTED}@`;
+    },
+  );
   out = out.replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (whole, sep: string, name: string, value: string) =>
     SECRET_PARAM.test(decodeURIComponentSafe(name)) && value !== REDACTED
       ? `${sep}${name}=${REDACTED}`

@@ -41,7 +41,7 @@ async function extract(raw: Uint8Array, format: ArtifactEntry["format"]): Promis
     return { text, mail: { subject: mail.subject, from: mail.from, date: mail.date } };
   }
   if (format === "chat") {
-    const chat = parseChat(new TextDecoder().decode(raw));
+    const chat = parseChat(raw);
     return { text, channel: chat.channels[0]?.display_name };
   }
   return { text };

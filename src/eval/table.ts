@@ -5,6 +5,7 @@ import { redactSecrets } from "../core/redact.ts";
 import { textTable } from "../core/text-table.ts";
 import { metricColumns, metricLabel } from "../judge/index.ts";
 import { formatCost } from "../llm/cost.ts";
+import type { CellResult } from "./cells.ts";
 import type { MetricSummary, SummaryRow } from "./summary.ts";
 
 /** `57.93 ± 1.20` (percent), `57.93` when there is a single repeat, `–` when nothing was scored. */
@@ -57,4 +58,17 @@ export function formatCountsTable(
     }),
   ]);
   return `reports per metric: scored/not applicable/unscored (judge failures)\n${textTable(header, body, { right: (i) => i >= 3 })}`;
+}
+
+/** What a finished grid prints: the summary table, then the counts table behind its means. */
+export function formatGridSummary(rows: readonly SummaryRow[]): string {
+  return `${formatSummaryTable(rows)}\n\n${formatCountsTable(rows)}`;
+}
+
+/** One line per failed cell (the first `limit`): task, agent, split and the reason. */
+export function failureLines(results: readonly CellResult[], limit = 5): string[] {
+  return results
+    .filter((r) => r.status === "failed")
+    .slice(0, limit)
+    .map((f) => `  ${f.cell.task} ${f.cell.agent} ${f.cell.split}: ${f.error}`);
 }

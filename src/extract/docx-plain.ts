@@ -7,6 +7,7 @@
  * `docx-plain.test.ts` holds it to mammoth's output on every DOCX the repository and a generated corpus hold.
  */
 import { inflateRawSync } from "node:zlib";
+import { decodeUtf8 } from "../core/utf8.ts";
 
 /** Elements read: containers, paragraphs, runs and their text. */
 const CONTAINERS = new Set(["w:document", "w:body", "w:p", "w:r", "w:t"]);
@@ -67,7 +68,13 @@ function decodeXml(text: string): string | null {
 export function plainDocxText(bytes: Uint8Array): string | null {
   const xml = zipEntry(bytes, "word/document.xml");
   if (!xml) return null;
-  const text = new TextDecoder().decode(xml);
+  // word/document.xml is UTF-8: a byte that is not is a broken document, never mojibake
+  let text: string;
+  try {
+    text = decodeUtf8(xml);
+  } catch (error) {
+    throw new Error(`word/document.xml: ${(error as Error).message}`);
+  }
   const body = text.replace(/^<\?xml[^>]*\?>/, "");
   const out: string[] = [];
   let paragraph: string[] | null = null;

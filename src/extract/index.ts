@@ -1,6 +1,7 @@
 /** @module File → text for every artifact format (pdf, docx, eml, chat JSON, md, csv, txt), used by the environment and validation. */
 import { readFile } from "node:fs/promises";
 import type { ArtifactFormat } from "../core/index.ts";
+import { decodeUtf8 } from "../core/utf8.ts";
 import { extractChat } from "./chat.ts";
 import { extractDocx } from "./docx.ts";
 import { extractEml } from "./eml.ts";
@@ -15,7 +16,7 @@ export { extractPdf } from "./pdf.ts";
 /** Extract the text of in-memory file bytes of a given format. */
 export async function extractBytes(bytes: Uint8Array | string, format: ArtifactFormat): Promise<string> {
   const asBytes = () => (typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes);
-  const asText = () => (typeof bytes === "string" ? bytes : new TextDecoder().decode(bytes));
+  const asText = () => (typeof bytes === "string" ? bytes : decodeUtf8(bytes));
   if (bytes.length === 0 && (format === "pdf" || format === "docx" || format === "eml" || format === "chat"))
     throw new Error(`expected a ${format} file, got an empty (0-byte) file`);
   switch (format) {
@@ -26,7 +27,7 @@ export async function extractBytes(bytes: Uint8Array | string, format: ArtifactF
     case "eml":
       return extractEml(bytes);
     case "chat":
-      return extractChat(asText());
+      return extractChat(bytes);
     case "md":
     case "csv":
     case "txt":

@@ -120,10 +120,35 @@ export class Transport {
   }
 
   chat(body: ChatBody): Promise<{ value: OpenAI.Chat.Completions.ChatCompletion; retries: number }> {
-    return this.call("chat", () => this.client.chat.completions.create(body));
+    return this.call("chat", async () =>
+      jsonReply(await this.client.chat.completions.create(body).withResponse()),
+    );
   }
 
   embed(body: EmbedBody): Promise<{ value: OpenAI.Embeddings.CreateEmbeddingResponse; retries: number }> {
-    return this.call("embeddings", () => this.client.embeddings.create(body));
+    return this.call("embeddings", async () =>
+      jsonReply(await this.client.embeddings.create(body).withResponse()),
+    );
   }
+}
+
+/** A reply that is not the JSON an OpenAI-compatible endpoint sends (an HTML page from a proxy, plain text). */
+export class NotJsonReply extends Error {
+  override name = "NotJsonReply";
+}
+
+/**
+ * The SDK hands back a body it cannot read as JSON as a string; such a reply is named for what it is (an HTML page,
+ * with its title), never read as a reply with no content.
+ */
+function jsonReply<T>({ data, response }: { data: T; response: Response }): T {
+  if (data !== null && typeof data === "object") return data;
+  const type = response.headers.get("content-type")?.split(";")[0]?.trim() || "no content type";
+  const text = typeof data === "string" ? data : String(data);
+  const html = type === "text/html" || /^\s*<(?:!doctype|html)/i.test(text);
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+  const shown = html ? (title ? ` titled "${title.slice(0, 80)}"` : "") : `: "${text.trim().slice(0, 80)}"`;
+  throw new NotJsonReply(
+    `expected an OpenAI-compatible JSON reply, got ${html ? "an HTML page" : `a ${type} reply`} (${type}, HTTP ${response.status})${shown}; is the endpoint's base URL right (it usually ends in /v1)?`,
+  );
 }

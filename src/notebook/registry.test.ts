@@ -61,3 +61,15 @@ describe("notebook runtime", () => {
     await expect(runNotebook("missing", { dir })).rejects.toThrow(/known notebooks: sample/);
   });
 });
+
+test("a bad notebook parameter is one line naming it and the values it takes, never a zod dump", async () => {
+  const run = runNotebook("compare", { settings: { params: { split: "bogus" } }, outDir: join(dir, "out") });
+  await expect(run).rejects.toThrow(
+    'notebook compare params: $.split: expected one of "original", "mixed", got "bogus"',
+  );
+  const message = await run.then(
+    () => "",
+    (error: Error) => error.message,
+  );
+  expect(message.split("\n")).toHaveLength(1);
+});

@@ -5,9 +5,10 @@ import { extname, join } from "node:path";
 import * as XLSX from "xlsx";
 import { z } from "zod";
 import { SAFE_ID, Task } from "../core/index.ts";
+import type { Model } from "../llm/types.ts";
 import { writeFileAtomic } from "../store/atomic-write.ts";
-import { parseWith, stableJson, TASK_FILE } from "../store/task-store.ts";
-import { ReviewItem } from "./evidence.ts";
+import { loadTask, parseWith, stableJson, TASK_FILE } from "../store/task-store.ts";
+import { ReviewItem, validateTaskEvidence } from "./evidence.ts";
 
 const COLUMNS = [
   "task",
@@ -123,4 +124,24 @@ export async function importReview(
     await writeFileAtomic(join(root, suite, ".work", taskId, "review.decisions.json"), stableJson(decided));
   }
   return counts;
+}
+
+/**
+ * The §C.2 step review of a generated suite (`drflow generate --llm --review`): every gold personalized step of each
+ * task checked against its cited files, written to `<root>/<suite>/review.csv` and `review.json` for human review.
+ */
+export async function reviewSuite(
+  model: Model,
+  root: string,
+  suite: string,
+  taskIds: readonly string[],
+  runId?: string,
+): Promise<{ items: ReviewItem[]; csv: string }> {
+  const items: ReviewItem[] = [];
+  for (const id of taskIds)
+    items.push(...(await validateTaskEvidence(model, await loadTask(root, `${suite}/${id}`), runId)));
+  const csv = join(root, suite, "review.csv");
+  await exportReview(items, csv);
+  await exportReview(items, join(root, suite, "review.json"));
+  return { items, csv };
 }

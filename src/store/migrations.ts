@@ -126,4 +126,12 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (campaign_id, annotator_id, item_id, gold_step)
   );
   `,
+  // 5: a campaign labels every metric, not only the matching: per matched pair the condition resolution (N.4: 1, 0.5,
+  // 0) and the four comprehensiveness dimensions (N.5, JSON), and per predicted step whether its cited documents
+  // support it (factuality). NULL: not labelled.
+  `
+  ALTER TABLE annotation_labels ADD COLUMN cr REAL;
+  ALTER TABLE annotation_labels ADD COLUMN pc TEXT;
+  ALTER TABLE annotation_labels ADD COLUMN supported INTEGER;
+  `,
 ];

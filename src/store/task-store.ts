@@ -14,6 +14,9 @@ import {
   Task,
 } from "../core/index.ts";
 import { jsonPath } from "../core/json-path.ts";
+import { decodeUtf8 } from "../core/utf8.ts";
+import { FieldError, type FieldIssue, fieldIssues, formatIssue } from "../core/zod-issues.ts";
+import { taskIntegrityIssues } from "./task-integrity.ts";
 
 export const DEFAULT_TASK_ROOT = "tasks";
 export const TASK_FILE = "task.json";
@@ -51,56 +54,14 @@ export type LoadedTask = {
 export type TaskRef = { suite: string; id: string; ref: string; dir: string };
 
 /** One problem found in a task folder: which file, where in it (JSON path), and what was expected. */
-export type StoreIssue = { file: string; path: string; expected: string };
-
-export function formatIssue(issue: StoreIssue): string {
-  return `${issue.file}: ${issue.path}: ${issue.expected}`;
-}
+export type StoreIssue = FieldIssue;
+export { formatIssue };
 
 /** A malformed or missing task file; the message lists every issue as `file: $.path: expected …`. */
-export class TaskStoreError extends Error {
-  constructor(readonly issues: StoreIssue[]) {
-    super(issues.map(formatIssue).join("\n"));
+export class TaskStoreError extends FieldError {
+  constructor(issues: StoreIssue[]) {
+    super(issues);
     this.name = "TaskStoreError";
-  }
-}
-
-function describeReceived(value: unknown): string {
-  if (value === undefined) return "nothing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return value.length === 0 ? "an empty string" : `"${value.slice(0, 40)}"`;
-  return typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let cur: unknown = root;
-  for (const p of path) {
-    if (cur === null || typeof cur !== "object") return undefined;
-    cur = (cur as Record<PropertyKey, unknown>)[p];
-  }
-  return cur;
-}
-
-/** Turn a zod issue into "expected …" wording a person can act on. */
-function expectation(issue: z.core.$ZodIssue, data: unknown): string {
-  const got = describeReceived(valueAt(data, issue.path));
-  switch (issue.code) {
-    case "invalid_type":
-      return `expected ${issue.expected === "string" ? "a string" : issue.expected}, got ${got}`;
-    case "too_small":
-      if (issue.origin === "string" && Number(issue.minimum) === 1)
-        return `expected a non-empty string, got ${got}`;
-      if (issue.origin === "array") return `expected at least ${issue.minimum} item(s)`;
-      return `expected a ${issue.origin} of at least ${issue.minimum}, got ${got}`;
-    case "too_big":
-      return `expected a ${issue.origin} of at most ${issue.maximum}, got ${got}`;
-    case "invalid_value":
-      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, got ${got}`;
-    case "invalid_format":
-      return `expected ${issue.message.replace(/^expected /, "")}, got ${got}`;
-    default:
-      return `expected ${issue.message}`;
   }
 }
 
@@ -115,15 +76,7 @@ export function parseWith<S extends z.ZodType>(schema: S, text: string, file: st
     ]);
   }
   const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    throw new TaskStoreError(
-      parsed.error.issues.map((issue) => ({
-        file,
-        path: jsonPath(issue.path),
-        expected: expectation(issue, data),
-      })),
-    );
-  }
+  if (!parsed.success) throw new TaskStoreError(fieldIssues(parsed.error, data, file));
   return parsed.data;
 }
 
@@ -151,6 +104,16 @@ function oversizedStrings(
   return out;
 }
 
+/** A text file of a task folder, decoded as UTF-8; a byte that is not UTF-8 is a TaskStoreError naming the file. */
+export async function readTextFile(file: string): Promise<string> {
+  const bytes = new Uint8Array(await readFile(file));
+  try {
+    return decodeUtf8(bytes);
+  } catch (error) {
+    throw new TaskStoreError([{ file, path: "$", expected: (error as Error).message }]);
+  }
+}
+
 async function readJson<S extends z.ZodType>(schema: S, file: string): Promise<z.infer<S>> {
   let text: string;
   try {
@@ -163,7 +126,7 @@ async function readJson<S extends z.ZodType>(schema: S, file: string): Promise<z
           expected: `expected at most ${MB(LIMITS.jsonFileBytes)}, the file has ${MB(size)}`,
         },
       ]);
-    text = await readFile(file, "utf8");
+    text = await readTextFile(file);
   } catch (error) {
     if (error instanceof TaskStoreError) throw error;
     throw new TaskStoreError([{ file, path: "$", expected: "expected the file to exist" }]);
@@ -220,6 +183,7 @@ export async function loadTask(root: string, ref: string): Promise<LoadedTask> {
       expected: `expected "${task.id}" (task.json id), got "${manifest.task_id}"`,
     });
   }
+  issues.push(...taskIntegrityIssues(task, join(dir, TASK_FILE)));
   issues.push(...duplicateIssues(manifest, join(dir, ARTIFACTS_DIR, MANIFEST_FILE)));
   if (issues.length > 0) throw new TaskStoreError(issues);
   if (!manifest.corpus) return { task, manifest, dir };
@@ -458,6 +422,7 @@ export async function validateTaskFolder(dir: string): Promise<StoreIssue[]> {
       expected: `expected "${task.id}", got "${manifest.task_id}"`,
     });
   }
+  issues.push(...taskIntegrityIssues(task, taskFile));
   const evidenceIds = new Set(task.evidence.map((e) => e.id));
   const artifactsDir = join(dir, ARTIFACTS_DIR);
   issues.push(...duplicateIssues(manifest, manifestFile));

@@ -4,11 +4,10 @@
  * public article is reachable offline when its page is supplied. Search ranks pages by BM25 over their text.
  */
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { words } from "../retrieval/tokenize.ts";
-import { insideDir, parseWith } from "../store/task-store.ts";
+import { insideDir, parseWith, readTextFile } from "../store/task-store.ts";
 import { readableText } from "./readable.ts";
 import { normalizeUrl, type WebPage, type WebTools } from "./types.ts";
 
@@ -30,10 +29,10 @@ export const WebStoreManifest = z.object({
 export async function readWebStore(taskDir: string): Promise<WebPage[]> {
   const file = join(taskDir, WEB_DIR, WEB_MANIFEST);
   if (!existsSync(file)) return [];
-  const manifest = parseWith(WebStoreManifest, await readFile(file, "utf8"), file);
+  const manifest = parseWith(WebStoreManifest, await readTextFile(file), file);
   const pages: WebPage[] = [];
   for (const p of manifest.pages) {
-    const raw = await readFile(insideDir(join(taskDir, WEB_DIR), p.path), "utf8");
+    const raw = await readTextFile(insideDir(join(taskDir, WEB_DIR), p.path));
     const read = /\.html?$/i.test(p.path) ? readableText(raw) : { title: "", text: raw };
     pages.push({ url: normalizeUrl(p.url), title: p.title || read.title || p.url, text: read.text });
   }

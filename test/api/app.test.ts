@@ -295,10 +295,11 @@ describe("runs", () => {
       expect(events).toContain('"status":"done"');
       const detail = await call("GET", `/runs/${r.data.id}`);
       expect(detail.data.usage.calls).toBeGreaterThan(3);
-      // Every request is a recorded call: the run's own, and the environment index's (no run id) before them.
+      // Every request is a recorded call: the run's own, and the environment index's (no run id) before them. A text
+      // the index holds twice is embedded once: its second call is a recorded cache hit that sends no request.
       const index = store.db
         .query<{ n: number }, []>(
-          "SELECT count(*) AS n FROM llm_calls WHERE run_id IS NULL AND role = 'embedder'",
+          "SELECT count(*) AS n FROM llm_calls WHERE run_id IS NULL AND role = 'embedder' AND cached = 0",
         )
         .get()!.n;
       expect(index).toBeGreaterThan(0);

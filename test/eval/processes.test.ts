@@ -74,7 +74,8 @@ test("regenerating a suite with a new seed re-runs every changed cell and prints
   const root = join(dir, "regen", "tasks");
   const store = join(dir, "regen", "runs.sqlite");
   const index = join(dir, "regen", "env");
-  const generate = (seed: number) =>
+  // Regenerating says so (`--replace`): generation into an existing suite is refused otherwise.
+  const generate = (seed: number, ...extra: string[]) =>
     drflow([
       "generate",
       "--procedural",
@@ -86,11 +87,13 @@ test("regenerating a suite with a new seed re-runs every changed cell and prints
       "1",
       "--root",
       root,
+      ...extra,
     ]);
   expect((await generate(7)).code).toBe(0);
   const before = await drflow(evalArgs(root, store, index));
   expect(before.err).toContain("5 cells ran, 0 read back");
-  expect((await generate(8)).code).toBe(0);
+  expect((await generate(8)).code).toBe(1);
+  expect((await generate(8, "--replace")).code).toBe(0);
   const after = await drflow(evalArgs(root, store, index));
   expect(after.code).toBe(0);
   expect(after.err).toContain("5 cells ran, 0 read back");
@@ -101,7 +104,7 @@ test("regenerating a suite with a new seed re-runs every changed cell and prints
   );
   expect(after.out).toBe(fresh.out);
   // Regenerating byte-identical content changes nothing: every cell is read back.
-  expect((await generate(8)).code).toBe(0);
+  expect((await generate(8, "--replace")).code).toBe(0);
   const again = await drflow(evalArgs(root, store, index));
   expect(again.err).toContain("0 cells ran, 5 read back");
   expect(again.out).toBe(after.out);

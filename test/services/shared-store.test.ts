@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startPostgres } from "../../scripts/services/postgres.ts";
+import { batchRows, facets, runPage } from "../../src/store/run-pages.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { runStoreLocation } from "../../src/store/shared.ts";
 import { callTotals } from "../../src/store/usage-queries.ts";
-import { batchRows, facets, runPage } from "../../src/studio/queries.ts";
 import { captureCli } from "../support/cli.ts";
 import { describePostgres } from "../support/postgres.ts";
 

@@ -4,11 +4,11 @@
  * mixed splits, print the seven metrics per split and write an HTML summary.
  */
 import { runDemo } from "../../eval/demo.ts";
-import { formatCountsTable, formatSummaryTable } from "../../eval/table.ts";
+import { formatGridSummary } from "../../eval/table.ts";
 import { generateProceduralSuite } from "../../generate/index.ts";
 import { RunStore } from "../../store/run-store.ts";
-import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask } from "../../store/task-store.ts";
-import { renderSummaryTable, summarizeTask, validateTaskDir } from "../../store/validate/index.ts";
+import { DEFAULT_TASK_ROOT, formatIssue, listTasks } from "../../store/task-store.ts";
+import { renderSummaryTable, summarizeTask, validateTasks } from "../../store/validate/index.ts";
 import { type FlagSpec, intFlag, parseFlags } from "../args.ts";
 import type { Command } from "../command.ts";
 import { writeDemoSummary } from "./demo-summary.ts";
@@ -56,17 +56,12 @@ export async function runDemoSuite(args: string[], log: (s: string) => void = co
     });
     refs = await listTasks(root, DEMO_SUITE);
   }
-  const rows = [];
-  let violations = 0;
-  for (const t of refs) {
-    const found = await validateTaskDir(t.dir, () => loadTask(root, t.ref));
-    for (const v of found) log(`${formatIssue(v)} [${v.rule}]`);
-    violations += found.length;
-    rows.push(summarizeTask(t.ref, await loadTask(root, t.ref)));
-  }
-  log(renderSummaryTable(rows));
-  log(`${refs.length} task(s) validated, ${violations} violation(s)`);
-  return violations === 0 ? 0 : 1;
+  const check = await validateTasks(root, refs);
+  for (const c of [...check.tasks, ...check.suites])
+    for (const v of c.violations) log(`${formatIssue(v)} [${v.rule}]`);
+  log(renderSummaryTable(check.tasks.flatMap((t) => (t.loaded ? [summarizeTask(t.ref.ref, t.loaded)] : []))));
+  log(`${refs.length} task(s) validated, ${check.violations} violation(s)`);
+  return check.violations === 0 ? 0 : 1;
 }
 
 /** Suite check, then extractive agent × lexical judge on both splits; per-split metrics to stdout, HTML summary to a file. */
@@ -90,8 +85,7 @@ export async function runDemoLoop(args: string[], log: (s: string) => void = con
       `\nevaluating: extractive agent (offline) × lexical judge × original + mixed splits (batch ${batch})`,
     );
     const evaluation = await runDemo({ root, store, batch, concurrency, progress: process.stderr });
-    log(formatSummaryTable(evaluation.summary));
-    log(`\n${formatCountsTable(evaluation.summary)}`);
+    log(formatGridSummary(evaluation.summary));
     const html = String(flags.html ?? DEMO_HTML);
     await writeDemoSummary(html, evaluation, "bun run demo", new Date().toISOString());
     const failed = evaluation.results.filter((r) => r.status === "failed");

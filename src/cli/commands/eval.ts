@@ -1,10 +1,9 @@
 /** @module `drflow eval`: a batch of agents × models × splits × repeats over a suite, resumable, with a summary table. */
-import { agentFromSpec } from "../../agents/index.ts";
 import { Split } from "../../core/index.ts";
 import { DEFAULT_INDEX_DIR } from "../../env/load.ts";
 import { parseAgentList, parseList } from "../../eval/agent-list.ts";
 import { evaluateSuite } from "../../eval/evaluate-suite.ts";
-import { defaultBatchId } from "../../eval/identity.ts";
+import { GridError, type GridPlan, planGrid } from "../../eval/grid-plan.ts";
 import {
   DEFAULT_POLICY,
   enqueue,
@@ -17,12 +16,11 @@ import {
 } from "../../eval/queue.ts";
 import { defaultServices, LEXICAL, resolveJudge } from "../../eval/services.ts";
 import { summarize } from "../../eval/summary.ts";
-import { formatCountsTable, formatSummaryTable } from "../../eval/table.ts";
+import { failureLines, formatGridSummary } from "../../eval/table.ts";
 import { Protocol } from "../../judge/evaluate.ts";
-import { resolveRole } from "../../llm/roles.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { DATABASE_URL_ENV, databaseUrl, runStoreLocation } from "../../store/shared.ts";
-import { DEFAULT_TASK_ROOT, listTasks } from "../../store/task-store.ts";
+import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
 import { choiceFlag, type FlagSpec, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
@@ -83,13 +81,6 @@ export const evalCommand: Command = {
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    const agents = specs.map((spec) => ({ spec, agent: agentFromSpec(spec) }));
-    // --models, else DRFLOW_AGENT_MODEL (or the agent role's default) for the agents that need a model.
-    const models = flags.models
-      ? parseList(String(flags.models))
-      : agents.some((a) => a.agent.needsModel)
-        ? [resolveRole("agent").handle]
-        : [];
     const repeats = intFlag(flags.repeats, "repeats", 1, 1);
     const concurrency = intFlag(flags.concurrency, "concurrency", 1, 1);
     const judge = resolveJudge(flags.judge === undefined ? undefined : String(flags.judge));
@@ -99,27 +90,25 @@ export const evalCommand: Command = {
       throw new UsageError(
         "--judge-protocol applies to an LLM judge (--judge <handle>); the lexical judge has none",
       );
-    const known = await listTasks(root, suite);
-    if (known.length === 0) throw new UsageError(`suite "${suite}" has no tasks under ${root}/${suite}`);
-    let tasks = known.map((t) => t.ref);
-    if (flags.tasks) {
-      const wanted = parseList(String(flags.tasks)).map((t) => (t.includes("/") ? t : `${suite}/${t}`));
-      const missing = wanted.filter((t) => !tasks.includes(t));
-      if (missing.length > 0) throw new UsageError(`--tasks: not in suite "${suite}": ${missing.join(", ")}`);
-      tasks = wanted;
+    let plan: GridPlan;
+    try {
+      plan = await planGrid({
+        root,
+        suite,
+        ...(flags.tasks ? { tasks: parseList(String(flags.tasks)) } : {}),
+        splits,
+        agents: specs,
+        ...(flags.models ? { models: parseList(String(flags.models)) } : {}),
+        repeats,
+        judge,
+        judgeProtocol,
+        ...(flags.batch ? { batch: String(flags.batch) } : {}),
+      });
+    } catch (error) {
+      if (error instanceof GridError) throw new UsageError(error.message);
+      throw error;
     }
-    const batch = flags.batch
-      ? String(flags.batch)
-      : defaultBatchId({
-          suite,
-          tasks: flags.tasks ? tasks : undefined,
-          splits,
-          agents: specs,
-          models,
-          repeats,
-          judge,
-          judgeProtocol,
-        });
+    const { batch, tasks, agents, models } = plan;
     if (flags.queue) {
       const url = databaseUrl(flags.database ? String(flags.database) : null);
       if (!url) throw new UsageError(`--queue needs a shared database: --database or ${DATABASE_URL_ENV}`);
@@ -161,15 +150,13 @@ export const evalCommand: Command = {
         ...services,
         progress: process.stderr,
       });
-      console.log(formatSummaryTable(out.summary));
-      console.log(`\n${formatCountsTable(out.summary)}`);
+      console.log(formatGridSummary(out.summary));
       const failed = out.results.filter((r) => r.status === "failed");
       console.error(
         `\n${out.ran} cells ran, ${out.skipped} read back from earlier runs of batch ${batch}` +
           (failed.length > 0 ? `; ${failed.length} failed (re-run the same command to retry them)` : ""),
       );
-      for (const f of failed.slice(0, 5))
-        console.error(`  ${f.cell.task} ${f.cell.agent} ${f.cell.split}: ${f.error}`);
+      for (const line of failureLines(out.results)) console.error(line);
       const url = studioUrl(urls.batch(batch), store.path);
       if (url) console.error(`studio: ${url}`);
       return failed.length > 0 ? 1 : 0;
@@ -219,13 +206,9 @@ async function queueEval(options: {
       ),
     );
     const results = readBack(store, jobs, final.errors);
-    const summary = summarize(results);
-    console.log(formatSummaryTable(summary));
-    console.log(`\n${formatCountsTable(summary)}`);
-    const failed = results.filter((r) => r.status === "failed");
-    for (const f of failed.slice(0, 5))
-      console.error(`  ${f.cell.task} ${f.cell.agent} ${f.cell.split}: ${f.error}`);
-    return failed.length > 0 ? 1 : 0;
+    console.log(formatGridSummary(summarize(results)));
+    for (const line of failureLines(results)) console.error(line);
+    return results.some((r) => r.status === "failed") ? 1 : 0;
   } finally {
     await boss.stop({ graceful: false });
     store.close();

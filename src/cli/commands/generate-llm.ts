@@ -1,18 +1,15 @@
 /** @module The `--llm` branch of `drflow generate`: flags → an LLM generation run with per-stage progress, cost so far, resume, optional §C.2 review export, and review import. */
-import { join } from "node:path";
 import { Domain } from "../../core/index.ts";
 import { ModalityConfig } from "../../generate/llm/files/modality.ts";
 import { GENERATION_DEFAULTS, type ProgressEvent } from "../../generate/llm/options.ts";
-import { planResume, type ResumePlan } from "../../generate/llm/resume.ts";
+import { planResume, type ResumePlan, resumeSuite } from "../../generate/llm/resume.ts";
 import { importSeeds, isBuiltInDomain } from "../../generate/llm/seeds/import.ts";
 import { generateLlmSuite, type SuiteSource } from "../../generate/llm/suite.ts";
 import { createModel, formatCost, resolveRole } from "../../llm/index.ts";
-import { type ReviewItem, validateTaskEvidence } from "../../review/evidence.ts";
-import { exportReview, importReview, readReview } from "../../review/export.ts";
-import { markReviewApplied } from "../../review/task-review.ts";
+import { importReview, readReview, reviewSuite } from "../../review/export.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
-import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
+import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
 import { type FlagSpec, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
 
 /** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
@@ -86,7 +83,7 @@ export async function runLlmGenerate(
     return 0;
   }
 
-  let source: SuiteSource;
+  let source: SuiteSource | null = null;
   let resume: ResumePlan | null = null;
   if (flags.resume) {
     if (flags.seeds || flags.domain || flags.n)
@@ -94,7 +91,6 @@ export async function runLlmGenerate(
         "--resume takes the seeds stored in the suite's work folder; drop --seeds/--domain/--n",
       );
     resume = await planResume(root, suite, flags.reviews ? [String(flags.reviews)] : []);
-    source = { kind: "seeds", seeds: resume.seeds };
     for (const line of resume.lines) log(line);
   } else if (flags.reviews) {
     throw new UsageError("--reviews is read by --resume");
@@ -135,10 +131,9 @@ export async function runLlmGenerate(
       ...(io.env ? { env: io.env } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     });
-    const result = await generateLlmSuite({
+    const request = {
       root,
       suite,
-      source,
       model,
       store,
       now,
@@ -150,10 +145,11 @@ export async function runLlmGenerate(
         flags["max-retries"] === undefined ? undefined : intFlag(flags["max-retries"], "max-retries", 3),
       concurrency: Math.max(1, intFlag(flags.concurrency, "concurrency", GENERATION_DEFAULTS.concurrency)),
       modalities,
-      ...(resume ? { revisions: resume.revisions } : {}),
-      onProgress: flags.quiet ? undefined : (e) => log(progressLine(e)),
-    });
-    for (const task of resume?.pending ?? []) await markReviewApplied(root, suite, task);
+      onProgress: flags.quiet ? undefined : (e: ProgressEvent) => log(progressLine(e)),
+    };
+    const result = resume
+      ? await resumeSuite(resume, request)
+      : await generateLlmSuite({ ...request, source: source! });
     let failing = 0;
     for (const t of result.tasks) {
       failing += t.issues.length;
@@ -167,17 +163,15 @@ export async function runLlmGenerate(
       `run ${result.runId}: ${u.calls} calls, ${u.inputTokens} input + ${u.outputTokens} output tokens, ${formatCost({ usd: u.costUsd, unpricedCalls: u.unpricedCalls })} (drflow usage --run ${result.runId})`,
     );
     if (flags.review) {
-      const items: ReviewItem[] = [];
-      for (const t of result.tasks)
-        items.push(
-          ...(await validateTaskEvidence(model, await loadTask(root, `${suite}/${t.task.id}`), result.runId)),
-        );
-      await exportReview(items, join(root, suite, "review.csv"));
-      await exportReview(items, join(root, suite, "review.json"));
-      const flagged = items.filter((i) => i.status !== "pass");
-      log(
-        `review: ${items.length} steps checked, ${flagged.length} flagged for human review → ${join(root, suite, "review.csv")}`,
+      const { items, csv } = await reviewSuite(
+        model,
+        root,
+        suite,
+        result.tasks.map((t) => t.task.id),
+        result.runId,
       );
+      const flagged = items.filter((i) => i.status !== "pass");
+      log(`review: ${items.length} steps checked, ${flagged.length} flagged for human review → ${csv}`);
     }
     return failing > 0 ? 1 : 0;
   } finally {

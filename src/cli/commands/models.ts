@@ -1,11 +1,9 @@
 /** @module `drflow models`: known handles with prices and suggested roles, each role's resolved handle, and `models check`. */
-import { z } from "zod";
-import { MemoryUsageSink } from "../../core/index.ts";
-import { parseHandle, providerOf, StructuredMode } from "../../llm/handle.ts";
-import { createModel } from "../../llm/model.ts";
+import { parseHandle, providerOf } from "../../llm/handle.ts";
 import { PRICES, priceOf } from "../../llm/prices.ts";
+import { checkEndpoint } from "../../llm/probe.ts";
 import { isOfflineEmbedder, ROLE_VARIABLE, ROLES, resolveRole } from "../../llm/roles.ts";
-import type { Model, Usage } from "../../llm/types.ts";
+import type { Usage } from "../../llm/types.ts";
 import { embedderFor, hashingEmbedder } from "../../retrieval/index.ts";
 import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
@@ -94,115 +92,20 @@ function list(json: boolean): number {
   return 0;
 }
 
-const PROBE_SCHEMA = z.object({ answer: z.string(), confidence: z.number() });
-
-type Probe = { probe: string; ok: boolean; detail: string; usage: Usage | null; ms: number };
-
 function describeCost(usage: Usage | null): string {
   if (!usage) return "-";
   return usage.costKnown === false ? "unpriced" : `$${usage.costUsd.toFixed(6)}`;
 }
 
-async function probe(
-  name: string,
-  run: () => Promise<{ detail: string; usage: Usage | null }>,
-): Promise<Probe> {
-  const started = Date.now();
-  try {
-    const { detail, usage } = await run();
-    return { probe: name, ok: true, detail, usage, ms: Date.now() - started };
-  } catch (error) {
-    // The handle is in the table's title; the reason is what is left.
-    const message = (error as Error).message
-      .split("\n")[0]!
-      .replace(/^(?:compat|openai|openrouter):\S+ /, "");
-    return {
-      probe: name,
-      ok: false,
-      detail: message.length > 140 ? `${message.slice(0, 140)}…` : message,
-      usage: null,
-      ms: Date.now() - started,
-    };
-  }
-}
-
-/**
- * A live, low-cost probe of an endpoint through the same code paths as real runs (createModel, generateObject, embed;
- * no cache): a chat round trip, each structured mode on its own (strict json_schema, json_object, prompt), embeddings
- * on the handle and on the embedder role, with reported usage and price. Prints what drflow will use and what 1K calls
- * like these cost.
- */
+/** `drflow models check`: the probes as a table, then the structured mode drflow will use, the price and 1K calls. */
 async function check(handle: string, env: Record<string, string | undefined>): Promise<number> {
-  const sink = new MemoryUsageSink();
-  const base = { cacheMode: "off" as const, usage: sink, env, retry: { maxRetries: 1 } };
-  const model = createModel(handle, base);
-  const shown = model.handle;
-  const probes: Probe[] = [];
-  probes.push(
-    await probe("chat", async () => {
-      const r = await model.chat({
-        messages: [{ role: "user", content: "Reply with the single word OK." }],
-        maxTokens: 16,
-        context: { stage: "models_check", role: "agent" },
-      });
-      return { detail: `"${r.text.trim().slice(0, 40)}"`, usage: r.usage };
-    }),
-  );
-  for (const mode of StructuredMode.options) {
-    const m = createModel(handle, { ...base, structured: mode, fallback: false });
-    probes.push(
-      await probe(`structured ${mode}${mode === "json_schema" ? " (strict)" : ""}`, async () => {
-        const r = await m.generateObject({
-          messages: [
-            { role: "user", content: "Is the sky blue on a clear day? Answer as JSON with your confidence." },
-          ],
-          schema: PROBE_SCHEMA,
-          schemaName: "probe",
-          maxAttempts: 1,
-          maxTokens: 64,
-          context: { stage: "models_check", role: "agent" },
-        });
-        return { detail: JSON.stringify(r.object).slice(0, 60), usage: r.usage };
-      }),
-    );
-  }
-  const embedProbe = (name: string, make: () => Model) =>
-    probe(name, async () => {
-      const before = sink.calls.length;
-      const vectors = await make().embed(["drflow models check"], {
-        stage: "models_check",
-        role: "embedder",
-      });
-      const call = sink.calls.slice(before).at(-1);
-      const usage: Usage | null = call
-        ? {
-            inputTokens: call.input_tokens,
-            outputTokens: 0,
-            costUsd: call.cost_usd ?? 0,
-            latencyMs: call.latency_ms,
-            cached: false,
-            ...(call.cost_usd === null ? { costKnown: false } : {}),
-          }
-        : null;
-      return { detail: `${vectors[0]?.length ?? 0} dimensions`, usage };
-    });
-  probes.push(await embedProbe("embeddings (this handle)", () => model));
-  const embedderHandle = resolveRole("embedder", null, env).handle;
-  probes.push(
-    isOfflineEmbedder(embedderHandle)
-      ? await probe(`embeddings (embedder role ${embedderHandle}, offline)`, async () => {
-          const vectors = await embedderFor(embedderHandle).embed(["drflow models check"]);
-          return { detail: `${vectors[0]?.length ?? 0} dimensions`, usage: null };
-        })
-      : await embedProbe(`embeddings (embedder role ${embedderHandle})`, () =>
-          createModel(embedderHandle, { ...base, role: "embedder" }),
-        ),
-  );
+  const result = await checkEndpoint(handle, { env, offlineEmbedder: embedderFor });
+  const shown = result.handle;
   console.log(`${shown}\n`);
   console.log(
     formatTable(
       ["probe", "result", "reply", "in", "out", "ms", "cost"],
-      probes.map((p) => [
+      result.probes.map((p) => [
         p.probe,
         p.ok ? "ok" : "FAILED",
         p.detail,
@@ -213,16 +116,14 @@ async function check(handle: string, env: Record<string, string | undefined>): P
       ]),
     ),
   );
-  const chat = probes[0]!;
-  const structured = StructuredMode.options.find((_, i) => probes[i + 1]!.ok);
-  const price = priceOf(handle);
+  const { structured, price, per1kChatCalls: per1k } = result;
   const lines = [""];
   lines.push(
     structured
       ? `drflow will ask ${shown} for structure with: ${structured}${structured === "json_schema" ? " (strict)" : ""}`
       : `no structured mode worked: ${shown} cannot serve the generator, agents or judge`,
   );
-  if (structured && structured !== (model.target.options.structured ?? "json_schema"))
+  if (structured && structured !== result.configured)
     lines.push(
       `  (it falls back to ${structured} on its own; add ?structured=${structured} to the handle to skip the failing modes)`,
     );
@@ -231,14 +132,12 @@ async function check(handle: string, env: Record<string, string | undefined>): P
       ? `price: $${price.input_per_1m} in / $${price.output_per_1m} out per 1M tokens`
       : "price: unpriced — give one on the handle: ?input_per_1m=<USD>&output_per_1m=<USD> (usage then shows real costs)",
   );
-  if (chat.ok && chat.usage) {
-    const per1k = chat.usage.costKnown === false ? "unpriced" : `$${(chat.usage.costUsd * 1000).toFixed(4)}`;
+  if (per1k)
     lines.push(
-      `1K calls like the chat probe (${chat.usage.inputTokens} in / ${chat.usage.outputTokens} out tokens, ${chat.usage.usageSource ?? "provider"} usage): ${per1k}`,
+      `1K calls like the chat probe (${per1k.usage.inputTokens} in / ${per1k.usage.outputTokens} out tokens, ${per1k.usage.usageSource ?? "provider"} usage): ${per1k.usd === null ? "unpriced" : `$${per1k.usd.toFixed(4)}`}`,
     );
-  }
   console.log(lines.join("\n"));
-  return chat.ok && structured ? 0 : 1;
+  return result.ok ? 0 : 1;
 }
 
 export const models: Command = {

@@ -1,10 +1,9 @@
 /** @module `drflow tasks list|show|validate|stats`: inspect, validate and describe task folders on disk. */
 
-import { join } from "node:path";
 import { environmentSize, renderStats, taskStats } from "../../analysis/task-stats.ts";
 import { type ArtifactEntry, SAFE_ID, type Task } from "../../core/index.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask, type TaskRef } from "../../store/task-store.ts";
-import { suiteMixViolations, validateTaskDir } from "../../store/validate/index.ts";
+import { validateTasks } from "../../store/validate/index.ts";
 import { renderSummaryTable, summarizeTask } from "../../store/validate/summary.ts";
 import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
@@ -127,27 +126,15 @@ function drbenchSummary(ref: string, task: Task, artifacts: readonly ArtifactEnt
 
 async function validate(root: string, positionals: string[], log: (s: string) => void): Promise<number> {
   const targets = await resolveTargets(root, positionals);
-  let violations = 0;
-  const suites = new Map<string, { id: string; task: Task }[]>();
-  for (const t of targets) {
-    const found = await validateTaskDir(t.dir, () => loadTask(root, t.ref));
-    violations += found.length;
-    log(`${t.ref}: ${found.length === 0 ? "ok" : `${found.length} violation(s)`}`);
-    for (const v of found) log(`  ${formatIssue(v)} [${v.rule}]`);
-    const task = await loadTask(root, t.ref).then(
-      (l) => l.task,
-      () => null,
-    );
-    if (task) suites.set(t.suite, [...(suites.get(t.suite) ?? []), { id: t.id, task }]);
+  const check = await validateTasks(root, targets);
+  for (const t of check.tasks) {
+    log(`${t.ref.ref}: ${t.violations.length === 0 ? "ok" : `${t.violations.length} violation(s)`}`);
+    for (const v of t.violations) log(`  ${formatIssue(v)} [${v.rule}]`);
   }
-  // A suite is one generation: tasks from different generators or seeds in one folder are a violation of the suite.
-  for (const [suite, tasks] of suites) {
-    const mixed = suiteMixViolations(suite, join(root, suite), tasks);
-    violations += mixed.length;
-    for (const v of mixed) log(`${suite}: ${formatIssue(v)} [${v.rule}]`);
-  }
-  log(`${targets.length} task(s) checked, ${violations} violation(s)`);
-  return violations === 0 ? 0 : 1;
+  for (const s of check.suites)
+    for (const v of s.violations) log(`${s.suite}: ${formatIssue(v)} [${v.rule}]`);
+  log(`${targets.length} task(s) checked, ${check.violations} violation(s)`);
+  return check.violations === 0 ? 0 : 1;
 }
 
 async function stats(root: string, positionals: string[], log: (s: string) => void): Promise<number> {

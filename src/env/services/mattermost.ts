@@ -160,7 +160,7 @@ export async function mattermostApp(config: MattermostConfig): Promise<App> {
       const t = (await team(true))!;
       for (const doc of docs) {
         if (doc.app !== "chat") throw new Error(`app chat: document ${doc.id} belongs to app "${doc.app}"`);
-        const chat = doc.raw && doc.format === "chat" ? parseChat(new TextDecoder().decode(doc.raw)) : null;
+        const chat = doc.raw && doc.format === "chat" ? parseChat(doc.raw) : null;
         const own = chat?.channels[0];
         // another document of this load already holds the name (same file name in two folders): number it
         const base = channelName(doc.path || doc.title);

@@ -5,9 +5,9 @@
  * generic document sections, and the company systems and staff roles their `{slots}` name. None of it is about a
  * workflow family's process; `corpus.test.ts` holds it to that.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { readDataFile } from "../../core/data-file.ts";
 
 const Text = z.string().min(1);
 const Texts = z.array(Text).min(1);
@@ -64,19 +64,13 @@ export type CorpusDocuments = z.infer<typeof CorpusDocuments>;
 
 export type CorpusData = { topics: Topic[]; documents: CorpusDocuments };
 
-function read<S extends z.ZodType>(schema: S, file: string): z.infer<S> {
-  const parsed = schema.safeParse(JSON.parse(readFileSync(file, "utf8")));
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
-    throw new Error(`${file}: ${problems.slice(0, 5).join("; ")}`);
-  }
-  return parsed.data;
-}
-
 /** The corpus data in `dir` (default: this module's `data/`); a handbook chapter must name a topic. */
 export function loadCorpusData(dir = join(import.meta.dir, "data")): CorpusData {
-  const topics = read(z.object({ topics: z.array(Topic).min(1) }).strict(), join(dir, "topics.json")).topics;
-  const documents = read(CorpusDocuments, join(dir, "documents.json"));
+  const topics = readDataFile(
+    z.object({ topics: z.array(Topic).min(1) }).strict(),
+    join(dir, "topics.json"),
+  ).topics;
+  const documents = readDataFile(CorpusDocuments, join(dir, "documents.json"));
   const names = new Set(topics.map((t) => t.name));
   for (const h of documents.handbooks)
     for (const c of h.chapters)

@@ -11,12 +11,14 @@ import { readReview } from "../../review/export.ts";
 import {
   emptyReview,
   loadPendingReview,
+  markReviewApplied,
   parseTaskReviews,
   type TaskReview,
 } from "../../review/task-review.ts";
 import { loadTask } from "../../store/task-store.ts";
 import { describeRevision, type Revision, revisionOf } from "./revision.ts";
 import { SeedRecord } from "./stages/s1-seeds.ts";
+import { generateLlmSuite, type SuiteRequest, type SuiteResult } from "./suite.ts";
 import { openWorkDir } from "./work-dir.ts";
 
 export type ResumePlan = {
@@ -113,4 +115,21 @@ export async function planResume(
     );
   }
   return { seeds, revisions, pending, lines };
+}
+
+/**
+ * Generate the suite again as `plan` says (its stored seeds, a revision per reviewed task), then mark the studio
+ * reviews it acted on as applied, so the studio starts fresh ones.
+ */
+export async function resumeSuite(
+  plan: ResumePlan,
+  request: Omit<SuiteRequest, "source" | "revisions">,
+): Promise<SuiteResult> {
+  const result = await generateLlmSuite({
+    ...request,
+    source: { kind: "seeds", seeds: plan.seeds },
+    revisions: plan.revisions,
+  });
+  for (const task of plan.pending) await markReviewApplied(request.root, request.suite, task);
+  return result;
 }

@@ -50,7 +50,7 @@ export class NameDraw {
     const first = this.firsts.shift();
     const last = this.lasts.shift();
     if (!first || !last)
-      throw new Error("name pools exhausted: add names to src/generate/procedural/names.ts");
+      throw new Error("name pools exhausted: add names to src/generate/procedural/data/names.json");
     return { first, last };
   }
 

@@ -3,28 +3,13 @@
  * schema when loaded (a bad file fails with its path and the field at fault). Families are ordered by file name, so a
  * domain's first families are the ones a small suite uses.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { z } from "zod";
+import { readDataFile } from "../../core/data-file.ts";
 import type { Domain } from "../../core/index.ts";
 import { COMMON_SLOTS, DomainSpec, FamilySpec } from "./family.ts";
 
 export const DATA_DIR = join(import.meta.dir, "data");
-
-function parseFile<T extends z.ZodType>(schema: T, path: string): z.infer<T> {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, "utf8"));
-  } catch (error) {
-    throw new Error(`${path}: not valid JSON (${(error as Error).message})`);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
-    throw new Error(`${path}: ${problems.slice(0, 5).join("; ")}`);
-  }
-  return parsed.data;
-}
 
 /** Every `{slot}` of a family's templates must be a case variable (the family's or its adjacent case's) or a common slot. */
 function checkSlots(family: FamilySpec, path: string): void {
@@ -45,7 +30,7 @@ function checkSlots(family: FamilySpec, path: string): void {
 }
 
 export function loadFamilyFile(path: string): FamilySpec {
-  const family = parseFile(FamilySpec, path);
+  const family = readDataFile(FamilySpec, path);
   checkSlots(family, path);
   return family;
 }
@@ -67,7 +52,7 @@ export function loadFamilies(dir = join(DATA_DIR, "families")): FamilySpec[] {
 export function loadDomains(dir = join(DATA_DIR, "domains")): Record<Domain, DomainSpec> {
   const out: Partial<Record<Domain, DomainSpec>> = {};
   for (const f of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
-    const spec = parseFile(DomainSpec, join(dir, f));
+    const spec = readDataFile(DomainSpec, join(dir, f));
     out[spec.domain] = spec;
   }
   return out as Record<Domain, DomainSpec>;

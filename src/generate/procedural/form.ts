@@ -6,9 +6,9 @@
  * company background corpus all call these functions, so nothing but their text tells them apart. The pools are the
  * data file `data/forms.json` (zod-checked when loaded).
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { readDataFile } from "../../core/data-file.ts";
 import { slug } from "../slug.ts";
 import { DAY_MS, type Member } from "./cast.ts";
 import type { Rng } from "./prng.ts";
@@ -73,12 +73,7 @@ export const FormPools = z
 export type FormPools = z.infer<typeof FormPools>;
 
 export function loadForms(path = join(import.meta.dir, "data", "forms.json")): FormPools {
-  const parsed = FormPools.safeParse(JSON.parse(readFileSync(path, "utf8")));
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
-    throw new Error(`${path}: ${problems.slice(0, 5).join("; ")}`);
-  }
-  return parsed.data;
+  return readDataFile(FormPools, path);
 }
 
 export const FORMS: FormPools = loadForms();

@@ -1,122 +1,28 @@
-/** @module Name pools for people in generated tasks (users, colleagues, case subjects), varied and deterministic. */
+/**
+ * @module Name pools for people in generated tasks (users, colleagues, case subjects) as data (`data/names.json`, checked by the schema here when loaded), drawn deterministically by the seed.
+ */
+import { join } from "node:path";
+import { z } from "zod";
+import { readDataFile } from "../../core/data-file.ts";
+import { DATA_DIR } from "./data.ts";
 
-export const FIRST_NAMES = [
-  "Amara",
-  "Ben",
-  "Carmen",
-  "Dmitri",
-  "Elena",
-  "Farid",
-  "Grace",
-  "Hiro",
-  "Ines",
-  "Jamal",
-  "Keiko",
-  "Liam",
-  "Maya",
-  "Nikhil",
-  "Olivia",
-  "Pedro",
-  "Quinn",
-  "Rosa",
-  "Samir",
-  "Tara",
-  "Uche",
-  "Valeria",
-  "Wei",
-  "Ximena",
-  "Yusuf",
-  "Zoe",
-  "Aisha",
-  "Bruno",
-  "Chloe",
-  "Diego",
-  "Esther",
-  "Felix",
-  "Gita",
-  "Hannah",
-  "Ivan",
-  "Julia",
-  "Kofi",
-  "Lena",
-  "Marcus",
-  "Nadia",
-  "Omar",
-  "Priya",
-  "Rafael",
-  "Sofia",
-  "Tomas",
-  "Uma",
-  "Victor",
-  "Wanda",
-] as const;
+const Names = z.array(z.string().min(1)).min(1);
 
-export const LAST_NAMES = [
-  "Abernathy",
-  "Bianchi",
-  "Castellanos",
-  "Delacroix",
-  "Eriksen",
-  "Fontaine",
-  "Gallagher",
-  "Hartmann",
-  "Ibarra",
-  "Jovanovic",
-  "Kowalski",
-  "Lindqvist",
-  "Mbeki",
-  "Nakamura",
-  "Okafor",
-  "Petrov",
-  "Quintero",
-  "Ramanathan",
-  "Sandoval",
-  "Takahashi",
-  "Underwood",
-  "Vasquez",
-  "Whitfield",
-  "Xu",
-  "Yamamoto",
-  "Zielinski",
-  "Acheampong",
-  "Brennan",
-  "Chowdhury",
-  "Dufresne",
-  "Estrada",
-  "Fitzgerald",
-  "Gutierrez",
-  "Holloway",
-  "Iwasaki",
-  "Jensen",
-  "Kaur",
-  "Lachance",
-  "Moreau",
-  "Novak",
-  "Ortega",
-  "Pellegrini",
-  "Rahman",
-  "Sorensen",
-  "Trujillo",
-  "Varga",
-  "Whitaker",
-  "Yilmaz",
-] as const;
+export const NamePools = z
+  .object({
+    firstNames: Names,
+    lastNames: Names,
+    /** Honorifics for subjects when a family uses them (patients). */
+    honorifics: Names,
+  })
+  .strict();
+export type NamePools = z.infer<typeof NamePools>;
 
-/** Honorifics for subjects when a family uses them (patients). */
-export const HONORIFICS = ["Mr.", "Mrs.", "Ms."] as const;
+export function loadNames(path = join(DATA_DIR, "names.json")): NamePools {
+  return readDataFile(NamePools, path);
+}
 
-/** Customer and client organizations (B2B customers, collection clients); last words are distinct on purpose. */
-export const ORGANIZATIONS = [
-  "Kestrel Fabrication",
-  "Marlow Plastics",
-  "Ironleaf Components",
-  "Bluepeak Dynamics",
-  "Harbor Castings",
-  "Northwind Tooling",
-  "Copperline Electric",
-  "Sablewood Foods",
-  "Tidewater Packaging",
-  "Granite Ridge Logistics",
-  "Foxglove Labs",
-  "Summit Hydraulics",
-] as const;
+const NAMES = loadNames();
+export const FIRST_NAMES: readonly string[] = NAMES.firstNames;
+export const LAST_NAMES: readonly string[] = NAMES.lastNames;
+export const HONORIFICS: readonly string[] = NAMES.honorifics;

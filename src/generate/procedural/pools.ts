@@ -3,9 +3,9 @@
  * condition phrasings, cross-reference styles, sequencing words, case openers), as a zod-validated data file
  * (`data/realizations.json`). The seed draws from them; adding a realization is editing the file.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { readDataFile } from "../../core/data-file.ts";
 import { DATA_DIR } from "./data.ts";
 
 export const LAYOUTS = ["numbered", "bullets", "table", "faq", "prose"] as const;
@@ -69,12 +69,7 @@ export const RealizationPools = z
 export type RealizationPools = z.infer<typeof RealizationPools>;
 
 export function loadPools(path = join(DATA_DIR, "realizations.json")): RealizationPools {
-  const parsed = RealizationPools.safeParse(JSON.parse(readFileSync(path, "utf8")));
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
-    throw new Error(`${path}: ${problems.slice(0, 5).join("; ")}`);
-  }
-  return parsed.data;
+  return readDataFile(RealizationPools, path);
 }
 
 export const POOLS: RealizationPools = loadPools();

@@ -10,3 +10,4 @@ export {
   validateTask,
   validateTaskDir,
 } from "./validate-task.ts";
+export { type SuiteCheck, type TaskCheck, type TasksCheck, validateTasks } from "./validate-tasks.ts";

@@ -425,7 +425,7 @@ async function checkFiles(
         add("event-order", file, "$.headers.Date", "expected an RFC 5322 date");
     }
     if (a.format === "chat") {
-      const chat = parseChat(await Bun.file(file).text());
+      const chat = parseChat(await Bun.file(file).bytes(), file);
       const members = new Set(chat.users.map((u) => u.username));
       chat.users.forEach((u, j) => {
         if (!usernames.has(u.username))

@@ -1,11 +1,22 @@
 // The annotator page's behaviour (inlined by annotator-page.ts): match predicted steps to gold steps by click or by
-// keyboard alone, refuse a gold step another step holds (the server refuses it too), save every decision at once.
+// keyboard alone, refuse a gold step another step holds (the server refuses it too), save every decision at once; then
+// score a decided step (condition resolution of a matched conditional pair, comprehensiveness of a matched pair,
+// factuality of any step) with its selects or by keyboard (c / p / f, then digits).
 (() => {
   const state = JSON.parse(document.getElementById("annotation-state").textContent);
   const status = document.getElementById("status");
   const list = document.getElementById("pred");
   let selected = 1;
   let buffer = "";
+  /** A score being typed: null, "cr", "pc" (with the digits so far) or "fact". */
+  let mode = null;
+  let digits = [];
+  const DIMENSIONS = ["specificity", "personalization", "completeness", "actionability"];
+  const PROMPTS = {
+    cr: "condition resolution: 1 resolved · 5 partial (0.5) · 0 unresolved",
+    pc: "comprehensiveness: four digits 0–5 (fifths) for specificity, personalization, completeness, actionability",
+    fact: "factuality: 1 supported by its sources · 0 not supported",
+  };
 
   const say = (message, bad) => {
     status.textContent = message;
@@ -35,7 +46,26 @@
       button.querySelector(".held").textContent = held === null ? "" : `held by P${held}`;
       button.dataset.taken = held === null ? "no" : held === selected ? "mine" : "other";
     }
-    document.getElementById("buffer").textContent = buffer ? `gold step ${buffer}… (Enter to match)` : "";
+    for (const li of list.querySelectorAll("li[data-step]")) {
+      const label = state.labels[Number(li.dataset.step)];
+      const box = li.querySelector(".scores");
+      if (!box) continue;
+      box.hidden = !label;
+      const matched = label && label.gold !== null;
+      box.querySelector('[data-for="cr"]').hidden = !(matched && state.conditional.includes(label.gold));
+      for (const d of DIMENSIONS) box.querySelector(`[data-for="${d}"]`).hidden = !matched;
+      if (!label) continue;
+      box.querySelector('[data-score="cr"]').value = label.cr === null ? "" : String(label.cr);
+      for (const d of DIMENSIONS)
+        box.querySelector(`[data-score="${d}"]`).value = label.pc ? String(label.pc[d]) : "";
+      box.querySelector('[data-score="supported"]').value =
+        label.supported === null ? "" : String(label.supported);
+    }
+    document.getElementById("buffer").textContent = mode
+      ? `P${selected} ${PROMPTS[mode]}${digits.length ? ` — typed ${digits.join(" ")}` : ""}`
+      : buffer
+        ? `gold step ${buffer}… (Enter to match)`
+        : "";
     document.getElementById("done").textContent = String(Object.keys(state.labels).length);
   }
 
@@ -77,6 +107,45 @@
     }
   }
 
+  async function score(step, scores, what) {
+    if (await save(step, { scores })) say(`Saved: P${step} ${what}.`, false);
+  }
+
+  /** Why step `step` cannot take a score of `kind` now, or null. */
+  function refusal(step, kind) {
+    const label = state.labels[step];
+    if (!label) return `Refused: decide P${step}'s match first, then score it.`;
+    if (kind !== "fact" && label.gold === null)
+      return `Refused: P${step} is unmatched — condition resolution and comprehensiveness score a matched pair.`;
+    if (kind === "cr" && !state.conditional.includes(label.gold))
+      return `Refused: G${label.gold} is not conditional — condition resolution scores conditional gold steps only.`;
+    return null;
+  }
+
+  function typed(key) {
+    const step = selected;
+    if (mode === "cr") {
+      const cr = { 1: 1, 5: 0.5, 0: 0 }[key];
+      if (cr === undefined) return say(`Refused: condition resolution is 1, 5 (0.5) or 0, not ${key}.`, true);
+      mode = null;
+      return score(step, { cr }, `condition resolution ${cr}`);
+    }
+    if (mode === "fact") {
+      if (key !== "1" && key !== "0")
+        return say(`Refused: factuality is 1 (supported) or 0, not ${key}.`, true);
+      mode = null;
+      return score(step, { supported: Number(key) }, key === "1" ? "supported" : "not supported");
+    }
+    if (!/^[0-5]$/.test(key))
+      return say(`Refused: a comprehensiveness dimension is 0–5 (fifths), not ${key}.`, true);
+    digits.push(Number(key) / 5);
+    if (digits.length < DIMENSIONS.length) return;
+    const pc = Object.fromEntries(DIMENSIONS.map((d, i) => [d, digits[i]]));
+    mode = null;
+    digits = [];
+    return score(step, { pc }, `comprehensiveness ${DIMENSIONS.map((d) => pc[d].toFixed(1)).join(" / ")}`);
+  }
+
   async function clear() {
     const step = selected;
     if (await save(step, { clear: true })) say(`Cleared P${step}.`, false);
@@ -93,6 +162,27 @@
   });
   for (const button of document.querySelectorAll("#gold button[data-gold]"))
     button.addEventListener("click", () => decide(Number(button.dataset.gold)));
+  for (const select of list.querySelectorAll("select[data-score]")) {
+    select.addEventListener("change", () => {
+      const step = Number(select.dataset.step);
+      const name = select.dataset.score;
+      const value = select.value === "" ? null : Number(select.value);
+      if (name === "cr" || name === "supported")
+        return score(step, { [name]: value }, `${name} ${value ?? "cleared"}`);
+      const boxes = DIMENSIONS.map((d) => row(step).querySelector(`[data-score="${d}"]`).value);
+      if (value === null) return score(step, { pc: null }, "comprehensiveness cleared");
+      if (boxes.some((v) => v === ""))
+        return say(`P${step}: choose all four comprehensiveness dimensions to save them.`, false);
+      const pc = Object.fromEntries(DIMENSIONS.map((d, i) => [d, Number(boxes[i])]));
+      return score(step, { pc }, "comprehensiveness");
+    });
+    select.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        list.focus({ preventScroll: true });
+      }
+    });
+  }
   for (const input of list.querySelectorAll("input.note")) {
     input.addEventListener("change", () => {
       const step = Number(input.dataset.step);
@@ -114,11 +204,30 @@
 
   document.addEventListener("keydown", (event) => {
     const target = event.target;
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
+    if (
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLTextAreaElement ||
+      target instanceof HTMLSelectElement
+    )
+      return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key;
     let handled = true;
-    if (key === "ArrowDown" || key === "j") select(selected + 1);
+    if (mode && key === "Escape") {
+      mode = null;
+      digits = [];
+      say("Score cancelled.", false);
+    } else if (mode && key.length === 1) typed(key);
+    else if ((key === "c" || key === "p" || key === "f") && !buffer) {
+      const kind = key === "c" ? "cr" : key === "p" ? "pc" : "fact";
+      const why = refusal(selected, kind);
+      if (why) say(why, true);
+      else {
+        mode = kind;
+        digits = [];
+        say(`P${selected}: ${PROMPTS[kind]}.`, false);
+      }
+    } else if (key === "ArrowDown" || key === "j") select(selected + 1);
     else if (key === "ArrowUp" || key === "k") select(selected - 1);
     else if (/^[0-9]$/.test(key)) buffer = (buffer + key).slice(0, 3);
     else if (key === "Enter" && buffer && target.tagName !== "BUTTON") {
@@ -140,7 +249,7 @@
     }
   });
 
-  list.focus();
+  list.focus({ preventScroll: true });
   render();
   document.body.dataset.ready = "yes";
 })();

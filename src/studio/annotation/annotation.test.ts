@@ -140,7 +140,9 @@ describe("annotation campaigns", () => {
     const labels = `${a.home}/labels`;
     const ok = await post(labels, { item, step: 1, gold: 1, note: "same action" }, { cookie: a.cookie });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ labels: { 1: { gold: 1, note: "same action" } } });
+    expect(await ok.json()).toEqual({
+      labels: { 1: { gold: 1, note: "same action", cr: null, pc: null, supported: null } },
+    });
     const dup = await post(labels, { item, step: 2, gold: 1 }, { cookie: a.cookie });
     expect(dup.status).toBe(409);
     expect(((await dup.json()) as { error: string }).error).toContain(
@@ -155,7 +157,9 @@ describe("annotation campaigns", () => {
     expect((await post(labels, { item, step: 1, gold: 2 }, { cookie: a.cookie })).status).toBe(200);
     expect((await post(labels, { item, step: 2, gold: 1 }, { cookie: a.cookie })).status).toBe(200);
     const cleared = await post(labels, { item, step: 2, clear: true }, { cookie: a.cookie });
-    expect(await cleared.json()).toEqual({ labels: { 1: { gold: 2, note: "" } } });
+    expect(await cleared.json()).toEqual({
+      labels: { 1: { gold: 2, note: "", cr: null, pc: null, supported: null } },
+    });
     // No cookie: refused before anything is read.
     expect((await post(labels, { item, step: 1, gold: null })).status).toBe(403);
   });
@@ -211,6 +215,52 @@ describe("annotation campaigns", () => {
         })
       ).status,
     ).toBe(200);
+  });
+
+  test("a decided step takes metric labels its decision allows; a new gold step drops the pair's", async () => {
+    const a = await open(created.links[2]!.url);
+    const html = await (await request(`${a.home}/1`, { headers: { cookie: a.cookie } })).text();
+    const state = JSON.parse(
+      /<script type="application\/json" id="annotation-state">(.*?)<\/script>/s.exec(html)![1]!,
+    ) as { item: string; gold: number[]; conditional: number[] };
+    expect(html).toContain("Score 1.0 (Fully Resolved)"); // N.4's rubric, from the prompt file
+    expect(html).toContain("**Specificity** (0.0-1.0)"); // N.5's
+    const conditional = state.conditional[0]!;
+    const plain = state.gold.find((g) => !state.conditional.includes(g))!;
+    expect(conditional).toBeDefined();
+    const labels = `${a.home}/labels`;
+    const send = (body: unknown) =>
+      post(labels, { item: state.item, ...(body as object) }, { cookie: a.cookie });
+    const error = async (r: Response) => ((await r.json()) as { error: string }).error;
+    const pc = { specificity: 0.8, personalization: 0.6, completeness: 1, actionability: 0.4 };
+    const early = await send({ step: 1, scores: { pc } });
+    expect(early.status).toBe(409);
+    expect(await error(early)).toBe("step: decide P1's match before scoring it");
+    expect((await send({ step: 1, gold: plain })).status).toBe(200);
+    const notConditional = await send({ step: 1, scores: { cr: 1 } });
+    expect(notConditional.status).toBe(400);
+    expect(await error(notConditional)).toContain(`gold step ${plain} is not conditional`);
+    expect((await send({ step: 1, scores: { cr: 0.7 } })).status).toBe(400); // N.4 has three levels
+    expect((await send({ step: 1, scores: { pc: { ...pc, actionability: 2 } } })).status).toBe(400);
+    expect((await send({ step: 1, scores: { pc, supported: 1 } })).status).toBe(200);
+    expect((await send({ step: 2, gold: conditional })).status).toBe(200);
+    const scored = await send({ step: 2, scores: { cr: 0.5 } });
+    expect(((await scored.json()) as { labels: Record<number, unknown> }).labels).toEqual({
+      1: { gold: plain, note: "", cr: null, pc, supported: 1 },
+      2: { gold: conditional, note: "", cr: 0.5, pc: null, supported: null },
+    });
+    // P1 moves to unmatched: its pair's comprehensiveness goes, its factuality stays; an unmatched step takes no pc.
+    const moved = await send({ step: 1, gold: null });
+    expect(((await moved.json()) as { labels: Record<number, unknown> }).labels[1]).toEqual({
+      gold: null,
+      note: "",
+      cr: null,
+      pc: null,
+      supported: 1,
+    });
+    const unmatched = await send({ step: 1, scores: { pc } });
+    expect(await error(unmatched)).toContain("this step is unmatched");
+    for (const step of [1, 2]) await send({ step, clear: true });
   });
 
   test("the dashboard reports agreement from the labels, and the JSONL export round-trips", async () => {

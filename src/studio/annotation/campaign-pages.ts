@@ -4,14 +4,24 @@
  * label export and import).
  */
 import type { CampaignAgreement } from "../../analysis/annotation.ts";
+import { type HumanAgreement, LABELLED_METRICS } from "../../analysis/human-agreement.ts";
+import { metricLabel } from "../../judge/metrics/index.ts";
 import { Plot, renderPlot } from "../../notebook/plot.ts";
+import { facets, RunPageFilter, runPage } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, raw, score } from "../html.ts";
-import { facets, runPage, StudioFilter } from "../queries.ts";
 import { urls } from "../urls.ts";
 import { DEFAULT_GUIDELINE } from "./schema.ts";
 import type { AnnotatorRow, CampaignRow, CampaignSummary, LabelRow } from "./store.ts";
 import type { CampaignWorkflow } from "./workflows.ts";
+
+/** The manager pages' own layout: wide tables scroll inside their box, and nothing overflows a narrow screen. */
+const CSS = `
+.scroll{overflow-x:auto;max-width:100%}
+figure{margin:.4rem 0;max-width:100%;overflow-x:auto}
+textarea,input[name=name]{max-width:100%}
+#links a.annotator-link{word-break:break-all}
+`;
 
 /** Runs offered on the new-campaign page at once (narrow with the filters). */
 const RUNS_OFFERED = 500;
@@ -35,13 +45,29 @@ export function campaignsPage(campaigns: readonly CampaignSummary[]): string {
     (the paper's Appendix F), and the dashboard measures their agreement and the judges' agreement with them.</p>
     ${
       campaigns.length
-        ? html`<table><thead><tr><th>campaign</th><th>created</th><th class="num">workflows</th><th class="num">annotators</th><th class="num">decisions</th></tr></thead><tbody>${rows}</tbody></table>`
+        ? html`<div class="scroll"><table><thead><tr><th>campaign</th><th>created</th><th class="num">workflows</th><th class="num">annotators</th><th class="num">decisions</th></tr></thead><tbody>${rows}</tbody></table></div>`
         : html`<p class="muted">No campaign yet.</p>`
     }`;
-  return page({ title: "Annotation campaigns", section: "campaigns", body });
+  return page({ title: "Annotation campaigns", section: "campaigns", body, css: CSS });
 }
 
-const NEW_SCRIPT = `
+/**
+ * Client code both manager pages share: an annotator link shown as a link to open and a button that copies it (the
+ * clipboard where the page may write it, else the link's text selected for Ctrl+C).
+ */
+const LINK_SCRIPT = `
+function showLink(container, url) {
+  const a = document.createElement("a"); a.href = url; a.textContent = url; a.className = "annotator-link";
+  a.target = "_blank"; a.rel = "noreferrer";
+  const copy = document.createElement("button"); copy.type = "button"; copy.textContent = "copy"; copy.className = "copy";
+  copy.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(url); copy.textContent = "copied"; }
+    catch { const r = document.createRange(); r.selectNodeContents(a); const s = getSelection(); s.removeAllRanges(); s.addRange(r); copy.textContent = "selected: Ctrl+C"; }
+  });
+  container.replaceChildren(a, " ", copy);
+}`;
+
+const NEW_SCRIPT = `${LINK_SCRIPT}
 document.getElementById("campaign-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = event.target;
@@ -66,15 +92,15 @@ document.getElementById("campaign-form").addEventListener("submit", async (event
   for (const link of data.links) {
     const li = document.createElement("li"); li.dataset.annotator = link.name;
     const b = document.createElement("b"); b.textContent = link.name + ": ";
-    const code = document.createElement("code"); code.textContent = new URL(link.url, location.href).href;
-    li.append(b, code); list.append(li);
+    const where = document.createElement("span"); showLink(where, new URL(link.url, location.href).href);
+    li.append(b, where); list.append(li);
   }
   out.append(list);
 });`;
 
 export function newCampaignPage(ctx: StudioContext, query: Record<string, string>): string {
-  const filter = StudioFilter.parse({
-    ...Object.fromEntries(Object.entries(query).filter(([k, v]) => v !== "" && k in StudioFilter.shape)),
+  const filter = RunPageFilter.parse({
+    ...Object.fromEntries(Object.entries(query).filter(([k, v]) => v !== "" && k in RunPageFilter.shape)),
     status: "done",
   });
   const { rows, total } = runPage(ctx.store.db, filter, {
@@ -97,15 +123,15 @@ export function newCampaignPage(ctx: StudioContext, query: Record<string, string
       <h2>Runs (tasks × agents)</h2>
       <p class="muted small">${total} finished run${total === 1 ? "" : "s"} match${total > RUNS_OFFERED ? html`; the first ${RUNS_OFFERED} are listed — narrow the filters` : ""}.
         Annotators see each run's judged workflow (personalized, else generic) against its task's gold steps, without the agent's name.</p>
-      <table><thead><tr><th></th><th>task</th><th>split</th><th>agent</th><th>model</th><th>batch</th><th class="num">F1</th><th>run</th></tr></thead><tbody>${runRows}</tbody></table>
+      <div class="scroll"><table><thead><tr><th></th><th>task</th><th>split</th><th>agent</th><th>model</th><th>batch</th><th class="num">F1</th><th>run</th></tr></thead><tbody>${runRows}</tbody></table></div>
       <h2>Campaign</h2>
       <p><label>Name<br><input name="name" size="50" required></label></p>
       <p><label>Annotators, one name per line (each gets their own link)<br><textarea name="annotators" rows="4" cols="40" required></textarea></label></p>
-      <p><label>Guideline (the paper's F.1 protocol by default)<br><textarea name="guideline" rows="12" cols="110">${DEFAULT_GUIDELINE}</textarea></label></p>
+      <p><label>Guideline (the paper's F.1 protocol by default)<br><textarea name="guideline" rows="12" cols="110" style="width:100%">${DEFAULT_GUIDELINE}</textarea></label></p>
       <p><button type="submit">Create campaign</button></p>
     </form>
     <div id="created" role="status"></div>`;
-  return page({ title: "New annotation campaign", section: "campaigns", body, script: NEW_SCRIPT });
+  return page({ title: "New annotation campaign", section: "campaigns", body, css: CSS, script: NEW_SCRIPT });
 }
 
 export type DashboardView = {
@@ -114,6 +140,8 @@ export type DashboardView = {
   workflows: CampaignWorkflow[];
   labels: LabelRow[];
   agreement: CampaignAgreement;
+  /** Every labelled metric against each judge, from `humanAgreement` (the human-agreement bench's function). */
+  metrics: HumanAgreement;
 };
 
 /** Figure F.2's reading: per task (x) and agent (facet), the human-average F1 beside each judge's F1; a grey rule spans the gap. */
@@ -173,7 +201,7 @@ export function dashboardPage(view: DashboardView): string {
   const progress = annotators.map((x) => {
     const done = labels.filter((l) => l.annotator_id === x.id).length;
     return html`<tr><td>${x.name}</td><td class="num">${done} / ${total}</td>
-      <td><button type="button" data-new-link="${x.id}">new link</button> <code class="link" id="link-${x.id}"></code></td></tr>`;
+      <td><button type="button" data-new-link="${x.id}">new link</button> <span class="link" id="link-${x.id}"></span></td></tr>`;
   });
   const judgeNames = [...new Set(workflows.flatMap((w) => w.judges.map((j) => j.name)))].sort();
   const hasLexical = workflows.some((w) => w.judges.some((j) => j.lexical));
@@ -184,10 +212,24 @@ export function dashboardPage(view: DashboardView): string {
       ? null
       : "No LLM-judge evaluation exists for these runs: human–LLM agreement cannot be measured until they are judged with an LLM (drflow judge --judge llm:<model>).",
   ].filter(Boolean);
-  const judgeRows = judgeNames.map((j) => {
-    const s = a.judges[j];
-    return html`<tr data-judge="${j}"><td title="${j}">${judgeLabel(j)}</td><td class="num">${s?.n ?? 0}</td><td class="num pearson">${num(s?.pearson)}</td>
-      <td class="num mad">${score(s?.meanAbsoluteDifference)}</td></tr>`;
+  const m = view.metrics;
+  const judgeRows = judgeNames.flatMap((j) =>
+    LABELLED_METRICS.map((metric) => {
+      const x = m.metrics[metric][j];
+      return html`<tr data-judge="${j}" data-metric="${metric}"><td title="${j}">${judgeLabel(j)}</td><td>${metricLabel(metric).long}</td>
+        <td class="num n">${x?.n ?? 0}</td><td class="num pearson">${num(x?.pearson)}</td>
+        <td class="num mad">${score(x?.meanAbsoluteDifference)}</td>
+        <td class="num pref">${x?.preference.pairs ? `${x.preference.agree} of ${x.preference.pairs}` : "—"}</td></tr>`;
+    }),
+  );
+  const ann = m.annotators;
+  const metricRows = m.packets.map((r) => {
+    const cw = workflows.find((x) => x.item === r.id)!;
+    return html`<tr data-item="${r.id}"><td>${r.task}</td><td>${r.source ?? ""}</td><td class="small"><a href="${urls.run(cw.runId)}">${cw.runId}</a></td>
+      ${LABELLED_METRICS.map(
+        (metric) => html`<td class="num human" data-metric="${metric}">${score(r.human[metric])}</td>
+        ${judgeNames.map((j) => html`<td class="num" data-metric="${metric}" data-judge="${j}">${score(r.judges[j]?.[metric])}</td>`)}`,
+      )}</tr>`;
   });
   const wfRows = a.workflows.map((w) => {
     const cw = workflows.find((x) => x.item === w.item)!;
@@ -217,7 +259,7 @@ export function dashboardPage(view: DashboardView): string {
       <a href="${urls.campaign(campaign.id)}/labels.jsonl" id="export">export labels (JSONL)</a></p>
     <details><summary>Guideline</summary><pre>${campaign.guideline}</pre></details>
     <h2>Progress</h2>
-    <table><thead><tr><th>annotator</th><th class="num">decisions</th><th>link</th></tr></thead><tbody>${progress}</tbody></table>
+    <div class="scroll"><table><thead><tr><th>annotator</th><th class="num">decisions</th><th>link</th></tr></thead><tbody>${progress}</tbody></table></div>
     <h2>Agreement between annotators</h2>
     <p class="muted small">Over the ${a.complete} of ${a.decisions} predicted-step decisions every annotator has made; a decision's
       category is the gold step chosen or "unmatched".</p>
@@ -226,28 +268,48 @@ export function dashboardPage(view: DashboardView): string {
       <tr><th>majority agrees</th><td class="num" id="majority-agree">${pct(a.majorityAgree)}</td></tr>
       <tr><th>Fleiss' κ</th><td class="num" id="kappa">${num(a.fleiss?.kappa)}</td></tr>
     </tbody></table>
-    <h2>Humans and judges</h2>
-    ${missing.map((m) => html`<p class="ref missing-judge">${m}</p>`)}
+    <div class="scroll"><table id="metric-agreement"><thead><tr><th>labels</th><th class="num">subjects</th><th class="num">Fleiss' κ</th><th>pairwise</th></tr></thead><tbody>
+      <tr data-labels="condition_resolution"><th>condition resolution (N.4, per matched conditional gold step)</th>
+        <td class="num">${ann.conditionResolution.subjects}</td><td class="num kappa">${num(ann.conditionResolution.kappa)}</td>
+        <td class="small">${ann.conditionResolution.pairwise.map((p) => `${names.get(p.a) ?? p.a}/${names.get(p.b) ?? p.b} ${pct(p.agreement)}`).join(" · ")}</td></tr>
+      <tr data-labels="personalized_comprehensiveness"><th>comprehensiveness (N.5, mean |difference| ×100 of a pair's four-dimension average)</th>
+        <td class="num">${ann.comprehensiveness.pairs.reduce((s, p) => Math.max(s, p.n), 0)}</td><td class="num">—</td>
+        <td class="small mad">${ann.comprehensiveness.pairs.map((p) => `${names.get(p.a) ?? p.a}/${names.get(p.b) ?? p.b} ${score(p.meanAbsoluteDifference)}`).join(" · ")}</td></tr>
+      <tr data-labels="factuality"><th>factuality (per predicted step: supported by its cited documents)</th>
+        <td class="num">${ann.factuality.subjects}</td><td class="num kappa">${num(ann.factuality.kappa)}</td>
+        <td class="small">${ann.factuality.pairwise.map((p) => `${names.get(p.a) ?? p.a}/${names.get(p.b) ?? p.b} ${pct(p.agreement)}`).join(" · ")}</td></tr>
+    </tbody></table></div>
+    <h2>Humans and judges, metric by metric</h2>
+    <p class="muted small">Each judge's score against the annotator average over the workflows both scored: Pearson r, mean
+      |difference| (×100) and, within each task, how many of the pairs of workflows the annotators rank are ranked the same
+      way — the figures <code>bun scripts/bench/judge-humans.ts</code> prints for a labelled set, from the same function.</p>
+    ${missing.map((x) => html`<p class="ref missing-judge">${x}</p>`)}
     ${
       judgeNames.length
-        ? html`<table id="judges"><thead><tr><th>judge</th><th class="num">workflows</th><th class="num">Pearson r (human-average F1 vs judge F1)</th><th class="num">mean |difference| (×100)</th></tr></thead><tbody>${judgeRows}</tbody></table>`
+        ? html`<div class="scroll"><table id="judges"><thead><tr><th>judge</th><th>metric</th><th class="num">workflows</th><th class="num">Pearson r</th><th class="num">mean |difference| (×100)</th><th class="num">preferred (within task)</th></tr></thead><tbody>${judgeRows}</tbody></table></div>`
         : ""
     }
     ${
-      Object.values(a.judges).some((s) => s.n > 0 && s.n < 3)
+      LABELLED_METRICS.some((metric) => Object.values(m.metrics[metric]).some((x) => x.n > 0 && x.n < 3))
         ? html`<p class="muted small">Pearson r over fewer than three workflows is ±1 or undefined by construction: annotate more
             workflows before reading it.</p>`
         : ""
     }
+    <h3>Scores per workflow (×100)</h3>
+    <div class="scroll"><table id="metric-scores"><thead><tr><th>task</th><th>agent</th><th>run</th>
+      ${LABELLED_METRICS.map(
+        (metric) =>
+          html`<th class="num">${metricLabel(metric).short} human</th>${judgeNames.map((j) => html`<th class="num" title="${j}">${metricLabel(metric).short} ${judgeLabel(j)}</th>`)}`,
+      )}</tr></thead><tbody>${metricRows}</tbody></table></div>
     <div id="f1-plot">${f1Plot(a)}</div>
     <h2>F1 per task and agent (×100)</h2>
-    <table id="workflows"><thead><tr><th>task</th><th>agent</th><th>run</th><th class="num">predicted</th><th class="num">gold</th>
+    <div class="scroll"><table id="workflows"><thead><tr><th>task</th><th>agent</th><th>run</th><th class="num">predicted</th><th class="num">gold</th>
       ${annotators.map((x) => html`<th class="num">F1 ${x.name}</th>`)}<th class="num">human avg</th>
-      ${judgeNames.map((j) => html`<th class="num" title="${j}">F1 ${judgeLabel(j)}</th>`)}<th></th></tr></thead><tbody>${wfRows}</tbody></table>
+      ${judgeNames.map((j) => html`<th class="num" title="${j}">F1 ${judgeLabel(j)}</th>`)}<th></th></tr></thead><tbody>${wfRows}</tbody></table></div>
     <h2>Disagreements to adjudicate (${a.disagreements.length})</h2>
     ${
       a.disagreements.length
-        ? html`<table id="disagreements"><thead><tr><th>task</th><th>agent</th><th>predicted step</th>${annotators.map((x) => html`<th>${names.get(x.id)}</th>`)}<th>majority</th></tr></thead><tbody>${disagreements}</tbody></table>`
+        ? html`<div class="scroll"><table id="disagreements"><thead><tr><th>task</th><th>agent</th><th>predicted step</th>${annotators.map((x) => html`<th>${names.get(x.id)}</th>`)}<th>majority</th></tr></thead><tbody>${disagreements}</tbody></table></div>`
         : html`<p class="muted">None among the completed decisions.</p>`
     }
     <h2>Import labels</h2>
@@ -261,19 +323,22 @@ export function dashboardPage(view: DashboardView): string {
     title: campaign.name,
     section: "campaigns",
     body,
+    css: CSS,
     script: dashboardScript(campaign.id),
   });
 }
 
 function dashboardScript(id: string): string {
   const base = JSON.stringify(urls.campaign(id));
-  return `
+  return `${LINK_SCRIPT}
 for (const button of document.querySelectorAll("button[data-new-link]")) {
   button.addEventListener("click", async () => {
     const id = button.dataset.newLink;
     const response = await fetch(${base} + "/annotators/" + id + "/link", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     const data = await response.json().catch(() => ({}));
-    document.getElementById("link-" + id).textContent = response.ok ? new URL(data.url, location.href).href : (data.error ?? "failed");
+    const where = document.getElementById("link-" + id);
+    if (response.ok) showLink(where, new URL(data.url, location.href).href);
+    else where.textContent = data.error ?? "failed";
   });
 }
 document.getElementById("import").addEventListener("click", async () => {

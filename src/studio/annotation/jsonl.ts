@@ -40,10 +40,30 @@ export function exportLabels(
         gold: l.gold_step,
         note: l.note,
         updated_at: l.updated_at,
+        cr: l.cr as LabelLine["cr"],
+        pc: l.pc,
+        supported: l.supported as LabelLine["supported"],
       };
       return `${JSON.stringify(line)}\n`;
     })
     .join("");
+}
+
+/**
+ * Why a step's metric labels do not fit its decision, or null: condition resolution and comprehensiveness are labels of
+ * a matched pair, and condition resolution only of a pair whose gold step is conditional.
+ */
+export function scoresProblem(
+  l: { gold: number | null; cr?: number | null; pc?: unknown },
+  w: Pick<CampaignWorkflow, "gold">,
+): string | null {
+  if ((l.cr ?? null) === null && (l.pc ?? null) === null) return null;
+  if (l.gold === null)
+    return "cr/pc: condition resolution and comprehensiveness are labels of a matched pair; this step is unmatched";
+  const gold = w.gold.find((g) => g.item === l.gold);
+  if ((l.cr ?? null) !== null && !gold?.condition)
+    return `cr: gold step ${l.gold} is not conditional (condition resolution scores conditional gold steps only)`;
+  return null;
 }
 
 /** Parse and check an import; returns the labels to write or throws `LabelImportError` naming each bad line. */
@@ -101,6 +121,11 @@ export function parseLabelImport(
       );
       continue;
     }
+    const pairProblem = scoresProblem(l, w);
+    if (pairProblem) {
+      problems.push(`line ${n}: ${pairProblem}`);
+      continue;
+    }
     const key = `${l.annotator}\u0000${w.item}\u0000${l.step}`;
     const earlier = seen.get(key);
     if (earlier !== undefined) {
@@ -128,6 +153,9 @@ export function parseLabelImport(
       gold_step: l.gold,
       note: l.note,
       updated_at: l.updated_at,
+      cr: l.cr,
+      pc: l.pc,
+      supported: l.supported,
     });
   }
   if (problems.length) throw new LabelImportError(problems);

@@ -8,11 +8,13 @@ import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { z } from "zod";
 import { campaignAgreement } from "../../analysis/annotation.ts";
+import { humanAgreement } from "../../analysis/human-agreement.ts";
 import type { StudioContext } from "../context.ts";
 import { urls } from "../urls.ts";
 import { annotatorHomePage, annotatorWorkflowPage, workflowLabels } from "./annotator-page.ts";
 import { campaignsPage, dashboardPage, newCampaignPage } from "./campaign-pages.ts";
-import { exportLabels, LabelImportError, parseLabelImport } from "./jsonl.ts";
+import { exportLabels, LabelImportError, parseLabelImport, scoresProblem } from "./jsonl.ts";
+import { campaignPackets } from "./packets.ts";
 import { AnnotationId, CampaignInput, ImportRequest, LabelInput } from "./schema.ts";
 import { hashSecret, newSecret, randomId, SECRET_COOKIE, secretMatches } from "./secrets.ts";
 import { AnnotationStore, type AnnotatorRow, type CampaignRow, GoldTaken } from "./store.ts";
@@ -113,7 +115,9 @@ export function annotationRoutes(ctx: StudioContext): Hono {
       annotators.map((a) => a.id),
       labels.map((l) => ({ annotator: l.annotator_id, item: l.item_id, step: l.step, gold: l.gold_step })),
     );
-    return c.html(dashboardPage({ campaign, annotators, workflows, labels, agreement }));
+    const { packets, judges } = campaignPackets(workflows, labels);
+    const metrics = humanAgreement(packets, judges);
+    return c.html(dashboardPage({ campaign, annotators, workflows, labels, agreement, metrics }));
   });
   app.get("/campaigns/:id/labels.jsonl", async (c) => {
     const campaign = await managed(c);
@@ -224,6 +228,14 @@ export function annotationRoutes(ctx: StudioContext): Hono {
       return fail(c, 400, `step: this workflow has ${w.predicted.length} predicted steps, got ${input.step}`);
     if ("clear" in input) {
       await store.clearLabel(campaign.id, annotator.id, item.id, input.step);
+    } else if ("scores" in input) {
+      const decision = (await store.labels(campaign.id, annotator.id)).find(
+        (l) => l.item_id === item.id && l.step === input.step,
+      );
+      if (!decision) return fail(c, 409, `step: decide P${input.step}'s match before scoring it`);
+      const problem = scoresProblem({ gold: decision.gold_step, ...input.scores }, w);
+      if (problem) return fail(c, 400, problem);
+      await store.putScores(campaign.id, annotator.id, item.id, input.step, input.scores);
     } else {
       if (input.gold !== null && !w.gold.some((g) => g.item === input.gold))
         return fail(c, 400, `gold: this task has no gold step ${input.gold}`);

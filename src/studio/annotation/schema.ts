@@ -1,6 +1,7 @@
 /** @module Shapes of annotation campaigns: what creating a campaign takes, one labelling decision, one JSONL label line. */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { ComprehensivenessDims } from "../../analysis/labelled-set.ts";
 
 /** The paper's F.1 protocol, the default guideline of a new campaign. */
 export const DEFAULT_GUIDELINE = readFileSync(new URL("./guideline-f1.txt", import.meta.url), "utf8").trim();
@@ -26,7 +27,26 @@ export type CampaignInput = z.infer<typeof CampaignInput>;
 
 const Note = z.string().max(2000, "a note holds at most 2000 characters");
 
-/** One decision on one predicted step (1-based position in the judged workflow): a gold step, unmatched (null), or cleared. */
+/** N.4's three levels. */
+export const ConditionLevel = z.union([z.literal(1), z.literal(0.5), z.literal(0)]);
+
+/** Some of a decided step's metric labels; null clears one. */
+export const ScoresInput = z
+  .object({
+    cr: ConditionLevel.nullable().optional(),
+    pc: ComprehensivenessDims.nullable().optional(),
+    supported: z
+      .union([z.literal(1), z.literal(0)])
+      .nullable()
+      .optional(),
+  })
+  .strict()
+  .refine((s) => Object.keys(s).length > 0, "scores: name at least one of cr, pc, supported");
+
+/**
+ * One decision on one predicted step (1-based position in the judged workflow): a gold step, unmatched (null), or
+ * cleared; or some of its metric labels once it is decided.
+ */
 export const LabelInput = z.union([
   z.object({
     item: AnnotationId,
@@ -35,7 +55,9 @@ export const LabelInput = z.union([
     note: Note.default(""),
   }),
   z.object({ item: AnnotationId, step: z.number().int().min(1), clear: z.literal(true) }),
+  z.object({ item: AnnotationId, step: z.number().int().min(1), scores: ScoresInput }),
 ]);
+
 export type LabelInput = z.infer<typeof LabelInput>;
 
 /** One line of a campaign's label export (`labels.jsonl`): who decided what about which run's step. */
@@ -52,6 +74,13 @@ export const LabelLine = z.object({
   gold: z.number().int().nullable(),
   note: Note,
   updated_at: z.string(),
+  /** Condition resolution of the matched conditional pair (N.4), comprehensiveness (N.5), factuality of the step. */
+  cr: ConditionLevel.nullable().default(null),
+  pc: ComprehensivenessDims.nullable().default(null),
+  supported: z
+    .union([z.literal(1), z.literal(0)])
+    .nullable()
+    .default(null),
 });
 export type LabelLine = z.infer<typeof LabelLine>;
 

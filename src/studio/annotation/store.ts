@@ -2,6 +2,7 @@
  * @module Every query of annotation campaigns, in one place, over the run store's SQL surface (src/store/sql.ts):
  * plain SQL that SQLite and PostgreSQL both run (tables from migration 4 in src/store/migrations.ts).
  */
+import type { ComprehensivenessLabel } from "../../analysis/human-agreement.ts";
 import type { RunStore } from "../../store/run-store.ts";
 import type { SqlDb } from "../../store/sql.ts";
 
@@ -9,6 +10,15 @@ export type CampaignRow = { id: string; name: string; guideline: string; created
 export type CampaignSummary = CampaignRow & { items: number; annotators: number; labels: number };
 export type ItemRow = { id: string; run_id: string };
 export type AnnotatorRow = { id: string; name: string; secret_hash: string };
+/** A predicted step's metric labels: condition resolution and comprehensiveness of its matched pair, its factuality. */
+export type StepScores = {
+  /** N.4 on the matched conditional gold step: 1, 0.5 or 0; null when not labelled (or not conditional). */
+  cr: number | null;
+  /** N.5's four dimensions of the matched pair in 0–1; null when not labelled. */
+  pc: ComprehensivenessLabel | null;
+  /** Whether the step's cited documents support it: 1 / 0; null when not labelled. */
+  supported: number | null;
+};
 export type LabelRow = {
   annotator_id: string;
   item_id: string;
@@ -16,8 +26,12 @@ export type LabelRow = {
   gold_step: number | null;
   note: string;
   updated_at: string;
-};
-export type NewLabel = Omit<LabelRow, "updated_at"> & { updated_at?: string };
+} & StepScores;
+export type NewLabel = Omit<LabelRow, "updated_at" | keyof StepScores> &
+  Partial<StepScores> & { updated_at?: string };
+
+type StoredLabel = Omit<LabelRow, "pc"> & { pc: string | null };
+const fromStored = (l: StoredLabel): LabelRow => ({ ...l, pc: l.pc === null ? null : JSON.parse(l.pc) });
 
 /** The gold step is already held by another predicted step of the same workflow (the one-to-one rule). */
 export class GoldTaken extends Error {
@@ -120,11 +134,46 @@ export class AnnotationStore {
   async labels(campaignId: string, annotatorId?: string): Promise<LabelRow[]> {
     const where = annotatorId === undefined ? "" : " AND annotator_id = ?";
     return this.db
-      .query<LabelRow, string[]>(
-        `SELECT annotator_id, item_id, step, gold_step, note, updated_at FROM annotation_labels
+      .query<StoredLabel, string[]>(
+        `SELECT annotator_id, item_id, step, gold_step, note, updated_at, cr, pc, supported FROM annotation_labels
        WHERE campaign_id = ?${where} ORDER BY annotator_id, item_id, step`,
       )
-      .all(...(annotatorId === undefined ? [campaignId] : [campaignId, annotatorId]));
+      .all(...(annotatorId === undefined ? [campaignId] : [campaignId, annotatorId]))
+      .map(fromStored);
+  }
+
+  /**
+   * Set some of a decided step's metric labels (the others kept); false when the step has no decision yet. The caller
+   * checks they fit the decision (a condition score needs a matched conditional gold step).
+   */
+  async putScores(
+    campaignId: string,
+    annotatorId: string,
+    itemId: string,
+    step: number,
+    scores: Partial<StepScores>,
+    now = new Date().toISOString(),
+  ): Promise<boolean> {
+    return this.db.transaction(() => {
+      const row = this.db
+        .query<{ step: number }, [string, string, string, number]>(
+          "SELECT step FROM annotation_labels WHERE campaign_id = ? AND annotator_id = ? AND item_id = ? AND step = ?",
+        )
+        .get(campaignId, annotatorId, itemId, step);
+      if (!row) return false;
+      const columns = {
+        cr: scores.cr,
+        pc: scores.pc === undefined ? undefined : scores.pc && JSON.stringify(scores.pc),
+        supported: scores.supported,
+      };
+      const set = Object.entries(columns).filter(([, v]) => v !== undefined);
+      this.db.run(
+        `UPDATE annotation_labels SET ${[...set.map(([k]) => `${k} = ?`), "updated_at = ?"].join(", ")}
+         WHERE campaign_id = ? AND annotator_id = ? AND item_id = ? AND step = ?`,
+        [...set.map(([, v]) => v ?? null), now, campaignId, annotatorId, itemId, step],
+      );
+      return true;
+    });
   }
 
   /** Record one decision; refuses (GoldTaken) a gold step another predicted step of the workflow already holds. */
@@ -150,7 +199,21 @@ export class AnnotationStore {
   }
 }
 
+/**
+ * Record a step's decision. Its condition and comprehensiveness labels were about the pair it made: a new gold step (or
+ * none) drops them unless the label brings its own; its factuality label is about the step and stays.
+ */
 function upsert(db: SqlDb, campaignId: string, label: NewLabel, now: string): void {
+  const before = db
+    .query<StoredLabel, [string, string, string, number]>(
+      `SELECT gold_step, cr, pc, supported FROM annotation_labels
+     WHERE campaign_id = ? AND annotator_id = ? AND item_id = ? AND step = ?`,
+    )
+    .get(campaignId, label.annotator_id, label.item_id, label.step);
+  const samePair = before !== null && before.gold_step === label.gold_step;
+  const cr = label.cr !== undefined ? label.cr : samePair ? before.cr : null;
+  const pc = label.pc !== undefined ? label.pc && JSON.stringify(label.pc) : samePair ? before.pc : null;
+  const supported = label.supported !== undefined ? label.supported : (before?.supported ?? null);
   if (label.gold_step !== null) {
     const held = db
       .query<{ step: number }, [string, string, string, number, number]>(
@@ -161,10 +224,22 @@ function upsert(db: SqlDb, campaignId: string, label: NewLabel, now: string): vo
     if (held) throw new GoldTaken(label.gold_step, held.step);
   }
   db.run(
-    `INSERT INTO annotation_labels (campaign_id, annotator_id, item_id, step, gold_step, note, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO annotation_labels (campaign_id, annotator_id, item_id, step, gold_step, note, updated_at, cr, pc, supported)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (campaign_id, annotator_id, item_id, step)
-     DO UPDATE SET gold_step = excluded.gold_step, note = excluded.note, updated_at = excluded.updated_at`,
-    [campaignId, label.annotator_id, label.item_id, label.step, label.gold_step, label.note, now],
+     DO UPDATE SET gold_step = excluded.gold_step, note = excluded.note, updated_at = excluded.updated_at,
+       cr = excluded.cr, pc = excluded.pc, supported = excluded.supported`,
+    [
+      campaignId,
+      label.annotator_id,
+      label.item_id,
+      label.step,
+      label.gold_step,
+      label.note,
+      now,
+      cr,
+      pc,
+      supported,
+    ],
   );
 }

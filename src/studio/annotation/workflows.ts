@@ -5,9 +5,11 @@
  * nothing about the agent).
  */
 import { createHash } from "node:crypto";
+import { type JudgeScores, LABELLED_METRICS, type LabelledMetric } from "../../analysis/human-agreement.ts";
 import type { ReportStep, RunRecord } from "../../core/index.ts";
 import { seededRandom, shuffled } from "../../core/random.ts";
 import { type GoldStep, goldSteps } from "../../judge/gold.ts";
+import { predStepId } from "../../judge/metrics/precision.ts";
 import { judgedSteps } from "../../judge/predicted.ts";
 import type { StudioContext } from "../context.ts";
 import type { ItemRow } from "./store.ts";
@@ -26,6 +28,11 @@ export type CampaignWorkflow = {
   predicted: ReportStep[];
   /** F1 of each judge that scored the run (one entry per judge name). */
   judges: JudgeF1[];
+  /**
+   * Per judge, what it scored on the labelled metrics (F1, condition resolution, comprehensiveness, factuality) and its
+   * factuality verdict per predicted step (keyed by position, as the labels are).
+   */
+  scores: Record<string, JudgeScores>;
   /** Why the workflow cannot be annotated (run, report or task missing), else null. */
   problem: string | null;
 };
@@ -42,7 +49,15 @@ export async function campaignWorkflows(
   const out: CampaignWorkflow[] = [];
   for (const item of items) {
     const run = await ctx.store.getRun(item.run_id);
-    const base = { item: item.id, runId: item.run_id, question: "", gold: [], predicted: [], judges: [] };
+    const base = {
+      item: item.id,
+      runId: item.run_id,
+      question: "",
+      gold: [],
+      predicted: [],
+      judges: [],
+      scores: {},
+    };
     if (!run) {
       out.push({
         ...base,
@@ -55,12 +70,24 @@ export async function campaignWorkflows(
     }
     const report = await ctx.store.getReport(run.id);
     const task = await ctx.task(run.task);
+    const predicted = report ? judgedSteps(report) : [];
+    const position = new Map(predicted.map((s, i) => [predStepId(s.item), i + 1]));
     const judges = new Map<string, JudgeF1>();
-    for (const m of await ctx.store.metrics({ run: run.id, metric: "f1" }))
-      if (m.result.value !== null) {
-        const name = judgeName(m.result.judge);
+    const scores: Record<string, JudgeScores> = {};
+    for (const m of await ctx.store.metrics({ run: run.id })) {
+      const metric = m.result.metric as LabelledMetric;
+      if (!LABELLED_METRICS.includes(metric)) continue;
+      const name = judgeName(m.result.judge);
+      const s = scores[name] ?? {};
+      scores[name] = s;
+      s[metric] = m.result.value;
+      if (metric === "f1" && m.result.value !== null)
         judges.set(name, { name, lexical: m.result.judge.protocol === "lexical", f1: m.result.value });
-      }
+      if (metric === "factuality")
+        s.factualitySteps = Object.fromEntries(
+          m.result.items.flatMap((i) => (position.has(i.id) ? [[position.get(i.id)!, i.score]] : [])),
+        );
+    }
     out.push({
       item: item.id,
       runId: run.id,
@@ -69,8 +96,9 @@ export async function campaignWorkflows(
       run,
       question: task?.task.seed.question ?? "",
       gold: task ? goldSteps(task.task) : [],
-      predicted: report ? judgedSteps(report) : [],
+      predicted,
       judges: [...judges.values()],
+      scores,
       problem: !report
         ? `run ${run.id} has no report`
         : !task

@@ -3,10 +3,11 @@
 import { aggregate, formatMeanStd } from "../../analysis/index.ts";
 import { MetricName } from "../../core/index.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
+import { batchRows, type RunRow, runRows, splitOrder } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, score, table } from "../html.ts";
 import { LIVE_SCRIPT } from "../live-runs.ts";
-import { batchRows, type RunRow, runRows, scoreRows, splitOrder } from "../queries.ts";
+import { scoreRows } from "../queries.ts";
 import { urls } from "../urls.ts";
 import { paperMarksForSplit } from "./paper.ts";
 

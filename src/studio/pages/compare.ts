@@ -8,9 +8,10 @@ import { MetricName, type Report } from "../../core/index.ts";
 import { goldSteps } from "../../judge/gold.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
 import { judgedSteps } from "../../judge/predicted.ts";
+import { facets, type RunRow, runRows } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, roleBadge, score, table } from "../html.ts";
-import { facets, type RunRow, runRows, scoreRows } from "../queries.ts";
+import { scoreRows } from "../queries.ts";
 import { resolveReference } from "../sources.ts";
 import { type Side, urls } from "../urls.ts";
 

@@ -3,10 +3,10 @@
 import type { MetricResult } from "../../core/index.ts";
 import { goldSteps } from "../../judge/gold.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
+import { outcomeOf } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { badge, type Html, html, page, score, table, usd } from "../html.ts";
 import { explain, type StepRef } from "../judgment/explain.ts";
-import { outcomeOf } from "../queries.ts";
 import { urls } from "../urls.ts";
 import { citationLink } from "./run.ts";
 

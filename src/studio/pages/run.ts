@@ -5,6 +5,7 @@ import type { Report, ReportStep } from "../../core/index.ts";
 import type { CallRecord } from "../../core/usage.ts";
 import { metricLabel, metricNames, workflowFlowchart } from "../../judge/index.ts";
 import { reportFlowchart } from "../../judge/report/flowchart.ts";
+import { runRows } from "../../store/run-pages.ts";
 import type { LoadedTask } from "../../store/task-store.ts";
 import type { StudioContext } from "../context.ts";
 import {
@@ -20,7 +21,6 @@ import {
   table,
   usd,
 } from "../html.ts";
-import { runRows } from "../queries.ts";
 import { resolveReference, resolveSourceId } from "../sources.ts";
 import { type TimelineEntry, timeline } from "../trace.ts";
 import { urls } from "../urls.ts";

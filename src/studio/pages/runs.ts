@@ -2,11 +2,12 @@
 
 import type { MetricName } from "../../core/index.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
+import { facets, type RunRow, runPage } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type ExportColumn, type ExportFormat, toCsv, toJsonl } from "../export.ts";
 import { badge, type Column, escapeHtml, type Html, html, page, runCost, score, table } from "../html.ts";
 import { LIVE_SCRIPT } from "../live-runs.ts";
-import { facets, filterOf, orderOf, type RunRow, runPage } from "../queries.ts";
+import { filterOf, orderOf } from "../queries.ts";
 import { urls } from "../urls.ts";
 
 /** Runs per page; the rest are one `offset` link away. */
