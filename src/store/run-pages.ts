@@ -61,9 +61,12 @@ const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A metric result's not-applicable reason (JSON text in `result`), in either dialect. */
 export function notApplicableSql(db: SqlDb, alias = "m"): string {
-  return db.dialect === "sqlite"
-    ? `json_extract(${alias}.result, '$.not_applicable')`
-    : `(${alias}.result::json ->> 'not_applicable')`;
+  // Only a result without a value can carry a reason: the (large) result JSON is parsed for those rows alone.
+  const reason =
+    db.dialect === "sqlite"
+      ? `json_extract(${alias}.result, '$.not_applicable')`
+      : `(${alias}.result::json ->> 'not_applicable')`;
+  return `(CASE WHEN ${alias}.value IS NULL THEN ${reason} END)`;
 }
 
 function where(db: SqlDb, filter: RunPageFilter): { sql: string; values: string[] } {

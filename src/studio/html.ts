@@ -71,7 +71,7 @@ pre{background:var(--bg2);padding:.6rem;overflow:auto;font-size:12px;white-space
 pre.mermaid{background:#fff;max-height:none}
 .grid td{min-width:9rem}
 footer{color:var(--muted);font-size:12px;margin-top:2rem}
-code{overflow-wrap:anywhere}
+code{overflow-wrap:anywhere}a[data-offline]{color:var(--muted);text-decoration:none;cursor:default}
 .fold>summary{font-size:1.1rem;font-weight:600;margin:1.4rem 0 .5rem}.fold>summary h2{display:inline;margin:0}
 @media (max-width:760px){main{padding:.6rem .6rem 2rem}nav{padding:.5rem .6rem;gap:.2rem .9rem}nav b{flex-basis:100%}
 .cols{grid-template-columns:1fr}form.filters label,form.filters fieldset{min-width:0;max-width:100%}

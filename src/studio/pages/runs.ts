@@ -107,7 +107,7 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
       label: `started${arrow("started")}`,
       href: sortHref("started"),
       cell: (r) =>
-        html`<span class="nowrap" data-v="${r.started_at}">${r.started_at.slice(0, 16).replace("T", " ")}</span>`,
+        html`<span class="nowrap" data-v="${r.started_at}" title="${r.started_at}">${r.started_at.slice(5, 16).replace("T", " ")}</span>`,
     },
   ];
   const body = html`${form}
