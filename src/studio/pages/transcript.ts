@@ -4,7 +4,7 @@
  * margin lines. A message longer than a screenful is folded to its opening; a prompt repeated from an earlier call
  * (the system prompt every call resends) says so instead of printing again.
  */
-import type { CallExchange } from "../context.ts";
+import type { CachedExchange } from "../../llm/cache.ts";
 import { type Html, html } from "../html.ts";
 
 /** Characters shown before a message folds. */
@@ -50,7 +50,7 @@ export function turn(role: Role, text: string, meta: Html | string = ""): Html {
  * The turns of one model call: its messages, then its reply. `seen` remembers earlier calls' messages so a repeated
  * one shows as a reference to the turn that first sent it.
  */
-export function callTurns(exchange: CallExchange, seen: Map<string, number>, callNo: number): Html {
+export function callTurns(exchange: CachedExchange, seen: Map<string, number>, callNo: number): Html {
   const turns = exchange.messages.map((m) => {
     const role: Role = m.role === "system" || m.role === "assistant" ? m.role : "user";
     const text = messageText(m.content);
