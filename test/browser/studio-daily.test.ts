@@ -145,7 +145,7 @@ function recordTranscriptRun(runs: RunStore, cachePath: string): void {
       usage: { inputTokens: 400, outputTokens: 20, costUsd: 0.001, latencyMs: 300, cached: false },
     },
   ]);
-  calls.forEach((c, i) =>
+  for (const [i, c] of calls.entries())
     runs.recordCall({
       run_id: "llm-transcript",
       stage: c.stage,
@@ -167,8 +167,7 @@ function recordTranscriptRun(runs: RunStore, cachePath: string): void {
       attempt: 1,
       retries: 0,
       started_at: new Date(c.at).toISOString(),
-    }),
-  );
+    });
 }
 
 async function open(url: string): Promise<{ page: Page; errors: string[]; outside: string[] }> {
