@@ -118,6 +118,27 @@ describe("every request every agent sends", () => {
     });
   }
 
+  for (const structured of ["json_object", "prompt"] as const)
+    test(`drfa with structured=${structured}: valid OpenAI chat requests, the schema in the messages`, async () => {
+      const r = await runScripted(agentFromSpec("drfa"), {}, "mixed", `?structured=${structured}`);
+      const sent = chats(r);
+      expect(sent.length).toBeGreaterThan(4);
+      for (const req of sent) {
+        expect(OpenAIChatRequest.safeParse(req.body).error?.issues ?? []).toEqual([]);
+        // Without a response schema, the schema travels as a system message ahead of the prompt.
+        const messages = (req.body as { messages: { role: string; content: string }[] }).messages;
+        if (r.kinds[r.requests.indexOf(req)] !== "J.9")
+          expect([messages[0]!.role, messages[0]!.content.includes('"properties"')]).toEqual([
+            "system",
+            true,
+          ]);
+      }
+      const formats = new Set(
+        sent.map((q) => (q.body as { response_format?: { type: string } }).response_format?.type),
+      );
+      expect([...formats]).toEqual(structured === "json_object" ? ["json_object", undefined] : [undefined]);
+    });
+
   test("the request shape is not a rubber stamp: a capitalized role, a non-string content, an unknown key fail", () => {
     const ok = { model: "m", messages: [{ role: "user", content: "hi" }] };
     expect(OpenAIChatRequest.safeParse(ok).success).toBe(true);

@@ -9,7 +9,7 @@ import { renderAdaptivePlanning } from "../prompts/adaptive-planning.ts";
 import { renderConditionalPlanning } from "../prompts/conditional-planning.ts";
 import { renderIntermediateWorkflow } from "../prompts/intermediate-workflow.ts";
 import {
-  actionTypes,
+  actionTypesWithTools,
   availableToolNames,
   parametersLine,
   toolGuidelines,
@@ -190,7 +190,7 @@ export async function conditionalActionPlanning(
     existingQueries: rc.plan.queries(),
     availableToolNames: availableToolNames(tools),
     toolGuidelines: toolGuidelines(tools),
-    actionTypes: actionTypes(tools),
+    actionTypes: actionTypesWithTools(tools),
     parameters: parametersLine(tools),
     documentsFound: await documentsFound(rc),
   });
@@ -247,7 +247,7 @@ export async function gapFinding(
     existingQueries: all.map((e) => e.action.parameters.query),
     existingDescriptions: all.map((e) => e.action.description),
     availableToolNames: availableToolNames(tools),
-    actionTypes: actionTypes(tools),
+    actionTypes: actionTypesWithTools(tools),
     parameters: parametersLine(tools),
     ran: rc.plan.finished().length,
     pending: stats.pending,

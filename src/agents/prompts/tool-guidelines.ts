@@ -52,6 +52,11 @@ export function actionTypes(tools: readonly ToolPromptInfo[]): string {
   return tools.map((t) => `"${t.actionType}"`).join(" or ");
 }
 
+/** The action types with the tool each routes to, for "preferred_tool": `"local_document_search" (LocalFileSearchTool) or …`. */
+export function actionTypesWithTools(tools: readonly ToolPromptInfo[]): string {
+  return `${tools.map((t) => `"${t.actionType}" (${t.paperName})`).join(" or ")}, "preferred_tool" the tool named beside its type`;
+}
+
 /**
  * The one shape of every action's "parameters" (`ProposedParameters` in shared/action.ts), with what each field means;
  * `document` is explained only where the reader is offered (elsewhere it is "").

@@ -62,7 +62,7 @@ function carriedLine(passages: number, documents: number, what: string, cut: num
 }
 
 /** Findings grouped by document, in the order first found: each document's passages joined in its own order. */
-export function foundDocuments(
+function foundDocuments(
   found: readonly RetrievedFinding[],
 ): { id: string; title: string; path: string; pieces: Piece[]; text: string }[] {
   const byDoc = new Map<string, { title: string; path: string; pieces: Piece[] }>();
