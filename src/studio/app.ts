@@ -42,9 +42,9 @@ function notFound(what: string): never {
 
 export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}, queue?: WorkQueue): Hono {
   const ctx = new StudioContext(deps, options);
-  const live = new LiveNotebooks(deps.notebooksDir, deps.tasksRoot);
+  const live = new LiveNotebooks(deps.notebooksDir, deps.tasksRoot, deps.notebooksOut);
   const knownNotebook = async (name: string) => {
-    if (!(await listNotebooks(deps.notebooksDir)).some((n) => n.name === name))
+    if (!(await listNotebooks(deps.notebooksDir, deps.notebooksOut)).some((n) => n.name === name))
       notFound(`no notebook ${name}`);
   };
   const app = new Hono();

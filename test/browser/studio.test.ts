@@ -48,7 +48,12 @@ beforeAll(async () => {
     'export const title = "Hello";\nexport default function (nb) {\n  nb.md("## hi " + (nb.settings.params.who ?? "nobody"));\n}\n',
   );
   const app = createApp({
-    deps: defaultDeps({ store, tasksRoot: TASKS, notebooksDir: join(dir, "notebooks") }),
+    deps: defaultDeps({
+      store,
+      tasksRoot: TASKS,
+      notebooksDir: join(dir, "notebooks"),
+      notebooksOut: join(dir, "pages"),
+    }),
     studio: { cachePath: join(dir, "cache.sqlite") },
   });
   server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: app.fetch });
