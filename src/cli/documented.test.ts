@@ -1,7 +1,7 @@
 /**
  * The docs stay true to the code they name: every `drflow …` command line in a Markdown file of the repository names a
- * command that exists and only flags it declares, every `bun run <script>` is a package script, and every repository
- * path in a code span or a relative link exists.
+ * command that exists and only flags it declares, every `bun run <script>` is a package script, every repository path
+ * in a code span or a relative link exists, and the README stays a page.
  */
 import { expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
@@ -82,6 +82,10 @@ test("every drflow command line in the docs names a command and flags it declare
   }
   expect(found).toEqual([]);
   expect(lines).toBeGreaterThan(40);
+});
+
+test("README stays a page (at most 12,500 bytes): reference goes to docs/ or a folder's README", () => {
+  expect(Buffer.byteLength(readFileSync(join(ROOT, "README.md"), "utf8"))).toBeLessThanOrEqual(12_500);
 });
 
 test("every bun run <script> in the docs is a package script, every bun <file> a file", () => {
