@@ -26,6 +26,7 @@ import { z } from "zod";
 import { agentFromSpec } from "../agents/index.ts";
 import { noRunUsage, Split } from "../core/index.ts";
 import { Protocol } from "../judge/evaluate.ts";
+import { pidAlive } from "../store/owner.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 import { Cell, type CellResult } from "./cells.ts";
@@ -326,6 +327,18 @@ class Mismatch extends Error {
   }
 }
 
+/**
+ * Whether a registered worker is alive. On this host its pid says so (a dead one at once, a busy or stopped one stays
+ * alive): pg-boss's own `live` is a heartbeat from the worker's event loop, which a worker busy on CPU misses — under
+ * load, three correct workers building indexes read as gone and a stale worker dead-lettered 13 of 200 cells as
+ * refused "by every live worker" (scripts/bench/soak.ts). Another host's worker is live by its heartbeat.
+ */
+function workerLive(instance: { host?: string; pid?: number; live?: boolean; stoppedOn?: unknown }): boolean {
+  if (instance.stoppedOn) return false;
+  if (instance.host === hostname() && typeof instance.pid === "number") return pidAlive(instance.pid);
+  return instance.live === true;
+}
+
 /** Take and run cells until `stop()` is called. */
 export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promise<void> }> {
   const log = options.log ?? ((line: string) => console.error(line));
@@ -385,7 +398,7 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
   const refuse = async (job: { id: string; retryCount: number; data: unknown }, mismatch: Mismatch) => {
     const live = new Set(
       (await options.boss.getInstances())
-        .filter((i) => i.live && i.name?.startsWith(WORKER_NAME))
+        .filter((i) => i.name?.startsWith(WORKER_NAME) && workerLive(i))
         .map((i) => i.name!.slice(WORKER_NAME.length)),
     );
     const verdict = refusalVerdict({
