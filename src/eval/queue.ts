@@ -71,6 +71,13 @@ export const DEFAULT_POLICY: QueuePolicy = {
 /** A refused cell waits this long before any worker may take it again (so a refusing worker does not spin on it). */
 const REFUSED_DELAY_SECONDS = 2;
 
+/**
+ * The longest wait before a retry. pg-boss doubles the delay with each attempt counted, and a refusal counts one (it
+ * costs none of the budget: releaseJob raises the limit too), so a cell refused 19 times by a stale worker and then
+ * retried after a kill waited a day (retry 2 s × 2^16 / 2; found by scripts/bench/soak.ts).
+ */
+const RETRY_DELAY_MAX_SECONDS = 60;
+
 /** The prefix of a worker's name in pg-boss's instance registry, which is how workers find the live ones. */
 const WORKER_NAME = "drflow-worker ";
 
@@ -144,6 +151,7 @@ export async function openQueue(
     retryLimit: policy.retryLimit,
     retryDelay: policy.retryDelaySeconds,
     retryBackoff: true,
+    retryDelayMax: Math.max(RETRY_DELAY_MAX_SECONDS, policy.retryDelaySeconds),
     expireInSeconds: policy.expireInSeconds,
     heartbeatSeconds: policy.heartbeatSeconds,
     deadLetter: DEAD_QUEUE,
