@@ -3,10 +3,11 @@
  * then read scored runs back from the store. The offline loop is the extractive agent with the lexical judge.
  */
 import { join } from "node:path";
-import { agentFromSpec, parseAgentSpec } from "../../src/agents/index.ts";
-import { costColumns, ScoredRun } from "../../src/analysis/index.ts";
-import { type RunRecord, runUsage, type Split } from "../../src/core/index.ts";
-import { changedOptions, defaultServices, evaluateSuite, sameAgent } from "../../src/eval/index.ts";
+import { agentFromSpec } from "../../src/agents/index.ts";
+import type { ScoredRun } from "../../src/analysis/index.ts";
+import type { RunRecord, Split } from "../../src/core/index.ts";
+import { SHARED_BATCH_PREFIX, sharedBatchId } from "../../src/eval/demo.ts";
+import { defaultServices, evaluateSuite, gridRuns, scoredRuns } from "../../src/eval/index.ts";
 import { workflowFlowchart } from "../../src/judge/index.ts";
 import type { NotebookSettings } from "../../src/notebook/context.ts";
 import { RunStore } from "../../src/store/run-store.ts";
@@ -56,14 +57,11 @@ export async function openStore(settings: NotebookSettings): Promise<RunStore> {
   return new RunStore(runStoreLocation({}, join(settings.stateDir, "runs.sqlite")));
 }
 
-const NOTEBOOK_BATCH = "notebooks-";
+const NOTEBOOK_BATCH = SHARED_BATCH_PREFIX;
 
-/**
- * The batch the notebooks share, so a cell evaluated for one notebook is reused by the others. Its cells are
- * content-addressed (`runIdentity` in src/eval/identity.ts): a regenerated suite's changed tasks are evaluated afresh.
- */
+/** The batch the notebooks (and `bun run demo`) share, so a cell evaluated by one is reused by the others. */
 function batchId(want: Want): string {
-  return `${NOTEBOOK_BATCH}${want.suite}-${want.judge.replace(/[^A-Za-z0-9_.-]/g, "_")}`;
+  return sharedBatchId(want.suite, want.judge);
 }
 
 const tasksCache = new Map<string, LoadedTask>();
@@ -119,27 +117,6 @@ export async function ensureEvaluated(
   }
 }
 
-function joinRun(store: RunStore, run: RunRecord, domain: string): ScoredRun {
-  const usage = runUsage(store.calls(run.id));
-  const parsed = parseAgentSpec(run.agent);
-  return ScoredRun.parse({
-    run_id: run.id,
-    batch: run.batch,
-    task: run.task,
-    domain,
-    agent: parsed.name,
-    agent_options: changedOptions(parsed.name, { ...parsed.options, ...run.agent_options }),
-    model: run.model,
-    split: run.split ?? "original",
-    repeat: run.repeat,
-    report: store.getReport(run.id),
-    metrics: store.metrics({ run: run.id }).map((m) => m.result),
-    ...costColumns({ usd: usage.costUsd, unpricedCalls: usage.unpricedCalls }),
-    input_tokens: usage.inputTokens,
-    output_tokens: usage.outputTokens,
-  });
-}
-
 /** Every finished agent run in the store that `keep` selects, joined with report, metrics and cost. */
 export async function storedRuns(
   settings: NotebookSettings,
@@ -147,15 +124,11 @@ export async function storedRuns(
 ): Promise<ScoredRun[]> {
   const store = await openStore(settings);
   try {
-    const runs = store.listRuns({ kind: "agent", status: "done" }).filter(keep);
-    const out: ScoredRun[] = [];
-    for (const run of runs) {
-      const domain = await cachedTask(settings, run.task)
+    return await scoredRuns(store, keep, (task) =>
+      cachedTask(settings, task)
         .then((t) => t.task.seed.domain as string)
-        .catch(() => "");
-      out.push(joinRun(store, run, domain));
-    }
-    return out;
+        .catch(() => ""),
+    );
   } finally {
     store.close();
   }
@@ -174,19 +147,13 @@ export async function runsFor(
     if (options.warn) options.warn(text);
     else console.error(text);
   }
-  const wantedAgents = new Set(want.agents);
-  const all = await storedRuns(settings, () => true);
-  // A configuration the notebook evaluates itself comes from exactly the cells it just evaluated or read back, so
-  // other runs of the same configuration (a `drflow eval`, an API run, an earlier version of the suite) are not
-  // counted twice; other stored configurations are added when `includeStored` selects them.
-  const wanted = (r: ScoredRun) =>
-    [...wantedAgents].some((spec) => sameAgent(spec, r)) &&
-    (agentFromSpec(r.agent).needsModel ? want.models.includes(r.model) : true);
-  return all.filter((r) => {
-    if (runIds.has(r.run_id)) return true;
+  return gridRuns(await storedRuns(settings, () => true), {
+    runIds,
+    agents: want.agents,
+    models: want.models,
     // Other notebook cells are earlier versions of a suite or other notebooks' configurations: never mixed in.
-    if (r.batch?.startsWith(NOTEBOOK_BATCH)) return false;
-    return !wanted(r) && (options.includeStored?.(r) ?? false);
+    excludedBatchPrefix: NOTEBOOK_BATCH,
+    ...(options.includeStored ? { includeStored: options.includeStored } : {}),
   });
 }
 

@@ -4,7 +4,7 @@
 # q/ and writes a/ there), runs `drflow run` against it, stores the run in $RELAY_STORE under the id <agent>-<task>,
 # writes report.md and usage.txt beside the relay's files, and stops the relay. driver.pid holds this script's pid: the
 # answering model stops when it is gone.
-#   bash scripts/relay/agent.sh PORT AGENT TASK        e.g. bash scripts/relay/agent.sh 18951 drfa s8128/healthcare_02
+#   bash scripts/relay/agent.sh PORT AGENT TASK        e.g. bash scripts/relay/agent.sh 18951 drfa s8128/healthcare_01
 set -euo pipefail
 [ $# -eq 3 ] || { echo "usage: bash scripts/relay/agent.sh PORT AGENT TASK" >&2; exit 2; }
 PORT=$1 AGENT=$2 TASK=$3
@@ -16,7 +16,7 @@ ROOT=${RELAY_TASKS:-/work/relay/tasks}
 RUNS=${RELAY_RUNS:-/work/relay/runs}
 STORE=${RELAY_STORE:-$RUNS/runs.sqlite}
 SPLIT=${RELAY_SPLIT:-mixed}
-# drfa:gf=false on s8128/healthcare_02 → drfa-gf-false-healthcare_02
+# drfa:gf=false on s8128/healthcare_01 → drfa-gf-false-healthcare_01
 NAME=$(printf '%s-%s' "$AGENT" "${TASK##*/}" | tr ':=,' '---')
 R=$RUNS/$NAME
 mkdir -p "$R"

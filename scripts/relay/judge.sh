@@ -2,7 +2,7 @@
 # Judge a stored relay run (scripts/relay/agent.sh made it) with the lexical judge and with the batched LLM judge
 # through a second relay, whose answering model must not be the one that answered the agent:
 # starts model-relay.py on PORT with the folder $RELAY_RUNS/<run>/judge/, writes judge-lexical.json and judge-llm.json.
-#   bash scripts/relay/judge.sh PORT RUN_ID            e.g. bash scripts/relay/judge.sh 18961 drfa-healthcare_02
+#   bash scripts/relay/judge.sh PORT RUN_ID            e.g. bash scripts/relay/judge.sh 18961 drfa-healthcare_01
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: bash scripts/relay/judge.sh PORT RUN_ID" >&2; exit 2; }
 PORT=$1 RUN=$2

@@ -1,7 +1,7 @@
 /**
  * The docs stay true to the code they name: every `drflow …` command line in a Markdown file of the repository names a
- * command that exists and only flags it declares, every `bun run <script>` is a package script, and every repository
- * path in a code span or a relative link exists.
+ * command that exists and only flags it declares, every `bun run <script>` is a package script, every repository path
+ * in a code span or a relative link exists, and the README stays a page.
  */
 import { expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
@@ -84,6 +84,10 @@ test("every drflow command line in the docs names a command and flags it declare
   expect(lines).toBeGreaterThan(40);
 });
 
+test("README stays a page (at most 12,500 bytes): reference goes to docs/ or a folder's README", () => {
+  expect(Buffer.byteLength(readFileSync(join(ROOT, "README.md"), "utf8"))).toBeLessThanOrEqual(12_500);
+});
+
 test("every bun run <script> in the docs is a package script, every bun <file> a file", () => {
   const found: string[] = [];
   for (const file of docs()) {
@@ -107,36 +111,44 @@ const SRC_FOLDERS = new Set(
     (f) => !f.includes("."),
   ),
 );
+/** A file named by its last folders (`metrics/applicability.ts`, `judges/llm/batch.ts`): some file must end so. */
+const FILE_TAIL = /^[\w-]+\/[\w./-]*\.(?:ts|json|txt)$/;
+const FILES = [...new Bun.Glob("{src,test,scripts,notebooks}/**/*.{ts,json,txt}").scanSync({ cwd: ROOT })];
 /** Written by the tools, not kept in the repository. */
 const GENERATED = /^notebooks\/out\//;
 
-test("every repository path the docs name exists (code spans and relative links)", () => {
+/** The paths a doc names (code spans and relative links) that do not exist. */
+function pathProblems(file: string, text: string): string[] {
   const found: string[] = [];
-  for (const file of docs()) {
-    const text = readFileSync(join(ROOT, file), "utf8");
-    for (const span of codeOf(text)) {
-      for (const word of span.split(/[\s,;()]+/)) {
-        const path = word.replace(/[.:]+$/, "").replace(/:\d+(-\d+)?$/, "");
-        if (PATH.test(path) && !GENERATED.test(path) && !existsSync(join(ROOT, path)))
-          found.push(`${file}: ${path}`);
-        else if (
-          SRC_PATH.test(path) &&
-          SRC_FOLDERS.has(path.split("/")[0]!) &&
-          !existsSync(join(ROOT, "src", path))
-        )
-          found.push(`${file}: ${path} (in src)`);
-      }
-    }
-    for (const m of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
-      const target = m[1]!;
-      if (/^[a-z]+:/.test(target)) continue;
-      if (!existsSync(join(ROOT, dirname(file), target))) found.push(`${file}: link ${target}`);
+  for (const span of codeOf(text)) {
+    for (const word of span.split(/[\s,;()]+/)) {
+      const path = word.replace(/[.:]+$/, "").replace(/:\d+(-\d+)?$/, "");
+      if (PATH.test(path) && !GENERATED.test(path) && !existsSync(join(ROOT, path)))
+        found.push(`${file}: ${path}`);
+      else if (
+        SRC_PATH.test(path) &&
+        SRC_FOLDERS.has(path.split("/")[0]!) &&
+        !existsSync(join(ROOT, "src", path))
+      )
+        found.push(`${file}: ${path} (in src)`);
+      else if (FILE_TAIL.test(path) && !PATH.test(path) && !FILES.some((f) => f.endsWith(`/${path}`)))
+        found.push(`${file}: ${path} (no file ends so)`);
     }
   }
+  for (const m of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+    const target = m[1]!;
+    if (/^[a-z]+:/.test(target)) continue;
+    if (!existsSync(join(ROOT, dirname(file), target))) found.push(`${file}: link ${target}`);
+  }
+  return found;
+}
+
+test("every repository path the docs name exists (code spans and relative links)", () => {
+  const found = docs().flatMap((file) => pathProblems(file, readFileSync(join(ROOT, file), "utf8")));
   expect(found).toEqual([]);
 });
 
-test("the checks can fail: an unknown command and an undeclared flag are found", () => {
+test("the checks can fail: an unknown command, an undeclared flag and missing paths are found", () => {
   expect(problemsOf("frobnicate --x")).toEqual(['unknown command "frobnicate"']);
   expect(problemsOf("env up --services --mattermost URL --telepathy")).toEqual([
     '--telepathy is not a flag of "env"',
@@ -144,4 +156,15 @@ test("the checks can fail: an unknown command and an undeclared flag are found",
   expect(
     commandLines(codeOf("run `drflow eval --suite demo` and\n```sh\nbun run drflow judge --x 1\n```")),
   ).toEqual(["eval --suite demo", "judge --x 1"]);
+  expect(
+    pathProblems(
+      "docs/x.md",
+      "`src/judge/nowhere.ts`, `judge/gone.ts`, `metrics/vanished.ts`, `metrics/f1.ts` and [a](missing.md)",
+    ),
+  ).toEqual([
+    "docs/x.md: src/judge/nowhere.ts",
+    "docs/x.md: judge/gone.ts (in src)",
+    "docs/x.md: metrics/vanished.ts (no file ends so)",
+    "docs/x.md: link missing.md",
+  ]);
 });

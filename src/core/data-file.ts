@@ -1,9 +1,10 @@
 /**
  * @module A data file read through its zod schema (family, domain, pool and corpus files): a file that is not JSON, or
- * a field that does not fit, fails with the file's path and the first five fields at fault.
+ * fields that do not fit, fail with the file's path and each field at fault (worded by zod-issues.ts).
  */
 import { readFileSync } from "node:fs";
 import type { z } from "zod";
+import { parseFields } from "./zod-issues.ts";
 
 /** The file at `path`, parsed as JSON and validated by `schema`. */
 export function readDataFile<S extends z.ZodType>(schema: S, path: string): z.infer<S> {
@@ -13,10 +14,5 @@ export function readDataFile<S extends z.ZodType>(schema: S, path: string): z.in
   } catch (error) {
     throw new Error(`${path}: not valid JSON (${(error as Error).message})`);
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
-    throw new Error(`${path}: ${problems.slice(0, 5).join("; ")}`);
-  }
-  return parsed.data;
+  return parseFields(schema, json, path);
 }

@@ -51,6 +51,11 @@ const ROLE_CODE: Record<ArtifactRole, "IN" | "DI" | "AD"> = {
 };
 const CODE_ROLE = { IN: "insight", DI: "distractor", AD: "adjacent" } as const;
 
+/** A generated task's id: `healthcare`, 0 → `healthcare_01` (both generators and the studio's form name tasks so). */
+export function taskIdOf(domain: string, index: number): string {
+  return `${domain}_${String(index + 1).padStart(2, "0")}`;
+}
+
 /** `artifactId("healthcare_01", "insight", 3)` → `healthcare_01_IN_3`: a generator's working id, replaced by a handle before writing. */
 export function artifactId(taskId: string, role: ArtifactRole, n: number): string {
   return `${taskId}_${ROLE_CODE[role]}_${n}`;

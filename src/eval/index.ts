@@ -24,6 +24,7 @@ export {
 export { runPool } from "./pool.ts";
 export { createProgress, type Progress, type ProgressSink } from "./progress.ts";
 export { type RunOnceOptions, type RunOnceResult, runOnce } from "./run-once.ts";
+export { type GridRuns, gridRuns, scoredRun, scoredRuns } from "./scored-runs.ts";
 export {
   defaultServices,
   LEXICAL,

@@ -52,6 +52,8 @@ export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
   const handle = agent.needsModel ? options.model! : NO_MODEL;
   const runId = options.runId ?? `run-${randomUUID().slice(0, 8)}`;
   const { store, services } = options;
+  // A run id names one run: another run under it would be overwritten.
+  if (store.getRun(runId)) throw new Error(`run id ${runId} is already a run in ${store.path}; name another`);
   const record = {
     id: runId,
     kind: "agent" as const,

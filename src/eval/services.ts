@@ -7,7 +7,7 @@ import type { Env } from "../env/types.ts";
 import { evaluate, type Protocol } from "../judge/evaluate.ts";
 import { lexicalJudge, llmJudge } from "../judge/index.ts";
 import { createModel, type ModelOptions } from "../llm/index.ts";
-import { ROLE_VARIABLE, resolveRole } from "../llm/roles.ts";
+import { isOfflineEmbedder, ROLE_VARIABLE, resolveRole } from "../llm/roles.ts";
 import type { Model, Role } from "../llm/types.ts";
 import { type Embedder, hashingEmbedder, lazyEmbedder } from "../retrieval/index.ts";
 import type { RunStore } from "../store/run-store.ts";
@@ -105,11 +105,11 @@ export function defaultServices(options: ServicesOptions): Services {
   const protocol = options.judgeProtocol ?? "per-step";
   const offline = hashingEmbedder();
   let roleEmbedder: Embedder | null = null;
+  const llmEmbedderSpec = () =>
+    options.llmEnvEmbedder ?? resolveRole("embedder", null, options.modelOptions?.env ?? process.env).handle;
   const envEmbedder = (agent: EnvAgent): Embedder => {
     if (!agent.needsModel) return offline;
-    const spec =
-      options.llmEnvEmbedder ??
-      resolveRole("embedder", null, options.modelOptions?.env ?? process.env).handle;
+    const spec = llmEmbedderSpec();
     roleEmbedder ??= lazyEmbedder(spec, () => model(spec, "embedder"));
     return roleEmbedder;
   };
@@ -118,6 +118,15 @@ export function defaultServices(options: ServicesOptions): Services {
     envEmbedder,
     openEnv: (loaded, split, agent = { needsModel: false }, { background = false, startAfter } = {}) => {
       const embedder = envEmbedder(agent);
+      // An index built in memory embeds every document: an embedder without its key fails now, naming the role and
+      // the variable, before the agent spends a model call (a stored index, under indexDir, may need none).
+      if (options.indexDir === undefined && agent.needsModel && !isOfflineEmbedder(llmEmbedderSpec())) {
+        try {
+          model(llmEmbedderSpec(), "embedder");
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
       const start = startAfter ? { startAfter } : {};
       if (options.indexDir === undefined) return loadEnv(loaded, { split, embedder, background, ...start });
       const ref = `${basename(dirname(loaded.dir))}/${loaded.task.id}`;

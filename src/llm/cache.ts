@@ -88,6 +88,13 @@ export function promptPreview(parts: KeyParts, width = 80): string {
   return flat.length > width ? `${flat.slice(0, width)}…` : flat;
 }
 
+/** A model call's request and answer as the cache holds them. */
+export type CachedExchange = {
+  messages: { role: string; content: unknown }[];
+  reply: string | null;
+  created_at: string;
+};
+
 export class LlmCache {
   readonly db: SqlDb;
   /** The file path, or the database URL without its password. */
@@ -108,6 +115,19 @@ export class LlmCache {
       .query<{ response: string }, [string]>("SELECT response FROM entries WHERE key = ?")
       .get(key);
     return row ? CachedResponse.parse(JSON.parse(row.response)) : null;
+  }
+
+  /** A cached call's request messages and reply text, as a viewer shows them; null when the key is not cached. */
+  exchange(key: string): CachedExchange | null {
+    const row = this.db
+      .query<{ parts: string; response: string; created_at: string }, [string]>(
+        "SELECT parts, response, created_at FROM entries WHERE key = ?",
+      )
+      .get(key);
+    if (!row) return null;
+    const parts = JSON.parse(row.parts) as { messages?: { role: string; content: unknown }[] };
+    const response = JSON.parse(row.response) as { text?: string | null };
+    return { messages: parts.messages ?? [], reply: response.text ?? null, created_at: row.created_at };
   }
 
   /** Store a response: a good one, or a rejected one with its problem (callers never pass errors). */

@@ -80,3 +80,28 @@ test("a chunk never starts mid-sentence: the overlap is the previous chunk's las
     if (at >= 0) expect(chunks[i]!.text.startsWith(prev.slice(at))).toBe(true);
   }
 });
+
+test("a table whose rows are paragraphs stays with its heading and rows; a longer one repeats its header row", () => {
+  const filler = "Staff follow the actions in this section in the order given. ".repeat(12).trim();
+  const rows = [
+    "Step | If the case is that | Then",
+    "Shielding the patient | the patient cannot tolerate a mask | move the patient to a closed single room.",
+    "Shielding the patient | the patient can wear a surgical mask | keep the mask on until the room is ready.",
+  ];
+  const text = `1 Scope\n\n${filler}\n\n6 Case Decision Matrix\n\n${rows.join("\n\n")}\n\n7 Notes\n\nNote 1: none.`;
+  const chunks = chunkDocument({ ...meta, id: "x_IN_t", text }, { maxChars: 900 });
+  const holding = chunks.filter((c) => c.text.includes(rows[0]!));
+  expect(holding).toHaveLength(1);
+  for (const row of rows) expect(holding[0]!.text).toContain(row);
+  expect(holding[0]!.text).toContain("6 Case Decision Matrix\n\nStep | If the case is that | Then");
+  // Forty rows do not fit one chunk: every part starts with the header, no row is lost or cut.
+  const many = Array.from({ length: 40 }, (_, i) => `Step ${i} | case ${i} holds | do thing ${i}.`);
+  const long = chunkDocument(
+    { ...meta, id: "x_IN_u", text: `Decision table\n\n${rows[0]}\n\n${many.join("\n\n")}` },
+    { maxChars: 400 },
+  );
+  expect(long.length).toBeGreaterThan(2);
+  for (const c of long) expect(c.text).toContain(rows[0]!);
+  for (const row of many)
+    expect(long.filter((c) => c.text.split("\n\n").includes(row)).length).toBeGreaterThan(0);
+});

@@ -53,14 +53,51 @@ function overlapTail(text: string, overlap: number): string {
   return last.slice(last.lastIndexOf(kept[0]!));
 }
 
+/** A table row of its own paragraph: `a | b | c` (two or more cell separators) or tab-separated cells. */
+const TABLE_ROW = /^[^\n|]*\S[^\n|]* \|(?: [^\n|]*\|)* [^\n|]*\S[^\n]*$|^[^\t\n]+(?:\t[^\t\n]+){2,}$/;
+/** A short line with no sentence end: a heading such as "6 Case Decision Matrix". */
+const HEADING = /^(?=.{1,80}$)[^.!?\n]*[^.!?:\s]$/;
+
+/**
+ * Paragraphs as packing units: a table whose rows are paragraphs of their own (DOCX tables, `|` rows) is one unit with
+ * the heading right above it, so no chunk holds a table's header without its rows; a table longer than the bound
+ * breaks between rows, each later part led by the header row again.
+ */
+function units(paragraphs: readonly string[], maxChars: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < paragraphs.length; i++) {
+    const p = paragraphs[i]!;
+    if (!TABLE_ROW.test(p) || !TABLE_ROW.test(paragraphs[i + 1] ?? "")) {
+      out.push(...(p.length <= maxChars ? [p] : splitLong(p, maxChars)));
+      continue;
+    }
+    const rows: string[] = [];
+    while (i < paragraphs.length && TABLE_ROW.test(paragraphs[i]!)) rows.push(paragraphs[i++]!);
+    i -= 1;
+    const heading = out.length > 0 && HEADING.test(out.at(-1)!) ? out.pop()! : "";
+    let part = heading ? [heading, rows[0]!] : [rows[0]!];
+    for (const row of rows.slice(1)) {
+      if (part.join("\n\n").length + row.length + 2 > maxChars && part.length > (heading ? 2 : 1)) {
+        out.push(part.join("\n\n"));
+        part = [rows[0]!];
+      }
+      part.push(row);
+    }
+    out.push(part.join("\n\n"));
+  }
+  return out;
+}
+
 /** Split on blank lines, then pack paragraphs into chunks of at most `maxChars`, breaking long paragraphs at sentences. */
 export function chunkDocument(doc: ChunkSource, options: ChunkOptions = {}): Chunk[] {
   const { maxChars, overlap } = ChunkOptions.parse(options);
-  const pieces = doc.text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter((p) => p.length > 0)
-    .flatMap((p) => (p.length <= maxChars ? [p] : splitLong(p, maxChars)));
+  const pieces = units(
+    doc.text
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter((p) => p.length > 0),
+    maxChars,
+  );
   const texts: string[] = [];
   let current = "";
   for (const piece of pieces) {

@@ -4,9 +4,10 @@
  * when every task is written, so a reader sees the old suite or the new one, never half of each.
  */
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { SUITE_NAME } from "../core/index.ts";
+import { SUITE_NAME, taskIdOf } from "../core/index.ts";
 import { listTasks, TASK_FILE } from "./task-store.ts";
 
 /** A suite name that could not be a suite folder (hidden, dotted, a path). */
@@ -173,4 +174,25 @@ export async function prepareSuiteInPlace(
     return;
   }
   if (!options.resumable) await refuseExistingSuite(root, suite);
+}
+
+/** Whether a task id is in use in a suite: a task folder, or a generation of that id in progress (`.work/<id>`). */
+export function taskIdTaken(
+  root: string,
+  suite: string,
+  id: string,
+  options: { replace?: boolean } = {},
+): boolean {
+  return (
+    (!options.replace && existsSync(join(root, suite, id))) || existsSync(join(root, suite, ".work", id))
+  );
+}
+
+/** The first `<domain>_NN` id a suite does not use. */
+export function firstFreeTaskId(root: string, suite: string, domain: string): string {
+  for (let n = 0; n < 999; n++) {
+    const id = taskIdOf(domain, n);
+    if (!taskIdTaken(root, suite, id)) return id;
+  }
+  throw new Error(`suite ${suite} has no free task id for domain ${domain}`);
 }

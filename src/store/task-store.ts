@@ -274,6 +274,29 @@ export async function listTasks(root: string, suite?: string): Promise<TaskRef[]
   return out.sort((a, b) => a.ref.localeCompare(b.ref));
 }
 
+/**
+ * The tasks a list of targets names: `demo` → every task of the suite, `demo/healthcare_01` → that task, no targets →
+ * every task under root. A target that names nothing is an error naming it.
+ */
+export async function resolveTaskTargets(root: string, targets: readonly string[]): Promise<TaskRef[]> {
+  if (targets.length === 0) return listTasks(root);
+  const out: TaskRef[] = [];
+  for (const target of targets) {
+    if (target.includes("/")) {
+      const [suite, id] = target.split("/");
+      const found = (await listTasks(root, suite)).find((t) => t.id === id);
+      if (!found) throw new Error(`no task "${target}" under ${root}`);
+      out.push(found);
+    } else {
+      if (!SAFE_ID.test(target)) throw new Error(`"${target}": expected a suite name or SUITE/TASK_ID`);
+      const tasks = await listTasks(root, target);
+      if (tasks.length === 0) throw new Error(`no tasks in suite "${target}" under ${root}`);
+      out.push(...tasks);
+    }
+  }
+  return out;
+}
+
 async function safeEntries(dir: string): Promise<string[]> {
   if (!(await isDir(dir))) return [];
   const names = await readdir(dir);

@@ -1,8 +1,8 @@
 /** @module What studio pages read: the run store, tasks (cached per task.json mtime), and the LLM cache for a call's messages and reply. */
-import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SAFE_ID } from "../core/index.ts";
+import { type CachedExchange, DEFAULT_CACHE_PATH, LlmCache } from "../llm/cache.ts";
 import type { Model } from "../llm/types.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
@@ -12,6 +12,8 @@ export type StudioDeps = {
   store: RunStore;
   tasksRoot: string;
   notebooksDir: string;
+  /** Where the server's notebook runs write their pages (the API's `notebooksOut`); default `<notebooksDir>/out`. */
+  notebooksOut?: string;
   /** The model handles requests may name (`serve --models`); a notebook's `model` parameter must be one. */
   models: readonly string[];
   loadTask(root: string, ref: string): Promise<LoadedTask>;
@@ -25,16 +27,9 @@ export type StudioOptions = {
   cachePath?: string;
 };
 
-/** A model call's request and answer as the cache holds them (null when the call was not cached). */
-export type CallExchange = {
-  messages: { role: string; content: unknown }[];
-  reply: string | null;
-  created_at: string;
-};
-
 export class StudioContext {
   private tasks = new Map<string, { mtime: number; loaded: LoadedTask }>();
-  private cache: Database | null | undefined;
+  private cache: LlmCache | null | undefined;
 
   constructor(
     readonly deps: StudioDeps,
@@ -65,26 +60,14 @@ export class StudioContext {
     return loaded;
   }
 
-  /**
-   * The cached exchange behind a call's request key. The cache is opened read-only; its `entries` table keeps the
-   * key parts (messages) and the response (src/llm/cache.ts).
-   */
-  exchange(key: string): CallExchange | null {
+  /** The cached exchange behind a call's request key (null when the call was not cached or the cache is unreadable). */
+  exchange(key: string): CachedExchange | null {
     if (this.cache === undefined) {
-      const path = this.options.cachePath ?? ".drflow/cache.sqlite";
-      this.cache = existsSync(path) ? new Database(path, { readonly: true }) : null;
+      const path = this.options.cachePath ?? DEFAULT_CACHE_PATH;
+      this.cache = existsSync(path) ? new LlmCache(path) : null;
     }
-    if (!this.cache) return null;
     try {
-      const row = this.cache
-        .query<{ parts: string; response: string; created_at: string }, [string]>(
-          "SELECT parts, response, created_at FROM entries WHERE key = ?",
-        )
-        .get(key);
-      if (!row) return null;
-      const parts = JSON.parse(row.parts) as { messages?: { role: string; content: unknown }[] };
-      const response = JSON.parse(row.response) as { text?: string | null };
-      return { messages: parts.messages ?? [], reply: response.text ?? null, created_at: row.created_at };
+      return this.cache?.exchange(key) ?? null;
     } catch {
       return null;
     }

@@ -30,7 +30,7 @@ test("on a DRBench task DRBA writes DRBench's insight + citation report", async 
         {
           type: "enterprise_api",
           description: "loyalty metrics",
-          parameters: { query: "loyalty program redemption rate", top_k: 10 },
+          parameters: { query: "loyalty program redemption rate", top_k: 10, service: "auto", document: "" },
           priority: 0.9,
           expected_output: "loyalty figures",
           preferred_tool: "EnterpriseAPITool",

@@ -29,7 +29,7 @@ test("AAP is asked after a round that found something, until it answers that not
       {
         type: "enterprise_api",
         description: "more",
-        parameters: { query: `angle${n++} topic${n++}`, top_k: 5 },
+        parameters: { query: `angle${n++} topic${n++}`, top_k: 5, service: "auto", document: "" },
         priority: 0.5,
         expected_output: "more",
         preferred_tool: "EnterpriseAPITool",

@@ -93,7 +93,12 @@ describe("DRFA over the scripted server", () => {
         {
           type: "enterprise_api",
           description: `new angle ${n}`,
-          parameters: { query: `distinct${n++} dimension${n++} probe${n++}`, top_k: 5 },
+          parameters: {
+            query: `distinct${n++} dimension${n++} probe${n++}`,
+            top_k: 5,
+            service: "auto",
+            document: "",
+          },
           priority: 0.99,
           expected_output: "more",
           preferred_tool: "EnterpriseAPITool",

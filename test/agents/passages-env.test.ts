@@ -73,13 +73,13 @@ test("a passage that starts inside a paragraph brings the paragraph's start", as
   expect(rc.findings.has(continuedFrom(passage, all)!.id)).toBe(true);
 });
 
-test("a read action brings a found document whole; an unknown title reads nothing and says so", async () => {
+test('a read action brings the found document its "document" names whole; an unknown one reads nothing and says so', async () => {
   const [first] = rc.registry.entries();
   const read = toAction(
     {
       type: "read_document",
       description: "read",
-      parameters: { query: first!.title, top_k: 1 },
+      parameters: { query: "its decision table", top_k: 1, service: "auto", document: first!.path },
       priority: 0.9,
       expected_output: "",
       preferred_tool: "DocumentReaderTool",

@@ -77,6 +77,14 @@ test("drflow run writes the report Markdown and records the run", async () => {
     const [run] = runs.listRuns({});
     expect(run?.status).toBe("done");
     expect(runs.getReport(run!.id)?.generic_workflow.length).toBeGreaterThan(0);
+    // A run id names one run: running again under it is refused, the stored run untouched.
+    const again = await capture([
+      ...["run", "--agent", "extractive", "--task", "demo/legal_01", "--store", store, "--quiet"],
+      ...["--run-id", run!.id, "--out", join(dir, "again.md")],
+    ]);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain(`run id ${run!.id} is already a run`);
+    expect(runs.getRun(run!.id)?.split).toBe("mixed");
   } finally {
     runs.close();
   }

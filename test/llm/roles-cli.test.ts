@@ -123,6 +123,8 @@ test("the default embedder without its key: the error names the embedder role, t
   expect(r.err).toContain("OPENAI_API_KEY");
   expect(r.err).toContain("embedder model with DRFLOW_EMBEDDER_MODEL");
   expect(r.err).not.toMatch(/\n\s+at /);
+  // It fails before the agent spends a model call (a relay's answering model would answer for nothing).
+  expect(chats()).toHaveLength(0);
 }, 60_000);
 
 test("DRFLOW_AGENT_MODEL is the model of run and eval when --model/--models is not given", async () => {

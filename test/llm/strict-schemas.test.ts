@@ -121,7 +121,7 @@ test("the action schemas are the prompts' examples: wrapped in value, no nulls, 
       {
         type: "local_document_search",
         description: "d",
-        parameters: { query: "consent", top_k: 5 },
+        parameters: { query: "consent", top_k: 5, service: "auto", document: "" },
         priority: 0.85,
         expected_output: "e",
         preferred_tool: "LocalFileSearchTool",

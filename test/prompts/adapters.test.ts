@@ -34,6 +34,8 @@ describe("adapter lines", () => {
         documents_found: "0",
         documents: " none yet.",
         persona: "P",
+        action_types: '"local_document_search" or "read_document"',
+        parameters: '"parameters": {"query": "q", "top_k": 10, "service": "auto", "document": ""}',
       };
       const adapted = adapt(place.prompt, source, slots);
       const line = adapted

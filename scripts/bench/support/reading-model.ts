@@ -91,7 +91,7 @@ function persona(prompt: string): Persona {
 const search = (type: string, query: string, tool: string) => ({
   type,
   description: `Search for ${query}`,
-  parameters: { query, top_k: 10 },
+  parameters: { query, top_k: 10, service: "auto", document: "" },
   priority: 0.9,
   expected_output: "passages about it",
   preferred_tool: tool,
@@ -172,7 +172,7 @@ export async function readingReply(req: RecordedRequest): Promise<ScriptedReply>
       return json({
         value: conditions.slice(0, 6).map((q) => ({
           ...search("enterprise_api", q, "EnterpriseAPITool"),
-          parameters: { query: q, service: "auto" },
+          parameters: { query: q, top_k: 10, service: "auto", document: "" },
         })),
       });
     }

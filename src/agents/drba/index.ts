@@ -15,11 +15,11 @@ import {
 } from "../prompts/tool-guidelines.ts";
 import { type Action, PlannedActions, toAction } from "../shared/action.ts";
 import { openContext, type ResearchContext } from "../shared/context.ts";
+import { documentsFound } from "../shared/documents-found.ts";
 import { askJson } from "../shared/llm.ts";
-import { cutAtSentence } from "../shared/passages.ts";
 import { researchLoop } from "../shared/research-loop.ts";
 import { CrpPlan, SubQuestions } from "../shared/research-plan.ts";
-import { DEFAULT_EVIDENCE_CHARS, foundDocuments, sessionEvidence } from "../shared/sources.ts";
+import { DEFAULT_EVIDENCE_CHARS, findingsDigest, sessionEvidence } from "../shared/sources.ts";
 import type { WebSearch } from "../shared/tools.ts";
 import { webSearchOf } from "../shared/web.ts";
 import { generateWorkflow } from "../shared/workflow.ts";
@@ -41,8 +41,8 @@ export const DrbaOptions = z.strictObject({
 });
 export type DrbaOptions = z.infer<typeof DrbaOptions>;
 
-/** Character budget of the findings summary in the AAP prompt. */
-export const AAP_FINDINGS_CHARS = 12_000;
+/** Character budget of the findings in the AAP prompt (whole passages; what does not fit is named for read_document). */
+export const AAP_FINDINGS_CHARS = 40_000;
 
 export const DRBA = defineAgent({
   name: "drba",
@@ -135,23 +135,6 @@ async function planActions(rc: ResearchContext, objective: string, index: number
 /** What DRBA's adaptive planning remembers across rounds: findings seen at its last call, and whether it said "done". */
 type AapState = { seen: number; closed: boolean };
 
-/** One line per document found: its title and the start of what was read of it, in whole sentences. */
-function findingsLines(rc: ResearchContext): string {
-  const docs = foundDocuments(rc.findings.all());
-  const lines: string[] = [];
-  let used = 0;
-  for (const [i, d] of docs.entries()) {
-    const line = `- ${d.title}: ${cutAtSentence(d.text.replace(/\s+/g, " "), 300, "what was read of it")}`;
-    if (used + line.length > AAP_FINDINGS_CHARS) {
-      lines.push(`(${docs.length - i} more documents found, left out for length)`);
-      break;
-    }
-    lines.push(line);
-    used += line.length + 1;
-  }
-  return lines.join("\n");
-}
-
 /** AAP: asked only when findings arrived since its last call, and never again once it answered that nothing is missing. */
 async function adaptive(rc: ResearchContext, state: AapState, iteration: number): Promise<Action[]> {
   if (state.closed) return [];
@@ -167,8 +150,9 @@ async function adaptive(rc: ResearchContext, state: AapState, iteration: number)
     prompt: renderAap({
       question: rc.question,
       completed: rc.plan.finished().length,
-      findingsSummary: findingsLines(rc) || "(nothing yet)",
+      findingsSummary: findingsDigest(rc, "all", AAP_FINDINGS_CHARS),
       existingQueries: rc.plan.queries(),
+      documentsFound: await documentsFound(rc),
       availableToolNames: availableToolNames(tools),
       actionPlanGuidelines: actionPlanGuidelines(tools),
     }),

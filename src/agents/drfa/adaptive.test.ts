@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
-import { MAX_QUERY_OVERLAP, maxOverlap } from "./adaptive.ts";
+import { termSet } from "../shared/text.ts";
+import { keyTerms, MAX_QUERY_OVERLAP, maxOverlap, touchesWorkflow } from "./adaptive.ts";
 import { conditionsSummary, IntermediateWorkflow, workflowText } from "./intermediate.ts";
 
 test("diversity rule: keyword overlap with the closest used query", () => {
@@ -30,4 +31,37 @@ test("a J.7 reply in its example's shape is summarised for J.8", () => {
   expect(workflowText(w)).toBe(
     "Step 2: Determine consent approach (conditional)\nCondition consent_waiver_vs_written: Whether consent can be waived [waiver applicable / written consent required]",
   );
+});
+
+test("J.7 re-runs only for passages touching its workflow: key terms are the workflow's rare ones", () => {
+  const w = IntermediateWorkflow.parse({
+    generic_workflow_steps: [
+      { step: 1, title: "Book a qualified medical interpreter", is_conditional: true },
+      { step: 2, title: "Getting signatures on the translated consent form", is_conditional: false },
+    ],
+    conditional_steps: [
+      {
+        condition_id: "c1",
+        step_number: 1,
+        description: "Whether the patient reads the translated form",
+        branches: ["interpreter reads the form aloud", "patient reads the translated form"],
+        evidence_needed: "literacy",
+        search_queries: [],
+      },
+    ],
+  });
+  const question =
+    "What is the workflow to obtain informed consent when the patient has limited English proficiency?";
+  const passages = [
+    "Perform hand hygiene before and after every patient contact, after removing gloves. Alcohol-based rub is preferred.",
+    "The house supervisor holds the bed board and reviews pending patient admissions at 07:00, 15:00 and 23:00.",
+    "Visitors collect a dated paper badge at the main lobby desk between 06:00 and 21:00.",
+    "Compliance is audited monthly on a random sample of ten patient charts per unit.",
+    "Describing the procedure through the interpreter: the interpreter sight-translates the consent form; document the interpreter's ID.",
+  ];
+  const key = keyTerms(termSet(`${question}\n${workflowText(w)}`), passages);
+  expect(key.has("interpreter")).toBe(true);
+  // Generic words of the question say nothing of the topic; a term most passages hold is not key.
+  for (const t of ["workflow", "what", "patient"]) expect(key.has(t)).toBe(false);
+  expect(passages.map((p) => touchesWorkflow(p, key))).toEqual([false, false, false, false, true]);
 });

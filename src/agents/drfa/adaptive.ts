@@ -2,16 +2,21 @@
  * @module DRFA stage 4, adaptive action planning (Appendix J.6) at the end of each round: conditional action planning
  * first (J.7 intermediate workflow → J.8 targeted personal-evidence actions, inserted ahead of everything else), then
  * gap finding (J.6) under its diversity rules. Each model call is spent on progress: J.7 only when new policy passages
- * arrived since it last ran, J.8 only for conditions not targeted yet, J.6 only when findings arrived since the last
+ * arrived since it last ran that touch its workflow (`touchesWorkflow`), J.8 only for conditions not targeted yet, J.6 only when findings arrived since the last
  * gap analysis and never again once it answered that no gap is left; all of it within a budget of planning calls.
  */
 import { renderAdaptivePlanning } from "../prompts/adaptive-planning.ts";
 import { renderConditionalPlanning } from "../prompts/conditional-planning.ts";
 import { renderIntermediateWorkflow } from "../prompts/intermediate-workflow.ts";
-import { availableToolNames, toolGuidelines } from "../prompts/tool-guidelines.ts";
+import {
+  actionTypesWithTools,
+  availableToolNames,
+  parametersLine,
+  toolGuidelines,
+} from "../prompts/tool-guidelines.ts";
 import { type Action, ConditionActions, GapActions, toAction } from "../shared/action.ts";
 import type { ResearchContext } from "../shared/context.ts";
-
+import { documentsFound } from "../shared/documents-found.ts";
 import { askJson } from "../shared/llm.ts";
 import { findingsDigest } from "../shared/sources.ts";
 import { termSet } from "../shared/text.ts";
@@ -32,7 +37,7 @@ export const FINDINGS_SUMMARY_CHARS = 40_000;
 /** What adaptive planning remembers across rounds. */
 export type AdaptiveState = {
   intermediate: IntermediateWorkflow | null;
-  /** Policy passages known when J.7 last ran; J.7 runs again only when new ones arrived. */
+  /** Policy passages known when J.7 last ran (or last decided not to): J.7 runs again only for new ones touching its workflow. */
   policySeen: number;
   /** Condition ids (and their decisions, lower-cased) already turned into actions. */
   targeted: Set<string>;
@@ -69,6 +74,64 @@ export function maxOverlap(query: string, used: readonly string[]): number {
   return best;
 }
 
+/** A workflow term is a key term when at most this share of the session's policy passages hold it… */
+export const KEY_TERM_SHARE = 0.2;
+/** …and a new passage touches the workflow when it holds at least this many key terms. */
+export const MIN_KEY_TERMS = 3;
+
+/** Words of a question or a workflow outline that say nothing about its topic. */
+const QUESTION_WORDS = new Set(
+  "what which when where whom whose have does step steps workflow process procedure follow should would could them they their there about after before".split(
+    " ",
+  ),
+);
+
+/**
+ * The workflow's key terms: the terms of its steps, conditions and branches and of the question that few of the
+ * session's policy passages hold (consent, interpreter, proficiency — not patient, procedure, record).
+ */
+export function keyTerms(workflowTerms: ReadonlySet<string>, passages: readonly string[]): Set<string> {
+  const content = [...workflowTerms].filter((t) => t.length > 3 && !QUESTION_WORDS.has(t));
+  const df = new Map<string, number>();
+  for (const p of passages)
+    for (const t of termSet(p)) if (workflowTerms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
+  const limit = Math.max(1, KEY_TERM_SHARE * passages.length);
+  return new Set(content.filter((t) => (df.get(t) ?? 0) <= limit));
+}
+
+/**
+ * Whether a passage found after J.7 last ran could change its workflow: it holds at least `MIN_KEY_TERMS` of the
+ * workflow's key terms (a hand-hygiene reminder or a meal-tray schedule in a consent search holds none).
+ */
+export function touchesWorkflow(passage: string, key: ReadonlySet<string>): boolean {
+  let shared = 0;
+  for (const t of termSet(passage)) if (key.has(t)) shared += 1;
+  return shared >= MIN_KEY_TERMS;
+}
+
+/**
+ * Whether J.7 runs this round: when it has not run, or when it produced no steps and new policy passages arrived, or
+ * when some policy passage that arrived since it last ran touches its workflow (`touchesWorkflow`); noted when not.
+ */
+function workflowNeedsRerun(rc: ResearchContext, state: AdaptiveState): boolean {
+  const policy = rc.findings.bySide("policy");
+  if (policy.length <= state.policySeen) return false;
+  const w = state.intermediate;
+  if (!w || w.generic_workflow_steps.length === 0) return true;
+  const fresh = policy.slice(state.policySeen);
+  const key = keyTerms(
+    termSet(`${rc.question}\n${workflowText(w)}`),
+    policy.map((f) => f.hit.text),
+  );
+  const touching = fresh.filter((f) => touchesWorkflow(f.hit.text, key)).length;
+  if (touching > 0) return true;
+  rc.tracer.note(
+    `intermediate workflow (J.7): ${fresh.length} new policy passage(s) since it last ran, none touching its steps or conditions; not re-run`,
+  );
+  state.policySeen = policy.length;
+  return false;
+}
+
 /** Whether a planning call may be spent; notes it when the budget is gone. */
 function spend(rc: ResearchContext, state: AdaptiveState, what: string): boolean {
   if (state.callsLeft <= 0) {
@@ -96,7 +159,7 @@ export async function conditionalActionPlanning(
     rc.tracer.note("conditional action planning: no policy evidence yet; skipped");
     return [];
   }
-  if (policy > state.policySeen && spend(rc, state, "intermediate workflow (J.7)")) {
+  if (workflowNeedsRerun(rc, state) && spend(rc, state, "intermediate workflow (J.7)")) {
     const prompt = renderIntermediateWorkflow({
       researchQuery: rc.question,
       findingsSummary: findingsDigest(rc, "policy", FINDINGS_SUMMARY_CHARS),
@@ -127,6 +190,9 @@ export async function conditionalActionPlanning(
     existingQueries: rc.plan.queries(),
     availableToolNames: availableToolNames(tools),
     toolGuidelines: toolGuidelines(tools),
+    actionTypes: actionTypesWithTools(tools),
+    parameters: parametersLine(tools),
+    documentsFound: await documentsFound(rc),
   });
   const proposed = await askJson(rc, {
     stage: "conditional_action_planning",
@@ -152,22 +218,6 @@ export async function conditionalActionPlanning(
   return rc.plan.add(actions, { ahead: true });
 }
 
-/** One line per document found: its title, where it is (two documents may share a title) and how much was read. */
-async function documentsFound(rc: ResearchContext): Promise<string[]> {
-  const read = new Map<string, number>();
-  for (const f of rc.findings.all()) read.set(f.hit.documentId, (read.get(f.hit.documentId) ?? 0) + 1);
-  const lines: string[] = [];
-  for (const s of rc.registry.entries()) {
-    const n = read.get(s.id) ?? 0;
-    if (n === 0) continue;
-    const total = (await rc.chunksOf(s.id)).length;
-    lines.push(
-      `- "${s.title}" (${s.app}: ${s.path}): ${total > 0 ? `${Math.min(n, total)} of ${total}` : n} passages read`,
-    );
-  }
-  return lines;
-}
-
 /**
  * Gap finding (J.6): 0-2 complementary actions; proposals breaking the diversity rules are dropped (and noted). Asked
  * only when passages arrived since the last gap analysis, and never again once it answered that no gap is left.
@@ -187,6 +237,7 @@ export async function gapFinding(
   state.gapSeen = seen;
   const stats = rc.plan.stats();
   const all = rc.plan.all();
+  const tools = rc.toolbox.info({ reading: true });
   const prompt = renderAdaptivePlanning({
     researchQuery: rc.plan.researchQuery,
     completedActions: stats.completed,
@@ -195,7 +246,9 @@ export async function gapFinding(
     hasPersonalEvidence: rc.findings.bySide("personal").length > 0,
     existingQueries: all.map((e) => e.action.parameters.query),
     existingDescriptions: all.map((e) => e.action.description),
-    availableToolNames: availableToolNames(rc.toolbox.info({ reading: true })),
+    availableToolNames: availableToolNames(tools),
+    actionTypes: actionTypesWithTools(tools),
+    parameters: parametersLine(tools),
     ran: rc.plan.finished().length,
     pending: stats.pending,
     documentsFound: await documentsFound(rc),

@@ -24,8 +24,17 @@ export const ADAPTERS: readonly AdapterPlace[] = [
   { id: "J.5.value", prompt: "J.5", after: "Return a JSON array with 2-3 actions." },
   { id: "J.6.lists", prompt: "J.6", before: "**CRITICAL DIVERSITY RULES:**" },
   { id: "J.6.documents", prompt: "J.6", before: "**CRITICAL DIVERSITY RULES:**" },
+  { id: "J.6.shape", prompt: "J.6", before: "Return a JSON array (0-2 actions)." },
   { id: "J.6.value", prompt: "J.6", after: "Create valid JSON only, no other text." },
+  { id: "J.8.documents", prompt: "J.8", before: "REQUIREMENTS:" },
+  {
+    id: "J.8.reading",
+    prompt: "J.8",
+    after:
+      "- Search for USER-SPECIFIC evidence (emails, chats, user files, records) - NOT general policy documents.",
+  },
   { id: "J.8.value", prompt: "J.8", after: "Return valid JSON only, no other text." },
+  { id: "J.8.shape", prompt: "J.8", after: "Return valid JSON only, no other text." },
   {
     id: "J.9.persona",
     prompt: "J.9",
@@ -58,4 +67,9 @@ export function adapt(
         : `${out.slice(0, at)}${line}\n${out.slice(at)}`;
   }
   return out;
+}
+
+/** The `{documents}` slot of the document lists (J.6.documents, J.8.documents, DRBA's AAP): one line each, or " none yet.". */
+export function documentsSlot(lines: readonly string[]): string {
+  return lines.length ? `\n${lines.join("\n")}` : " none yet.";
 }

@@ -2,7 +2,7 @@
 import { fillTemplate, parseTemplate } from "../../core/template.ts";
 import { pyBool, pyJson } from "../../llm/paper-template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
-import { adapt } from "./adapters.ts";
+import { adapt, documentsSlot } from "./adapters.ts";
 
 /** Figure J.6 of the paper, VERBATIM with the figure's line breaks restored (adaptive-planning.txt; slots keep the paper's f-string names). */
 export const TEMPLATE = parseTemplate(
@@ -25,6 +25,9 @@ export type AdaptivePlanningSlots = {
   pending: number;
   /** One line per document found, with how much of it was read (adapter J.6.documents). */
   documentsFound: readonly string[];
+  /** The offered action types and the one parameters shape (adapter J.6.shape; prompts/tool-guidelines.ts). */
+  actionTypes: string;
+  parameters: string;
 };
 
 export function renderAdaptivePlanning(s: AdaptivePlanningSlots): string {
@@ -48,6 +51,8 @@ export function renderAdaptivePlanning(s: AdaptivePlanningSlots): string {
     ran: String(s.ran),
     pending: String(s.pending),
     documents_found: String(s.documentsFound.length),
-    documents: s.documentsFound.length ? `\n${s.documentsFound.join("\n")}` : " none yet.",
+    documents: documentsSlot(s.documentsFound),
+    action_types: s.actionTypes,
+    parameters: s.parameters,
   });
 }

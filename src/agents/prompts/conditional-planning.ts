@@ -2,7 +2,7 @@
 import { fillTemplate, parseTemplate } from "../../core/template.ts";
 import { pyJson } from "../../llm/paper-template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
-import { adapt } from "./adapters.ts";
+import { adapt, documentsSlot } from "./adapters.ts";
 
 /** Figure J.8 of the paper, VERBATIM with the figure's line breaks restored (conditional-planning.txt; slots keep the paper's f-string names). */
 export const TEMPLATE = parseTemplate(
@@ -15,6 +15,11 @@ export type ConditionalPlanningSlots = {
   existingQueries: readonly string[];
   availableToolNames: string;
   toolGuidelines: string;
+  /** The offered action types and the one parameters shape (adapter J.8.shape; prompts/tool-guidelines.ts). */
+  actionTypes: string;
+  parameters: string;
+  /** One line per document found (adapter J.8.documents: the reader reads one of them whole). */
+  documentsFound: readonly string[];
 };
 
 export function renderConditionalPlanning(s: ConditionalPlanningSlots): string {
@@ -30,5 +35,10 @@ export function renderConditionalPlanning(s: ConditionalPlanningSlots): string {
     },
     { name: "conditional action planning prompt (J.8)", strict: true },
   );
-  return adapt("J.8", filled);
+  return adapt("J.8", filled, {
+    action_types: s.actionTypes,
+    parameters: s.parameters,
+    documents_found: String(s.documentsFound.length),
+    documents: documentsSlot(s.documentsFound),
+  });
 }

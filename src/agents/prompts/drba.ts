@@ -10,6 +10,7 @@
 import { fillTemplate, parseTemplate } from "../../core/template.ts";
 import { pyJson } from "../../llm/paper-template.ts";
 import { readPromptFile } from "../../llm/prompt-file.ts";
+import { documentsSlot } from "./adapters.ts";
 
 const PROMPTS = readPromptFile(new URL("./drba.txt", import.meta.url));
 
@@ -61,6 +62,8 @@ export type AapSlots = {
   completed: number;
   findingsSummary: string;
   existingQueries: readonly string[];
+  /** One line per document found (the reader reads one of them whole). */
+  documentsFound: readonly string[];
   availableToolNames: string;
   actionPlanGuidelines: string;
 };
@@ -72,7 +75,9 @@ export function renderAap(s: AapSlots): string {
       question: s.question,
       completed: String(s.completed),
       findings_summary: s.findingsSummary,
-      existing_queries: pyJson(s.existingQueries.slice(0, 15)),
+      existing_queries: pyJson(s.existingQueries),
+      documents_found: String(s.documentsFound.length),
+      documents: documentsSlot(s.documentsFound),
       available_tool_names: s.availableToolNames,
       action_plan_guidelines: s.actionPlanGuidelines,
     },

@@ -98,6 +98,8 @@ describe("the paper's prompts (J.4-J.9) keep their verbatim text and f-string sl
       ran: 3,
       pending: 1,
       documentsFound: ['- "Consent Policy" (drive): 2 of 5 passages read'],
+      actionTypes: '"local_document_search" or "read_document"',
+      parameters: '"parameters": {"query": "search terms", "top_k": 10, "service": "auto", "document": ""}',
     });
     expect(j6).toContain("Original Research Query: How to consent?\nCompleted Actions: 3");
     expect(j6).toContain("- Policy Documents Found: True\n- Personal Evidence Found: False");

@@ -41,21 +41,46 @@ export function toolGuidelines(tools: readonly ToolPromptInfo[]): string {
       ? "- Use InternetSearchTool (type web_search) only as a fallback when internal sources are insufficient or external validation is required."
       : "- Web search is not available in this environment; use internal sources only.",
     has("read_document")
-      ? '- Use DocumentReaderTool (type read_document) to read a document already found in full (set "query" to its title), e.g. when a passage points to a table, note or section not yet seen.'
+      ? '- Use DocumentReaderTool (type read_document) to read a document already found in full (set "document" to its path as DOCUMENTS FOUND lists it), e.g. when a passage points to a table, note or section not yet seen.'
       : "",
   ];
   return lines.filter(Boolean).join("\n");
 }
 
+/** The action types a prompt offers, as a model writes them: `"local_document_search" or "enterprise_api"`. */
+export function actionTypes(tools: readonly ToolPromptInfo[]): string {
+  return tools.map((t) => `"${t.actionType}"`).join(" or ");
+}
+
+/** The action types with the tool each routes to, for "preferred_tool": `"local_document_search" (LocalFileSearchTool) or …`. */
+export function actionTypesWithTools(tools: readonly ToolPromptInfo[]): string {
+  return `${tools.map((t) => `"${t.actionType}" (${t.paperName})`).join(" or ")}, "preferred_tool" the tool named beside its type`;
+}
+
+/**
+ * The one shape of every action's "parameters" (`ProposedParameters` in shared/action.ts), with what each field means;
+ * `document` is explained only where the reader is offered (elsewhere it is "").
+ */
+export function parametersLine(tools: readonly ToolPromptInfo[]): string {
+  const reading = tools.some((t) => t.actionType === "read_document");
+  return [
+    '"parameters": {"query": "search terms", "top_k": 10, "service": "auto", "document": ""}, all four fields in',
+    'every action: "top_k" is a number (results to return, 1-50); "service" is "auto" or, for enterprise_api,',
+    "one of nextcloud, mattermost, email, filebrowser;",
+    reading
+      ? '"document" is "" except for read_document, where it is the path of a document listed under DOCUMENTS FOUND (and "query" says what to look for in it)'
+      : '"document" is always "" here (no document reader is offered yet)',
+  ].join(" ");
+}
+
 /** `{_get_action_plan_guidelines(available_tool_names)}` of J.5: the shape of one action record. */
 export function actionPlanGuidelines(tools: readonly ToolPromptInfo[]): string {
-  const types = tools.map((t) => `"${t.actionType}"`).join(" or ");
   const names = tools.map((t) => `"${t.paperName}"`).join(" or ");
   return [
     "Each action is a JSON object with these fields:",
-    `- "type": ${types}`,
+    `- "type": ${actionTypes(tools)}`,
     '- "description": what this action searches for and why',
-    '- "parameters": {"query": "search terms", "top_k": 10} (enterprise_api may add "service": "auto")',
+    `- ${parametersLine(tools)}`,
     '- "priority": a number between 0 and 1 (higher runs first)',
     '- "expected_output": what evidence this action should return',
     `- "preferred_tool": ${names}`,

@@ -6,7 +6,7 @@ test("a model's action becomes a typed record: type aliases, 1-10 priorities, st
     {
       type: "Enterprise API",
       description: "find the language",
-      parameters: { query: "preferred language", top_k: 500 },
+      parameters: { query: "preferred language", top_k: 500, service: "auto", document: "" },
       priority: 9,
       expected_output: "an email naming the language",
       preferred_tool: "EnterpriseAPITool",
@@ -33,7 +33,7 @@ test("a model's action becomes a typed record: type aliases, 1-10 priorities, st
   expect(a.parameters).toMatchObject({ query: "preferred language", top_k: 50, service: "auto" });
 });
 
-test("each prompt's schema takes its example's parameter shapes and keeps every field given", () => {
+test("every prompt's schema takes one parameters shape: query, top_k as a number, service, document", () => {
   const base = {
     type: "enterprise_api",
     description: "d",
@@ -41,27 +41,26 @@ test("each prompt's schema takes its example's parameter shapes and keeps every 
     expected_output: "e",
     preferred_tool: "EnterpriseAPITool",
   };
-  // J.5: query + top_k, and enterprise_api may add service.
-  const [planned] = PlannedActions.parse([
-    { ...base, parameters: { query: "q", top_k: 5, service: "email" } },
-  ]);
-  expect(planned!.parameters).toEqual({ query: "q", top_k: 5, service: "email" });
-  // J.8: {query, service} or {query, top_k}.
-  const [a, b] = ConditionActions.parse([
-    { ...base, parameters: { query: "q", service: "auto" } },
-    { ...base, parameters: { query: "q", top_k: 10 } },
-  ]);
-  expect([a!.parameters, b!.parameters]).toEqual([
-    { query: "q", service: "auto" },
-    { query: "q", top_k: 10 },
-  ]);
-  // A reply missing a field the example shows is a problem to repair, not a silent default.
-  expect(
-    PlannedActions.safeParse([{ ...base, expected_output: undefined, parameters: { query: "q", top_k: 5 } }])
-      .success,
-  ).toBe(false);
+  const full = { query: "q", top_k: 5, service: "email", document: "" };
+  for (const schema of [PlannedActions, ConditionActions]) {
+    const [planned] = schema.parse([{ ...base, parameters: full }]);
+    expect(planned!.parameters).toEqual(full);
+    // The verbatim examples' partial shapes, and top_k as a string, are problems to repair, not silent defaults.
+    for (const parameters of [
+      { query: "q", top_k: 5 },
+      { query: "q", service: "auto" },
+      { ...full, top_k: "5" },
+    ])
+      expect(schema.safeParse([{ ...base, parameters }]).success).toBe(false);
+  }
+  expect(PlannedActions.safeParse([{ ...base, expected_output: undefined, parameters: full }]).success).toBe(
+    false,
+  );
   // J.6 takes a stage, as its example shows; J.8 has none (drflow files its actions under personal evidence).
-  expect(GapActions.safeParse([{ ...base, parameters: { query: "q", top_k: 5 } }]).success).toBe(false);
+  expect(GapActions.safeParse([{ ...base, parameters: full }]).success).toBe(false);
+  expect(GapActions.safeParse([{ ...base, parameters: full, stage: "REQUIREMENT_COLLECTION" }]).success).toBe(
+    true,
+  );
 });
 
 test("a read action names a document to read whole", () => {
@@ -69,7 +68,7 @@ test("a read action names a document to read whole", () => {
     {
       type: "read_document",
       description: "the decision table TB-173 points to",
-      parameters: { query: "Nursing Procedure TB-173", top_k: 1 },
+      parameters: { query: "the decision table", top_k: 1, service: "auto", document: "drive/tb-173.docx" },
       priority: 0.85,
       expected_output: "the table",
       preferred_tool: "DocumentReaderTool",
@@ -77,5 +76,9 @@ test("a read action names a document to read whole", () => {
     },
   ]);
   const a = toAction(raw!, { id: "r", stage: "REQUIREMENT_COLLECTION", origin: "gap" });
-  expect([a.type, a.parameters.query]).toEqual(["read_document", "Nursing Procedure TB-173"]);
+  expect([a.type, a.parameters.document, a.parameters.query]).toEqual([
+    "read_document",
+    "drive/tb-173.docx",
+    "the decision table",
+  ]);
 });

@@ -34,6 +34,8 @@ export const ActionParameters = z.looseObject({
   top_k: z.number().int().min(1).max(50).default(10),
   /** enterprise_api: "auto" or one of nextcloud | mattermost | email | filebrowser (or an app name). */
   service: z.string().default("auto"),
+  /** read_document: the path (or `src_N` key, or title) of a found document to read whole. */
+  document: z.string().default(""),
 });
 export type ActionParameters = z.infer<typeof ActionParameters>;
 
@@ -76,13 +78,16 @@ const TYPE_ALIASES: Record<string, ActionType> = {
 export const CollectionStage = z.enum(["REQUIREMENT_COLLECTION", "PERSONAL_EVIDENCE_COLLECTION"]);
 
 /**
- * Search parameters in the shapes the prompts' examples show: a query with a result count, with a service (J.8's
- * enterprise form), or both (J.5: "enterprise_api may add service"). Unions list the wider shape first, so a reply
- * keeps every field it gives; strict mode sends each shape as a branch of `anyOf`.
+ * Every action's parameters, in every prompt, in one shape (`parametersLine` in prompts/tool-guidelines.ts documents
+ * it and the adapter lines repeat it where a verbatim example shows fewer fields): the search terms, how many results
+ * (a number), the enterprise service ("auto" or one app) and, for read_document, the found document to read.
  */
-const QueryTopK = z.object({ query: z.string(), top_k: z.number() });
-const QueryService = z.object({ query: z.string(), service: z.string() });
-const QueryTopKService = z.object({ query: z.string(), top_k: z.number(), service: z.string() });
+export const ProposedParameters = z.object({
+  query: z.string(),
+  top_k: z.number(),
+  service: z.string(),
+  document: z.string(),
+});
 
 /** The fields every action prompt's example shows; `id`, `dependencies` and (unless a prompt asks) `stage` are drflow's. */
 function proposalSchema<P extends z.ZodType>(parameters: P) {
@@ -97,15 +102,15 @@ function proposalSchema<P extends z.ZodType>(parameters: P) {
 }
 
 /** J.5 and DRBA's action prompts: the fields `actionPlanGuidelines` lists (the stage is the area's). */
-export const PlannedActions = z.array(proposalSchema(z.union([QueryTopKService, QueryTopK])));
+export const PlannedActions = z.array(proposalSchema(ProposedParameters));
 /** J.6: the fields of its example, stage included. */
-export const GapActions = z.array(proposalSchema(QueryTopK).extend({ stage: CollectionStage }));
+export const GapActions = z.array(proposalSchema(ProposedParameters).extend({ stage: CollectionStage }));
 /** J.8: the fields of its example (the actions collect personal evidence: drflow sets the stage). */
-export const ConditionActions = z.array(proposalSchema(z.union([QueryService, QueryTopK])));
+export const ConditionActions = PlannedActions;
 
-/** An action as a model proposes it, in any of the prompts' shapes; `toAction` makes it an `Action`. */
+/** An action as a model proposes it (drflow's own fallbacks may leave parameters out); `toAction` makes it an `Action`. */
 export type ProposedAction = Omit<z.infer<typeof PlannedActions>[number], "parameters"> & {
-  parameters: { query: string; top_k?: number; service?: string };
+  parameters: Partial<z.infer<typeof ProposedParameters>> & { query: string };
   stage?: string;
 };
 
@@ -146,7 +151,7 @@ export function toAction(
     conditionId?: string | null;
   },
 ): Action {
-  const { query, top_k, service } = proposed.parameters;
+  const { query, top_k, service, document } = proposed.parameters;
   const stage = WorkflowStage.safeParse(proposed.stage?.toUpperCase());
   return Action.parse({
     id: defaults.id,
@@ -157,6 +162,7 @@ export function toAction(
       top_k:
         top_k !== undefined && Number.isFinite(top_k) ? Math.min(50, Math.max(1, Math.round(top_k))) : 10,
       service: service || "auto",
+      document: document ?? "",
     },
     priority: clampPriority(proposed.priority, defaults.priority ?? 0.5),
     dependencies: [],

@@ -108,16 +108,17 @@ export function documentNamed(rc: Pick<ResearchContext, "registry">, query: stri
 
 /** A read action: every chunk of the found document it names, as one tool result. */
 async function readDocument(rc: ResearchContext, action: Action): Promise<ToolResult[]> {
-  const id = documentNamed(rc, action.parameters.query);
+  const { document, query } = action.parameters;
+  const id = (document ? documentNamed(rc, document) : null) ?? documentNamed(rc, query);
   const hits = id ? (await rc.chunksOf(id)).map(chunkHit) : [];
   rc.tracer.record({
     type: "tool",
     tool: "read_document",
-    input: { query: action.parameters.query },
+    input: { document, query },
     resultCount: hits.length,
     sourceIds: id && hits.length ? [id] : [],
   });
-  const note = id ? null : `read_document: no document found so far matches "${action.parameters.query}"`;
+  const note = id ? null : `read_document: no document found so far matches "${document || query}"`;
   return [{ tool: "read_document", hits, note }];
 }
 

@@ -105,17 +105,21 @@ export function pointersIn(text: string): Pointer[] {
   return [...found.values()];
 }
 
+/** At most this many chunks answer one pointer (a table longer than a chunk spans several). */
+export const MAX_POINTED_CHUNKS = 3;
+
 /**
- * The chunks of a passage's own document that hold what it points to; a pointer the passage answers itself (a note
- * printed right under it) brings nothing.
+ * The chunks of a passage's own document that hold what it points to (all of them, up to `MAX_POINTED_CHUNKS`: a
+ * table's heading and rows may lie in more than one); a pointer the passage answers itself (a note printed right
+ * under it) brings nothing.
  */
 export function pointedChunks(passage: Chunk, chunks: readonly Chunk[]): { chunk: Chunk; label: string }[] {
   const out: { chunk: Chunk; label: string }[] = [];
   for (const pointer of pointersIn(passage.text)) {
     if (pointer.holds(passage.text)) continue;
-    const target = chunks.find((c) => c.id !== passage.id && pointer.holds(c.text));
-    if (target && !out.some((o) => o.chunk.id === target.id))
-      out.push({ chunk: target, label: pointer.label });
+    const targets = chunks.filter((c) => c.id !== passage.id && pointer.holds(c.text));
+    for (const target of targets.slice(0, MAX_POINTED_CHUNKS))
+      if (!out.some((o) => o.chunk.id === target.id)) out.push({ chunk: target, label: pointer.label });
   }
   return out;
 }

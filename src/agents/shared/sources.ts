@@ -62,38 +62,72 @@ function carriedLine(passages: number, documents: number, what: string, cut: num
 }
 
 /** Findings grouped by document, in the order first found: each document's passages joined in its own order. */
-export function foundDocuments(
+function foundDocuments(
   found: readonly RetrievedFinding[],
-): { id: string; title: string; text: string }[] {
-  const byDoc = new Map<string, { title: string; pieces: Piece[] }>();
+): { id: string; title: string; path: string; pieces: Piece[]; text: string }[] {
+  const byDoc = new Map<string, { title: string; path: string; pieces: Piece[] }>();
   for (const f of found) {
-    const entry = byDoc.get(f.hit.documentId) ?? { title: f.hit.title, pieces: [] };
+    const entry = byDoc.get(f.hit.documentId) ?? { title: f.hit.title, path: f.hit.path, pieces: [] };
     entry.pieces.push({ text: f.hit.text, order: chunkOrdinal(f.hit.chunkId) });
     byDoc.set(f.hit.documentId, entry);
   }
-  return [...byDoc].map(([id, d]) => ({ id, title: d.title, text: joinPieces(d.pieces) }));
+  return [...byDoc].map(([id, d]) => ({ id, ...d, text: joinPieces(d.pieces) }));
 }
 
 /**
- * J.7's `{findings_summary}`: the findings of one side, one block per document (`### <title>`, its passages joined in
- * document order), after a line saying which passages it carries.
+ * Each document's passages within its fair share of the budget, whole: the first passage always, then the next in
+ * document order while they fit; what is left out is counted in a marker that names the document's path for
+ * `read_document` — no passage is cut.
+ */
+function fitPassages(
+  docs: readonly { path: string; pieces: readonly Piece[]; text: string }[],
+  budgetChars: number,
+): { texts: string[]; cut: number; passagesLeftOut: number } {
+  const shares = fairShares(
+    docs.map((d) => d.text.length),
+    budgetChars,
+  );
+  let cut = 0;
+  let passagesLeftOut = 0;
+  const texts = docs.map((d, i) => {
+    if (d.text.length <= shares[i]!) return d.text;
+    const sorted = [...new Map(d.pieces.map((p) => [p.order, p])).values()].sort((a, b) => a.order - b.order);
+    const kept: Piece[] = [sorted[0]!];
+    for (const p of sorted.slice(1)) {
+      if (joinPieces([...kept, p]).length > shares[i]!) break;
+      kept.push(p);
+    }
+    const left = sorted.length - kept.length;
+    if (left === 0) return d.text;
+    cut += 1;
+    passagesLeftOut += left;
+    return `${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document found, not shown for length: read_document reads it whole ("document": "${d.path}")]`;
+  });
+  return { texts, cut, passagesLeftOut };
+}
+
+/**
+ * A digest of the findings of one side (J.7's `{findings_summary}`) or of both (DRBA's AAP), one block per document
+ * (`### <title>`, its whole passages joined in document order), after a line saying which passages it carries.
  */
 export function findingsDigest(
   rc: Pick<ResearchContext, "findings">,
-  side: "policy" | "personal",
+  side: "policy" | "personal" | "all",
   budgetChars: number,
 ): string {
-  const found = rc.findings.bySide(side);
+  const found = side === "all" ? rc.findings.all() : rc.findings.bySide(side);
+  if (found.length === 0) return "(nothing found yet)";
   const docs = foundDocuments(found);
-  const fitted = fitDocuments(
-    docs.map((d) => d.text),
-    budgetChars,
-  );
+  const fitted = fitPassages(docs, budgetChars);
   const blocks = docs.map((d, i) => `### ${d.title}\n${fitted.texts[i]}`);
-  return [
-    carriedLine(found.length, docs.length, side === "policy" ? "policy " : "", fitted.cut),
-    ...blocks,
-  ].join("\n\n");
+  const what = side === "all" ? "" : `${side} `;
+  const passages = docs.reduce((n, d) => n + new Set(d.pieces.map((p) => p.order)).size, 0);
+  const all = `All ${count(passages, `${what}passage`)} found so far, from ${count(docs.length, "document")}, each document's passages whole and in its own order; "${GAP}" marks text between them that was not retrieved`;
+  const line =
+    fitted.cut > 0
+      ? `(${all}. shown: ${passages - fitted.passagesLeftOut} of them; ${count(fitted.passagesLeftOut, "passage")} of ${count(fitted.cut, "document")} left out for length, as marked.)`
+      : `(${all}.)`;
+  return [line, ...blocks].join("\n\n");
 }
 
 /** Render the three J.9 source slots. Pieces of one source are joined in document order; sources appear in key order. */

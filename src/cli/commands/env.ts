@@ -9,7 +9,7 @@ import { connectServices, type ServiceUrls, serviceUrlsFromEnv } from "../../env
 import type { Env } from "../../env/types.ts";
 import { createModel } from "../../llm/model.ts";
 import { type Embedder, embedderFor, type SearchMode } from "../../retrieval/index.ts";
-import { DEFAULT_TASK_ROOT, listTasks, loadTask } from "../../store/task-store.ts";
+import { DEFAULT_TASK_ROOT, loadTask, resolveTaskTargets } from "../../store/task-store.ts";
 import { type FlagSpec, intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
@@ -127,8 +127,7 @@ async function audit(flags: Record<string, unknown>, positionals: string[]): Pro
   const split = Split.safeParse(flags.split ?? "original");
   if (!split.success) throw new UsageError(`--split: expected original or mixed, got "${flags.split}"`);
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
-  const refs = target.includes("/") ? [target] : (await listTasks(root, target)).map((t) => t.ref);
-  if (refs.length === 0) throw new Error(`no tasks in ${root}/${target}`);
+  const refs = (await resolveTaskTargets(root, [target])).map((t) => t.ref);
   const loaded = await Promise.all(refs.map((r) => loadTask(root, r)));
   const rows = await auditTasks(loaded, split.data);
   const leaks = rows.filter((r) => r.leak);

@@ -58,8 +58,6 @@ export const run: Command = {
     if (!split.success) throw new UsageError(`--split: expected original or mixed, got "${flags.split}"`);
     const store = new RunStore(runStoreLocation(flags));
     try {
-      if (runId && store.getRun(runId))
-        throw new UsageError(`--run-id: ${runId} is already a run in ${store.path}; name another`);
       const judge = flags.judge ? resolveJudge(String(flags.judge)) : LEXICAL;
       const timeoutMs = timeoutFlag(flags.timeout);
       const services = defaultServices({

@@ -35,6 +35,9 @@ test("generate --procedural writes a suite; tasks list/show/validate read it", a
       "b2c",
       "--root",
       root,
+      // The company background corpus is generate's own concern (test/generate/corpus.test.ts): none here.
+      "--corpus-chars",
+      "0",
     ],
     out.log,
   );

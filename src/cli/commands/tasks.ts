@@ -1,8 +1,15 @@
 /** @module `drflow tasks list|show|validate|stats`: inspect, validate and describe task folders on disk. */
 
 import { environmentSize, renderStats, taskStats } from "../../analysis/task-stats.ts";
-import { type ArtifactEntry, SAFE_ID, type Task } from "../../core/index.ts";
-import { DEFAULT_TASK_ROOT, formatIssue, listTasks, loadTask, type TaskRef } from "../../store/task-store.ts";
+import type { ArtifactEntry, Task } from "../../core/index.ts";
+import {
+  DEFAULT_TASK_ROOT,
+  formatIssue,
+  listTasks,
+  loadTask,
+  resolveTaskTargets,
+  type TaskRef,
+} from "../../store/task-store.ts";
 import { validateTasks } from "../../store/validate/index.ts";
 import { renderSummaryTable, summarizeTask } from "../../store/validate/summary.ts";
 import { type FlagSpec, parseFlags, UsageError } from "../args.ts";
@@ -18,24 +25,13 @@ const USAGE = [
   "drflow tasks stats [SUITE | SUITE/TASK_ID]… [--root tasks]",
 ].join("\n       ");
 
-/** `demo` → every task of the suite; `demo/healthcare_01` → that task; nothing → every task under root. */
-export async function resolveTargets(root: string, targets: readonly string[]): Promise<TaskRef[]> {
-  if (targets.length === 0) return listTasks(root);
-  const out: TaskRef[] = [];
-  for (const target of targets) {
-    if (target.includes("/")) {
-      const [suite, id] = target.split("/");
-      const found = (await listTasks(root, suite)).find((t) => t.id === id);
-      if (!found) throw new UsageError(`no task "${target}" under ${root}`);
-      out.push(found);
-    } else {
-      if (!SAFE_ID.test(target)) throw new UsageError(`"${target}": expected a suite name or SUITE/TASK_ID`);
-      const tasks = await listTasks(root, target);
-      if (tasks.length === 0) throw new UsageError(`no tasks in suite "${target}" under ${root}`);
-      out.push(...tasks);
-    }
+/** The tasks the command names (a suite, suite/task, or every task), a missing one a usage error. */
+async function targetsOf(root: string, targets: readonly string[]): Promise<TaskRef[]> {
+  try {
+    return await resolveTaskTargets(root, targets);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
-  return out;
 }
 
 async function list(root: string, positionals: string[], log: (s: string) => void): Promise<number> {
@@ -125,7 +121,7 @@ function drbenchSummary(ref: string, task: Task, artifacts: readonly ArtifactEnt
 }
 
 async function validate(root: string, positionals: string[], log: (s: string) => void): Promise<number> {
-  const targets = await resolveTargets(root, positionals);
+  const targets = await targetsOf(root, positionals);
   const check = await validateTasks(root, targets);
   for (const t of check.tasks) {
     log(`${t.ref.ref}: ${t.violations.length === 0 ? "ok" : `${t.violations.length} violation(s)`}`);
@@ -138,7 +134,7 @@ async function validate(root: string, positionals: string[], log: (s: string) =>
 }
 
 async function stats(root: string, positionals: string[], log: (s: string) => void): Promise<number> {
-  const targets = await resolveTargets(root, positionals);
+  const targets = await targetsOf(root, positionals);
   const rows = [];
   for (const t of targets) {
     const loaded = await loadTask(root, t.ref);

@@ -79,5 +79,5 @@ test("a bad form pool file is refused naming the file and the field", () => {
   const dir = mkdtempSync(join(tmpdir(), "drflow-forms-"));
   const path = join(dir, "forms.json");
   writeFileSync(path, JSON.stringify({ ...FORMS, drive: { ...FORMS.drive, codeShare: 2 } }));
-  expect(() => loadForms(path)).toThrow(/forms\.json: drive\.codeShare/);
+  expect(() => loadForms(path)).toThrow(/forms\.json: \$\.drive\.codeShare/);
 });

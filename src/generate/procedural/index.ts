@@ -1,7 +1,7 @@
 /** @module The offline `procedural` generator's public face: one task, realized files, or a whole suite on disk. */
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { type Domain, Domain as DomainSchema } from "../../core/index.ts";
+import { type Domain, Domain as DomainSchema, taskIdOf } from "../../core/index.ts";
 import { writeSuite } from "../../store/suite-write.ts";
 import { type TaskFile, writeTask } from "../../store/task-store.ts";
 import { CORPUS_CHARS } from "../corpus/build.ts";
@@ -61,7 +61,7 @@ export function suitePlan(
     const families = familiesOf(domain, from);
     if (families.length === 0) throw new Error(`no workflow family for domain ${domain}`);
     return Array.from({ length: perDomain }, (_, i) => ({
-      taskId: `${domain}_${String(i + 1).padStart(2, "0")}`,
+      taskId: taskIdOf(domain, i),
       domain,
       family: families[i % families.length]!.id,
     }));

@@ -1,12 +1,3 @@
-/**
- * @module No-code task creation under /studio/create (the paper's Appendix Q.2): a task seed from the form or an
- * uploaded seed spreadsheet (the seed importer's checks, errors naming row and column) starts LLM generation as a job
- * on the API's queue; the job page follows it stage by stage with the cost so far and opens the result in review.
- * Only model handles the server allows (`serve --models`) can be chosen; with none, the page says so and runs the
- * procedural generator instead.
- */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { Hono } from "hono";
 import { z } from "zod";
 import { SAFE_ID } from "../../core/index.ts";
@@ -14,6 +5,7 @@ import { SeedImportError, seedsFromFile, seedsFromRows } from "../../generate/ll
 import type { SeedRecord } from "../../generate/llm/stages/s1-seeds.ts";
 import { generateLlmSuite } from "../../generate/llm/suite.ts";
 import { WorkQueue } from "../../jobs/work-queue.ts";
+import { firstFreeTaskId, taskIdTaken } from "../../store/suite-write.ts";
 import type { StudioContext } from "../context.ts";
 import { html, page } from "../html.ts";
 import { createPage, jobPage } from "./page.ts";
@@ -49,14 +41,6 @@ export const CreateRequest = z.discriminatedUnion("mode", [
 ]);
 export type CreateRequest = z.infer<typeof CreateRequest>;
 
-function firstFreeId(root: string, suite: string, domain: string): string {
-  for (let n = 1; n < 1000; n++) {
-    const id = `${domain}_${String(n).padStart(2, "0")}`;
-    if (!existsSync(join(root, suite, id)) && !existsSync(join(root, suite, ".work", id))) return id;
-  }
-  throw new CreateError(`suite ${suite} has no free task id for domain ${domain}`);
-}
-
 /** The seeds a request names, checked: the form's row or the upload's rows, task ids free in the suite. */
 export function requestSeeds(root: string, req: Extract<CreateRequest, { mode: "llm" }>): SeedRecord[] {
   let seeds: SeedRecord[];
@@ -74,18 +58,14 @@ export function requestSeeds(root: string, req: Extract<CreateRequest, { mode: "
       const row = { ...req.fields };
       const domain = (row.domain ?? "").trim().toLowerCase();
       if (!row.task_id?.trim() && /^[a-z0-9][a-z0-9_-]*$/.test(domain))
-        row.task_id = firstFreeId(root, req.suite, domain);
+        row.task_id = firstFreeTaskId(root, req.suite, domain);
       seeds = seedsFromRows([row], () => "the form");
     } else throw new CreateError("expected the seed form's fields or an uploaded seed spreadsheet");
   } catch (error) {
     if (error instanceof SeedImportError) throw new CreateError(error.problems.join("\n"));
     throw error;
   }
-  const taken = seeds.filter(
-    (s) =>
-      (!req.replace && existsSync(join(root, req.suite, s.task_id))) ||
-      existsSync(join(root, req.suite, ".work", s.task_id)),
-  );
+  const taken = seeds.filter((s) => taskIdTaken(root, req.suite, s.task_id, { replace: req.replace }));
   if (taken.length)
     throw new CreateError(
       `task id(s) ${taken.map((s) => s.task_id).join(", ")} already exist in suite ${req.suite}: choose another task id or suite`,

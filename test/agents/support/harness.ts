@@ -14,12 +14,17 @@ export async function runScripted(
   agent: Agent,
   overrides: Partial<Record<PromptKind, ReplyFn>> = {},
   split: "original" | "mixed" = "original",
+  /** Options after the model name, e.g. `?structured=json_object`. */
+  handleOptions = "",
 ): Promise<AgentRun> {
   const server = await startScriptedServer({ reply: agentReplies(overrides) });
   const env = await fixtureEnv(split);
   try {
     let tick = 0;
-    const model = createModel(`compat:${server.url}#test-model`, { cache: null, retry: { maxRetries: 0 } });
+    const model = createModel(`compat:${server.url}#test-model${handleOptions}`, {
+      cache: null,
+      retry: { maxRetries: 0 },
+    });
     const result = await runAgent(agent, env, model, { runId: "test-run", now: () => ++tick });
     return { ...result, requests: server.requests, kinds: server.requests.map(kindOf) };
   } finally {

@@ -1,6 +1,6 @@
 /** @module Stage S1: task seeds — a domain becomes n workflow questions with company, company persona and user (prompt K.1). */
 import { z } from "zod";
-import { type Domain, TaskSeed } from "../../../core/index.ts";
+import { type Domain, TaskSeed, taskIdOf } from "../../../core/index.ts";
 import { fill } from "../../../llm/prompt-template.ts";
 import { TASK_SEED } from "../prompts/seed.ts";
 import { generateValidated } from "../regenerate.ts";
@@ -86,11 +86,6 @@ export function checkS1(output: S1Output, n: number): string[] {
   return errors;
 }
 
-/** `healthcare`, 3 → `healthcare_01`, `healthcare_02`, … */
-export function seedTaskId(domain: string, index: number): string {
-  return `${domain}_${String(index + 1).padStart(2, "0")}`;
-}
-
 /** S1: ask K.1 for n seeds of `domain`, validated and regenerated with the accumulated errors. */
 export async function runS1(env: StageEnv, domain: Domain, n: number): Promise<SeedRecord[]> {
   const { object } = await generateValidated({
@@ -102,7 +97,7 @@ export async function runS1(env: StageEnv, domain: Domain, n: number): Promise<S
     stage: "S1",
     validate: (o) => checkS1(o, n),
   });
-  return object.dr_questions.map((row, i) => ({ ...row, task_id: seedTaskId(domain, i), domain }));
+  return object.dr_questions.map((row, i) => ({ ...row, task_id: taskIdOf(domain, i), domain }));
 }
 
 /** The core TaskSeed of a seed record (the user_company_* columns stay in the work folder for K.2). */
