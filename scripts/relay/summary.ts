@@ -21,7 +21,7 @@ const { values } = parseArgs({
 const METRICS = ["f1", "condition_resolution", "personalized_comprehensiveness", "factuality"] as const;
 /** A logged line that notes something odd about a request (not "nothing odd"). */
 const ODD =
-  /odd|contradict|trunc|\bcut\b|missing|mismatch|never (given|supplied|shown)|absent|inconsistent|capitali[sz]ed/i;
+  /odd|repeat|same prompt|contradict|trunc|\bcut\b|missing|mismatch|never (given|supplied|shown)|absent|inconsistent|capitali[sz]ed/i;
 const NOTHING_ODD = /\b(nothing|no(thing)? (else )?)odd\b|oddities: none/i;
 
 /** The answering model's log of one run: how many requests it logged, and the lines noting something odd. */
