@@ -263,9 +263,12 @@ export function readStep(
       return fact !== null && read.commits === fact ? read : { ...read, commits: null };
     });
   const stated = parseConditionText(statedCondition).map((b) => readSentence(parts, `${b.when} ${b.action}`));
-  const statedBranches = [
-    ...new Set(stated.map((s) => s.commits ?? s.lists[0]).filter((b): b is string => !!b)),
-  ];
+  // A stated condition of as many branches as the condition has lists them all, however each reads ("otherwise → …"
+  // names its branch only by what the other one is not).
+  const statedBranches =
+    stated.length > 1 && stated.length >= parts.length
+      ? parts.map((p) => p.id)
+      : [...new Set(stated.map((s) => s.commits ?? s.lists[0]).filter((b): b is string => !!b))];
   const weight = new Map<string, number>();
   for (const s of sentences)
     if (s.commits) {
