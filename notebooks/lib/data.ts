@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { agentFromSpec } from "../../src/agents/index.ts";
 import type { ScoredRun } from "../../src/analysis/index.ts";
 import type { RunRecord, Split } from "../../src/core/index.ts";
+import { SHARED_BATCH_PREFIX, sharedBatchId } from "../../src/eval/demo.ts";
 import { defaultServices, evaluateSuite, gridRuns, scoredRuns } from "../../src/eval/index.ts";
 import { workflowFlowchart } from "../../src/judge/index.ts";
 import type { NotebookSettings } from "../../src/notebook/context.ts";
@@ -56,14 +57,11 @@ export async function openStore(settings: NotebookSettings): Promise<RunStore> {
   return new RunStore(runStoreLocation({}, join(settings.stateDir, "runs.sqlite")));
 }
 
-const NOTEBOOK_BATCH = "notebooks-";
+const NOTEBOOK_BATCH = SHARED_BATCH_PREFIX;
 
-/**
- * The batch the notebooks share, so a cell evaluated for one notebook is reused by the others. Its cells are
- * content-addressed (`runIdentity` in src/eval/identity.ts): a regenerated suite's changed tasks are evaluated afresh.
- */
+/** The batch the notebooks (and `bun run demo`) share, so a cell evaluated by one is reused by the others. */
 function batchId(want: Want): string {
-  return `${NOTEBOOK_BATCH}${want.suite}-${want.judge.replace(/[^A-Za-z0-9_.-]/g, "_")}`;
+  return sharedBatchId(want.suite, want.judge);
 }
 
 const tasksCache = new Map<string, LoadedTask>();

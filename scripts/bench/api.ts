@@ -1,8 +1,9 @@
 /**
  * @module API benchmark against a real `drflow serve` process (temp copy of the demo suite, its own store and index
- * folder): GET /health latency while a large lexical judge request (~234 KB of Markdown) runs, and the server's
- * resident memory (from /proc) across `--loads` POST /env loads.
- * `bun scripts/bench/api.ts [--task demo/healthcare_01] [--loads 100] [--copies 9]`
+ * folder): the server's resident memory (from /proc) idle, at peak and after `--judge-jobs` queued judge jobs of
+ * `--job-mb` MB JSON reports each; GET /health latency while a large lexical judge request (~234 KB of Markdown) runs;
+ * and its resident memory across `--loads` POST /env loads.
+ * `bun scripts/bench/api.ts [--task demo/healthcare_01] [--judge-jobs 34] [--job-mb 2.6] [--loads 100] [--copies 9]`
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +21,8 @@ bun scripts/bench/api.ts [options]
   and the server's resident memory across POST /env loads.
 
   --task <ref>      task the judge request and the loads use (default demo/healthcare_01)
+  --judge-jobs <n>  judge jobs submitted at once, for RSS idle / peak / after (default 34: 2 running, 32 queued)
+  --job-mb <mb>     size of each of those jobs' JSON report (default 2.6)
   --loads <n>       POST /env loads (default 100)
   --copies <n>      copies of the report's workflow in the judged Markdown (default 9)
   -h, --help        this text
@@ -28,6 +31,8 @@ bun scripts/bench/api.ts [options]
 const values = benchArgs("api", USAGE, {
   task: { type: "string", default: "demo/healthcare_01" },
   loads: { type: "string", default: "100" },
+  "judge-jobs": { type: "string", default: "34" },
+  "job-mb": { type: "string", default: "2.6" },
   copies: { type: "string", default: "9" },
 });
 const task = values.task;
@@ -90,6 +95,42 @@ try {
     if (i > 600) throw new Error("server did not start");
     await Bun.sleep(50);
   }
+  // RSS idle, at peak and after `judge-jobs` judge jobs of `job-mb` MB JSON reports, all submitted at once.
+  const oneStep =
+    JSON.stringify(report.personalized_workflow).length / report.personalized_workflow.length + 1;
+  const bigSteps = Array.from(
+    { length: Math.ceil((Number(values["job-mb"]) * 1024 * 1024) / oneStep) },
+    (_, i) => ({ ...report.personalized_workflow[i % report.personalized_workflow.length]!, item: i + 1 }),
+  );
+  const bigBody = JSON.stringify({
+    task,
+    report: { ...report, personalized_workflow: bigSteps },
+  });
+  await Bun.sleep(2000);
+  const idle = rssMb();
+  let peak = idle;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb());
+  }, 100);
+  const tJobs = performance.now();
+  const urls: string[] = [];
+  for (let i = 0; i < Number(values["judge-jobs"]); i++) {
+    const r = await fetch(`${base}/judge`, { method: "POST", headers: json, body: bigBody });
+    if (r.status !== 202) throw new Error(`judge job ${i}: HTTP ${r.status} ${await r.text()}`);
+    urls.push(((await r.json()) as { url: string }).url);
+  }
+  const statuses: string[] = [];
+  for (const url of urls) statuses.push((await finished(url)).status);
+  const jobsS = (performance.now() - tJobs) / 1000;
+  // The worker threads end after 20 s idle (src/api/worker-pool.ts IDLE_MS); then what they held is returned.
+  await Bun.sleep(25_000);
+  clearInterval(sampler);
+  const after = rssMb();
+  const failedJobs = statuses.filter((s) => s !== "done").length;
+  console.log(
+    `${urls.length} judge jobs of ${(bigBody.length / 1024 / 1024).toFixed(1)} MB JSON (${bigSteps.length} steps) each, submitted at once: ${urls.length - failedJobs} done, ${failedJobs} failed in ${jobsS.toFixed(1)} s; server RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after ${after.toFixed(0)} MB (${(after / idle).toFixed(2)} × idle, 25 s after the last)`,
+  );
+
   const baseline: number[] = [];
   for (let i = 0; i < 50; i++) baseline.push(await health());
   const t0 = performance.now();
@@ -130,13 +171,16 @@ try {
   );
   headline(
     "api",
-    `GET /health p50 ${pct(during, 0.5).toFixed(1)} ms, p90 ${pct(during, 0.9).toFixed(1)} ms during a ${judgeS.toFixed(1)} s judge request; RSS ${rss[0]!.toFixed(0)} → ${rss.at(-1)!.toFixed(0)} MB over ${loads} env loads`,
+    `RSS ${idle.toFixed(0)} → peak ${peak.toFixed(0)} → ${after.toFixed(0)} MB over ${urls.length} ${(bigBody.length / 1024 / 1024).toFixed(1)} MB judge jobs; GET /health p50 ${pct(during, 0.5).toFixed(1)} ms, p90 ${pct(during, 0.9).toFixed(1)} ms during a ${judgeS.toFixed(1)} s judge request; RSS ${rss[0]!.toFixed(0)} → ${rss.at(-1)!.toFixed(0)} MB over ${loads} env loads`,
     {
       health_p50_ms: Number(pct(during, 0.5).toFixed(2)),
       health_p90_ms: Number(pct(during, 0.9).toFixed(2)),
       judge_s: Number(judgeS.toFixed(2)),
       rss_start_mb: Number(rss[0]!.toFixed(0)),
       rss_end_mb: Number(rss.at(-1)!.toFixed(0)),
+      judge_jobs_rss_idle_mb: Number(idle.toFixed(0)),
+      judge_jobs_rss_peak_mb: Number(peak.toFixed(0)),
+      judge_jobs_rss_after_mb: Number(after.toFixed(0)),
     },
   );
 } finally {

@@ -14,6 +14,8 @@ export type ApiDeps = {
   /** Where runs started through the API are recorded and other runs are read from (`:memory:` keeps them in memory). */
   store: RunStore;
   notebooksDir: string;
+  /** Where the server's notebook runs write their pages (default `.drflow/notebooks`, never the source tree). */
+  notebooksOut: string;
   /** Model handles requests may name (agent, judge, generator); any other is refused before a model is built. */
   models: readonly string[];
   listTasks(root: string, suite?: string): Promise<{ ref: string; suite: string; id: string }[]>;

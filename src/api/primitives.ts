@@ -7,7 +7,7 @@ import { generateLlmSuite } from "../generate/llm/index.ts";
 import { evaluate, workflowFlowchart } from "../judge/index.ts";
 import { createModel } from "../llm/index.ts";
 import { runNotebookChild } from "../notebook/child.ts";
-import { NOTEBOOKS_DIR } from "../notebook/registry.ts";
+import { NOTEBOOKS_DIR, notebookPagesDir } from "../notebook/registry.ts";
 import { hashingEmbedder } from "../retrieval/index.ts";
 import { RunStore } from "../store/run-store.ts";
 import { runStoreLocation } from "../store/shared.ts";
@@ -30,6 +30,7 @@ function whereIs(loaded: { dir: string; task: { id: string } }): { root: string;
 export function defaultDeps(overrides: Partial<ApiDeps> & { indexDir?: string } = {}): ApiDeps {
   const { indexDir = DEFAULT_INDEX_DIR, ...rest } = overrides;
   const notebooksDir = rest.notebooksDir ?? NOTEBOOKS_DIR;
+  const notebooksOut = rest.notebooksOut ?? notebookPagesDir();
   const store = rest.store ?? new RunStore(runStoreLocation());
   const tasksRoot = rest.tasksRoot ?? "tasks";
   const workers = new WorkerPool();
@@ -37,6 +38,7 @@ export function defaultDeps(overrides: Partial<ApiDeps> & { indexDir?: string } 
     tasksRoot,
     store,
     notebooksDir,
+    notebooksOut,
     models: modelsFromEnv(),
     listTasks,
     loadTask,
@@ -89,7 +91,7 @@ export function defaultDeps(overrides: Partial<ApiDeps> & { indexDir?: string } 
       return workers.run({ kind: "judge", root, task: ref, report, ...(metrics ? { metrics } : {}) });
     },
     runNotebook: async (name, params) =>
-      (await runNotebookChild(notebooksDir, tasksRoot, name, params)).output,
+      (await runNotebookChild(notebooksDir, tasksRoot, name, params, process.env, notebooksOut)).output,
     now: () => new Date(),
     ...rest,
   };

@@ -10,7 +10,6 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { isLoopback } from "./auth.ts";
 
 /** Methods that change state: they need `Content-Type: application/json`. */
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -62,7 +61,8 @@ function allowedHostNames(options: SafetyOptions): Set<string> | null {
   const bound = hostName(options.host);
   if (WILDCARD.has(options.host) && options.token && !options.allowedHosts?.length) return null;
   const names = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map(hostName)]);
-  if (!WILDCARD.has(options.host) && !isLoopback(bound)) names.add(bound);
+  // The address it is bound to is always its own, loopback ones too (`serve --host 127.0.0.2`).
+  if (!WILDCARD.has(options.host)) names.add(bound);
   return names;
 }
 

@@ -12,6 +12,7 @@ import { judge } from "./commands/judge.ts";
 import { models } from "./commands/models.ts";
 import { run } from "./commands/run.ts";
 import { serve } from "./commands/serve.ts";
+import { studio } from "./commands/studio.ts";
 import { tasks } from "./commands/tasks.ts";
 import { usage } from "./commands/usage.ts";
 import { worker } from "./commands/worker.ts";
@@ -29,6 +30,7 @@ export const COMMANDS: Command[] = [
   evalCommand,
   worker,
   serve,
+  studio,
   models,
   usage,
   cache,

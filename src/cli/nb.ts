@@ -1,12 +1,18 @@
 #!/usr/bin/env bun
-/** @module `bun run nb <name> [key=value …] [--watch]`: run notebooks/<name>.ts and write notebooks/out/<name>.html. */
-import { defaultSettings, listNotebooks, NOTEBOOKS_DIR, runNotebook } from "../notebook/registry.ts";
+/** @module `bun run nb <name> [key=value …] [--watch]`: run notebooks/<name>.ts and write .drflow/notebooks/<name>.html. */
+import {
+  defaultSettings,
+  listNotebooks,
+  NOTEBOOKS_DIR,
+  notebookPagesDir,
+  runNotebook,
+} from "../notebook/registry.ts";
 import { cellCounts, watchNotebook } from "../notebook/watch.ts";
 import { studioUrl } from "../studio/announce.ts";
 import { urls } from "../studio/urls.ts";
 
 const USAGE =
-  "usage: bun run nb <name> [key=value …] [--watch]   (writes notebooks/out/<name>.html; --watch re-runs it when a notebook or source file changes)";
+  "usage: bun run nb <name> [key=value …] [--watch]   (writes .drflow/notebooks/<name>.html, where the studio reads it; --watch re-runs it when a notebook or source file changes)";
 
 /** The studio page of the notebook when a server is running. */
 function where(name: string): string {
@@ -38,7 +44,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     // `model=<handle>` sets the model LLM agents and judges use, like DRFLOW_MODEL.
     const settings = { params, ...(params.model ? { model: params.model } : {}) };
-    const result = await runNotebook(name, { ...(dir ? { dir } : {}), settings });
+    const result = await runNotebook(name, { ...(dir ? { dir } : {}), outDir: notebookPagesDir(), settings });
     console.log(
       `${result.output} (${result.cells} cells, ${(result.bytes / 1024).toFixed(0)} KiB)${where(name)}`,
     );
@@ -57,6 +63,7 @@ async function watchMain(name: string, dir: string, params: Record<string, strin
   });
   const watcher = watchNotebook(name, {
     dir,
+    outDir: notebookPagesDir(),
     settings,
     onRun: (r) => {
       const c = cellCounts(r.stderr);

@@ -21,6 +21,18 @@ export type DemoOptions = {
   indexDir?: string;
 };
 
+/** The prefix of the batches the notebooks and the demo share. */
+export const SHARED_BATCH_PREFIX = "notebooks-";
+
+/**
+ * The batch the notebooks and `bun run demo` share for a suite and judge, so a cell evaluated by one is read back by
+ * the others instead of run again. Its cells are content-addressed (`runIdentity` in src/eval/identity.ts): a
+ * regenerated suite's changed tasks are evaluated afresh.
+ */
+export function sharedBatchId(suite: string, judge: string): string {
+  return `${SHARED_BATCH_PREFIX}${suite}-${judge.replace(/[^A-Za-z0-9_.-]/g, "_")}`;
+}
+
 /** Evaluate the extractive agent with the lexical judge on every task of the suite, original and mixed splits. */
 export async function runDemo(options: DemoOptions): Promise<SuiteEvaluation> {
   const root = options.root ?? DEFAULT_TASK_ROOT;

@@ -2,7 +2,7 @@
  * @module Run a notebook in a child process (this file: `bun src/notebook/child.ts <name> k=v…`): fresh module state,
  * so edits to the notebook and its library apply.
  */
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { notebookOutput, runNotebook } from "./registry.ts";
 
 const RUN_NOTEBOOK = import.meta.path;
@@ -15,6 +15,7 @@ export async function runNotebookChild(
   name: string,
   params: Record<string, string>,
   env: Record<string, string | undefined> = process.env,
+  outDir = join(dir, "out"),
 ): Promise<ChildRun> {
   const started = performance.now();
   const proc = Bun.spawn(
@@ -23,7 +24,12 @@ export async function runNotebookChild(
       cwd: resolve(dir, ".."),
       stdout: "pipe",
       stderr: "pipe",
-      env: { ...env, DRFLOW_NOTEBOOKS: dir, DRFLOW_TASKS: resolve(tasksRoot) },
+      env: {
+        ...env,
+        DRFLOW_NOTEBOOKS: dir,
+        DRFLOW_NOTEBOOKS_OUT: resolve(outDir),
+        DRFLOW_TASKS: resolve(tasksRoot),
+      },
     },
   );
   const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
@@ -31,7 +37,7 @@ export async function runNotebookChild(
     throw new Error(
       `notebook ${name} failed (exit ${code}): ${stderr.trim().split("\n").slice(-5).join(" | ")}`,
     );
-  return { output: notebookOutput(dir, name), ms: performance.now() - started, stderr };
+  return { output: notebookOutput(dir, name, outDir), ms: performance.now() - started, stderr };
 }
 
 /** The child: run `<name>` from `DRFLOW_NOTEBOOKS` with `k=v` parameters (`model=<handle>` also sets the model). */
@@ -46,8 +52,10 @@ async function childMain(argv: string[]): Promise<number> {
     }),
   );
   const dir = process.env.DRFLOW_NOTEBOOKS || undefined;
+  const outDir = process.env.DRFLOW_NOTEBOOKS_OUT || undefined;
   await runNotebook(name, {
     ...(dir ? { dir } : {}),
+    ...(outDir ? { outDir } : {}),
     settings: { params, ...(params.model ? { model: params.model } : {}) },
   });
   return 0;

@@ -8,6 +8,11 @@ import { renderPage } from "./html.ts";
 
 export const NOTEBOOKS_DIR = resolve(import.meta.dir, "../../notebooks");
 
+/** Where `bun run nb` and the server write notebook pages: runtime state, never the source tree. */
+export function notebookPagesDir(): string {
+  return join(process.env.DRFLOW_STATE ?? ".drflow", "notebooks");
+}
+
 export type NotebookInfo = {
   name: string;
   path: string;
@@ -26,12 +31,16 @@ export function notebookFile(dir: string, name: string): string {
   return join(dir, `${name}.ts`);
 }
 
-export function notebookOutput(dir: string, name: string): string {
+/** The page of notebook `name`: `<outDir>/<name>.html` (default `<dir>/out`, where `bun run nb` writes). */
+export function notebookOutput(dir: string, name: string, outDir = join(dir, "out")): string {
   notebookFile(dir, name);
-  return join(dir, "out", `${name}.html`);
+  return join(outDir, `${name}.html`);
 }
 
-export async function listNotebooks(dir: string = NOTEBOOKS_DIR): Promise<NotebookInfo[]> {
+export async function listNotebooks(
+  dir: string = NOTEBOOKS_DIR,
+  outDir = join(dir, "out"),
+): Promise<NotebookInfo[]> {
   const files = (await readdir(dir).catch(() => [] as string[])).filter(
     (f) => f.endsWith(".ts") && !f.endsWith(".test.ts"),
   );
@@ -39,7 +48,7 @@ export async function listNotebooks(dir: string = NOTEBOOKS_DIR): Promise<Notebo
   for (const f of files.sort()) {
     const name = f.slice(0, -3);
     if (!SAFE_ID.test(name) || name.includes(".")) continue;
-    const output = notebookOutput(dir, name);
+    const output = notebookOutput(dir, name, outDir);
     const st = await stat(output).catch(() => null);
     out.push({
       name,

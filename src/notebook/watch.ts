@@ -21,6 +21,8 @@ export type WatchRun = {
 
 export type WatchOptions = {
   dir: string;
+  /** Where the page goes (default `<dir>/out`). */
+  outDir?: string;
   settings: Omit<NotebookSettings, "now">;
   /** Further folders whose `.ts` changes re-run the notebook (default: the repository's `src`). */
   watchDirs?: string[];
@@ -64,6 +66,7 @@ export function watchNotebook(name: string, options: WatchOptions): Watcher {
         id: version,
         name,
         dir,
+        ...(options.outDir ? { outDir: options.outDir } : {}),
         version: String(version),
         settings: options.settings,
       });

@@ -11,6 +11,8 @@ export type WorkerRequest = {
   id: number;
   name: string;
   dir: string;
+  /** Where the page goes (default `<dir>/out`). */
+  outDir?: string;
   version: string;
   settings: Omit<NotebookSettings, "now">;
 };
@@ -19,7 +21,7 @@ export type WorkerReply =
   | { id: number; ok: false; error: string; stderr: string };
 
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
-  const { id, name, dir, version, settings } = event.data;
+  const { id, name, dir, outDir, version, settings } = event.data;
   // The eval runner reports each cell (evaluated or reused) on stderr; keep it for the watcher's summary.
   const write = process.stderr.write.bind(process.stderr);
   let stderr = "";
@@ -28,7 +30,7 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     return true;
   }) as typeof process.stderr.write;
   try {
-    const r = await runNotebook(name, { dir, version, settings });
+    const r = await runNotebook(name, { dir, version, settings, ...(outDir ? { outDir } : {}) });
     self.postMessage({ id, ok: true, output: r.output, cells: r.cells, stderr } satisfies WorkerReply);
   } catch (error) {
     self.postMessage({ id, ok: false, error: (error as Error).message, stderr } satisfies WorkerReply);

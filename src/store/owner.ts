@@ -1,4 +1,5 @@
 /** @module Who runs a run: `<host>:<pid>` of this process, and whether a recorded owner is gone (dead pid here, or a stale heartbeat). */
+import { existsSync, readFileSync } from "node:fs";
 import { hostname } from "node:os";
 
 /** This process, as recorded on the runs it starts. */
@@ -7,13 +8,31 @@ export const OWNER = `${hostname()}:${process.pid}`;
 /** A heartbeat older than this means the owner is gone even if its pid is alive (pid reuse) or on another host. */
 export const STALE_AFTER_MS = 10 * 60_000;
 
-/** Whether a process of this host is alive (`kill(pid, 0)`: EPERM means alive but not ours). */
+/**
+ * Whether a process of this host is alive (`kill(pid, 0)`: EPERM means alive but not ours). A process killed but not
+ * yet reaped by its parent (a zombie, state `Z` in /proc) still answers `kill(pid, 0)`; it is dead all the same (a
+ * server restarted right after a kill -9 showed the dead server's run as running).
+ */
 export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return !zombie(pid);
+}
+
+/**
+ * Whether /proc says the process has exited: it waits to be reaped (`Z`, or `X` while it goes), or it went between the
+ * two looks. False where there is no /proc.
+ */
+function zombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // `pid (comm) state …`: comm may hold spaces and parentheses, so the state follows the last ")".
+    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
+  } catch {
+    return existsSync("/proc/self/stat");
   }
 }
 

@@ -9,11 +9,20 @@ import { RunFilter, runClauses, whereSql } from "./run-store.ts";
 import { groupConcatDistinct, jsonArrayRows, type SqlDb } from "./sql.ts";
 import type { CallTotals } from "./usage-queries.ts";
 
-/** A run page's filter: the store's run filter plus suite and a date range over `started_at` (ISO prefixes). */
+/** Triage views of the runs list: failed runs, runs with an unscored metric, runs with a not-applicable metric. */
+export const Outcome = z.enum(["failed", "unscored", "not_applicable"]);
+export type Outcome = z.infer<typeof Outcome>;
+
+/**
+ * A run page's filter: the store's run filter plus suite, a date range over `started_at` (ISO prefixes), a text
+ * search (`q`: task, agent, model and the report's text, case-insensitive) and a triage outcome.
+ */
 export const RunPageFilter = RunFilter.omit({ kind: true }).extend({
   suite: z.string().optional(),
   from: z.string().optional(),
   to: z.string().optional(),
+  q: z.string().max(200).optional(),
+  outcome: Outcome.optional(),
 });
 export type RunPageFilter = z.infer<typeof RunPageFilter>;
 
@@ -48,8 +57,20 @@ export type RunRow = Pick<
     "calls" | "cached_calls" | "input_tokens" | "output_tokens" | "cost_usd" | "unpriced_calls"
   >;
 
-function where(filter: RunPageFilter): { sql: string; values: string[] } {
-  const { suite, from, to, ...runFilter } = RunPageFilter.parse(filter);
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A metric result's not-applicable reason (JSON text in `result`), in either dialect. */
+export function notApplicableSql(db: SqlDb, alias = "m"): string {
+  // Only a result without a value can carry a reason: the (large) result JSON is parsed for those rows alone.
+  const reason =
+    db.dialect === "sqlite"
+      ? `json_extract(${alias}.result, '$.not_applicable')`
+      : `(${alias}.result::json ->> 'not_applicable')`;
+  return `(CASE WHEN ${alias}.value IS NULL THEN ${reason} END)`;
+}
+
+function where(db: SqlDb, filter: RunPageFilter): { sql: string; values: string[] } {
+  const { suite, from, to, q, outcome, ...runFilter } = RunPageFilter.parse(filter);
   const { clauses, values } = runClauses(runFilter);
   clauses.unshift("r.kind = 'agent'");
   if (suite) {
@@ -65,6 +86,24 @@ function where(filter: RunPageFilter): { sql: string; values: string[] } {
     clauses.push("r.started_at < ?");
     values.push(`${to}\uffff`);
   }
+  const text = q?.trim().toLowerCase();
+  if (text) {
+    // Lower-cased on both sides: SQLite's LIKE folds ASCII only, PostgreSQL's not at all.
+    clauses.push(
+      `(LOWER(r.task) LIKE ? ESCAPE '\\' OR LOWER(r.agent) LIKE ? ESCAPE '\\' OR LOWER(r.model) LIKE ? ESCAPE '\\'
+        OR EXISTS (SELECT 1 FROM run_documents d WHERE d.run_id = r.id AND d.kind = 'report' AND LOWER(d.json) LIKE ? ESCAPE '\\'))`,
+    );
+    values.push(like(text), like(text), like(text), like(text));
+  }
+  if (outcome === "failed") clauses.push("r.status = 'failed'");
+  else if (outcome === "unscored")
+    clauses.push(
+      `EXISTS (SELECT 1 FROM metric_results m WHERE m.run_id = r.id AND m.value IS NULL AND ${notApplicableSql(db)} IS NULL)`,
+    );
+  else if (outcome === "not_applicable")
+    clauses.push(
+      `EXISTS (SELECT 1 FROM metric_results m WHERE m.run_id = r.id AND ${notApplicableSql(db)} IS NOT NULL)`,
+    );
   return { sql: whereSql(clauses), values };
 }
 
@@ -104,7 +143,7 @@ export function runPage(
   filter: RunPageFilter = {},
   options: { order?: RunOrder; limit?: number; offset?: number; evaluation?: string } = {},
 ): { rows: RunRow[]; total: number } {
-  const w = where(filter);
+  const w = where(db, filter);
   const order = orderSql(options.order ?? { sort: "started", dir: "desc" });
   type Base = Omit<
     RunRow,
@@ -144,10 +183,17 @@ export function runPage(
   const evalClause = options.evaluation ? "AND m.evaluation = ?" : "";
   const metricRows = db
     .query<
-      { run_id: string; metric: string; value: number | null; scored: number; unscored: number },
+      {
+        run_id: string;
+        metric: string;
+        value: number | null;
+        scored: number;
+        unscored: number;
+        not_applicable: string | null;
+      },
       string[]
     >(
-      `SELECT m.run_id, m.metric, m.value, m.scored, m.unscored FROM ${jsonArrayRows(db, "j")}
+      `SELECT m.run_id, m.metric, m.value, m.scored, m.unscored, ${notApplicableSql(db)} AS not_applicable FROM ${jsonArrayRows(db, "j")}
        JOIN metric_results m ON m.run_id = j.value ${evalClause} ORDER BY m.created_at, m.id`,
     )
     .all(ids, ...(options.evaluation ? [options.evaluation] : []));

@@ -5,13 +5,16 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { redactSecrets } from "../core/redact.ts";
 import type { WorkQueue } from "../jobs/work-queue.ts";
 import { listNotebooks } from "../notebook/registry.ts";
 import { annotationRoutes } from "./annotation/routes.ts";
 import { StudioContext, type StudioDeps, type StudioOptions } from "./context.ts";
 import { createRoutes } from "./create/routes.ts";
+import { EXPORT_TYPES } from "./export.ts";
 import { html, page } from "./html.ts";
 import { LiveNotebooks } from "./live.ts";
+import { liveStream } from "./live-runs.ts";
 import { batchesPage, batchPage } from "./pages/batches.ts";
 import { comparePage } from "./pages/compare.ts";
 import { artifactFile, documentPage } from "./pages/document.ts";
@@ -19,7 +22,7 @@ import { judgmentPage } from "./pages/judgment.ts";
 import { notebookPage, notebooksPage, notebookVersion } from "./pages/notebooks.ts";
 import { paperPage } from "./pages/paper.ts";
 import { runPage } from "./pages/run.ts";
-import { runsPage } from "./pages/runs.ts";
+import { runsFile, runsPage } from "./pages/runs.ts";
 import { reviewRoutes } from "./review/routes.ts";
 
 const MERMAID_JS = Bun.resolveSync("mermaid/dist/mermaid.min.js", import.meta.dir);
@@ -39,9 +42,9 @@ function notFound(what: string): never {
 
 export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}, queue?: WorkQueue): Hono {
   const ctx = new StudioContext(deps, options);
-  const live = new LiveNotebooks(deps.notebooksDir, deps.tasksRoot);
+  const live = new LiveNotebooks(deps.notebooksDir, deps.tasksRoot, deps.notebooksOut);
   const knownNotebook = async (name: string) => {
-    if (!(await listNotebooks(deps.notebooksDir)).some((n) => n.name === name))
+    if (!(await listNotebooks(deps.notebooksDir, deps.notebooksOut)).some((n) => n.name === name))
       notFound(`no notebook ${name}`);
   };
   const app = new Hono();
@@ -60,6 +63,18 @@ export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}, queu
 
   app.get("/", (c) => c.redirect("/studio/runs"));
   app.get("/runs", (c) => c.html(runsPage(ctx, c.req.query())));
+  app.get("/export/runs/:format", (c) => {
+    const format = c.req.param("format");
+    if (format !== "csv" && format !== "jsonl") notFound(`no export format ${format} (csv or jsonl)`);
+    return new Response(redactSecrets(runsFile(ctx, c.req.query(), format)), {
+      headers: {
+        "content-type": EXPORT_TYPES[format],
+        "content-disposition": `attachment; filename="runs.${format}"`,
+      },
+    });
+  });
+  // Server-sent events while an eval writes the store (src/studio/live-runs.ts).
+  app.get("/events", (c) => liveStream(ctx.store.db, c.req.query("batch") || undefined, c.req.raw.signal));
   app.get("/runs/:id", async (c) =>
     c.html((await runPage(ctx, c.req.param("id"))) ?? notFound(`no agent run ${c.req.param("id")}`)),
   );

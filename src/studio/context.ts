@@ -12,6 +12,8 @@ export type StudioDeps = {
   store: RunStore;
   tasksRoot: string;
   notebooksDir: string;
+  /** Where the server's notebook runs write their pages (the API's `notebooksOut`); default `<notebooksDir>/out`. */
+  notebooksOut?: string;
   /** The model handles requests may name (`serve --models`); a notebook's `model` parameter must be one. */
   models: readonly string[];
   loadTask(root: string, ref: string): Promise<LoadedTask>;

@@ -1,6 +1,7 @@
 /** @module The studio's page shell and small HTML helpers: one stylesheet, a nav bar, tables, badges. Server-rendered, no framework. */
 import { formatCost } from "../llm/cost.ts";
 import { escapeHtml } from "../notebook/html.ts";
+import { TABLE_EXPORT_SCRIPT } from "./export.ts";
 import { urls } from "./urls.ts";
 
 export { escapeHtml };
@@ -33,13 +34,15 @@ const CSS = `
 :root{--fg:#1b1f24;--muted:#57606a;--line:#d0d7de;--bg2:#f6f8fa;--acc:#0969da;--good:#1a7f37;--bad:#cf222e;--warn:#9a6700}
 *{box-sizing:border-box}
 body{font:14px/1.45 system-ui,sans-serif;margin:0;color:var(--fg)}
-nav{display:flex;gap:1.2rem;align-items:center;padding:.6rem 1.2rem;border-bottom:1px solid var(--line);background:var(--bg2)}
+nav{display:flex;flex-wrap:wrap;gap:.3rem 1.2rem;align-items:center;padding:.6rem 1.2rem;border-bottom:1px solid var(--line);background:var(--bg2)}
 nav b{margin-right:1rem}
 nav a{color:var(--fg);text-decoration:none}nav a.on{font-weight:600;border-bottom:2px solid var(--acc)}
 main{padding:1rem 1.2rem 3rem;max-width:1500px}
 a{color:var(--acc)}
 h1{font-size:1.35rem;margin:.2rem 0 .8rem}h2{font-size:1.1rem;margin:1.6rem 0 .5rem}h3{font-size:1rem;margin:1.2rem 0 .4rem}
-table{border-collapse:collapse;margin:.4rem 0 1rem;font-size:13px}
+table{border-collapse:collapse;margin:.4rem 0 1rem;font-size:13px;display:block;overflow-x:auto;max-width:100%;width:max-content}
+.export{margin:-.7rem 0 1rem;color:var(--muted)}.export a{margin-right:.2rem}
+h1{overflow-wrap:anywhere}
 th,td{border:1px solid var(--line);padding:.25rem .5rem;vertical-align:top;text-align:left}
 th{background:var(--bg2);white-space:nowrap}th a{color:var(--fg);text-decoration:none}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
@@ -50,7 +53,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .win{color:var(--good)}.loss{color:var(--bad)}
 form.filters{display:flex;flex-wrap:wrap;gap:.6rem;align-items:end;margin:.4rem 0 1rem}
 form.filters label{display:flex;flex-direction:column;font-size:12px;color:var(--muted)}
-select,input{font:inherit;padding:.15rem .3rem}
+select,input,textarea{font:inherit;padding:.15rem .3rem;max-width:100%}
 details{margin:.15rem 0}summary{cursor:pointer}
 pre{background:var(--bg2);padding:.6rem;overflow:auto;font-size:12px;white-space:pre-wrap;max-height:40rem;margin:.3rem 0}
 .timeline{list-style:none;padding:0;margin:0;border-left:2px solid var(--line)}
@@ -68,6 +71,11 @@ pre{background:var(--bg2);padding:.6rem;overflow:auto;font-size:12px;white-space
 pre.mermaid{background:#fff;max-height:none}
 .grid td{min-width:9rem}
 footer{color:var(--muted);font-size:12px;margin-top:2rem}
+code{overflow-wrap:anywhere}a[data-offline]{color:var(--muted);text-decoration:none;cursor:default}
+.fold>summary{font-size:1.1rem;font-weight:600;margin:1.4rem 0 .5rem}.fold>summary h2{display:inline;margin:0}
+@media (max-width:760px){main{padding:.6rem .6rem 2rem}nav{padding:.5rem .6rem;gap:.2rem .9rem}nav b{flex-basis:100%}
+.cols{grid-template-columns:1fr}form.filters label,form.filters fieldset{min-width:0;max-width:100%}
+select,input{max-width:100%}.timeline details{width:calc(100% - 1rem)}fieldset{min-width:0}}
 `;
 
 const NAV: [string, string][] = [
@@ -109,7 +117,7 @@ export function page(options: PageOptions): string {
 <body>${nav}
 <main><h1>${escapeHtml(options.title)}</h1>
 ${options.body.html}
-</main>${mermaid}${options.script ? `<script>${options.script}</script>` : ""}</body></html>`;
+</main>${mermaid}${options.script ? `<script>${options.script}</script>` : ""}<script>${TABLE_EXPORT_SCRIPT}</script></body></html>`;
 }
 
 export type Column<T> = {
@@ -149,6 +157,22 @@ export function runCost(r: { cost_usd: number; unpriced_calls: number }): string
     ? formatCost({ usd: r.cost_usd, unpricedCalls: r.unpriced_calls })
     : usd(r.cost_usd);
 }
+
+/** A page section that folds: its heading is the toggle; `#id` links open it. */
+export function fold(id: string, title: string, body: Html, open = true): Html {
+  return html`<details class="fold" id="${id}"${open ? raw(" open") : ""}><summary><h2>${title}</h2></summary>${body}</details>`;
+}
+
+/** "fold all" / "open all" links, and a `#section` link opening its section. */
+export const FOLD_SCRIPT = `
+(() => {
+  const all = (open) => (e) => { e.preventDefault(); document.querySelectorAll("details.fold").forEach((d) => { d.open = open; }); };
+  const f = document.getElementById("fold-all"), o = document.getElementById("open-all");
+  if (f) f.onclick = all(false); if (o) o.onclick = all(true);
+  const reveal = () => { const d = location.hash && document.getElementById(location.hash.slice(1)); if (d && d.tagName === "DETAILS") d.open = true; };
+  addEventListener("hashchange", reveal); reveal();
+})();
+`;
 
 export function badge(text: string, kind = ""): Html {
   return html`<span class="badge ${kind}">${text}</span>`;

@@ -17,6 +17,8 @@ export class LiveNotebooks {
   constructor(
     private readonly dir: string,
     private readonly tasksRoot: string,
+    /** Where pages go: the server's notebook pages folder (default `<dir>/out`). */
+    private readonly outDir?: string,
   ) {}
 
   /** Start (or keep) watching `name` with `params`. */
@@ -41,6 +43,7 @@ export class LiveNotebooks {
     };
     entry.watcher = watchNotebook(name, {
       dir: this.dir,
+      ...(this.outDir ? { outDir: this.outDir } : {}),
       settings,
       onRun: (r) => {
         entry.last = `re-ran after ${r.trigger} in ${r.ms.toFixed(0)} ms`;

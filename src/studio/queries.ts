@@ -2,9 +2,27 @@
 import type { ScoreRow } from "../analysis/index.ts";
 import { type MetricName, Split } from "../core/index.ts";
 import { metricNames } from "../judge/index.ts";
-import type { RunRow } from "../store/run-pages.ts";
+import { type RunOrder, RunPageFilter, type RunRow } from "../store/run-pages.ts";
 
 export const RUN_SORTS = ["started", "task", "agent", "cost", "tokens", ...metricNames("drflow")] as const;
+
+/** A page's query as a filter: empty and unknown keys dropped, an invalid value (an unknown outcome) ignored. */
+export function filterOf(query: Record<string, string>): RunPageFilter {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (v === "" || !(k in RunPageFilter.shape)) continue;
+    if (RunPageFilter.shape[k as keyof typeof RunPageFilter.shape].safeParse(v).success) out[k] = v;
+  }
+  return RunPageFilter.parse(out);
+}
+
+/** A page's sort and direction (`started`, newest first, unless it names a known sort). */
+export function orderOf(query: Record<string, string>): RunOrder {
+  return {
+    sort: (RUN_SORTS as readonly string[]).includes(query.sort ?? "") ? query.sort! : "started",
+    dir: query.dir === "asc" ? "asc" : "desc",
+  };
+}
 
 /** Analysis rows (one metric value of one run) from run rows; `split` defaults to original. */
 export function scoreRows(runs: readonly RunRow[]): ScoreRow[] {

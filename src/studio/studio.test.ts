@@ -125,15 +125,17 @@ describe("studio pages", () => {
   test("runs: all agent runs, filters narrow by task and split, metric sort puts nulls last", async () => {
     const all = await get("/studio/runs");
     expect(all.status).toBe(200);
-    expect(all.text).toContain('id="run-count">5 run(s)');
+    expect(all.text).toContain('id="run-count" data-live-part>5 run(s)');
     const one = await get("/studio/runs?task=demo%2Fhealthcare_01&split=mixed");
-    expect(one.text).toContain('id="run-count">1 run(s)');
+    expect(one.text).toContain('id="run-count" data-live-part>1 run(s)');
     expect(one.text).toContain("demo/healthcare_01");
     const sorted = await get("/studio/runs?sort=f1&dir=desc");
-    const order = [...sorted.text.matchAll(/class="run-link">([^<]+)</g)].map((m) => m[1]);
+    const order = [...sorted.text.matchAll(/class="run-link"[^>]*data-v="([^"]+)"/g)].map((m) => m[1]);
     expect(order.at(-1)).toBe("llm-run"); // no metrics: last whichever the direction
     const asc = await get("/studio/runs?sort=f1&dir=asc");
-    expect([...asc.text.matchAll(/class="run-link">([^<]+)</g)].map((m) => m[1]).at(-1)).toBe("llm-run");
+    expect([...asc.text.matchAll(/class="run-link"[^>]*data-v="([^"]+)"/g)].map((m) => m[1]).at(-1)).toBe(
+      "llm-run",
+    );
   });
 
   test("batch grid: mean per agent × split with scored / n/a / unscored counts", async () => {
@@ -278,7 +280,7 @@ test("a run with calls of an unpriced handle shows its cost as unknown, never $0
   expect(run.text).toContain("≥ $0.0020 (1 call unpriced)");
   for (const dir of ["asc", "desc"]) {
     const sorted = await get(`/studio/runs?sort=cost&dir=${dir}`);
-    expect([...sorted.text.matchAll(/class="run-link">([^<]+)</g)].map((m) => m[1]).at(-1)).toBe(
+    expect([...sorted.text.matchAll(/class="run-link"[^>]*data-v="([^"]+)"/g)].map((m) => m[1]).at(-1)).toBe(
       "unpriced-run",
     );
   }

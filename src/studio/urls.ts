@@ -17,6 +17,9 @@ export const urls = {
   run: (id: string) => `${STUDIO}/runs/${enc(id)}`,
   judgment: (id: string, metric?: string) =>
     `${STUDIO}/runs/${enc(id)}/judgment${metric ? `#${metric}` : ""}`,
+  runsExport: (format: string, filter: Record<string, string | undefined> = {}) =>
+    `${STUDIO}/export/runs/${format}${query(filter)}`,
+  events: (filter: { batch?: string }) => `${STUDIO}/events${query(filter)}`,
   batches: () => `${STUDIO}/batches`,
   batch: (id: string, metric?: string) => `${STUDIO}/batches/${enc(id)}${query({ metric })}`,
   compare: (a: Side, b: Side, extra: Record<string, string | undefined> = {}) =>

@@ -1,5 +1,6 @@
 /** The HTTP API through `app.request`: every route, bad input (400 naming the field), path traversal, and the token off loopback. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +25,7 @@ const depsFor = () =>
   defaultDeps({
     tasksRoot: join(dir, "tasks"),
     notebooksDir: join(dir, "notebooks"),
+    notebooksOut: join(dir, ".drflow", "notebooks"),
     indexDir: join(dir, "env"),
     store,
     models,
@@ -400,7 +402,13 @@ describe("notebooks", () => {
     expect((await call("GET", "/notebooks/hello")).status).toBe(404);
     const run = await call("POST", "/notebooks/hello/run", { params: { who: "api" } });
     expect(run.status).toBe(200);
-    expect(run.data.output).toBe(join(dir, "notebooks", "out", "hello.html"));
+    // The page is runtime state: written under .drflow/, never into the notebooks (source) folder.
+    expect(run.data.output).toBe(join(dir, ".drflow", "notebooks", "hello.html"));
+    expect(existsSync(join(dir, "notebooks", "out"))).toBe(false);
+    // Without a folder given, the server's pages go to .drflow/notebooks (DRFLOW_STATE), as `bun run nb` writes them.
+    expect(defaultDeps({ store }).notebooksOut).toBe(
+      join(process.env.DRFLOW_STATE ?? ".drflow", "notebooks"),
+    );
     const page = await call("GET", "/notebooks/hello");
     expect(page.res.headers.get("content-type")).toContain("text/html");
     expect(page.data).toContain("hi api");

@@ -48,6 +48,7 @@ beforeAll(async () => {
   const deps = defaultDeps({
     tasksRoot,
     notebooksDir: join(dir, "notebooks"),
+    notebooksOut: join(dir, "pages"),
     indexDir: join(dir, "env"),
     store,
     models: [],

@@ -3,7 +3,7 @@
  * trace offsets count from the first real event, `original` before `mixed`, one metric order, one interval rule, the
  * create page's refusals. No page error, no request beyond 127.0.0.1.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,9 +13,13 @@ import { createApp } from "../../src/api/app.ts";
 import { defaultDeps } from "../../src/api/primitives.ts";
 import { runDemo } from "../../src/eval/demo.ts";
 import { metricLabel, metricNames } from "../../src/judge/index.ts";
+import { LlmCache } from "../../src/llm/cache.ts";
 import { RunStore } from "../../src/store/run-store.ts";
-import { TASKS } from "../support/offline-runs.ts";
+import { recordOfflineRuns, TASKS } from "../support/offline-runs.ts";
 import { CHROMIUM, launchChromium } from "./chromium.ts";
+
+// Under a shared machine's load a page can take seconds; the suite's own budget is per test below.
+setDefaultTimeout(120_000);
 
 const BATCH = "daily-demo";
 
@@ -33,6 +37,7 @@ beforeAll(async () => {
   store = new RunStore(join(dir, "runs.sqlite"));
   const demo = await runDemo({ root: TASKS, store, batch: BATCH, indexDir: join(dir, "env") });
   expect(demo.results.every((r) => r.status === "done")).toBe(true);
+  recordTranscriptRun(store, join(dir, "cache.sqlite"));
   const serve = (tasksRoot: string) =>
     Bun.serve({
       hostname: "127.0.0.1",
@@ -58,6 +63,113 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+const SYSTEM = `You are a deep-research planner. ${"Read the company's policies and the user's own files before answering. ".repeat(20)}`;
+
+/** A run of an LLM agent with two model calls (their exchanges in the LLM cache) around a tool call. */
+function recordTranscriptRun(runs: RunStore, cachePath: string): void {
+  const cache = new LlmCache(cachePath);
+  const t = Date.parse("2026-11-30T10:00:00.000Z");
+  const handle = "compat:http://127.0.0.1:1/v1#m";
+  const calls = [
+    {
+      user: "Plan the onboarding research.",
+      reply: '{"plan": ["find the onboarding policy"]}',
+      stage: "planning",
+      at: t + 1000,
+    },
+    {
+      user: "Write the report from these findings.",
+      reply: "# Report\n\nStep 1: receive the hand-off.",
+      stage: "report",
+      at: t + 4000,
+    },
+  ];
+  const keys = calls.map((c) =>
+    cache.put(
+      {
+        provider: "compat",
+        base_url: "http://127.0.0.1:1/v1",
+        model: "m",
+        kind: "chat",
+        messages: [
+          { role: "system", content: SYSTEM },
+          { role: "user", content: c.user },
+        ],
+        parameters: {},
+        schema: null,
+        tools: null,
+        repeat: 0,
+      },
+      handle,
+      {
+        text: c.reply,
+        embeddings: null,
+        input_tokens: 400,
+        output_tokens: 20,
+        usage_source: "provider",
+        cost_usd: 0.001,
+      },
+    ),
+  );
+  cache.db.close();
+  runs.saveRun({
+    id: "llm-transcript",
+    kind: "agent",
+    task: "demo/b2b_01",
+    split: "original",
+    agent: "drfa",
+    model: "compat:m",
+    status: "done",
+    started_at: new Date(t).toISOString(),
+  });
+  runs.saveTrace("llm-transcript", [
+    { type: "note", at: 0, message: "environment: original split" },
+    {
+      type: "model",
+      at: calls[0]!.at,
+      stage: "planning",
+      usage: { inputTokens: 400, outputTokens: 20, costUsd: 0.001, latencyMs: 300, cached: false },
+    },
+    {
+      type: "tool",
+      at: t + 2500,
+      tool: "search",
+      input: { query: "onboarding policy" },
+      resultCount: 1,
+      sourceIds: ["doc-000000000000"],
+    },
+    {
+      type: "model",
+      at: calls[1]!.at,
+      stage: "report",
+      usage: { inputTokens: 400, outputTokens: 20, costUsd: 0.001, latencyMs: 300, cached: false },
+    },
+  ]);
+  for (const [i, c] of calls.entries())
+    runs.recordCall({
+      run_id: "llm-transcript",
+      stage: c.stage,
+      role: "agent",
+      handle,
+      provider: "compat",
+      model: "m",
+      kind: "chat",
+      temperature: 0,
+      seed: null,
+      prompt_template: "J.4",
+      request_key: keys[i]!,
+      input_tokens: 400,
+      output_tokens: 20,
+      usage_source: "provider",
+      cost_usd: 0.001,
+      latency_ms: 300,
+      cached: false,
+      attempt: 1,
+      retries: 0,
+      started_at: new Date(c.at).toISOString(),
+    });
+}
+
 async function open(url: string): Promise<{ page: Page; errors: string[]; outside: string[] }> {
   const page = await browser.context.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -78,7 +190,7 @@ describe("quick fixes", () => {
   test("/studio/ (the address the server prints) opens the runs page", async () => {
     const { page, errors } = await open(`${origin}/studio/`);
     expect(new URL(page.url()).pathname).toBe("/studio/runs");
-    expect(await page.locator("#runs tbody tr").count()).toBe(20);
+    expect(await page.locator("#runs tbody tr").count()).toBe(21);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -211,4 +323,186 @@ describe("create page targets", () => {
     expect(outside).toEqual([]);
     await page.close();
   }, 300_000);
+});
+
+describe("triage", () => {
+  test("search over task, agent, model and report text; outcome filters", async () => {
+    const { page, errors } = await open(`${origin}/studio/runs`);
+    // A word of one task's reports that no other task's report holds, and no id or name.
+    const text = (task: string) =>
+      store
+        .listRuns({ batch: BATCH, task })
+        .map((r) => JSON.stringify(store.getReport(r.id)).toLowerCase())
+        .join(" ");
+    const others = store
+      .listRuns({ batch: BATCH })
+      .filter((r) => r.task !== "demo/legal_01")
+      .map((r) => JSON.stringify(store.getReport(r.id)).toLowerCase())
+      .join(" ");
+    const word = text("demo/legal_01")
+      .split(/[^a-z]+/)
+      .find((w) => w.length > 6 && !others.includes(w) && !"demo/legal_01 extractive".includes(w))!;
+    expect(word).toBeDefined();
+    await page.fill("#f-q", word.toUpperCase());
+    await Promise.all([page.waitForURL(/q=/), page.click("#apply")]);
+    const tasks = new Set(await page.locator("#runs tbody tr td:nth-child(2)").allTextContents());
+    expect(tasks).toEqual(new Set(["demo/legal_01"]));
+    await page.goto(`${origin}/studio/runs?q=HEALTHCARE_01`);
+    expect(new Set(await page.locator("#runs tbody tr td:nth-child(2)").allTextContents())).toEqual(
+      new Set(["demo/healthcare_01"]),
+    );
+    await page.goto(`${origin}/studio/runs?q=no-such-text-anywhere`);
+    expect(await page.locator("#runs tbody tr").count()).toBe(0);
+    // Outcomes: the demo's runs all finished; those with a not-applicable metric are exactly the store's.
+    const na = store
+      .metrics({ batch: BATCH })
+      .filter((m) => m.result.not_applicable)
+      .map((m) => m.run_id);
+    await page.selectOption("#f-outcome", "not_applicable");
+    await Promise.all([page.waitForURL(/outcome=not_applicable/), page.click("#apply")]);
+    expect(await page.locator("#runs tbody tr").count()).toBe(new Set(na).size);
+    await page.goto(`${origin}/studio/runs?outcome=failed`);
+    expect(await page.locator("#runs tbody tr").count()).toBe(0);
+    await page.goto(`${origin}/studio/runs?outcome=bogus`);
+    expect(await page.locator("#runs tbody tr").count()).toBe(21);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("the batch's task × configuration grid: every task a row, a score per configuration linking to its run", async () => {
+    const { page, errors } = await open(`${origin}/studio/batches/${BATCH}`);
+    const head = await page.locator("#task-grid thead th").allTextContents();
+    expect(head).toEqual(["task", "extractive · none · original", "extractive · none · mixed"]);
+    expect(await page.locator("#task-grid tbody tr").count()).toBe(10);
+    const link = page.locator("#task-grid tbody tr").first().locator("td").nth(1).locator("a");
+    const shown = await link.textContent();
+    await Promise.all([page.waitForURL(/\/studio\/runs\/daily-demo-/), link.click()]);
+    const id = page.url().split("/").pop()!;
+    const f1 = store.metrics({ run: id, metric: "f1" }).at(-1)!.result.value!;
+    expect(shown).toBe((f1 * 100).toFixed(2));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("CSV and JSONL exports: the runs list (every match) and any table from its cells", async () => {
+    const { page, errors } = await open(`${origin}/studio/runs?split=mixed`);
+    const download = async (selector: string) => {
+      const [d] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
+      return { name: d.suggestedFilename(), text: await Bun.file((await d.path())!).text() };
+    };
+    const csv = await download(".export a.export-csv");
+    const lines = csv.text.trim().split("\r\n");
+    expect(lines.length).toBe(11);
+    expect(lines[0]!.split(",").slice(0, 8)).toEqual([
+      "id",
+      "batch",
+      "task",
+      "split",
+      "agent",
+      "model",
+      "repeat",
+      "status",
+    ]);
+    const jsonl = (await download(".export a.export-jsonl")).text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(jsonl.length).toBe(10);
+    for (const row of jsonl) {
+      expect(row.split).toBe("mixed");
+      const stored = store.metrics({ run: row.id, metric: "f1" }).at(-1)!.result.value!;
+      expect(row.f1).toBeCloseTo(stored * 100, 9);
+    }
+    await page.goto(`${origin}/studio/batches/${BATCH}`);
+    const grid = page.locator("#task-grid + .export");
+    const [d] = await Promise.all([page.waitForEvent("download"), grid.locator("a.export-jsonl").click()]);
+    expect(d.suggestedFilename()).toBe("task-grid.jsonl");
+    const rows = (await Bun.file((await d.path())!).text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(rows.length).toBe(10);
+    expect(Object.keys(rows[0]!)).toEqual([
+      "task",
+      "extractive · none · original",
+      "extractive · none · mixed",
+    ]);
+    expect(await page.locator(".export").count()).toBeGreaterThanOrEqual(
+      await page.locator("main table").count(),
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("live: runs written while the page is open appear without a reload (server-sent events)", async () => {
+    const { page, errors } = await open(`${origin}/studio/runs?task=demo/b2b_02`);
+    await page.waitForFunction(() => document.body.dataset.live === "on", null, { timeout: 10_000 });
+    expect(await page.locator("#runs tbody tr").count()).toBe(2);
+    const batches = await browser.context.newPage();
+    await batches.goto(`${origin}/studio/batches`);
+    await batches.waitForFunction(() => document.body.dataset.live === "on", null, { timeout: 10_000 });
+    await recordOfflineRuns(store, {
+      batch: "daily-live",
+      tasks: ["demo/b2b_02"],
+      specs: ["extractive:searchLimit=4"],
+      indexDir: join(dir, "env"),
+    });
+    await page.waitForFunction(() => document.querySelectorAll("#runs tbody tr").length === 3, null, {
+      timeout: 20_000,
+    });
+    expect(await page.locator("#runs tbody tr", { hasText: "daily-live" }).count()).toBe(1);
+    await batches.locator("#batches tbody tr", { hasText: "daily-live" }).waitFor({ timeout: 20_000 });
+    expect(page.url()).toContain("task=demo");
+    expect(errors).toEqual([]);
+    await batches.close();
+    await page.close();
+  }, 120_000);
+});
+
+describe("transcripts", () => {
+  test("turns by role: system, user, assistant, tool call and result; a long prompt folds, a repeated one is named", async () => {
+    const { page, errors } = await open(`${origin}/studio/runs/llm-transcript`);
+    const roles = await page
+      .locator("#timeline .turn .who")
+      .evaluateAll((ws) =>
+        ws.map((w) => (w.parentElement as HTMLElement).className.replace(/^turn turn-| repeat$/g, "")),
+      );
+    expect(roles).toEqual([
+      "system",
+      "user",
+      "assistant",
+      "tool-call",
+      "tool-result",
+      "system",
+      "user",
+      "assistant",
+    ]);
+    const first = page.locator("#timeline .turn-system").first();
+    expect(await first.locator("details.long").count()).toBe(1);
+    expect(await first.locator("details.long > pre").isVisible()).toBe(false);
+    await first.locator("summary").click();
+    expect(await first.locator("details.long > pre").textContent()).toBe(SYSTEM);
+    expect(await page.locator("#timeline .turn-system.repeat").textContent()).toContain(
+      "same as in model call 1",
+    );
+    expect(await page.locator("#timeline .turn-assistant pre").last().textContent()).toContain(
+      "Step 1: receive the hand-off.",
+    );
+    // Offsets from the first real event; the environment note has no time.
+    expect(await page.locator("#timeline .t").allTextContents()).toEqual([
+      "·",
+      "+0.00 s",
+      "+1.50 s",
+      "+3.00 s",
+    ]);
+    // Sections fold and open.
+    await page.click("#fold-all");
+    expect(await page.locator("details.fold[open]").count()).toBe(0);
+    await page.click("a[href='#report']");
+    expect(await page.locator("details.fold#report").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

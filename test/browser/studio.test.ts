@@ -48,7 +48,12 @@ beforeAll(async () => {
     'export const title = "Hello";\nexport default function (nb) {\n  nb.md("## hi " + (nb.settings.params.who ?? "nobody"));\n}\n',
   );
   const app = createApp({
-    deps: defaultDeps({ store, tasksRoot: TASKS, notebooksDir: join(dir, "notebooks") }),
+    deps: defaultDeps({
+      store,
+      tasksRoot: TASKS,
+      notebooksDir: join(dir, "notebooks"),
+      notebooksOut: join(dir, "pages"),
+    }),
     studio: { cachePath: join(dir, "cache.sqlite") },
   });
   server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: app.fetch });
@@ -100,11 +105,10 @@ describe("studio in chromium", () => {
     expect(await page.locator("pre.mermaid > svg").count()).toBe(4);
     await shot(page, "3-run");
 
-    // Expand a tool call in the trace: its arguments and results show.
-    const tool = page.locator("details.tool-call").nth(1);
-    await tool.locator("summary").click();
-    expect(await tool.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-    expect(await tool.locator("pre").first().textContent()).toContain("query");
+    // A tool call in the transcript: its arguments, then its result's documents.
+    const tool = page.locator("li.tool-call").nth(1);
+    expect(await tool.locator(".turn-tool-call pre").first().textContent()).toContain("query");
+    expect(await tool.locator(".turn-tool-result a").count()).toBeGreaterThan(0);
     await tool.scrollIntoViewIfNeeded();
     await shot(page, "4-trace-tool-call");
 

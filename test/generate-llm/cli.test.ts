@@ -92,6 +92,18 @@ describe("drflow generate --llm (CLI branch)", () => {
     expect(server.requests.length).toBeGreaterThan(before);
   }, 60_000);
 
+  test("without --model, DRFLOW_GENERATOR_MODEL is the generator (the role variable `drflow models` lists)", async () => {
+    const before = server.requests.length;
+    const lines: string[] = [];
+    const withoutModel = args().filter((a, i, all) => a !== "--model" && all[i - 1] !== "--model");
+    const env = { ...io(lines).env, DRFLOW_GENERATOR_MODEL: `compat:${server.url}#env-generator` };
+    const suite = withoutModel.map((a) => (a === "cli" ? "cli-env" : a));
+    expect(await runLlmGenerate(suite, { ...io(lines), env })).toBe(0);
+    const asked = server.requests.slice(before).map((r) => (r.body as { model?: string }).model);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked)).toEqual(new Set(["env-generator"]));
+  }, 60_000);
+
   test("usage errors name the flag", async () => {
     await expect(runLlmGenerate(["--llm", "--suite", "x", "--domain", "finance"], io([]))).rejects.toThrow(
       '--domain: expected one of b2b, b2c, education, healthcare, legal, got "finance"',

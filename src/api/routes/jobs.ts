@@ -16,7 +16,8 @@ export const jobsSpec: RouteSpec[] = [
     method: "get",
     path: "/jobs",
     tag: "jobs",
-    summary: "Long-work jobs of this server (judge, env, generate), newest first",
+    summary:
+      "Long-work jobs of this server (judge, env, generate), newest first, without results (GET /jobs/:id has each one's)",
     response: z.object({ jobs: z.array(WorkJob) }),
   },
   {
@@ -37,7 +38,7 @@ export function jobsRoutes(queue: WorkQueue): Hono {
   app.get("/:id", async (c) => {
     const { id } = parseOr400(IdParam, c.req.param(), "path");
     const { wait } = parseOr400(JobQuery, c.req.query(), "query");
-    if (!queue.get(id)) throw new ApiError(404, `job ${id}: not found`);
+    if (!queue.has(id)) throw new ApiError(404, `job ${id}: not found`);
     await queue.settle(id, wait * 1000);
     return c.json(queue.get(id)!);
   });

@@ -38,7 +38,7 @@ export function notebooksRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
   const known = async (raw: Record<string, string>) => {
     const { name } = parseOr400(NameParam, raw, "path");
-    const list = await listNotebooks(deps.notebooksDir);
+    const list = await listNotebooks(deps.notebooksDir, deps.notebooksOut);
     const nb = list.find((n) => n.name === name);
     if (!nb)
       throw new ApiError(
@@ -49,7 +49,7 @@ export function notebooksRoutes(deps: ApiDeps): Hono {
   };
 
   app.get("/", async (c) => {
-    const list = await listNotebooks(deps.notebooksDir);
+    const list = await listNotebooks(deps.notebooksDir, deps.notebooksOut);
     return c.json({
       notebooks: list.map((n) => ({
         name: n.name,
@@ -71,7 +71,7 @@ export function notebooksRoutes(deps: ApiDeps): Hono {
 
   app.get("/:name", async (c) => {
     const nb = await known(c.req.param());
-    const file = Bun.file(notebookOutput(deps.notebooksDir, nb.name));
+    const file = Bun.file(notebookOutput(deps.notebooksDir, nb.name, deps.notebooksOut));
     if (!(await file.exists()))
       throw new ApiError(404, `notebook ${nb.name}: not rendered yet (POST /notebooks/${nb.name}/run)`);
     // Same origin as the API: sandboxed (an opaque origin, scripts allowed for mermaid) so nothing on the page can

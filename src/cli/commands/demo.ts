@@ -3,12 +3,16 @@
  * load each task's environment, run the `extractive` agent, score it with the `lexical` judge on the original and
  * mixed splits, print the seven metrics per split and write an HTML summary.
  */
-import { runDemo } from "../../eval/demo.ts";
+import { runDemo, sharedBatchId } from "../../eval/demo.ts";
+import { LEXICAL } from "../../eval/services.ts";
 import { formatGridSummary } from "../../eval/table.ts";
 import { generateProceduralSuite } from "../../generate/index.ts";
 import { RunStore } from "../../store/run-store.ts";
+import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, formatIssue, listTasks } from "../../store/task-store.ts";
 import { renderSummaryTable, summarizeTask, validateTasks } from "../../store/validate/index.ts";
+import { studioUrl } from "../../studio/announce.ts";
+import { urls } from "../../studio/urls.ts";
 import { type FlagSpec, intFlag, parseFlags } from "../args.ts";
 import type { Command } from "../command.ts";
 import { writeDemoSummary } from "./demo-summary.ts";
@@ -32,10 +36,18 @@ const USAGE = [
   "  The committed suite is reproduced bit for bit by: drflow generate --procedural --suite demo --seed 7 --replace",
 ].join("\n");
 const FULL_USAGE =
-  "drflow demo [--regenerate] [--root tasks] [--suite-only] [--html .drflow/demo/summary.html] [--store .drflow/demo/runs.sqlite]\n" +
+  "drflow demo [--regenerate] [--root tasks] [--suite-only] [--html .drflow/demo/summary.html] [--store .drflow/runs.sqlite]\n" +
   "            [--concurrency 2] [--batch ID]";
 export const DEMO_HTML = ".drflow/demo/summary.html";
-export const DEMO_STORE = ".drflow/demo/runs.sqlite";
+
+/** How to open the demo's runs in the studio: the URL when a server reads this store, else the command that starts one. */
+export function studioHint(batch: string, storePath: string): string {
+  const path = urls.batch(batch);
+  const live = studioUrl(path, storePath);
+  if (live) return `open its runs in the studio: ${live}`;
+  const store = storePath === runStoreLocation({}) ? "" : ` --store ${storePath}`;
+  return `open its runs in the studio: bun run drflow serve${store}  then  http://127.0.0.1:8787${path}\n(the notebooks read the same store and batch: bun run nb <name> reuses these runs)`;
+}
 
 /**
  * Make sure the demo suite exists (generating it with seed 7 when missing or with --regenerate), validate every
@@ -76,10 +88,11 @@ export async function runDemoLoop(args: string[], log: (s: string) => void = con
   const concurrency = intFlag(flags.concurrency, "concurrency", 2, 1);
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
   const started = new Date();
-  const batch = String(
-    flags.batch ?? `demo-${started.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "")}`,
-  );
-  const store = new RunStore(String(flags.store ?? DEMO_STORE));
+  // The notebooks' batch and store by default: what the demo evaluates, they read back instead of running again,
+  // and `drflow serve` shows it.
+  const batch = String(flags.batch ?? sharedBatchId(DEMO_SUITE, LEXICAL));
+  const storePath = runStoreLocation(flags);
+  const store = new RunStore(storePath);
   try {
     log(
       `\nevaluating: extractive agent (offline) × lexical judge × original + mixed splits (batch ${batch})`,
@@ -93,6 +106,7 @@ export async function runDemoLoop(args: string[], log: (s: string) => void = con
     log(
       `\nHTML summary: ${html} · runs in ${store.path} (batch ${batch}) · ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`,
     );
+    log(studioHint(batch, storePath));
     return failed.length > 0 || suiteStatus !== 0 ? 1 : 0;
   } finally {
     store.close();

@@ -12,7 +12,7 @@ import { urls } from "../urls.ts";
 const COMMON_PARAMS = ["suite", "model", "a", "b", "split"] as const;
 
 export async function notebooksPage(ctx: StudioContext): Promise<string> {
-  const list = await listNotebooks(ctx.deps.notebooksDir);
+  const list = await listNotebooks(ctx.deps.notebooksDir, ctx.deps.notebooksOut);
   const body = html`<p class="small muted">Analyst notebooks from <code>${ctx.deps.notebooksDir}</code>. <code>bun run nb &lt;name&gt; --watch</code> re-runs one when its file or a library file changes; an open page here follows.</p>
     ${table(
       list,
@@ -30,7 +30,7 @@ export async function notebooksPage(ctx: StudioContext): Promise<string> {
 
 /** The rendered page's modification time (ms), or 0 when it has not been rendered. */
 export async function notebookVersion(ctx: StudioContext, name: string): Promise<number> {
-  const st = await stat(notebookOutput(ctx.deps.notebooksDir, name)).catch(() => null);
+  const st = await stat(notebookOutput(ctx.deps.notebooksDir, name, ctx.deps.notebooksOut)).catch(() => null);
   return st ? Math.floor(st.mtimeMs) : 0;
 }
 
@@ -39,7 +39,7 @@ export async function notebookPage(
   name: string,
   query: Record<string, string>,
 ): Promise<string | null> {
-  const list = await listNotebooks(ctx.deps.notebooksDir);
+  const list = await listNotebooks(ctx.deps.notebooksDir, ctx.deps.notebooksOut);
   if (!list.some((n) => n.name === name)) return null;
   const version = await notebookVersion(ctx, name);
   const params = COMMON_PARAMS.map(

@@ -8,10 +8,23 @@ import { reportFlowchart } from "../../judge/report/flowchart.ts";
 import { runRows } from "../../store/run-pages.ts";
 import type { LoadedTask } from "../../store/task-store.ts";
 import type { StudioContext } from "../context.ts";
-import { badge, type Html, html, page, roleBadge, runCost, score, table, usd } from "../html.ts";
+import {
+  badge,
+  FOLD_SCRIPT,
+  fold,
+  type Html,
+  html,
+  page,
+  roleBadge,
+  runCost,
+  score,
+  table,
+  usd,
+} from "../html.ts";
 import { resolveReference, resolveSourceId } from "../sources.ts";
 import { type TimelineEntry, timeline } from "../trace.ts";
 import { urls } from "../urls.ts";
+import { callTurns, markupTurn, TRANSCRIPT_CSS, turn } from "./transcript.ts";
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
 
@@ -81,24 +94,24 @@ function reportHtml(
     <p class="small muted">run ${runId}</p>`;
 }
 
-function callDetails(ctx: StudioContext, c: CallRecord): Html {
+function callDetails(ctx: StudioContext, c: CallRecord, seen: Map<string, number>, callNo: number): Html {
   const ex = ctx.exchange(c.request_key);
   const facts = html`<div class="small">${c.handle} · ${c.role} · attempt ${c.attempt}${c.retries ? ` · ${c.retries} retries` : ""} ·
     ${c.input_tokens} in / ${c.output_tokens} out tokens (${c.usage_source}) · ${usd(c.cost_usd)} · ${c.latency_ms.toFixed(0)} ms ·
     ${c.cached ? badge("cache hit", "b-done") : badge("cache miss")} · key <code>${c.request_key}</code>${c.prompt_template ? html` · template <code>${c.prompt_template}</code>` : ""}</div>`;
   if (!ex)
     return html`${facts}<p class="small muted">Messages and reply are not in the LLM cache (cache off, or another cache file).</p>`;
-  return html`${facts}${ex.messages.map(
-    (m) =>
-      html`<div class="small"><b>${m.role}</b></div><pre>${typeof m.content === "string" ? m.content : json(m.content)}</pre>`,
-  )}<div class="small"><b>reply</b></div><pre class="reply">${ex.reply ?? "(no text)"}</pre>`;
+  return html`${facts}${callTurns(ex, seen, callNo)}`;
 }
+
+type Transcript = { seen: Map<string, number>; calls: number };
 
 function entryHtml(
   ctx: StudioContext,
   e: TimelineEntry,
   t0: number | null,
   docLink: (id: string) => Html,
+  tr: Transcript,
 ): Html {
   const t =
     t0 === null || e.at < t0
@@ -110,14 +123,14 @@ function entryHtml(
     case "note":
       return html`<li class="ev-note">${t} <span class="muted">${e.event.message}</span></li>`;
     case "tool":
-      return html`<li class="ev-tool">${t} <details class="tool-call"><summary>tool <b>${e.event.tool}</b> → ${e.event.resultCount} result(s)</summary>
-        <div class="small"><b>arguments</b></div><pre>${json(e.event.input)}</pre>
-        <div class="small"><b>results</b> (document ids)</div><div class="small">${e.event.sourceIds.map((id) => html`${docLink(id)} `)}</div></details></li>`;
+      return html`<li class="ev-tool tool-call">${t} ${turn("tool-call", json(e.event.input), e.event.tool)}
+        ${markupTurn("tool-result", e.event.sourceIds.length ? html`${e.event.sourceIds.map((id) => html`${docLink(id)} `)}` : html`<span class="muted">no results</span>`, `${e.event.resultCount} result(s)`)}</li>`;
     case "model": {
       const ev = e.event as Extract<TraceEvent, { type: "model" }> | null;
       const tokens = ev ? `${ev.usage.inputTokens} in / ${ev.usage.outputTokens} out` : "";
-      return html`<li class="ev-model">${t} <details class="model-call"><summary>model call <b>${e.stage}</b> ${tokens}${ev?.failed ? " · reply never validated" : ""}${e.calls.length > 1 ? ` · ${e.calls.length} attempts` : ""}${ev ? "" : " · (recorded call)"}</summary>
-        ${e.calls.length ? e.calls.map((c) => callDetails(ctx, c)) : html`<p class="small muted">no recorded call matches this event</p>`}</details></li>`;
+      const callNo = ++tr.calls;
+      return html`<li class="ev-model model-call">${t} <span class="small"><b>model call ${callNo}</b> · ${e.stage} ${tokens}${ev?.failed ? " · reply never validated" : ""}${e.calls.length > 1 ? ` · ${e.calls.length} attempts` : ""}${ev ? "" : " · (recorded call)"}</span>
+        ${e.calls.length ? e.calls.map((c) => callDetails(ctx, c, tr.seen, callNo)) : html`<p class="small muted">no recorded call matches this event</p>`}</li>`;
     }
   }
 }
@@ -133,6 +146,9 @@ export function firstRealTime(entries: readonly { at: number }[]): number | null
 }
 /** Epoch ms from 2001 on: anything smaller is a placeholder, not a time. */
 const REAL_TIME = 1e12;
+
+/** A transcript this long starts folded (its section header says how long it is). */
+const TRANSCRIPT_OPEN_UP_TO = 40;
 
 export async function runPage(ctx: StudioContext, id: string): Promise<string | null> {
   const run = ctx.store.getRun(id);
@@ -151,6 +167,8 @@ export async function runPage(ctx: StudioContext, id: string): Promise<string | 
   };
   const entries = timeline(trace, calls);
   const t0 = firstRealTime(entries);
+  const transcript: Transcript = { seen: new Map(), calls: 0 };
+  const timelineHtml = entries.map((e) => entryHtml(ctx, e, t0, docLink, transcript));
 
   const metrics = table(
     metricNames("drflow").filter((m) => row?.metrics[m]),
@@ -165,11 +183,14 @@ export async function runPage(ctx: StudioContext, id: string): Promise<string | 
   const gold = loaded?.task;
   const charts =
     report && gold
-      ? html`<h2>Flowcharts: report vs gold</h2>
-        <div class="cols"><div><h3>Report — personalized workflow</h3><pre class="mermaid">${reportFlowchart(report)}</pre></div>
+      ? fold(
+          "flowcharts",
+          "Flowcharts: report vs gold",
+          html`<div class="cols"><div><h3>Report — personalized workflow</h3><pre class="mermaid">${reportFlowchart(report)}</pre></div>
         <div><h3>Gold — personalized workflow</h3><pre class="mermaid">${workflowFlowchart(gold.personalized_workflow, { personalized: true })}</pre></div></div>
         <div class="cols"><div><h3>Report — generic workflow</h3><pre class="mermaid">${workflowFlowchart(report.generic_workflow, { personalized: false })}</pre></div>
-        <div><h3>Gold — generic workflow</h3><pre class="mermaid">${workflowFlowchart(gold.generic_workflow, { personalized: false })}</pre></div></div>`
+        <div><h3>Gold — generic workflow</h3><pre class="mermaid">${workflowFlowchart(gold.generic_workflow, { personalized: false })}</pre></div></div>`,
+        )
       : html``;
 
   const body = html`<p>${badge(run.status, `b-${run.status}`)} <b>${run.task}</b> · ${run.split ?? ""} · agent <b>${run.agent}</b> · model ${run.model || "none"} · repeat ${run.repeat}
@@ -177,10 +198,23 @@ export async function runPage(ctx: StudioContext, id: string): Promise<string | 
     <p class="small muted">started ${run.started_at}${run.finished_at ? ` · finished ${run.finished_at}` : ""} · ${calls.length} model call(s) · ${row ? `${row.input_tokens} in / ${row.output_tokens} out tokens · ${runCost(row)}` : ""}</p>
     ${run.error ? html`<pre class="error">${run.error}</pre>` : ""}
     <p><a href="${urls.judgment(id)}" id="judgment-link">judgment</a> · <a href="${urls.runs({ task: run.task })}">runs of this task</a>${run.batch ? html` · <a href="${urls.compare({ run: id }, {})}">compare with…</a>` : ""}</p>
-    <h2>Metrics</h2>${metrics}
-    <h2>Trace</h2><p class="small muted">${trace.length} event(s); expand a tool call for its arguments and results, a model call for its messages, reply, tokens, cost, latency and cache key.</p>
-    <ul class="timeline" id="timeline">${entries.map((e) => entryHtml(ctx, e, t0, docLink))}</ul>
-    <h2>Report</h2>${report ? reportHtml(report, cite, loaded, run.task, id) : html`<p class="muted">no report stored</p>`}
+    <p class="small toc">sections: <a href="#metrics">metrics</a> · <a href="#transcript">transcript</a> · <a href="#report">report</a>${charts.html ? html` · <a href="#flowcharts">flowcharts</a>` : ""} · <a href="#" id="fold-all">fold all</a> · <a href="#" id="open-all">open all</a></p>
+    ${fold("metrics", "Metrics", metrics)}
+    ${fold(
+      "transcript",
+      `Transcript (${trace.length} events, ${calls.length} model calls)`,
+      html`<p class="small muted">Turns by role: each model call's messages (system, user) and reply (assistant) with its tokens, cost, latency and cache key; each tool call with its arguments and result. Long messages are folded; a prompt an earlier call already sent is named, not repeated.</p>
+    <ul class="timeline" id="timeline">${timelineHtml}</ul>`,
+      entries.length <= TRANSCRIPT_OPEN_UP_TO,
+    )}
+    ${fold("report", "Report", report ? reportHtml(report, cite, loaded, run.task, id) : html`<p class="muted">no report stored</p>`)}
     ${charts}`;
-  return page({ title: `Run ${id}`, section: "runs", body, mermaid: Boolean(report && gold) });
+  return page({
+    title: `Run ${id}`,
+    section: "runs",
+    body,
+    mermaid: Boolean(report && gold),
+    css: TRANSCRIPT_CSS,
+    script: FOLD_SCRIPT,
+  });
 }

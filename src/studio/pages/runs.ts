@@ -2,25 +2,36 @@
 
 import type { MetricName } from "../../core/index.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
-import { facets, RunPageFilter, type RunRow, runPage } from "../../store/run-pages.ts";
+import { facets, type RunRow, runPage } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
-import { badge, type Column, type Html, html, page, runCost, score, table } from "../html.ts";
-import { RUN_SORTS } from "../queries.ts";
+import { type ExportColumn, type ExportFormat, toCsv, toJsonl } from "../export.ts";
+import { badge, type Column, escapeHtml, type Html, html, page, runCost, score, table } from "../html.ts";
+import { LIVE_SCRIPT } from "../live-runs.ts";
+import { filterOf, orderOf } from "../queries.ts";
 import { urls } from "../urls.ts";
 
 /** Runs per page; the rest are one `offset` link away. */
 export const RUNS_SHOWN = 200;
+
+/**
+ * A run id as the list shows it: without its batch's prefix (the batch has its own column), cut to 12 characters;
+ * the full id is the link's title and what exports carry.
+ */
+export function shortRunId(r: Pick<RunRow, "id" | "batch">): string {
+  const own = r.batch && r.id.startsWith(`${r.batch}-`) ? r.id.slice(r.batch.length + 1) : r.id;
+  return own.length > 12 ? `${own.slice(0, 12)}…` : own;
+}
+
+/** The runs table is the widest page: a tighter cell and one-line ids keep it within 1,440 px. */
+const RUNS_CSS = `#runs{font-size:12px}#runs td,#runs th{padding:.2rem .35rem}#runs .run-link,#runs .nowrap{white-space:nowrap;font-variant-numeric:tabular-nums}`;
 
 function statusBadge(status: string): Html {
   return badge(status, `b-${status}`);
 }
 
 export function runsPage(ctx: StudioContext, query: Record<string, string>): string {
-  const filter = RunPageFilter.parse(
-    Object.fromEntries(Object.entries(query).filter(([k, v]) => v !== "" && k in RunPageFilter.shape)),
-  );
-  const sort = (RUN_SORTS as readonly string[]).includes(query.sort ?? "") ? query.sort! : "started";
-  const dir = query.dir === "asc" ? "asc" : "desc";
+  const filter = filterOf(query);
+  const { sort, dir } = orderOf(query);
   const offset = Math.max(0, Number.parseInt(query.offset ?? "0", 10) || 0);
   const { rows: shown, total } = runPage(ctx.store.db, filter, {
     order: { sort, dir },
@@ -37,7 +48,17 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
     html`<label>${name}<select name="${name}" id="f-${name}"><option value="">all</option>${f[name].map(
       (v) => html`<option${current[name] === v ? html` selected` : ""}>${v}</option>`,
     )}</select></label>`;
+  const outcomes: [string, string][] = [
+    ["failed", "failed runs"],
+    ["unscored", "with an unscored metric"],
+    ["not_applicable", "with a not-applicable metric"],
+  ];
   const form = html`<form class="filters" method="get" action="${urls.runs()}">
+    <label>search<input type="search" name="q" id="f-q" value="${current.q ?? ""}" placeholder="task, agent, model or report text"></label>
+    <label>show<select name="outcome" id="f-outcome"><option value="">all runs</option>${outcomes.map(
+      ([v, label]) =>
+        html`<option value="${v}"${current.outcome === v ? html` selected` : ""}>${label}</option>`,
+    )}</select></label>
     ${(["suite", "task", "split", "agent", "model", "batch", "status"] as const).map(select)}
     <label>from<input type="date" name="from" value="${current.from ?? ""}"></label>
     <label>to<input type="date" name="to" value="${current.to ?? ""}"></label>
@@ -59,7 +80,11 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
     },
   }));
   const columns: Column<RunRow>[] = [
-    { label: "run", cell: (r) => html`<a href="${urls.run(r.id)}" class="run-link">${r.id}</a>` },
+    {
+      label: "run",
+      cell: (r) =>
+        html`<a href="${urls.run(r.id)}" class="run-link" title="${r.id}" data-v="${r.id}">${shortRunId(r)}</a>`,
+    },
     { label: `task${arrow("task")}`, href: sortHref("task"), cell: (r) => r.task },
     { label: "split", cell: (r) => r.split ?? "" },
     { label: `agent${arrow("agent")}`, href: sortHref("agent"), cell: (r) => r.agent },
@@ -74,15 +99,55 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
       num: true,
       cell: (r) => (r.calls ? `${r.input_tokens} / ${r.output_tokens}` : "—"),
     },
-    { label: "batch", cell: (r) => (r.batch ? html`<a href="${urls.batch(r.batch)}">${r.batch}</a>` : "") },
+    {
+      label: "batch",
+      cell: (r) => (r.batch ? html`<a href="${urls.batch(r.batch)}" class="nowrap">${r.batch}</a>` : ""),
+    },
     {
       label: `started${arrow("started")}`,
       href: sortHref("started"),
-      cell: (r) => r.started_at.slice(0, 19),
+      cell: (r) =>
+        html`<span class="nowrap" data-v="${r.started_at}" title="${r.started_at}">${r.started_at.slice(5, 16).replace("T", " ")}</span>`,
     },
   ];
   const body = html`${form}
-    <p class="muted" id="run-count">${total} run(s)${total > shown.length ? html`, ${offset + 1}–${offset + shown.length} shown ${offset > 0 ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(Math.max(0, offset - RUNS_SHOWN)) })}">← previous</a>` : ""} ${offset + shown.length < total ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(offset + RUNS_SHOWN) })}">next →</a>` : ""}` : ""}. Scores ×100; <i>n/a</i>: nothing to score (e.g. no conditions); <i>unscored</i>: the judge's reply could not be used.</p>
-    ${table(shown, columns, 'id="runs"')}`;
-  return page({ title: "Runs", section: "runs", body });
+    <p class="small muted"><span id="live-status"></span></p><p class="muted" id="run-count" data-live-part>${total} run(s)${total > shown.length ? html`, ${offset + 1}–${offset + shown.length} shown ${offset > 0 ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(Math.max(0, offset - RUNS_SHOWN)) })}">← previous</a>` : ""} ${offset + shown.length < total ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(offset + RUNS_SHOWN) })}">next →</a>` : ""}` : ""}. Scores ×100; <i>n/a</i>: nothing to score (e.g. no conditions); <i>unscored</i>: the judge's reply could not be used.</p>
+    ${table(shown, columns, `id="runs" data-live-part data-export="${escapeHtml(urls.runsExport("{format}", { ...current, sort, dir }))}" data-live="${escapeHtml(urls.events({}))}"`)}`;
+  return page({ title: "Runs", section: "runs", body, script: LIVE_SCRIPT, css: RUNS_CSS });
 }
+
+/** The columns of a runs export: the record, every metric ×100 (empty when not scored), its outcome, cost, tokens. */
+function exportColumns(): ExportColumn<RunRow>[] {
+  return [
+    ...(["id", "batch", "task", "split", "agent", "model", "repeat", "status"] as const).map((k) => ({
+      name: k,
+      value: (r: RunRow) => r[k] ?? null,
+    })),
+    ...metricNames("drflow").flatMap((m) => [
+      { name: m, value: (r: RunRow) => (r.metrics[m]?.value == null ? null : r.metrics[m]!.value! * 100) },
+      { name: `${m}_outcome`, value: (r: RunRow) => r.metrics[m]?.outcome ?? null },
+    ]),
+    { name: "calls", value: (r) => r.calls },
+    { name: "cost_usd", value: (r) => (r.unpriced_calls ? null : r.cost_usd) },
+    { name: "unpriced_calls", value: (r) => r.unpriced_calls },
+    { name: "input_tokens", value: (r) => r.input_tokens },
+    { name: "output_tokens", value: (r) => r.output_tokens },
+    { name: "started_at", value: (r) => r.started_at },
+    { name: "finished_at", value: (r) => r.finished_at ?? null },
+    { name: "error", value: (r) => r.error ?? null },
+  ];
+}
+
+/** Every run the page's filter matches (not only the page shown), in its order, as CSV or JSONL. */
+export function runsFile(ctx: StudioContext, query: Record<string, string>, format: ExportFormat): string {
+  const filter = filterOf(query);
+  const order = orderOf(query);
+  const rows: RunRow[] = [];
+  for (let offset = 0; ; offset += EXPORT_CHUNK) {
+    const chunk = runPage(ctx.store.db, filter, { order, limit: EXPORT_CHUNK, offset }).rows;
+    rows.push(...chunk);
+    if (chunk.length < EXPORT_CHUNK) break;
+  }
+  return format === "csv" ? toCsv(rows, exportColumns()) : toJsonl(rows, exportColumns());
+}
+const EXPORT_CHUNK = 2000;

@@ -1,0 +1,122 @@
+/**
+ * `drflow studio bundle` on the offline demo batch: the folder opens in chromium from file://, every relative link of
+ * every page names a file of the bundle, and a reader can go batch → run → judgment and run → cited document with
+ * no page error and no request leaving the folder.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { studio } from "../../src/cli/commands/studio.ts";
+import { runDemo } from "../../src/eval/demo.ts";
+import { RunStore } from "../../src/store/run-store.ts";
+import { TASKS } from "../support/offline-runs.ts";
+import { CHROMIUM, launchChromium } from "./chromium.ts";
+
+setDefaultTimeout(120_000);
+
+const BATCH = "bundle-demo";
+const SHOTS = process.env.H28_SHOTS ?? resolve(import.meta.dir, "../../test-artifacts/studio-bundle");
+
+let dir: string;
+let out: string;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
+  dir = await mkdtemp(join(tmpdir(), "drflow-bundle-"));
+  const storePath = join(dir, "runs.sqlite");
+  const store = new RunStore(storePath);
+  await runDemo({ root: TASKS, store, batch: BATCH, indexDir: join(dir, "env") });
+  store.close();
+  out = join(dir, "bundle");
+  const code = await studio.run([
+    "bundle",
+    "--batch",
+    BATCH,
+    "--out",
+    out,
+    "--root",
+    TASKS,
+    "--store",
+    storePath,
+  ]);
+  expect(code).toBe(0);
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function files(root: string): Promise<string[]> {
+  const all: string[] = [];
+  for (const e of await readdir(root, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) all.push(join(e.parentPath, e.name));
+  return all;
+}
+
+describe("studio bundle", () => {
+  test("every link of every bundled page names a file of the bundle; none points at a server", async () => {
+    const pages = (await files(out)).filter((f) => f.endsWith(".html"));
+    // The batch page, its runs list, 20 runs and 20 judgments at least, and the documents they cite.
+    expect(pages.length).toBeGreaterThan(60);
+    const broken: string[] = [];
+    for (const page of pages) {
+      const html = await readFile(page, "utf8");
+      expect(html).not.toContain('href="/studio');
+      expect(html).not.toContain('src="/studio');
+      expect(html).not.toContain("<form");
+      for (const m of html.matchAll(/(?:href|src)="([^"#:]+)(#[^"]*)?"/g)) {
+        const target = resolve(dirname(page), decodeURIComponent(m[1]!.replace(/&amp;/g, "&")));
+        if (!existsSync(target)) broken.push(`${page.slice(out.length)} → ${m[1]}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test("opens from file://: batch → run → judgment, run → cited document; mermaid renders; nothing leaves the folder", async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const errors: string[] = [];
+    const outside: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(`console: ${m.text()}`);
+    });
+    page.on("request", (r) => {
+      if (!r.url().startsWith("file://") && !r.url().startsWith("data:") && !r.url().startsWith("blob:"))
+        outside.push(r.url());
+    });
+    await page.goto(pathToFileURL(join(out, "index.html")).href);
+    await page.waitForURL(/batches\/bundle-demo\.html$/);
+    expect(await page.locator("#task-grid tbody tr").count()).toBe(10);
+    await page.screenshot({ path: join(SHOTS, "bundle-batch-1440.png") });
+    const cell = page.locator("#task-grid tbody tr").first().locator("td").nth(1).locator("a");
+    const score = await cell.textContent();
+    await Promise.all([page.waitForURL(/runs\/bundle-demo-[0-9a-f]+\.html$/), cell.click()]);
+    await page.waitForFunction(() => document.body.dataset.mermaid !== undefined, null, { timeout: 60_000 });
+    expect(await page.evaluate(() => document.body.dataset.mermaid)).toBe("done");
+    expect(await page.locator("#metrics td", { hasText: score! }).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, "bundle-run-1440.png") });
+    const runUrl = page.url();
+    await Promise.all([page.waitForURL(/judgment\.html/), page.click("#judgment-link")]);
+    expect(await page.locator("#alignment-recall tbody tr").count()).toBeGreaterThan(3);
+    await page.goto(runUrl);
+    const cite = page.locator("ol a.cite").first();
+    const title = await cite.getAttribute("title");
+    await Promise.all([page.waitForURL(/docs\//), cite.click()]);
+    expect(await page.locator("h1").textContent()).toBe(title);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SHOTS, "bundle-document-390.png") });
+    // The runs list of the batch, and a table export, work offline too.
+    await page.goto(pathToFileURL(join(out, "index.html")).href);
+    await page.waitForURL(/batches\//);
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    await page.close();
+  });
+});
