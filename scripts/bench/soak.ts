@@ -10,12 +10,12 @@
  *
  *   bun scripts/bench/soak.ts [--minutes 10] [--repeats 10] [--workers 3] [--heartbeat 10] [--chaos-s 4] [--clients 4]
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { SQL } from "bun";
 import { CELL_QUEUE, DEAD_QUEUE } from "../../src/eval/queue.ts";
+import { type CliProcess, staleCopy, startCli, until } from "../../test/support/cli-process.ts";
 import { startPostgres } from "../services/postgres.ts";
 import { benchArgs, headline } from "./support/bench.ts";
 
@@ -44,7 +44,6 @@ const values = benchArgs("soak", USAGE, {
   "skip-queue": { type: "boolean", default: false },
 });
 const REPO = resolve(import.meta.dir, "../..");
-const CLI = join(REPO, "src/cli/main.ts");
 const TASKS = join(REPO, "tasks");
 const dir = mkdtempSync(join(tmpdir(), "drflow-soak-"));
 const heartbeat = Number(values.heartbeat);
@@ -53,51 +52,11 @@ const pct = (xs: number[], p: number) =>
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
-type Proc = { child: ChildProcess; err: string; out: string; exited: Promise<number>; stopped: boolean };
-
-function start(args: string[], env: Record<string, string> = {}): Proc {
-  const child = spawn("bun", [CLI, ...args], {
-    cwd: dir,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const proc: Proc = {
-    child,
-    out: "",
-    err: "",
-    stopped: false,
-    exited: new Promise((r) => child.once("exit", (code, signal) => r(code ?? (signal ? 128 : 1)))),
-  };
-  child.stdout!.on("data", (d) => {
-    proc.out += String(d);
-  });
-  child.stderr!.on("data", (d) => {
-    proc.err += String(d);
-  });
-  return proc;
-}
-
-async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(100);
-  }
-}
-
-/** A copy of the demo suite whose artifacts differ (one space appended to a file of each task). */
-function staleCopy(): string {
-  const root = join(dir, "stale");
-  for (const id of readdirSync(join(TASKS, "demo"))) {
-    cpSync(join(TASKS, "demo", id), join(root, "demo", id), { recursive: true });
-    const artifacts = join(root, "demo", id, "artifacts");
-    const file = (readdirSync(artifacts, { recursive: true }) as string[])
-      .sort()
-      .find((f) => /\.\w+$/.test(f));
-    appendFileSync(join(artifacts, file!), " ");
-  }
-  return root;
-}
+type Proc = CliProcess & { stopped: boolean };
+const start = (args: string[], env: Record<string, string> = {}): Proc => ({
+  ...startCli(args, dir, env),
+  stopped: false,
+});
 
 async function queueSoak(): Promise<Record<string, number>> {
   const pg = await startPostgres();
@@ -111,7 +70,8 @@ async function queueSoak(): Promise<Record<string, number>> {
     all.push(p);
     return p;
   };
-  const stale = worker(staleCopy());
+  const demo = readdirSync(join(TASKS, "demo")).map((id) => `demo/${id}`);
+  const stale = worker(staleCopy(TASKS, join(dir, "stale"), demo));
   let correct = Array.from({ length: Number(values.workers) }, () => worker(TASKS));
   const events = { kills: 0, stops: 0, terms: 0 };
   const t0 = performance.now();
