@@ -121,6 +121,8 @@ describe.skipIf(SET === null)("judge-humans bench on the shared labelled set", (
         const body = JSON.stringify(q.body);
         for (const note of notes) expect(body).not.toContain(note);
         expect(body).not.toMatch(/annotator|"supported"|personalization":\s*0\.\d/);
+        // Nor which packet it is or who wrote the report.
+        expect(body).not.toMatch(/careful-reader|careful reader|judge-validation|\bQ(?:0[1-9]|1[0-2])\b/);
       }
     }, 300_000);
   });
