@@ -275,7 +275,7 @@ describe("a campaign labels every metric by keyboard, and its dashboard is the b
     const errors = await watch(page);
     await page.goto(dashboard);
     const cell = async (selector: string) => (await page.textContent(selector))?.trim();
-    const num = (v: number | null) => (v === null ? "—" : v.toFixed(3));
+    const num = (v: number | null) => (v === null ? "—" : (Math.abs(v) < 5e-4 ? 0 : v).toFixed(3));
     const x100 = (v: number | null) => (v === null ? "—" : (v * 100).toFixed(2));
     let compared = 0;
     for (const metric of LABELLED_METRICS) {

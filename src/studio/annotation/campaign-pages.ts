@@ -29,8 +29,9 @@ const RUNS_OFFERED = 500;
 /** A judge's name for display: a local server's handle (`llm:compat:<url>#model`) shortened to its model. */
 const judgeLabel = (name: string) => name.replace(/^(llm:)compat:[^#]*#/, "$1");
 
+/** A statistic to `digits` places; one that rounds to zero reads 0, not -0. */
 const num = (v: number | null | undefined, digits = 3) =>
-  v === null || v === undefined ? "—" : v.toFixed(digits);
+  v === null || v === undefined ? "—" : (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits);
 const pct = (v: number | null | undefined) =>
   v === null || v === undefined ? "—" : `${(v * 100).toFixed(1)} %`;
 
