@@ -134,4 +134,12 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE annotation_labels ADD COLUMN pc TEXT;
   ALTER TABLE annotation_labels ADD COLUMN supported INTEGER;
   `,
+  // 6: pages over 100,000 runs (scripts/bench/studio.ts): the latest value of a run's metric from the index alone
+  // (sorting the runs list by a metric), and agent runs by start time, task, batch without reading their rows.
+  `
+  CREATE INDEX metric_results_latest ON metric_results(run_id, metric, created_at, id, value);
+  CREATE INDEX runs_kind_started ON runs(kind, started_at);
+  CREATE INDEX runs_kind_task ON runs(kind, task);
+  CREATE INDEX runs_kind_batch ON runs(kind, batch, started_at);
+  `,
 ];

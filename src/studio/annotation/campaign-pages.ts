@@ -7,7 +7,7 @@ import type { CampaignAgreement } from "../../analysis/annotation.ts";
 import { type HumanAgreement, LABELLED_METRICS } from "../../analysis/human-agreement.ts";
 import { metricLabel } from "../../judge/metrics/index.ts";
 import { Plot, renderPlot } from "../../notebook/plot.ts";
-import { facets, RunPageFilter, runPage } from "../../store/run-pages.ts";
+import { RunPageFilter, runPage } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, raw, score } from "../html.ts";
 import { urls } from "../urls.ts";
@@ -107,7 +107,7 @@ export function newCampaignPage(ctx: StudioContext, query: Record<string, string
     order: { sort: "task", dir: "asc" },
     limit: RUNS_OFFERED,
   });
-  const f = facets(ctx.store.db);
+  const f = ctx.facets();
   const select = (name: "suite" | "task" | "split" | "agent" | "model" | "batch") =>
     html`<label>${name}<select name="${name}"><option value="">all</option>${f[name].map(
       (v) => html`<option${query[name] === v ? html` selected` : ""}>${v}</option>`,
