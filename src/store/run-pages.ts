@@ -4,7 +4,14 @@
  * over thousands of runs stays fast. Metric JSON is parsed only where a page shows its items (one run's judgment).
  */
 import { z } from "zod";
-import { MetricName, type MetricStatus, metricStatus, type RunRecord, Split } from "../core/index.ts";
+import {
+  MetricName,
+  type MetricStatus,
+  metricStatus,
+  type RunRecord,
+  RunStatus,
+  Split,
+} from "../core/index.ts";
 import { RunFilter, runClauses, whereSql } from "./run-store.ts";
 import { groupConcatDistinct, jsonArrayRows, type SqlDb } from "./sql.ts";
 import type { CallTotals } from "./usage-queries.ts";
@@ -319,7 +326,8 @@ export function facets(db: SqlDb): Facets {
     agent: distinct("agent"),
     model: distinct("model"),
     batch: distinct("batch"),
-    status: distinct("status"),
+    // Every status a run can take (a run's status changes without a new run; the choices do not need a scan).
+    status: [...RunStatus.options],
   };
 }
 
