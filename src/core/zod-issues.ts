@@ -30,7 +30,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** A zod issue in "expected …" wording, with what `data` held at its path. */
-export function expectation(issue: z.core.$ZodIssue, data: unknown): string {
+function expectation(issue: z.core.$ZodIssue, data: unknown): string {
   const got = describeReceived(valueAt(data, issue.path));
   switch (issue.code) {
     case "invalid_type":

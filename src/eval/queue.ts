@@ -26,6 +26,7 @@ import { z } from "zod";
 import { agentFromSpec } from "../agents/index.ts";
 import { noRunUsage, Split } from "../core/index.ts";
 import { Protocol } from "../judge/evaluate.ts";
+import { pidAlive } from "../store/owner.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 import { Cell, type CellResult } from "./cells.ts";
@@ -69,6 +70,13 @@ export const DEFAULT_POLICY: QueuePolicy = {
 
 /** A refused cell waits this long before any worker may take it again (so a refusing worker does not spin on it). */
 const REFUSED_DELAY_SECONDS = 2;
+
+/**
+ * The longest wait before a retry. pg-boss doubles the delay with each attempt counted, and a refusal counts one (it
+ * costs none of the budget: releaseJob raises the limit too), so a cell refused 19 times by a stale worker and then
+ * retried after a kill waited a day (retry 2 s × 2^16 / 2; found by scripts/bench/soak.ts).
+ */
+const RETRY_DELAY_MAX_SECONDS = 60;
 
 /** The prefix of a worker's name in pg-boss's instance registry, which is how workers find the live ones. */
 const WORKER_NAME = "drflow-worker ";
@@ -143,6 +151,7 @@ export async function openQueue(
     retryLimit: policy.retryLimit,
     retryDelay: policy.retryDelaySeconds,
     retryBackoff: true,
+    retryDelayMax: Math.max(RETRY_DELAY_MAX_SECONDS, policy.retryDelaySeconds),
     expireInSeconds: policy.expireInSeconds,
     heartbeatSeconds: policy.heartbeatSeconds,
     deadLetter: DEAD_QUEUE,
@@ -326,6 +335,18 @@ class Mismatch extends Error {
   }
 }
 
+/**
+ * Whether a registered worker is alive. On this host its pid says so (a dead one at once, a busy or stopped one stays
+ * alive): pg-boss's own `live` is a heartbeat from the worker's event loop, which a worker busy on CPU misses — under
+ * load, three correct workers building indexes read as gone and a stale worker dead-lettered 13 of 200 cells as
+ * refused "by every live worker" (scripts/bench/soak.ts). Another host's worker is live by its heartbeat.
+ */
+function workerLive(instance: { host?: string; pid?: number; live?: boolean; stoppedOn?: unknown }): boolean {
+  if (instance.stoppedOn) return false;
+  if (instance.host === hostname() && typeof instance.pid === "number") return pidAlive(instance.pid);
+  return instance.live === true;
+}
+
 /** Take and run cells until `stop()` is called. */
 export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promise<void> }> {
   const log = options.log ?? ((line: string) => console.error(line));
@@ -385,7 +406,7 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
   const refuse = async (job: { id: string; retryCount: number; data: unknown }, mismatch: Mismatch) => {
     const live = new Set(
       (await options.boss.getInstances())
-        .filter((i) => i.live && i.name?.startsWith(WORKER_NAME))
+        .filter((i) => i.name?.startsWith(WORKER_NAME) && workerLive(i))
         .map((i) => i.name!.slice(WORKER_NAME.length)),
     );
     const verdict = refusalVerdict({

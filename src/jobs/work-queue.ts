@@ -200,7 +200,7 @@ export class WorkQueue {
     return [...this.jobs.values()].reverse().map((j) => this.view(j, false));
   }
 
-  /** Bytes of result text held in memory (for /health and the bench). */
+  /** Characters of result text held in memory (at most the budget). */
   heldResultBytes(): number {
     return this.heldBytes;
   }

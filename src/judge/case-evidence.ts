@@ -33,7 +33,30 @@ export type CaseEvidence = {
   general: string;
   /** The user's case subject and case id (what names the case in every step, and so decides nothing). */
   names?: string[];
+  /** The look-alike cases' subjects and case ids (a sentence naming one of them, and not the user's case, is about it). */
+  others?: string[];
 };
+
+/** The words a case is named by in a sentence: its id, and its subject's surname ("Mrs. Sorensen"), lowercased. */
+function nameWords(names: readonly string[]): Set<string> {
+  return new Set(
+    names.flatMap((n) => {
+      const words = n.split(/\s+/).filter(Boolean);
+      return words.length > 1 ? [words.at(-1)!.toLowerCase()] : words.map((w) => w.toLowerCase());
+    }),
+  );
+}
+
+/**
+ * Whether a sentence is about a look-alike case rather than the user's: it names one of them (surname or id) and
+ * does not name the user's case. What it states is that case's evidence, whatever words it shares with the user's.
+ */
+export function aboutAnotherCase(cases: CaseEvidence | undefined, sentence: string): boolean {
+  if (!cases?.others?.length) return false;
+  const words = new Set(sentence.toLowerCase().match(/[\p{L}\d][\p{L}\d-]*/gu) ?? []);
+  const names = (ns: readonly string[]) => [...nameWords(ns)].some((w) => words.has(w));
+  return names(cases.others) && !names(cases.names ?? []);
+}
 
 /**
  * What a judge may weigh claims against besides their sources: the task's generic steps (each with its condition, if
@@ -72,6 +95,7 @@ export function caseEvidence(task: Task): CaseEvidence {
     user: user.join("\n"),
     cases: [...user, ...texts("adjacent"), ...adjacent].join("\n"),
     names: own,
+    others: adjacent,
     general: [
       ...task.evidence.filter((e) => e.side === "company").map((e) => e.text),
       ...task.generic_workflow.map(

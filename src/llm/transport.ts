@@ -133,7 +133,7 @@ export class Transport {
 }
 
 /** A reply that is not the JSON an OpenAI-compatible endpoint sends (an HTML page from a proxy, plain text). */
-export class NotJsonReply extends Error {
+class NotJsonReply extends Error {
   override name = "NotJsonReply";
 }
 

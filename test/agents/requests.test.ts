@@ -57,6 +57,9 @@ function parametersSchema(req: RecordedRequest): JsonSchema | null {
   return item?.properties?.parameters ?? null;
 }
 
+/** A template slot left unfilled: `{stage}`, `{json.dumps(existing_queries[:15], indent=2)}` (not mermaid's `{Decision Point}`). */
+const SLOT = /\{[A-Za-z_][\w.[\]'():]*(?:, ?[\w=.[\]'():]+)*\}/g;
+
 const runs = new Map<string, AgentRun>();
 async function run(spec: string): Promise<AgentRun> {
   let r = runs.get(spec);
@@ -111,6 +114,8 @@ describe("every request every agent sends", () => {
             expect(prompt).toContain('set "document" to its path');
           }
         }
+        // Every slot is filled: no `{name}` of a template is left in what the model reads.
+        expect([kind, prompt.match(SLOT) ?? []]).toEqual([kind, []]);
         // Findings are whole passages: nothing cut mid-text with a characters-left-out marker.
         if (kind !== "J.9")
           expect([kind, /more characters of .* left out/.test(prompt)]).toEqual([kind, false]);
@@ -139,7 +144,7 @@ describe("every request every agent sends", () => {
       expect([...formats]).toEqual(structured === "json_object" ? ["json_object", undefined] : [undefined]);
     });
 
-  test("the request shape is not a rubber stamp: a capitalized role, a non-string content, an unknown key fail", () => {
+  test("the checks are not rubber stamps: a capitalized role, a non-string content, an unknown key fail; a left slot is found", () => {
     const ok = { model: "m", messages: [{ role: "user", content: "hi" }] };
     expect(OpenAIChatRequest.safeParse(ok).success).toBe(true);
     expect(OpenAIChatRequest.safeParse({ ...ok, messages: [{ role: "User", content: "hi" }] }).success).toBe(
@@ -149,6 +154,17 @@ describe("every request every agent sends", () => {
       false,
     );
     expect(OpenAIChatRequest.safeParse({ ...ok, prompt: "x" }).success).toBe(false);
+    expect(
+      "CURRENT STAGE: {stage} {json.dumps(existing_queries[:15], indent=2)} C{Decision Point}".match(SLOT),
+    ).toEqual(["{stage}", "{json.dumps(existing_queries[:15], indent=2)}"]);
+  });
+
+  test("every agent's report prompt gets the persona block J.9 refers to, from the task's user", async () => {
+    for (const spec of SPECS) {
+      const r = await run(spec);
+      const j9 = chats(r).find((q) => r.kinds[r.requests.indexOf(q)] === "J.9");
+      expect([spec, /^Persona block: .+ <[^>]+@[^>]+>, .+: .+$/m.test(promptOf(j9!))]).toEqual([spec, true]);
+    }
   });
 
   test("J.8 offers the reader with its document list and says reading a policy document is the exception", async () => {

@@ -6,8 +6,7 @@
  * differs refuses a cell for itself only, so with a correct worker beside it no cell is lost.
  */
 import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
-import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { SQL } from "bun";
@@ -26,12 +25,12 @@ import {
 } from "../../src/eval/queue.ts";
 import { defaultServices, LEXICAL, type Services } from "../../src/eval/services.ts";
 import { RunStore } from "../../src/store/run-store.ts";
+import { staleCopy as staleCopyOf, startCli, until } from "../support/cli-process.ts";
 import { describePostgres } from "../support/postgres.ts";
 
 setDefaultTimeout(600_000);
 
 const REPO = resolve(import.meta.dir, "../..");
-const CLI = join(REPO, "src/cli/main.ts");
 const dir = mkdtempSync(join(tmpdir(), "drflow-queue-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -48,50 +47,8 @@ const GRID = [
   join(REPO, "tasks"),
 ];
 
-type Proc = { child: ChildProcess; out: string; err: string; exited: Promise<number> };
-
-function start(args: string[], env: Record<string, string> = {}): Proc {
-  const child = spawn("bun", [CLI, ...args], {
-    cwd: dir,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const proc: Proc = {
-    child,
-    out: "",
-    err: "",
-    exited: new Promise((r) => child.once("exit", (code, signal) => r(code ?? (signal ? 128 : 1)))),
-  };
-  child.stdout!.on("data", (d) => {
-    proc.out += String(d);
-  });
-  child.stderr!.on("data", (d) => {
-    proc.err += String(d);
-  });
-  return proc;
-}
-
-async function until(what: string, check: () => boolean, timeoutMs = 300_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(100);
-  }
-}
-
-/** A copy of `tasks` under `dir/name` whose artifacts differ (one space appended to a file of each task). */
-function staleCopy(name: string, tasks: string[]): string {
-  const root = join(dir, name);
-  for (const task of tasks) {
-    cpSync(join(REPO, "tasks", task), join(root, task), { recursive: true });
-    const artifacts = join(root, task, "artifacts");
-    const file = (readdirSync(artifacts, { recursive: true }) as string[])
-      .sort()
-      .find((f) => /\.\w+$/.test(f));
-    appendFileSync(join(artifacts, file!), " ");
-  }
-  return root;
-}
+const start = (args: string[], env: Record<string, string> = {}) => startCli(args, dir, env);
+const staleCopy = (name: string, tasks: string[]) => staleCopyOf(join(REPO, "tasks"), join(dir, name), tasks);
 
 /** An in-process worker registered with the queue under its own name (as `drflow worker` is). */
 async function startWorker(url: string, store: RunStore, root: string, policy: QueuePolicy, log: string[]) {

@@ -174,6 +174,7 @@ export function annotatorWorkflowPage(view: AnnotatorView, position: number): st
   const body = html`<p class="muted">Workflow ${position} of ${workflows.length} · task ${tasks.get(w.task)} of ${tasks.size},
       workflow ${inTask.indexOf(w) + 1} of ${inTask.length} for this task · <span id="done"></span> of ${w.predicted.length} steps decided ·
       <a href="${urls.annotate(campaign.id, annotator.id)}">all workflows</a></p>
+    <div id="bar"><div id="status" role="status" aria-live="polite"></div><span id="buffer"></span></div>
     <details><summary>Guideline</summary><pre>${campaign.guideline}</pre></details>
     <details id="rubrics"><summary>Rubrics: condition resolution (N.4), comprehensiveness (N.5), factuality (N.3)</summary>
       <h3>Condition resolution — for a predicted step matched to a conditional gold step</h3><div class="rubric">${RUBRICS.conditionResolution}</div>
@@ -189,7 +190,7 @@ export function annotatorWorkflowPage(view: AnnotatorView, position: number): st
       <kbd>p</kbd> then four digits <kbd>0</kbd>–<kbd>5</kbd>, specificity, personalization, completeness, actionability in fifths
       (<kbd>5</kbd> = 1.0, <kbd>4</kbd> = 0.8 … ; N.5) · <kbd>f</kbd> then <kbd>1</kbd> / <kbd>0</kbd> supported or not by its sources ·
       <kbd>Esc</kbd> cancels. The rubrics are above.</p>
-    <div id="bar"><div id="status" role="status" aria-live="polite"></div><span id="buffer"></span></div>
+
     <div class="cols annot">
       <div><h2>Predicted steps</h2>${
         w.predicted.length

@@ -41,8 +41,9 @@ export function campaignsPage(campaigns: readonly CampaignSummary[]): string {
     ) => html`<tr><td><a href="${urls.campaign(c.id)}">${c.name}</a></td><td>${c.created_at.slice(0, 16)}</td>
       <td class="num">${c.items}</td><td class="num">${c.annotators}</td><td class="num">${c.labels}</td></tr>`,
   );
-  const body = html`<p><a href="${urls.newCampaign()}">New campaign</a> — people align predicted steps to gold steps
-    (the paper's Appendix F), and the dashboard measures their agreement and the judges' agreement with them.</p>
+  const body = html`<p><a href="${urls.newCampaign()}">New campaign</a> — people match predicted steps to gold steps (the paper's Appendix F) and
+    score each matched pair's condition resolution (N.4) and comprehensiveness (N.5) and each step's factuality; the
+    dashboard measures their agreement and each judge's agreement with them, metric by metric.</p>
     ${
       campaigns.length
         ? html`<div class="scroll"><table><thead><tr><th>campaign</th><th>created</th><th class="num">workflows</th><th class="num">annotators</th><th class="num">decisions</th></tr></thead><tbody>${rows}</tbody></table></div>`

@@ -33,6 +33,7 @@ export type BranchParts = {
   action: Lemma[];
   /** All content lemmas of the trigger (what a step states when it says the trigger holds for the case). */
   trigger: Lemma[];
+
   /** Stems of the step's generic wording and the condition's question (shared by every branch). */
   generic: ReadonlySet<string>;
 };
@@ -50,10 +51,10 @@ function distinct(lemmas: readonly Lemma[]): Lemma[] {
 export function branchParts(condition: Condition, context = ""): BranchParts[] {
   const parts = condition.branches.map((b) => ({
     id: b.id,
-    cause: distinct(contentLemmas(acronymsOnly(b.when))),
-    action: distinct(contentLemmas(acronymsOnly(b.then))),
+    cause: distinct(contentLemmas(joinCodes(acronymsOnly(b.when)))),
+    action: distinct(contentLemmas(joinCodes(acronymsOnly(b.then)))),
   }));
-  const shared = new Set(contentLemmas(`${context} ${condition.question}`).map((l) => l.stem));
+  const shared = new Set(contentLemmas(joinCodes(`${context} ${condition.question}`)).map((l) => l.stem));
   return parts.map((b) => {
     const others = new Set(
       parts.filter((o) => o.id !== b.id).flatMap((o) => [...o.cause, ...o.action].map(polarKey)),
@@ -84,6 +85,20 @@ export function acronymsOnly(text: string): string {
       return `${words.slice(0, -acronym.length).join(" ")} ${acronym}`;
     },
   );
+}
+
+/**
+ * A branch's wording as its lemmas can tell it: a term of letters and digits joined by hyphens ("net-30", "TB-173") as
+ * one word ("net30"), and "only" read as "solely". What tells two branches apart is often exactly such a term ("set
+ * standard net-30 terms" / "set net-15 terms") or a restriction ("repackage grants only" / "repackage loans and grants";
+ * "record the decision for the student only" / "… and copy the parent"), which a stop-word list would drop.
+ */
+export function joinCodes(text: string): string {
+  return text
+    .replace(/\b(?=[\p{L}\d-]*\p{L})(?=[\p{L}\d-]*\d)[\p{L}\d]+(?:-[\p{L}\d]+)+\b/gu, (m) =>
+      m.replace(/-/g, ""),
+    )
+    .replace(/\bonly\b/gi, "solely");
 }
 
 export type BranchCoverage = {
@@ -164,7 +179,7 @@ function rejects(branch: BranchParts, parts: readonly BranchParts[], sentence: s
     .some((t) => t.negated && t.type === "word" && branchStems.has(stemOf(t.lemma)));
 }
 
-function isConditional(sentence: string): boolean {
+export function isConditional(sentence: string): boolean {
   const { tokens } = analyze(sentence);
   const words = tokens.map((t) => t.lower);
   if (words.some((w) => CONDITIONAL.has(w))) return true;
@@ -189,12 +204,13 @@ export function readSentence(
   sentence: string,
   restates = false,
 ): SentenceReading {
-  const coverage = coverageOf(parts, sentence);
+  const words = joinCodes(sentence);
+  const coverage = coverageOf(parts, words);
   const named = coverage.filter((c) => c.named >= COMMIT_SHARE).map((c) => c.branch);
   if (named.length === 0) return { sentence, commits: null, lists: [], coverage };
   // A sentence in the step's generic words only ("Check for a defect") restates the step and chooses nothing.
   const generic = parts[0]?.generic ?? new Set<string>();
-  if (contentLemmas(sentence).every((l) => generic.has(l.stem)))
+  if (contentLemmas(words).every((l) => generic.has(l.stem)))
     return { sentence, commits: null, lists: [], coverage };
   const rule = restates || isConditional(sentence);
   if (rule) return { sentence, commits: null, lists: named, coverage };
@@ -247,9 +263,12 @@ export function readStep(
       return fact !== null && read.commits === fact ? read : { ...read, commits: null };
     });
   const stated = parseConditionText(statedCondition).map((b) => readSentence(parts, `${b.when} ${b.action}`));
-  const statedBranches = [
-    ...new Set(stated.map((s) => s.commits ?? s.lists[0]).filter((b): b is string => !!b)),
-  ];
+  // A stated condition of as many branches as the condition has lists them all, however each reads ("otherwise → …"
+  // names its branch only by what the other one is not).
+  const statedBranches =
+    stated.length > 1 && stated.length >= parts.length
+      ? parts.map((p) => p.id)
+      : [...new Set(stated.map((s) => s.commits ?? s.lists[0]).filter((b): b is string => !!b))];
   const weight = new Map<string, number>();
   for (const s of sentences)
     if (s.commits) {

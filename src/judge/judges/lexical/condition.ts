@@ -5,41 +5,48 @@
  * it, or the branches kept open with the expected one among them; 0: another branch, or no branch at all.
  */
 import type { Condition, ReportStep } from "../../../core/index.ts";
-import { type CaseEvidence, decidingFacts, otherCasesDeciding, ownFacts } from "../../case-evidence.ts";
+import {
+  aboutAnotherCase,
+  type CaseEvidence,
+  decidingFacts,
+  otherCasesDeciding,
+  ownFacts,
+} from "../../case-evidence.ts";
 import type { GoldStep } from "../../gold.ts";
 import { withoutCitations } from "../../report/citations.ts";
 import type { ConditionScore } from "../types.ts";
-import { branchParts, COMMIT_SHARE, readStep } from "./branches.ts";
+import { branchParts, COMMIT_SHARE, isConditional, readStep } from "./branches.ts";
 import { copiedFrom, restatesPolicy } from "./copies.ts";
 import { analyze } from "./language/analyze.ts";
-import { carries, concreteDetails, detailIndexOf } from "./language/entities.ts";
-import { distinctLemmas, lemmaCoverage, vocabularyOf } from "./language/lemmas.ts";
+import { distinctLemmas, vocabularyOf } from "./language/lemmas.ts";
+import { statesFact } from "./states-fact.ts";
 
-/**
- * Whether `text` states a case fact in any wording: one of the fact's case-specific details (a number, date, code or
- * name that the company's wording `general` lacks, other than the case's own subject and id, which every step of the
- * case may name), one of its sentences quoted, or COMMIT_SHARE of its case-specific content lemmas (those the
- * company's wording lacks).
- */
-export function statesFact(
-  text: string,
-  fact: string,
-  caseNames: readonly string[] = [],
-  general = "",
-): boolean {
-  const own = new Set(caseNames.flatMap((n) => concreteDetails(n).flatMap((d) => d.keys)));
-  const policy = detailIndexOf(general);
-  const details = concreteDetails(fact).filter(
-    (d) => !d.keys.some((k) => own.has(k)) && !(general && carries(policy, d)),
-  );
-  const index = detailIndexOf(text);
-  if (details.some((d) => carries(index, d))) return true;
-  // A quoted sentence of the fact states it, whatever words it shares with the policy.
-  if (analyze(text).sentences.some((s) => copiedFrom(s, fact) !== null)) return true;
-  const policyWords = vocabularyOf(general);
-  const lemmas = distinctLemmas(fact).filter((l) => !own.has(l.lemma));
-  const specific = general ? lemmas.filter((l) => !policyWords.hasForm(l)) : lemmas;
-  return specific.length > 0 && lemmaCoverage(specific, vocabularyOf(text)) >= COMMIT_SHARE;
+/** A text's words, lowercased and joined by single spaces. */
+const phraseOf = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()} `;
+const AUXILIARY = new Set([
+  "is",
+  "are",
+  "was",
+  "were",
+  "has",
+  "have",
+  "had",
+  "can",
+  "cannot",
+  "could",
+  "does",
+  "did",
+]);
+
+/** A trigger as a case states it, after its subject and auxiliary ("the student is enrolled less than half time" → "enrolled less than half time"). */
+function triggerTail(when: string): string {
+  const words = phraseOf(when).trim().split(" ");
+  const at = words.findIndex((w) => AUXILIARY.has(w));
+  return ` ${(at >= 0 && words.length - at > 2 ? words.slice(at + 1) : words).join(" ")} `;
 }
 
 /** The predicted step's text a condition is read from: title, task, description and justification, citations removed. */
@@ -65,11 +72,13 @@ export function scoreResolution(
   const othersFacts = cases ? otherCasesDeciding(cases, condition.id) : [];
   // A sentence that states the user's deciding fact routes by it; one that states a look-alike case's routes nothing.
   const selects = (sentence: string) =>
-    deciding.some((f) => statesFact(sentence, f, caseNames, cases?.general))
-      ? expected
-      : othersFacts.some((f) => copiedFrom(sentence, f) !== null)
-        ? null
-        : undefined;
+    aboutAnotherCase(cases, sentence)
+      ? null
+      : deciding.some((f) => statesFact(sentence, f, caseNames, cases?.general))
+        ? expected
+        : othersFacts.some((f) => copiedFrom(sentence, f) !== null)
+          ? null
+          : undefined;
   const reading = readStep(parts, stepTexts(pred), withoutCitations(pred.condition_description), {
     restates,
     selects,
@@ -95,7 +104,11 @@ export function scoreResolution(
   }
   if (reading.committed !== expected)
     return { score: 0, why: `takes branch ${reading.committed} instead of ${expected}${detail}` };
-  const text = [...stepTexts(pred), pred.condition_description].join(" ");
+  // The step's own evidence: its sentences about this case (one about a look-alike case states that case's facts).
+  const all = [...stepTexts(pred), pred.condition_description].join(" ");
+  const text = analyze(all)
+    .sentences.filter((s) => !aboutAnotherCase(cases, s))
+    .join(" ");
   const branch = condition.branches.find((b) => b.id === expected)!;
   // The evidence for the path: the case's facts that select it, and any other fact of the user's case about this
   // branch (sharing a lemma of its trigger or action that the step's generic wording lacks); without any, the
@@ -108,8 +121,11 @@ export function scoreResolution(
   const related = (cases ? ownFacts(cases) : []).filter(
     (f) => !deciding.includes(f) && distinctLemmas(f).some((l) => about.has(l.stem)),
   );
-  const evidence = [...deciding, ...related];
-  const stated = evidence.find((f) => statesFact(text, f, caseNames, cases?.general));
+  // A related fact is evidence when the step states what it says: naming a person it mentions ("Dr. Okonjo assesses
+  // capacity") does not state that the consent form was pre-filled.
+  const stated =
+    deciding.find((f) => statesFact(text, f, caseNames, cases?.general)) ??
+    related.find((f) => statesFact(text, f, caseNames, cases?.general, { byName: false }));
   if (stated)
     return {
       score: 1,
@@ -121,7 +137,12 @@ export function scoreResolution(
   const contextWords = vocabularyOf(`${context} ${branch.then}`);
   const ownWords = distinctLemmas(branch.when).filter((l) => !contextWords.hasForm(l));
   // A trigger in the step's own words ("Check whether the customer reports a defect") is told by its distinguishing lemmas.
-  const triggerWords = ownWords.length > 0 ? ownWords : (parts.find((p) => p.id === expected)?.cause ?? []);
+  // The trigger is evidence only in words the action does not already say ("configure the certified connector" states
+  // no fact about the customer's ERP, though "certified connector" is in the trigger too).
+  const actionWords = vocabularyOf(branch.then);
+  const triggerWords = (
+    ownWords.length > 0 ? ownWords : (parts.find((p) => p.id === expected)?.cause ?? [])
+  ).filter((l) => !actionWords.hasForm(l));
   const trigger = reading.sentences.find((s) => {
     if (s.commits !== expected || triggerWords.length === 0) return false;
     const v = vocabularyOf(s.sentence);
@@ -130,11 +151,25 @@ export function scoreResolution(
       triggerWords.filter((l) => v.hasPolar(l)).length / triggerWords.length >= COMMIT_SHARE
     );
   });
-  const foreign = othersFacts.find((f) => analyze(text).sentences.some((s) => copiedFrom(s, f) !== null));
-  if (trigger && !foreign)
+  // Branches whose triggers no lemma tells apart ("less than" / "at least half time"): the trigger stated in its own
+  // words, outside a rule, as this case's ("the email shows the student is enrolled less than half time").
+  const triggerStated =
+    trigger ??
+    (triggerWords.length > 0
+      ? undefined
+      : reading.sentences.find((s) => {
+          const words = phraseOf(s.sentence);
+          return (
+            !isConditional(s.sentence) &&
+            words.includes(triggerTail(branch.when)) &&
+            !condition.branches.some((b) => b.id !== expected && words.includes(triggerTail(b.when)))
+          );
+        }));
+  const foreign = othersFacts.find((f) => analyze(all).sentences.some((s) => copiedFrom(s, f) !== null));
+  if (triggerStated && !foreign)
     return {
       score: 1,
-      why: `takes branch ${expected}, stating its trigger for the case ("${trigger.sentence.slice(0, 100)}")${detail}`,
+      why: `takes branch ${expected}, stating its trigger for the case ("${triggerStated.sentence.slice(0, 100)}")${detail}`,
     };
   return {
     score: 0.5,

@@ -70,6 +70,36 @@ function markContrast(tokens: Token[], from: number): void {
   }
 }
 
+const CLAUSE_JOIN = /^(?:and|but)$/;
+const NEGATOR = /^(?:not|no|never|n't|cannot|nothing|none|neither|nor|nobody|without)$/;
+
+/**
+ * wink-nlp marks everything after "no" / "not" up to the next punctuation as negated. Once the negated clause has its
+ * verb ("no reinspection is needed"), an "and" or "but" starts another clause, affirmed again up to its end or its own
+ * negation ("… and complete the review on the existing file"); before its verb the scope goes on ("no mask and gown").
+ */
+function endAtNextClause(tokens: Token[], from: number): void {
+  let verb = false;
+  for (let i = from; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (!t.negated || t.type === "punctuation") {
+      verb = false;
+      continue;
+    }
+    if (CLAUSE_JOIN.test(t.lower) && verb) {
+      for (
+        let j = i;
+        j < tokens.length && tokens[j]!.type !== "punctuation" && !NEGATOR.test(tokens[j]!.lower);
+        j++
+      )
+        tokens[j]!.negated = false;
+      verb = false;
+      continue;
+    }
+    if (t.pos === "VERB" || t.pos === "AUX") verb = true;
+  }
+}
+
 function analyzePiece(text: string, sentenceBase: number, out: Analysis): void {
   // A hyphen between letters joins two words ("Spanish-language", "air-purifying"); wink-nlp's tokenizer splits some
   // such compounds mid-word ("lang|u|age"), so they are read as two words. Codes keep theirs (a digit is next to it).
@@ -105,6 +135,7 @@ function analyzePiece(text: string, sentenceBase: number, out: Analysis): void {
       initial: initial[i]!,
     });
   }
+  endAtNextClause(out.tokens, base);
   markContrast(out.tokens, base);
   const details = doc.entities().out(its.detail) as unknown as { value: string; type: string }[];
   const entitySpans = doc.entities().out(its.span as never) as unknown as [number, number][];
