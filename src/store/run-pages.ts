@@ -109,7 +109,7 @@ function where(db: SqlDb, filter: RunPageFilter): { sql: string; values: string[
     );
   else if (outcome === "not_applicable")
     clauses.push(
-      `EXISTS (SELECT 1 FROM metric_results m WHERE m.run_id = r.id AND ${notApplicableSql(db)} IS NOT NULL)`,
+      `EXISTS (SELECT 1 FROM metric_results m WHERE m.run_id = r.id AND m.value IS NULL AND ${notApplicableSql(db)} IS NOT NULL)`,
     );
   return { sql: whereSql(clauses), values };
 }

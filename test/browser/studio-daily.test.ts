@@ -506,3 +506,22 @@ describe("transcripts", () => {
     await page.close();
   });
 });
+
+describe("campaign run selection", () => {
+  test("select-all ticks every offered run; unticking one leaves it indeterminate", async () => {
+    const { page, errors } = await open(`${origin}/studio/campaigns/new`);
+    const boxes = page.locator('input[name="run"]');
+    const n = await boxes.count();
+    expect(n).toBeGreaterThan(10);
+    await page.check("#select-all");
+    expect(await page.locator('input[name="run"]:checked').count()).toBe(n);
+    await boxes.first().uncheck();
+    expect(await page.locator("#select-all").evaluate((b) => (b as HTMLInputElement).indeterminate)).toBe(
+      true,
+    );
+    await page.uncheck("#select-all");
+    expect(await page.locator('input[name="run"]:checked').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

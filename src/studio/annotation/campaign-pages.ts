@@ -69,6 +69,16 @@ function showLink(container, url) {
 }`;
 
 const NEW_SCRIPT = `${LINK_SCRIPT}
+const all = document.getElementById("select-all");
+const boxes = () => [...document.querySelectorAll('input[name="run"]')];
+if (all) {
+  all.onchange = () => boxes().forEach((b) => { b.checked = all.checked; });
+  document.addEventListener("change", (e) => {
+    if (e.target.name !== "run") return;
+    const on = boxes().filter((b) => b.checked).length;
+    all.checked = on === boxes().length; all.indeterminate = on > 0 && on < boxes().length;
+  });
+}
 document.getElementById("campaign-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = event.target;
@@ -124,7 +134,7 @@ export function newCampaignPage(ctx: StudioContext, query: Record<string, string
       <h2>Runs (tasks × agents)</h2>
       <p class="muted small">${total} finished run${total === 1 ? "" : "s"} match${total > RUNS_OFFERED ? html`; the first ${RUNS_OFFERED} are listed — narrow the filters` : ""}.
         Annotators see each run's judged workflow (personalized, else generic) against its task's gold steps, without the agent's name.</p>
-      <div class="scroll"><table><thead><tr><th></th><th>task</th><th>split</th><th>agent</th><th>model</th><th>batch</th><th class="num">F1</th><th>run</th></tr></thead><tbody>${runRows}</tbody></table></div>
+      <div class="scroll"><table><thead><tr><th><input type="checkbox" id="select-all" aria-label="select every run shown" title="select every run shown"></th><th>task</th><th>split</th><th>agent</th><th>model</th><th>batch</th><th class="num">F1</th><th>run</th></tr></thead><tbody>${runRows}</tbody></table></div>
       <h2>Campaign</h2>
       <p><label>Name<br><input name="name" size="50" required></label></p>
       <p><label>Annotators, one name per line (each gets their own link)<br><textarea name="annotators" rows="4" cols="40" required></textarea></label></p>
