@@ -7,7 +7,7 @@ import type { CampaignAgreement } from "../../analysis/annotation.ts";
 import { type HumanAgreement, LABELLED_METRICS } from "../../analysis/human-agreement.ts";
 import { metricLabel } from "../../judge/metrics/index.ts";
 import { Plot, renderPlot } from "../../notebook/plot.ts";
-import { RunPageFilter, runPage } from "../../store/run-pages.ts";
+import { facets, RunPageFilter, runPage } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, raw, score } from "../html.ts";
 import { urls } from "../urls.ts";
@@ -29,8 +29,9 @@ const RUNS_OFFERED = 500;
 /** A judge's name for display: a local server's handle (`llm:compat:<url>#model`) shortened to its model. */
 const judgeLabel = (name: string) => name.replace(/^(llm:)compat:[^#]*#/, "$1");
 
+/** A statistic to `digits` places; one that rounds to zero reads 0, not -0. */
 const num = (v: number | null | undefined, digits = 3) =>
-  v === null || v === undefined ? "—" : v.toFixed(digits);
+  v === null || v === undefined ? "—" : (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits);
 const pct = (v: number | null | undefined) =>
   v === null || v === undefined ? "—" : `${(v * 100).toFixed(1)} %`;
 
@@ -69,16 +70,9 @@ function showLink(container, url) {
 }`;
 
 const NEW_SCRIPT = `${LINK_SCRIPT}
-const all = document.getElementById("select-all");
-const boxes = () => [...document.querySelectorAll('input[name="run"]')];
-if (all) {
-  all.onchange = () => boxes().forEach((b) => { b.checked = all.checked; });
-  document.addEventListener("change", (e) => {
-    if (e.target.name !== "run") return;
-    const on = boxes().filter((b) => b.checked).length;
-    all.checked = on === boxes().length; all.indeterminate = on > 0 && on < boxes().length;
-  });
-}
+document.getElementById("select-all").addEventListener("change", (event) => {
+  for (const box of document.querySelectorAll("input[name=run]")) box.checked = event.target.checked;
+});
 document.getElementById("campaign-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = event.target;
@@ -118,7 +112,7 @@ export function newCampaignPage(ctx: StudioContext, query: Record<string, string
     order: { sort: "task", dir: "asc" },
     limit: RUNS_OFFERED,
   });
-  const f = ctx.facets();
+  const f = facets(ctx.store.db);
   const select = (name: "suite" | "task" | "split" | "agent" | "model" | "batch") =>
     html`<label>${name}<select name="${name}"><option value="">all</option>${f[name].map(
       (v) => html`<option${query[name] === v ? html` selected` : ""}>${v}</option>`,
@@ -134,7 +128,7 @@ export function newCampaignPage(ctx: StudioContext, query: Record<string, string
       <h2>Runs (tasks × agents)</h2>
       <p class="muted small">${total} finished run${total === 1 ? "" : "s"} match${total > RUNS_OFFERED ? html`; the first ${RUNS_OFFERED} are listed — narrow the filters` : ""}.
         Annotators see each run's judged workflow (personalized, else generic) against its task's gold steps, without the agent's name.</p>
-      <div class="scroll"><table><thead><tr><th><input type="checkbox" id="select-all" aria-label="select every run shown" title="select every run shown"></th><th>task</th><th>split</th><th>agent</th><th>model</th><th>batch</th><th class="num">F1</th><th>run</th></tr></thead><tbody>${runRows}</tbody></table></div>
+      <div class="scroll"><table><thead><tr><th><input type="checkbox" id="select-all" aria-label="select every run listed"></th><th>task</th><th>split</th><th>agent</th><th>model</th><th>batch</th><th class="num">F1</th><th>run</th></tr></thead><tbody>${runRows}</tbody></table></div>
       <h2>Campaign</h2>
       <p><label>Name<br><input name="name" size="50" required></label></p>
       <p><label>Annotators, one name per line (each gets their own link)<br><textarea name="annotators" rows="4" cols="40" required></textarea></label></p>
