@@ -151,7 +151,8 @@ export default async function ablations(nb: NotebookApi): Promise<void> {
           "paper: GPT-5.2 (Table C.1)",
           "your DRFA runs",
         ],
-        range: ["#d4a72c", PAPER_COLOR, PAPER_COLOR, "#0969da"],
+        // Each reference series its own colour (the two paper tables were one ochre): light and dark ochre, brown.
+        range: ["#d4a72c", PAPER_COLOR, "#6e3b12", "#0969da"],
       },
       symbol: {
         domain: [
@@ -195,7 +196,7 @@ export default async function ablations(nb: NotebookApi): Promise<void> {
         }),
       ],
     },
-    "F1 per ablation configuration: the paper's published values (ochre; Table 4 per backbone and their average, Table C.1 for 5 and 15 iterations) as reference marks, your DRFA runs in blue when there are any, and your extractive baseline as a dashed line.",
+    "F1 per ablation configuration: the paper's published values (ochres and brown; Table 4 per backbone and their average, Table C.1 for 5 and 15 iterations) as reference marks, your DRFA runs in blue when there are any, and your extractive baseline as a dashed line.",
   );
   nb.table(
     paperRows("4", (g) => g.backbone === "Average"),

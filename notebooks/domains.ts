@@ -29,27 +29,32 @@ export default async function domains(nb: NotebookApi): Promise<void> {
   nb.table(metricTable(cells), { caption: `Domain-wise results (Table D.1). ${COUNTS_NOTE}` });
 
   const f1 = metricPoints(aggregate(rows, ["agent", "split", "domain"]), ["f1", "condition_resolution"]);
+  // One facet per domain (columns) and metric (rows); within one, a bar per agent × split named by the legend, so no
+  // tick label is long enough to clip or run into the next facet.
+  const series = (d: { split: string; agent: string }) => `${d.agent} · ${d.split}`;
   nb.plot(
     {
       width: 900,
-      height: 420,
-      marginBottom: 120,
-      x: { label: null, tickRotate: -40 },
+      height: 460,
+      marginBottom: 30,
+      x: { axis: null },
       y: { label: "score (×100)", domain: [0, 100], grid: true },
       fx: { label: null },
-      color: { legend: true },
+      fy: { label: null },
+      color: { legend: true, label: "agent · split" },
       marks: [
         nb.Plot.barY(f1, {
           fx: "domain",
-          x: (d: { split: string; metric: string; agent: string }) => `${d.metric} · ${d.agent} · ${d.split}`,
+          fy: "metric",
+          x: series,
           y: "value",
-          fill: "metric",
+          fill: series,
           tip: true,
         }),
         nb.Plot.ruleY([0]),
       ],
     },
-    "F1 and condition resolution per domain, one bar per metric × agent × split.",
+    "F1 and condition resolution (rows) per domain (columns), one bar per agent × split (colours).",
   );
 
   nb.md(`## The paper's domains beside yours\n\n${paperCallout(["D.1"])}`);

@@ -1,7 +1,7 @@
 /**
  * The docs stay true to the code they name: every `drflow …` command line in a Markdown file of the repository names a
  * command that exists and only flags it declares, every `bun run <script>` is a package script, every repository path
- * in a code span or a relative link exists, and the README stays a page.
+ * in a code span or a relative link exists, every bench is listed, and the README stays a page.
  */
 import { expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
@@ -86,6 +86,14 @@ test("every drflow command line in the docs names a command and flags it declare
 
 test("README stays a page (at most 12,500 bytes): reference goes to docs/ or a folder's README", () => {
   expect(Buffer.byteLength(readFileSync(join(ROOT, "README.md"), "utf8"))).toBeLessThanOrEqual(12_500);
+});
+
+test("every bench in scripts/bench/ is listed in docs/benchmarks.md", () => {
+  const listed = readFileSync(join(ROOT, "docs/benchmarks.md"), "utf8");
+  const benches = [...new Bun.Glob("*.ts").scanSync({ cwd: join(ROOT, "scripts/bench") })].filter(
+    (f) => f !== "all.ts",
+  );
+  expect(benches.filter((f) => !listed.includes(`scripts/bench/${f}`)).sort()).toEqual([]);
 });
 
 test("every bun run <script> in the docs is a package script, every bun <file> a file", () => {

@@ -6,6 +6,7 @@
 
 import { z } from "zod";
 import { ItemEvidence, MetricName, type MetricResult, metricStatus, type ReportStep } from "../core/index.ts";
+import { excerptAround } from "./excerpt.ts";
 import type { GoldStep } from "./gold.ts";
 import { metricLabel } from "./metrics/index.ts";
 import { predStepId } from "./metrics/precision.ts";
@@ -116,7 +117,13 @@ export function formatExplanation(explanation: Explanation): string {
   for (const m of explanation.metrics) {
     const value = m.value === null ? "–" : (m.value * 100).toFixed(2);
     out.push("", `${m.label}: ${value} (${m.status}) — ${m.summary}`);
-    for (const d of m.decisions) {
+    // Topology's pairs in gold order are the rule: counted, and only the reversed ones listed.
+    const listed = m.metric === "topology" ? m.decisions.filter((d) => d.score !== 1) : m.decisions;
+    if (listed.length < m.decisions.length)
+      out.push(
+        `  ${m.decisions.length - listed.length} pair(s) in the same relative order as the gold (not listed)`,
+      );
+    for (const d of listed) {
       const score = d.score === null ? "unscored" : String(Math.round(d.score * 1000) / 1000);
       const sim = d.similarity === null ? "" : ` sim ${d.similarity.toFixed(3)}`;
       const target = d.matched
@@ -129,7 +136,9 @@ export function formatExplanation(explanation: Explanation): string {
       if (!e) continue;
       if (e.text && m.metric === "factuality") out.push(`      claim: ${cut(e.text, 160)}`);
       if (e.support && m.metric === "factuality")
-        out.push(`      best cited chunk${e.source ? ` [${e.source}]` : ""}: ${cut(e.support, 200)}`);
+        out.push(
+          `      best cited chunk${e.source ? ` [${e.source}]` : ""}: ${e.text ? excerptAround(e.support, e.text, 240) : cut(e.support, 240)}`,
+        );
       if (e.credited) out.push(`      credited: ${e.credited.length ? e.credited.join(", ") : "none"}`);
       if (e.missing?.length) out.push(`      missing: ${e.missing.join(", ")}`);
       if (e.misplaced?.length)

@@ -4,7 +4,14 @@
  * over thousands of runs stays fast. Metric JSON is parsed only where a page shows its items (one run's judgment).
  */
 import { z } from "zod";
-import { MetricName, type MetricStatus, metricStatus, type RunRecord, Split } from "../core/index.ts";
+import {
+  MetricName,
+  type MetricStatus,
+  metricStatus,
+  type RunRecord,
+  RunStatus,
+  Split,
+} from "../core/index.ts";
 import { RunFilter, runClauses, whereSql } from "./run-store.ts";
 import { groupConcatDistinct, jsonArrayRows, type SqlDb } from "./sql.ts";
 import type { CallTotals } from "./usage-queries.ts";
@@ -102,7 +109,7 @@ function where(db: SqlDb, filter: RunPageFilter): { sql: string; values: string[
     );
   else if (outcome === "not_applicable")
     clauses.push(
-      `EXISTS (SELECT 1 FROM metric_results m WHERE m.run_id = r.id AND ${notApplicableSql(db)} IS NOT NULL)`,
+      `EXISTS (SELECT 1 FROM metric_results m WHERE m.run_id = r.id AND m.value IS NULL AND ${notApplicableSql(db)} IS NOT NULL)`,
     );
   return { sql: whereSql(clauses), values };
 }
@@ -127,10 +134,60 @@ function orderSql(order: RunOrder): { sql: string; values: string[] } {
   else if (order.sort === "tokens")
     expr =
       "(SELECT COALESCE(SUM(c.input_tokens + c.output_tokens), 0) FROM llm_calls c WHERE c.run_id = r.id)";
-  else if (order.sort === "task") expr = "r.task";
-  else if (order.sort === "agent") expr = "r.agent";
-  else expr = "r.started_at";
+  else {
+    // Columns that are never NULL: the order an index (migration 6) holds, ties by id the same way.
+    const column = order.sort === "task" ? "r.task" : order.sort === "agent" ? "r.agent" : "r.started_at";
+    return { sql: `ORDER BY ${column} ${dir}, r.id ${dir}`, values };
+  }
   return { sql: `ORDER BY ${expr} IS NULL, ${expr} ${dir}, r.id`, values };
+}
+
+/** A metric result that no later result of its run and metric replaces (the latest evaluation's). */
+const LATEST = `NOT EXISTS (SELECT 1 FROM metric_results n WHERE n.run_id = m.run_id AND n.metric = m.metric
+  AND (n.created_at > m.created_at OR (n.created_at = m.created_at AND n.id > m.id)))`;
+
+/**
+ * One page of runs sorted by a metric without scoring every run: walk the metric's values in order (the
+ * `metric_results_value` index) keeping each run's latest, then — once those run out — the runs without a value, by
+ * id. The same order as `orderSql`'s, at the cost of the page rather than of the store.
+ */
+function metricSortedIds(
+  db: SqlDb,
+  w: { sql: string; values: string[] },
+  metric: MetricName,
+  dir: "ASC" | "DESC",
+  limit: number,
+  offset: number,
+): string[] {
+  const filters = w.sql.replace(/^WHERE /, "AND ");
+  const valued = db
+    .query<{ id: string }, (string | number)[]>(
+      `SELECT r.id FROM metric_results m JOIN runs r ON r.id = m.run_id
+       WHERE m.metric = ? AND m.value IS NOT NULL ${filters} AND ${LATEST}
+       ORDER BY m.value ${dir}, r.id LIMIT ? OFFSET ?`,
+    )
+    .all(metric, ...w.values, limit, offset)
+    .map((r) => r.id);
+  if (valued.length === limit) return valued;
+  // Past the valued runs: how many there are decides where the others start.
+  const count =
+    valued.length > 0
+      ? offset + valued.length
+      : db
+          .query<{ n: number }, string[]>(
+            `SELECT COUNT(*) AS n FROM metric_results m JOIN runs r ON r.id = m.run_id
+             WHERE m.metric = ? AND m.value IS NOT NULL ${filters} AND ${LATEST}`,
+          )
+          .get(metric, ...w.values)!.n;
+  const rest = db
+    .query<{ id: string }, (string | number)[]>(
+      `SELECT r.id FROM runs r ${w.sql} ${w.sql ? "AND" : "WHERE"} NOT EXISTS (SELECT 1 FROM metric_results m
+         WHERE m.run_id = r.id AND m.metric = ? AND m.value IS NOT NULL AND ${LATEST})
+       ORDER BY r.id LIMIT ? OFFSET ?`,
+    )
+    .all(...w.values, metric, limit - valued.length, Math.max(0, offset - count))
+    .map((r) => r.id);
+  return [...valued, ...rest];
 }
 
 /**
@@ -156,12 +213,32 @@ export function runPage(
     options.limit === undefined
       ? ""
       : `LIMIT ${Math.max(0, Math.floor(options.limit))} OFFSET ${Math.max(0, Math.floor(options.offset ?? 0))}`;
-  const runs = db
-    .query<Base, string[]>(
-      `SELECT r.id, r.batch, r.task, r.split, r.agent, r.model, r.repeat, r.status, r.started_at, r.finished_at, r.error
-       FROM runs r ${w.sql} ${order.sql} ${limit}`,
-    )
-    .all(...w.values, ...order.values);
+  const sortMetric = MetricName.safeParse(options.order?.sort);
+  const columns =
+    "r.id, r.batch, r.task, r.split, r.agent, r.model, r.repeat, r.status, r.started_at, r.finished_at, r.error";
+  let runs: Base[];
+  if (sortMetric.success && options.limit !== undefined) {
+    const ids = metricSortedIds(
+      db,
+      w,
+      sortMetric.data,
+      options.order?.dir === "asc" ? "ASC" : "DESC",
+      Math.max(0, Math.floor(options.limit)),
+      Math.max(0, Math.floor(options.offset ?? 0)),
+    );
+    const rows = new Map(
+      db
+        .query<Base, [string]>(
+          `SELECT ${columns} FROM ${jsonArrayRows(db, "j")} JOIN runs r ON r.id = j.value`,
+        )
+        .all(JSON.stringify(ids))
+        .map((r) => [r.id, r]),
+    );
+    runs = ids.map((id) => rows.get(id)!).filter(Boolean);
+  } else
+    runs = db
+      .query<Base, string[]>(`SELECT ${columns} FROM runs r ${w.sql} ${order.sql} ${limit}`)
+      .all(...w.values, ...order.values);
   if (runs.length === 0) return { rows: [], total };
   const byId = new Map<string, RunRow>(
     runs.map((r) => [
@@ -249,7 +326,8 @@ export function facets(db: SqlDb): Facets {
     agent: distinct("agent"),
     model: distinct("model"),
     batch: distinct("batch"),
-    status: distinct("status"),
+    // Every status a run can take (a run's status changes without a new run; the choices do not need a scan).
+    status: [...RunStatus.options],
   };
 }
 

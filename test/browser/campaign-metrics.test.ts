@@ -104,11 +104,12 @@ describe("a campaign labels every metric by keyboard, and its dashboard is the b
   const links: Record<string, string> = {};
   let dashboard = "";
 
-  test("create a campaign over the four runs with two annotator links, shown as links to open or copy", async () => {
+  test("create a campaign over the four runs (select all) with two annotator links, shown as links to open or copy", async () => {
     const page = await browser.context.newPage();
     const errors = await watch(page);
     await page.goto(`${origin}/studio/campaigns/new?batch=${BATCH}`);
-    for (const box of await page.locator("input[name=run]").all()) await box.check();
+    await page.check("#select-all");
+    expect(await page.locator("input[name=run]:checked").count()).toBe(4);
     await page.fill("input[name=name]", "every metric");
     await page.fill("textarea[name=annotators]", ANNOTATORS.join("\n"));
     await page.click("button[type=submit]");
@@ -274,7 +275,7 @@ describe("a campaign labels every metric by keyboard, and its dashboard is the b
     const errors = await watch(page);
     await page.goto(dashboard);
     const cell = async (selector: string) => (await page.textContent(selector))?.trim();
-    const num = (v: number | null) => (v === null ? "—" : v.toFixed(3));
+    const num = (v: number | null) => (v === null ? "—" : (Math.abs(v) < 5e-4 ? 0 : v).toFixed(3));
     const x100 = (v: number | null) => (v === null ? "—" : (v * 100).toFixed(2));
     let compared = 0;
     for (const metric of LABELLED_METRICS) {

@@ -249,6 +249,7 @@ describe("task review", () => {
       "#insights",
       "Step 4's insight repeats step 3's wording; the document never says who approves.",
     );
+    await page.fill("#reviewer", "Dana Reviewer");
     await reject(page, "Two insights contradict each other about credit limits.");
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, "4-review-demo");
@@ -263,6 +264,7 @@ describe("task review", () => {
       decision: "rejected",
       reason: "Two insights contradict each other about credit limits.",
       flags: [{ target: "insight", id: insight }],
+      reviewer: "Dana Reviewer",
     });
     // The review survives a reload.
     await page.reload();

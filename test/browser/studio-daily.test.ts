@@ -506,3 +506,18 @@ describe("transcripts", () => {
     await page.close();
   });
 });
+
+describe("campaign run selection", () => {
+  test("select-all ticks every offered run, and clears them", async () => {
+    const { page, errors } = await open(`${origin}/studio/campaigns/new`);
+    const boxes = page.locator('input[name="run"]');
+    const n = await boxes.count();
+    expect(n).toBeGreaterThan(10);
+    await page.check("#select-all");
+    expect(await page.locator('input[name="run"]:checked').count()).toBe(n);
+    await page.uncheck("#select-all");
+    expect(await page.locator('input[name="run"]:checked').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -87,6 +87,9 @@ test("regenerating a suite with a new seed re-runs every changed cell and prints
       "1",
       "--root",
       root,
+      // No company background corpus: indexing five of them made each eval here take minutes under load.
+      "--corpus-chars",
+      "0",
       ...extra,
     ]);
   expect((await generate(7)).code).toBe(0);

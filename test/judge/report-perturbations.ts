@@ -128,6 +128,17 @@ export function dropDecidingFact(report: Report, task: Task, aligned: Aligned): 
   return { name: "deciding fact dropped", report: withSteps(report, steps), touched };
 }
 
+/** A look-alike case's fact bearing on the condition of gold step `item` (none for an unconditional step). */
+function lookAlikeFact(task: Task, item: number | undefined) {
+  const condition = task.generic_workflow.find((x) => x.item === item)?.condition;
+  return condition
+    ? task.evidence.find(
+        (e) =>
+          e.side === "adjacent" && e.role !== "distractor" && e.resolves_conditions.includes(condition.id),
+      )
+    : undefined;
+}
+
 /**
  * The user's case swapped for a look-alike's in every step: the user's subject and case id replaced by an adjacent
  * case's, and each conditional step's justification replaced by that case's fact for the same condition where it has
@@ -149,15 +160,7 @@ export function swapLookAlike(report: Report, task: Task, aligned: Aligned): Per
   };
   const touched: number[] = [];
   const steps = report.personalized_workflow.map((s) => {
-    const g = task.generic_workflow.find((x) => x.item === aligned.get(s.item));
-    const theirs = g?.condition
-      ? task.evidence.find(
-          (e) =>
-            e.side === "adjacent" &&
-            e.role !== "distractor" &&
-            e.resolves_conditions.includes(g.condition!.id),
-        )
-      : undefined;
+    const theirs = lookAlikeFact(task, aligned.get(s.item));
     if (theirs) touched.push(s.item);
     return {
       ...s,
@@ -202,15 +205,7 @@ export function lookAlikeEvidence(report: Report, task: Task, aligned: Aligned):
   const dropped = dropDecidingFact(report, task, aligned);
   const touched: number[] = [];
   const steps = dropped.report.personalized_workflow.map((s) => {
-    const g = task.generic_workflow.find((x) => x.item === aligned.get(s.item));
-    const theirs = g?.condition
-      ? task.evidence.find(
-          (e) =>
-            e.side === "adjacent" &&
-            e.role !== "distractor" &&
-            e.resolves_conditions.includes(g.condition!.id),
-        )
-      : undefined;
+    const theirs = lookAlikeFact(task, aligned.get(s.item));
     if (!theirs || !dropped.touched.includes(s.item)) return s;
     touched.push(s.item);
     return { ...s, justification: theirs.text };

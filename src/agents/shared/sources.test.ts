@@ -27,7 +27,7 @@ test("a findings digest over its budget leaves whole passages out, names the doc
 
   const all = findingsDigest({ findings }, "all", 100_000);
   expect(all.split("\n")[0]).toBe(
-    '(All 7 passages found so far, from 3 documents, each document\'s passages whole and in its own order; "[…]" marks text between them that was not retrieved.)',
+    '(All 7 passages found so far, from 3 documents, the documents with the most passages found first, each document\'s passages whole and in its own order; "[…]" marks text between them that was not retrieved.)',
   );
   expect(all).toContain("### Title of mail\nMrs. Alvarez reads Spanish only.");
 
@@ -46,4 +46,26 @@ test("a findings digest over its budget leaves whole passages out, names the doc
   expect(tight).not.toMatch(/more characters of .* left out/);
   // One side only: J.7's policy digest has no e-mail.
   expect(findingsDigest({ findings }, "policy", 100_000)).not.toContain("Mrs. Alvarez");
+});
+
+test("a findings digest over its budget keeps the document found most often whole and leaves out distractors found once", async () => {
+  const findings = await FindingsStore.open();
+  const step = (n: number) =>
+    `Step ${n} of the returns procedure. ${"The agent records one thing. ".repeat(8).trim()}`;
+  const procedure = [0, 1, 2, 3, 4, 5].map((i) => hit("procedure", i, step(i)));
+  const noise = [0, 1, 2, 3, 4, 5, 6, 7].map((i) =>
+    hit(`noise${i}`, 0, `Noise document ${i}. ${"Cafeteria hours and parking rules. ".repeat(6).trim()}`),
+  );
+  await findings.addHits([...noise, ...procedure], { stage: "RESEARCH", actionId: "a1", iteration: 1 });
+  const procedureChars = procedure.reduce((n, h) => n + h.text.length, 0);
+  const digest = findingsDigest({ findings }, "policy", procedureChars + 600);
+  for (const h of procedure) expect(digest).toContain(h.text);
+  expect(digest.indexOf("### Title of procedure")).toBeLessThan(digest.indexOf("### Title of noise"));
+  const noiseShown = noise.filter((h) => digest.includes(h.text)).length;
+  expect(noiseShown).toBeLessThan(noise.length);
+  expect(digest).toContain(`${noise.length - noiseShown} more documents found, not shown for length`);
+  expect(digest).toContain('"drive/noise7.docx"');
+  expect(digest.split("\n")[0]).toContain(
+    `shown: ${6 + noiseShown} of them; ${noise.length - noiseShown} passages of`,
+  );
 });

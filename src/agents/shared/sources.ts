@@ -75,40 +75,60 @@ function foundDocuments(
 }
 
 /**
- * Each document's passages within its fair share of the budget, whole: the first passage always, then the next in
- * document order while they fit; what is left out is counted in a marker that names the document's path for
- * `read_document` — no passage is cut.
+ * The documents most central to the findings first — the most distinct passages found in them (the documents several
+ * searches led to), then the order first found — each whole while the budget holds; the first document that does not
+ * fit shows its first passages in document order while they fit, and every later one its first passage when it fits.
+ * What is left out is whole passages, counted in a marker naming the document's path for `read_document`; a document
+ * none of whose passages fits is named in the closing line. No passage is cut, and a procedure found by many searches
+ * is never the one that loses its passages to a distractor found once.
  */
 function fitPassages(
-  docs: readonly { path: string; pieces: readonly Piece[]; text: string }[],
+  docs: readonly { path: string; title: string; pieces: readonly Piece[]; text: string }[],
   budgetChars: number,
-): { texts: string[]; cut: number; passagesLeftOut: number } {
-  const shares = fairShares(
-    docs.map((d) => d.text.length),
-    budgetChars,
+): { blocks: string[]; cut: number; passagesLeftOut: number; omitted: string[] } {
+  const distinct = docs.map((d) =>
+    [...new Map(d.pieces.map((p) => [p.order, p])).values()].sort((a, b) => a.order - b.order),
   );
+  const ranked = docs.map((_, i) => i).sort((a, b) => distinct[b]!.length - distinct[a]!.length || a - b);
+  let remaining = budgetChars;
   let cut = 0;
   let passagesLeftOut = 0;
-  const texts = docs.map((d, i) => {
-    if (d.text.length <= shares[i]!) return d.text;
-    const sorted = [...new Map(d.pieces.map((p) => [p.order, p])).values()].sort((a, b) => a.order - b.order);
-    const kept: Piece[] = [sorted[0]!];
-    for (const p of sorted.slice(1)) {
-      if (joinPieces([...kept, p]).length > shares[i]!) break;
+  const blocks: string[] = [];
+  const omitted: string[] = [];
+  for (const i of ranked) {
+    const d = docs[i]!;
+    const heading = `### ${d.title}\n`;
+    if (heading.length + d.text.length <= remaining) {
+      blocks.push(heading + d.text);
+      remaining -= heading.length + d.text.length + 2;
+      continue;
+    }
+    const kept: Piece[] = [];
+    for (const p of distinct[i]!) {
+      if (heading.length + joinPieces([...kept, p]).length + MARKER_CHARS > remaining) break;
       kept.push(p);
     }
-    const left = sorted.length - kept.length;
-    if (left === 0) return d.text;
-    cut += 1;
+    const left = distinct[i]!.length - kept.length;
     passagesLeftOut += left;
-    return `${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document found, not shown for length: read_document reads it whole ("document": "${d.path}")]`;
-  });
-  return { texts, cut, passagesLeftOut };
+    if (kept.length === 0) {
+      omitted.push(d.path);
+      continue;
+    }
+    cut += 1;
+    const block = `${heading}${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document found, not shown for length: read_document reads it whole ("document": "${d.path}")]`;
+    blocks.push(block);
+    remaining -= block.length + 2;
+  }
+  return { blocks, cut, passagesLeftOut, omitted };
 }
+
+/** Room kept for a document's "not shown for length" marker. */
+const MARKER_CHARS = 160;
 
 /**
  * A digest of the findings of one side (J.7's `{findings_summary}`) or of both (DRBA's AAP), one block per document
- * (`### <title>`, its whole passages joined in document order), after a line saying which passages it carries.
+ * (`### <title>`, its whole passages joined in document order), the documents with the most passages found first,
+ * after a line saying which passages it carries.
  */
 export function findingsDigest(
   rc: Pick<ResearchContext, "findings">,
@@ -119,15 +139,20 @@ export function findingsDigest(
   if (found.length === 0) return "(nothing found yet)";
   const docs = foundDocuments(found);
   const fitted = fitPassages(docs, budgetChars);
-  const blocks = docs.map((d, i) => `### ${d.title}\n${fitted.texts[i]}`);
   const what = side === "all" ? "" : `${side} `;
   const passages = docs.reduce((n, d) => n + new Set(d.pieces.map((p) => p.order)).size, 0);
-  const all = `All ${count(passages, `${what}passage`)} found so far, from ${count(docs.length, "document")}, each document's passages whole and in its own order; "${GAP}" marks text between them that was not retrieved`;
+  const all = `All ${count(passages, `${what}passage`)} found so far, from ${count(docs.length, "document")}, the documents with the most passages found first, each document's passages whole and in its own order; "${GAP}" marks text between them that was not retrieved`;
+  const leftOut = fitted.cut + fitted.omitted.length;
   const line =
-    fitted.cut > 0
-      ? `(${all}. shown: ${passages - fitted.passagesLeftOut} of them; ${count(fitted.passagesLeftOut, "passage")} of ${count(fitted.cut, "document")} left out for length, as marked.)`
+    fitted.passagesLeftOut > 0
+      ? `(${all}. shown: ${passages - fitted.passagesLeftOut} of them; ${count(fitted.passagesLeftOut, "passage")} of ${count(leftOut, "document")} left out for length, as marked.)`
       : `(${all}.)`;
-  return [line, ...blocks].join("\n\n");
+  const closing = fitted.omitted.length
+    ? [
+        `[… ${count(fitted.omitted.length, "more document")} found, not shown for length (found least often); read_document reads one whole: ${fitted.omitted.map((p) => `"${p}"`).join(", ")}]`,
+      ]
+    : [];
+  return [line, ...fitted.blocks, ...closing].join("\n\n");
 }
 
 /** Render the three J.9 source slots. Pieces of one source are joined in document order; sources appear in key order. */

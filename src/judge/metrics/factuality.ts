@@ -3,9 +3,11 @@
  * question is unsupported (it states nothing a source could support); otherwise the top-5 chunks of its cited sources
  * go to the judge. A report with no claims scores 0, not 100: it supports nothing.
  */
+
 import type { MetricItem } from "../../core/index.ts";
 import { chunkDocument } from "../../retrieval/index.ts";
 import { caseEvidence } from "../case-evidence.ts";
+import { excerptAround } from "../excerpt.ts";
 import { terms } from "../judges/lexical/terms.ts";
 import { echoesQuestion } from "../reading/report.ts";
 import { withoutCitations } from "../report/citations.ts";
@@ -127,7 +129,9 @@ export const factuality: Metric = {
         justification: value === null ? `unscored: ${justification}` : justification,
         evidence: {
           text: claims[i]!.text,
-          ...(best ? { support: best.text.slice(0, 600), source: best.documentId } : {}),
+          ...(best
+            ? { support: excerptAround(best.text, claims[i]!.text, 600), source: best.documentId }
+            : {}),
         },
       };
     }

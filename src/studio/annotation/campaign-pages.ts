@@ -29,8 +29,9 @@ const RUNS_OFFERED = 500;
 /** A judge's name for display: a local server's handle (`llm:compat:<url>#model`) shortened to its model. */
 const judgeLabel = (name: string) => name.replace(/^(llm:)compat:[^#]*#/, "$1");
 
+/** A statistic to `digits` places; one that rounds to zero reads 0, not -0. */
 const num = (v: number | null | undefined, digits = 3) =>
-  v === null || v === undefined ? "—" : v.toFixed(digits);
+  v === null || v === undefined ? "—" : (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits);
 const pct = (v: number | null | undefined) =>
   v === null || v === undefined ? "—" : `${(v * 100).toFixed(1)} %`;
 
@@ -69,6 +70,9 @@ function showLink(container, url) {
 }`;
 
 const NEW_SCRIPT = `${LINK_SCRIPT}
+document.getElementById("select-all").addEventListener("change", (event) => {
+  for (const box of document.querySelectorAll("input[name=run]")) box.checked = event.target.checked;
+});
 document.getElementById("campaign-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = event.target;
@@ -124,7 +128,7 @@ export function newCampaignPage(ctx: StudioContext, query: Record<string, string
       <h2>Runs (tasks × agents)</h2>
       <p class="muted small">${total} finished run${total === 1 ? "" : "s"} match${total > RUNS_OFFERED ? html`; the first ${RUNS_OFFERED} are listed — narrow the filters` : ""}.
         Annotators see each run's judged workflow (personalized, else generic) against its task's gold steps, without the agent's name.</p>
-      <div class="scroll"><table><thead><tr><th></th><th>task</th><th>split</th><th>agent</th><th>model</th><th>batch</th><th class="num">F1</th><th>run</th></tr></thead><tbody>${runRows}</tbody></table></div>
+      <div class="scroll"><table><thead><tr><th><input type="checkbox" id="select-all" aria-label="select every run listed"></th><th>task</th><th>split</th><th>agent</th><th>model</th><th>batch</th><th class="num">F1</th><th>run</th></tr></thead><tbody>${runRows}</tbody></table></div>
       <h2>Campaign</h2>
       <p><label>Name<br><input name="name" size="50" required></label></p>
       <p><label>Annotators, one name per line (each gets their own link)<br><textarea name="annotators" rows="4" cols="40" required></textarea></label></p>

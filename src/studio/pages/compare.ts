@@ -8,7 +8,7 @@ import { MetricName, type Report } from "../../core/index.ts";
 import { goldSteps } from "../../judge/gold.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
 import { judgedSteps } from "../../judge/predicted.ts";
-import { facets, type RunRow, runRows } from "../../store/run-pages.ts";
+import { type RunRow, runRows } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, roleBadge, score, table } from "../html.ts";
 import { scoreRows } from "../queries.ts";
@@ -46,7 +46,7 @@ function pairing(
 }
 
 function form(ctx: StudioContext, a: Side, b: Side, metric: string): Html {
-  const f = facets(ctx.store.db);
+  const f = ctx.facets();
   const sel = (prefix: string, key: "batch" | "agent" | "model" | "split", side: Side) =>
     html`<label>${key}<select name="${prefix}.${key}" id="${prefix}-${key}"><option value="">any</option>${f[
       key

@@ -2,7 +2,7 @@
 
 import type { MetricName } from "../../core/index.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
-import { facets, type RunRow, runPage } from "../../store/run-pages.ts";
+import { type RunRow, runPage } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type ExportColumn, type ExportFormat, toCsv, toJsonl } from "../export.ts";
 import { badge, type Column, escapeHtml, type Html, html, page, runCost, score, table } from "../html.ts";
@@ -38,7 +38,7 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
     limit: RUNS_SHOWN,
     offset,
   });
-  const f = facets(ctx.store.db);
+  const f = ctx.facets();
   const current = { ...filter } as Record<string, string | undefined>;
   const sortHref = (key: string) =>
     urls.runs({ ...current, sort: key, dir: sort === key && dir === "desc" ? "asc" : "desc" });

@@ -177,6 +177,7 @@ export function reviewPage(
     · <a href="${urls.runs({ task: ref })}">runs on it</a></p>
   <aside id="panel">
     <div><b>Review</b> <span id="decision" class="badge">${review.decision}</span> <span id="status" class="small muted"></span></div>
+    <label class="small">reviewer <input id="reviewer" value="${review.reviewer}" placeholder="your name (in the export)" maxlength="200"></label>
     <textarea id="decision-reason" rows="2" placeholder="why (required to reject)">${review.reason}</textarea>
     <div class="row"><button type="button" id="accept">accept task</button> <button type="button" id="reject">reject task</button>
       <a id="export" href="${reviewUrls.export(suite, task.id)}" download="task-review-${task.id}.json">export review</a></div>

@@ -50,6 +50,7 @@ function render() {
     b.classList.toggle("flagged", review.flags.some((f) => f.target === b.dataset.target && f.id === b.dataset.id));
 }
 async function save() {
+  review.reviewer = $("reviewer").value.trim();
   $("status").textContent = "saving…";
   const res = await fetch(${JSON.stringify(saveUrl)}, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(review),
@@ -87,6 +88,7 @@ async function decide(decision) {
   if (!(await save())) [review.decision, review.reason] = before;
 }
 $("accept").onclick = () => decide("accepted");
+$("reviewer").onchange = () => save();
 $("reject").onclick = () => decide("rejected");
 for (const d of document.querySelectorAll("details.file"))
   d.addEventListener("toggle", async () => {

@@ -10,11 +10,11 @@
 import { decidingFacts, type FactualityContext } from "../../case-evidence.ts";
 import { Bm25Index } from "./bm25.ts";
 import { branchParts, readSentence } from "./branches.ts";
-import { statesFact } from "./condition.ts";
 import { restatesPolicy } from "./copies.ts";
 import { analyze } from "./language/analyze.ts";
 import { carries, concreteDetails, detailIndexOf } from "./language/entities.ts";
 import { distinctLemmas, vocabularyOf } from "./language/lemmas.ts";
+import { statesFact } from "./states-fact.ts";
 import { cosine, TfIdf } from "./tfidf.ts";
 import { LEXICAL_THRESHOLDS } from "./thresholds.ts";
 
