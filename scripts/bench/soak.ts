@@ -53,10 +53,9 @@ const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 type Proc = CliProcess & { stopped: boolean };
-const start = (args: string[], env: Record<string, string> = {}): Proc => ({
-  ...startCli(args, dir, env),
-  stopped: false,
-});
+// The same object startCli fills as output arrives (a copy would never see it).
+const start = (args: string[], env: Record<string, string> = {}): Proc =>
+  Object.assign(startCli(args, dir, env), { stopped: false });
 
 async function queueSoak(): Promise<Record<string, number>> {
   const pg = await startPostgres();
@@ -83,7 +82,7 @@ async function queueSoak(): Promise<Record<string, number>> {
         if (gone) throw new Error(`a worker exited at start: ${gone.err.trim()}`);
         return all.every((w) => w.err.includes("taking cells"));
       },
-      120_000,
+      600_000,
     );
     const queued = start(
       [
@@ -107,8 +106,12 @@ async function queueSoak(): Promise<Record<string, number>> {
     while (!finished) {
       await Promise.race([Bun.sleep(Number(values["chaos-s"]) * 1000), code]);
       if (finished) break;
-      const live = correct.filter((w) => !w.stopped && w.child.exitCode === null);
-      if (live.length < 2) continue; // one correct worker always runs
+      // Only registered workers count: a replacement still starting is not one yet, and one correct worker that
+      // takes cells always stays (else the stale worker is rightly the only live one and dead-letters what it refuses).
+      const live = correct.filter(
+        (w) => !w.stopped && w.child.exitCode === null && w.err.includes("taking cells"),
+      );
+      if (live.length < 2) continue;
       const victim = live[Math.floor(Math.random() * live.length)]!;
       const action = ["kill", "stop", "term"][Math.floor(Math.random() * 3)]!;
       if (action === "stop") {
@@ -142,7 +145,7 @@ async function queueSoak(): Promise<Record<string, number>> {
     await db.close();
     const ranToEnd = new Map<string, number>();
     for (const w of all)
-      for (const m of w.err.matchAll(/^done (\S+) done$/gm))
+      for (const m of w.err.matchAll(/^worker \d+: done (\S+) done$/gm))
         ranToEnd.set(m[1]!, (ranToEnd.get(m[1]!) ?? 0) + 1);
     const done = new Set(runs.filter((r) => r.status === "done").map((r) => r.id)).size;
     const figures = {
@@ -154,7 +157,7 @@ async function queueSoak(): Promise<Record<string, number>> {
       kills: events.kills,
       stops: events.stops,
       terms: events.terms,
-      stale_refusals: (stale.err.match(/^refuse /gm) ?? []).length,
+      stale_refusals: (stale.err.match(/^worker \d+: refuse /gm) ?? []).length,
       seconds: Number(seconds.toFixed(1)),
       eval_exit: exitCode,
     };

@@ -1,6 +1,7 @@
 /** @module The golden steps a judge compares against: each generic step joined with its personalized counterpart by item. */
 import { z } from "zod";
 import { Condition, type Task } from "../core/index.ts";
+import { sentences as sentencesOf } from "./judges/lexical/sentences.ts";
 import { conditionText } from "./report/condition-text.ts";
 
 export const GoldStep = z.object({
@@ -28,9 +29,30 @@ export function goldStepId(item: number): string {
   return `WORKFLOW_STEP_${item}`;
 }
 
-/** The "Expected Answer" of a golden step: its personalized description plus the resolved branch. */
+/**
+ * The "Expected Answer" of a golden step: its personalized task and description plus the resolved branch, each
+ * sentence once — tasks restate their task in the description and the branch's words, and a judge shown the same
+ * sentence three times reads it as garbled.
+ */
 export function goldAnswer(g: GoldStep): string {
-  return [g.personalized_task, g.personalized_description, g.answer].filter(Boolean).join(" ");
+  const sentences: string[] = [];
+  const key = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[\s.]+$/, "")
+      .replace(/\s+/g, " ");
+  for (const part of [g.personalized_task, g.personalized_description, g.answer]) {
+    for (const sentence of sentencesOf(part)) {
+      const s = sentence.trim();
+      if (!s) continue;
+      const k = key(s);
+      if (sentences.some((t) => key(t).includes(k))) continue;
+      const shorter = sentences.findIndex((t) => k.includes(key(t)));
+      if (shorter >= 0) sentences[shorter] = s;
+      else sentences.push(s);
+    }
+  }
+  return sentences.map((s) => (/[.!?)]$/.test(s) ? s : `${s}.`)).join(" ");
 }
 
 /** Golden steps of a task, in item order; a step missing from the personalized workflow keeps its generic text. */

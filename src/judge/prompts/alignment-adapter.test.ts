@@ -7,6 +7,12 @@ import {
   PRECISION_RULES,
   RECALL_RULES,
 } from "./batched-alignment.ts";
+import { BATCHED_CONDITION_RESOLUTION_TEMPLATE } from "./batched-condition-resolution.ts";
+import {
+  CONDITION_ADAPTER,
+  CONDITION_RESOLUTION_PROMPT_TEMPLATE,
+  CONDITION_RESOLUTION_TEMPLATE,
+} from "./condition-resolution.ts";
 import { PRECISION_PROMPT_TEMPLATE, PRECISION_TEMPLATE } from "./precision.ts";
 import { RECALL_PROMPT_TEMPLATE, RECALL_TEMPLATE } from "./recall.ts";
 
@@ -34,4 +40,22 @@ test("every alignment prompt carries it once, right after the paper's verbatim m
   expect(PRECISION_TEMPLATE).not.toContain(ALIGNMENT_ADAPTER);
   expect(RECALL_TEMPLATE).not.toContain(ALIGNMENT_ADAPTER);
   expect(PRECISION_PROMPT_TEMPLATE).toBe(withAlignmentAdapter(PRECISION_TEMPLATE, "## Predicted Step"));
+});
+
+test("a matched step on another branch keeps its confidence, and condition resolution scores its path 0", () => {
+  expect(ALIGNMENT_ADAPTER).toContain("lowers neither the match nor its confidence");
+  const file = readFileSync(new URL("./condition-adapter.txt", import.meta.url), "utf8");
+  expect(file).toContain(CONDITION_ADAPTER);
+  expect(CONDITION_ADAPTER).toContain("scores 0.0 (unresolved)");
+  // Once in each condition-resolution prompt, after the paper's levels and before the reply format.
+  for (const template of [CONDITION_RESOLUTION_PROMPT_TEMPLATE, BATCHED_CONDITION_RESOLUTION_TEMPLATE]) {
+    expect(template.split(CONDITION_ADAPTER)).toHaveLength(2);
+    expect(template.indexOf(CONDITION_ADAPTER)).toBeGreaterThan(
+      template.indexOf("Completely ignores the conditional routing"),
+    );
+    expect(template.indexOf(CONDITION_ADAPTER)).toBeLessThan(
+      template.indexOf("Return ONLY a valid JSON object"),
+    );
+  }
+  expect(CONDITION_RESOLUTION_TEMPLATE).not.toContain(CONDITION_ADAPTER);
 });

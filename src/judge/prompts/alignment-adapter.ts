@@ -12,7 +12,12 @@ export const ALIGNMENT_ADAPTER = readPromptFile(new URL("./alignment-adapter.txt
 
 /** `template` with the adapter line inserted right before `heading` (the section after the matching rules). */
 export function withAlignmentAdapter(template: string, heading: string): string {
+  return insertBefore(template, heading, `${ALIGNMENT_ADAPTER}\n\n`);
+}
+
+/** `template` with `text` inserted right before the first `heading` (an adapter line beside verbatim paper text). */
+export function insertBefore(template: string, heading: string, text: string): string {
   const at = template.indexOf(heading);
-  if (at < 0) throw new Error(`alignment adapter: "${heading}" not found in the template`);
-  return `${template.slice(0, at)}${ALIGNMENT_ADAPTER}\n\n${template.slice(at)}`;
+  if (at < 0) throw new Error(`adapter line: "${heading}" not found in the template`);
+  return `${template.slice(0, at)}${text}${template.slice(at)}`;
 }

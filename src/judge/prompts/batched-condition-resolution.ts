@@ -5,7 +5,7 @@
 
 import { readPromptFile } from "../../llm/prompt-file.ts";
 import type { StepPair } from "../judges/types.ts";
-import { CONDITION_RESOLUTION_TEMPLATE, conditionSlots } from "./condition-resolution.ts";
+import { CONDITION_ADAPTER, CONDITION_RESOLUTION_TEMPLATE, conditionSlots } from "./condition-resolution.ts";
 import { fillPaperTemplate, quoteBetween, withQuotes } from "./template.ts";
 
 const PROMPTS = readPromptFile(new URL("./batched-condition-resolution.txt", import.meta.url));
@@ -18,7 +18,7 @@ export const CONDITION_CRITERIA = quoteBetween(
 
 export const BATCHED_CONDITION_RESOLUTION_TEMPLATE = withQuotes(
   PROMPTS.text("batched.condition_resolution"),
-  { criteria: CONDITION_CRITERIA },
+  { criteria: `${CONDITION_CRITERIA}\n${CONDITION_ADAPTER}` },
 );
 
 /** Each pair with the fields N.4 shows for it (same truncations). */

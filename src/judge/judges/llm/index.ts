@@ -30,7 +30,7 @@ import {
 } from "../../prompts/batched-factuality.ts";
 import { COMPREHENSIVENESS_TEMPLATE, comprehensivenessPrompt } from "../../prompts/comprehensiveness.ts";
 import {
-  CONDITION_RESOLUTION_TEMPLATE,
+  CONDITION_RESOLUTION_PROMPT_TEMPLATE,
   conditionResolutionPrompt,
 } from "../../prompts/condition-resolution.ts";
 import {
@@ -116,7 +116,9 @@ function templatesOf(kind: DecisionKind, protocol: "per-step" | "batched"): stri
     case "recall":
       return [protocol === "batched" ? BATCHED_RECALL_TEMPLATE : RECALL_PROMPT_TEMPLATE];
     case "condition_resolution":
-      return [protocol === "batched" ? BATCHED_CONDITION_RESOLUTION_TEMPLATE : CONDITION_RESOLUTION_TEMPLATE];
+      return [
+        protocol === "batched" ? BATCHED_CONDITION_RESOLUTION_TEMPLATE : CONDITION_RESOLUTION_PROMPT_TEMPLATE,
+      ];
     case "personalized_comprehensiveness":
       return [protocol === "batched" ? BATCHED_COMPREHENSIVENESS_TEMPLATE : COMPREHENSIVENESS_TEMPLATE];
     case "factuality":
