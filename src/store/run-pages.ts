@@ -190,6 +190,9 @@ function metricSortedIds(
   return [...valued, ...rest];
 }
 
+/** A text search counts its matches up to this many ("more than …" beyond). */
+export const SEARCH_COUNT_CAP = 1000;
+
 /**
  * Agent runs matching the filter, in `order`, from `offset` up to `limit`, with their metric values (the latest
  * evaluation per run and metric, or the given one) and call totals; `total` counts every match. Metrics and calls are
@@ -206,8 +209,14 @@ export function runPage(
     RunRow,
     "metrics" | "calls" | "cached_calls" | "input_tokens" | "output_tokens" | "cost_usd" | "unpriced_calls"
   >;
+  // A text search reads report documents: counted up to a cap, so a page costs the runs it reads, not the store.
+  const searched = Boolean(filter.q?.trim());
   const total = db
-    .query<{ n: number }, string[]>(`SELECT COUNT(*) AS n FROM runs r ${w.sql}`)
+    .query<{ n: number }, string[]>(
+      searched
+        ? `SELECT COUNT(*) AS n FROM (SELECT 1 FROM runs r ${w.sql} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`
+        : `SELECT COUNT(*) AS n FROM runs r ${w.sql}`,
+    )
     .get(...w.values)!.n;
   const limit =
     options.limit === undefined

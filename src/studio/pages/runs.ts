@@ -2,7 +2,7 @@
 
 import type { MetricName } from "../../core/index.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
-import { type RunRow, runPage } from "../../store/run-pages.ts";
+import { type RunRow, runPage, SEARCH_COUNT_CAP } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type ExportColumn, type ExportFormat, toCsv, toJsonl } from "../export.ts";
 import { badge, type Column, escapeHtml, type Html, html, page, runCost, score, table } from "../html.ts";
@@ -111,7 +111,7 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
     },
   ];
   const body = html`${form}
-    <p class="small muted"><span id="live-status"></span></p><p class="muted" id="run-count" data-live-part>${total} run(s)${total > shown.length ? html`, ${offset + 1}–${offset + shown.length} shown ${offset > 0 ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(Math.max(0, offset - RUNS_SHOWN)) })}">← previous</a>` : ""} ${offset + shown.length < total ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(offset + RUNS_SHOWN) })}">next →</a>` : ""}` : ""}. Scores ×100; <i>n/a</i>: nothing to score (e.g. no conditions); <i>unscored</i>: the judge's reply could not be used.</p>
+    <p class="small muted"><span id="live-status"></span></p><p class="muted" id="run-count" data-live-part>${total > SEARCH_COUNT_CAP ? `more than ${SEARCH_COUNT_CAP}` : total} run(s)${total > shown.length ? html`, ${offset + 1}–${offset + shown.length} shown ${offset > 0 ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(Math.max(0, offset - RUNS_SHOWN)) })}">← previous</a>` : ""} ${offset + shown.length < total || (total > SEARCH_COUNT_CAP && shown.length === RUNS_SHOWN) ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(offset + RUNS_SHOWN) })}">next →</a>` : ""}` : ""}. Scores ×100; <i>n/a</i>: nothing to score (e.g. no conditions); <i>unscored</i>: the judge's reply could not be used.</p>
     ${table(shown, columns, `id="runs" data-live-part data-export="${escapeHtml(urls.runsExport("{format}", { ...current, sort, dir }))}" data-live="${escapeHtml(urls.events({}))}"`)}`;
   return page({ title: "Runs", section: "runs", body, script: LIVE_SCRIPT, css: RUNS_CSS });
 }
