@@ -18,6 +18,7 @@ button.flag.flagged{background:#ffebe9;color:var(--bad);border-color:var(--bad)}
 .bad{color:var(--bad)}
 details.file{border:1px solid var(--line);border-radius:6px;padding:.3rem .5rem;margin:.3rem 0}
 #decision.accepted{background:#dafbe1}#decision.rejected{background:#ffebe9}
+@media (max-width:900px){#panel{position:sticky;top:0;width:auto;max-height:45vh;margin:0 0 .8rem}#review-main{margin-right:0}}
 `;
 
 /** The script, given the URL the review is saved to. */
