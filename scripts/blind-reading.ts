@@ -1,18 +1,24 @@
 /**
  * @module Prepare a blind reading of a suite's mixed split: per task, a folder with exactly what a reader of the
  * environment sees — each document's text as the apps serve it (title, author, date, app; no artifact id, no path,
- * no role), in a neutral order — and `question.txt` (the task question and whose mailbox it is). No task.json, no
- * manifest. The reader names the user's case (its case id) per task; `--check answers.json` scores the answers
- * ({"<task id>": "<case id>"}) against task.json afterwards.
+ * no role), in a neutral order — and `question.txt` (the task question, whose mailbox it is, what to answer). No
+ * task.json, no manifest. The reader answers per task in `<task id>/answer.md`: a line `Case: <case id>`, then the
+ * personalized workflow as a numbered list, one step per line. `--check` scores them against task.json: the case
+ * found, and the workflow's recall, precision and F1 (with topology and condition resolution) by the lexical judge.
+ * `--check answers.json` ({"<task id>": "<case id>"}) scores the case only.
  *
- *   bun scripts/blind-reading.ts --suite demo --out /tmp/blind [--root tasks]
- *   bun scripts/blind-reading.ts --suite demo --check /tmp/blind/answers.json [--root tasks]
+ *   bun scripts/blind-reading.ts --suite demo --out /tmp/blind [--root tasks] [--tasks b2b_01,b2c_02,…]
+ *   bun scripts/blind-reading.ts --suite demo --check /tmp/blind [--root tasks]
  */
+
+import { existsSync, statSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { Report } from "../src/core/index.ts";
 import { readDocuments } from "../src/env/documents.ts";
 import { hash32 } from "../src/generate/procedural/prng.ts";
+import { evaluate } from "../src/judge/evaluate.ts";
 import { listTasks, loadTask } from "../src/store/task-store.ts";
 
 const { values } = parseArgs({
@@ -21,12 +27,54 @@ const { values } = parseArgs({
     root: { type: "string", default: "tasks" },
     out: { type: "string" },
     check: { type: "string" },
+    tasks: { type: "string" },
   },
 });
-const refs = await listTasks(values.root!, values.suite);
+const only = values.tasks ? new Set(values.tasks.split(",")) : null;
+const refs = (await listTasks(values.root!, values.suite)).filter((t) => !only || only.has(t.id));
 if (refs.length === 0) throw new Error(`no tasks in ${values.root}/${values.suite}`);
 
-if (values.check) {
+/** A reader's answer: `Case: <id>` and the numbered steps, as a report the judge reads (no citations). */
+function readerReport(taskId: string, text: string): { caseId: string; report: Report } {
+  const caseId = /^\s*case:\s*(\S+)/im.exec(text)?.[1] ?? "(none)";
+  const steps = [...text.matchAll(/^\s*(\d+)[.)]\s+(.+)$/gm)].map((m, i) => ({
+    item: i + 1,
+    title: m[2]!.trim(),
+    task: m[2]!.trim(),
+    task_description: m[2]!.trim(),
+  }));
+  return {
+    caseId,
+    report: Report.parse({ task_id: taskId, personalized_workflow: steps, generic_workflow: steps }),
+  };
+}
+
+if (values.check && existsSync(values.check) && statSync(values.check).isDirectory()) {
+  const rows: number[][] = [];
+  let found = 0;
+  for (const t of refs) {
+    const file = join(values.check, t.id, "answer.md");
+    if (!existsSync(file)) {
+      console.log(`${t.ref}: no answer.md`);
+      continue;
+    }
+    const loaded = await loadTask(values.root!, t.ref);
+    const { caseId, report } = readerReport(loaded.task.id, await Bun.file(file).text());
+    const ok = caseId === loaded.task.user_case?.case_id;
+    if (ok) found++;
+    const result = await evaluate(report, loaded, { judge: "lexical" });
+    const value = (name: string) => result.metrics.find((m) => m.metric === name)?.value ?? 0;
+    const row = ["recall", "precision", "f1", "topology", "condition_resolution"].map((m) => 100 * value(m));
+    rows.push(row);
+    console.log(
+      `${t.ref}: case ${caseId} ${ok ? "✓" : `✗ (the user's: ${loaded.task.user_case?.case_id})`}; ${report.personalized_workflow.length} steps; recall ${row[0]!.toFixed(1)} precision ${row[1]!.toFixed(1)} F1 ${row[2]!.toFixed(1)} topology ${row[3]!.toFixed(1)} cond. res. ${row[4]!.toFixed(1)}`,
+    );
+  }
+  const mean = (k: number) => rows.reduce((a, r) => a + r[k]!, 0) / Math.max(1, rows.length);
+  console.log(
+    `${found}/${rows.length} cases found; mean recall ${mean(0).toFixed(1)} precision ${mean(1).toFixed(1)} F1 ${mean(2).toFixed(1)} topology ${mean(3).toFixed(1)} cond. res. ${mean(4).toFixed(1)}`,
+  );
+} else if (values.check) {
   const answers = JSON.parse(await Bun.file(values.check).text()) as Record<string, string>;
   let right = 0;
   for (const t of refs) {
@@ -58,7 +106,10 @@ if (values.check) {
     await writeFile(
       join(dir, "question.txt"),
       `You are reading the work mailbox, chats and files of ${user.name} (${user.email}), and the company documents they can see.\n` +
-        `Their question: ${question}\n\nWhich case (give its case id) is the one this question is about?\n`,
+        `Their question: ${question}\n\n` +
+        "Answer in answer.md in this folder: first a line `Case: <case id>` naming the case this question is about, then\n" +
+        "the workflow the user should follow for it, personalized to that case, as a numbered list, one step per line\n" +
+        "(`1. …`), in order.\n",
     );
   }
   console.log(

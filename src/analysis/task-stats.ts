@@ -11,6 +11,8 @@ import type { LoadedTask } from "../store/task-store.ts";
 
 /** A unit restates a condition when it carries at least this share of the condition's terms. */
 export const RESTATED_COVERAGE = 0.8;
+/** A step is stated whole in one sentence when that sentence carries at least this share of the step's task terms. */
+export const WHOLE_COVERAGE = 0.8;
 
 export type TaskStats = {
   ref: string;
@@ -23,6 +25,8 @@ export type TaskStats = {
   realizations: number;
   /** Mean over gold steps of the best share of the step's terms found in one sentence of its policy text. */
   stepOverlap: number;
+  /** Share of gold steps whose task (action, object, form) one sentence of the policy text states whole. */
+  wholeInOne: number;
   /** Highest term overlap (Dice) between two of the task's and its look-alikes' questions. */
   questionOverlap: number;
   /** The mixed split's documents (the task's and its company corpus's) and their extracted text, when measured. */
@@ -77,7 +81,11 @@ export function taskStats(ref: string, task: Task): TaskStats {
     const sentences = policy
       .filter((u) => u.supports_steps.includes(s.item))
       .flatMap((u) => u.text.split(/(?<=[.!?])\s+/));
-    return Math.max(0, ...sentences.map((x) => coverage(gold, terms(x))));
+    const task = terms(s.task);
+    return {
+      overlap: Math.max(0, ...sentences.map((x) => coverage(gold, terms(x)))),
+      whole: sentences.some((x) => coverage(task, terms(x)) >= WHOLE_COVERAGE),
+    };
   });
   const questions = [task.seed.question, ...task.adjacent_cases.map((c) => c.question)].map(terms);
   let questionOverlap = 0;
@@ -91,7 +99,8 @@ export function taskStats(ref: string, task: Task): TaskStats {
     restated,
     conditionUnits: condUnits.length,
     realizations,
-    stepOverlap: overlaps.length > 0 ? overlaps.reduce((a, b) => a + b, 0) / overlaps.length : 0,
+    stepOverlap: overlaps.length > 0 ? overlaps.reduce((a, b) => a + b.overlap, 0) / overlaps.length : 0,
+    wholeInOne: overlaps.length > 0 ? overlaps.filter((o) => o.whole).length / overlaps.length : 0,
     questionOverlap,
   };
 }
@@ -108,6 +117,7 @@ export function renderStats(rows: readonly TaskStats[]): string {
     "inferred %",
     "surfaces",
     "step overlap %",
+    "whole in one %",
     "question overlap %",
     "documents",
     "chars",
@@ -120,6 +130,7 @@ export function renderStats(rows: readonly TaskStats[]): string {
     pct(r.conditionUnits === 0 ? 0 : 1 - r.restated / r.conditionUnits),
     r.realizations.toFixed(r.realizations % 1 === 0 ? 0 : 1),
     pct(r.stepOverlap),
+    pct(r.wholeInOne),
     pct(r.questionOverlap),
     r.documents === undefined ? "-" : r.documents.toFixed(r.documents % 1 === 0 ? 0 : 1),
     r.chars === undefined ? "-" : Math.round(r.chars).toLocaleString("en-US"),
@@ -134,6 +145,7 @@ export function renderStats(rows: readonly TaskStats[]): string {
     conditionUnits: rows.reduce((s, r) => s + r.conditionUnits, 0),
     realizations: mean((r) => r.realizations),
     stepOverlap: mean((r) => r.stepOverlap),
+    wholeInOne: mean((r) => r.wholeInOne),
     questionOverlap: mean((r) => r.questionOverlap),
     ...(rows.every((r) => r.documents !== undefined)
       ? { documents: mean((r) => r.documents!), chars: mean((r) => r.chars!) }
@@ -145,6 +157,7 @@ export function renderStats(rows: readonly TaskStats[]): string {
     `restated: the user's condition evidence carries ≥${RESTATED_COVERAGE * 100}% of the branch condition's terms (policy terms); inferred: the rest.`,
     "surfaces: distinct procedure layouts + condition phrasings + cross-reference styles drawn (task provenance).",
     "step overlap: per gold step, the best share of its title/task/description terms in one sentence of its policy text.",
+    `whole in one: the share of gold steps whose task terms (≥${WHOLE_COVERAGE * 100}%) one sentence of its policy text carries.`,
     "question overlap: the highest term overlap (Dice) between two of the task's and its look-alike cases' questions.",
     "documents, chars: what an agent can read in the mixed split (the task's files and its company corpus) and the characters of their extracted text.",
   ].join("\n");

@@ -54,14 +54,17 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 
 function decodeXml(text: string): string | null {
   let bad = false;
-  const out = text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (_, e: string) => {
+  const entity = /&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g;
+  // a bare "&" is not XML; "&amp;" is ("Calloway &amp; Finch")
+  if (text.replace(entity, "").includes("&")) return null;
+  const out = text.replace(entity, (_, e: string) => {
     if (e.startsWith("#x")) return String.fromCodePoint(Number.parseInt(e.slice(2), 16));
     if (e.startsWith("#")) return String.fromCodePoint(Number(e.slice(1)));
     const named = ENTITIES[e];
     if (named === undefined) bad = true;
     return named ?? "";
   });
-  return bad || out.includes("&") ? null : out;
+  return bad ? null : out;
 }
 
 /** The raw text of a plain DOCX (as mammoth's `extractRawText` gives it), or null when the document is not plain. */
