@@ -27,6 +27,31 @@ const result = (value: number | null) => ({
   tokens: 0,
 });
 
+describe("runPage sorted by a column", () => {
+  test("newest first, by task, by agent: the column's order, never a metric's (no metric is named like a column)", () => {
+    const store = new RunStore(join(dir, "columns.sqlite"));
+    for (let i = 0; i < 12; i++)
+      store.saveRun({
+        id: `c-${String((i * 7) % 12).padStart(2, "0")}`,
+        kind: "agent",
+        task: `s/t${i % 3}`,
+        split: "original",
+        agent: `a${i % 4}`,
+        status: "done",
+        started_at: `2026-01-01T00:00:${String(i).padStart(2, "0")}.000Z`,
+      });
+    const ids = (sort: string, dir: "asc" | "desc") =>
+      runPage(store.db, {}, { order: { sort, dir }, limit: 12 }).rows;
+    expect(ids("started", "desc").map((r) => r.started_at)).toEqual(
+      [...ids("started", "desc").map((r) => r.started_at)].sort().reverse(),
+    );
+    expect(ids("started", "desc")[0]!.started_at).toBe("2026-01-01T00:00:11.000Z");
+    expect(ids("task", "asc").map((r) => r.task)).toEqual([...ids("task", "asc").map((r) => r.task)].sort());
+    expect(ids("agent", "desc")[0]!.agent).toBe("a3");
+    store.close();
+  });
+});
+
 describe("runPage sorted by a metric", () => {
   test("page by page, the same order as scoring every run: latest evaluation, ties by id, nulls and missing last", () => {
     const store = new RunStore(join(dir, "runs.sqlite"));

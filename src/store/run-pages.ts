@@ -117,16 +117,25 @@ function where(db: SqlDb, filter: RunPageFilter): { sql: string; values: string[
 /** How a runs query orders: a column, a metric's value, cost or tokens; nulls always last. */
 export type RunOrder = { sort: string; dir: "asc" | "desc" };
 
+/** The sorts that are not a metric (any other sort names one: metric names are a pattern, not a list, at this layer). */
+export const COLUMN_SORTS = ["started", "task", "agent", "cost", "tokens"] as const;
+
+/** The metric a sort names, or null for a column sort. */
+function sortMetric(sort: string | undefined): MetricName | null {
+  if (sort === undefined || (COLUMN_SORTS as readonly string[]).includes(sort)) return null;
+  return MetricName.safeParse(sort).data ?? null;
+}
+
 function orderSql(order: RunOrder): { sql: string; values: string[] } {
   const dir = order.dir === "asc" ? "ASC" : "DESC";
-  const metric = MetricName.safeParse(order.sort);
+  const metric = sortMetric(order.sort);
   let expr: string;
   const values: string[] = [];
-  if (metric.success) {
+  if (metric !== null) {
     // The latest evaluation's value, as the metric columns show it.
     expr =
       "(SELECT x.value FROM metric_results x WHERE x.run_id = r.id AND x.metric = ? ORDER BY x.created_at DESC, x.id DESC LIMIT 1)";
-    values.push(metric.data, metric.data);
+    values.push(metric, metric);
   } else if (order.sort === "cost")
     // A run with unpriced calls has no known cost: it sorts with the nulls, never as $0.
     expr =
@@ -222,15 +231,15 @@ export function runPage(
     options.limit === undefined
       ? ""
       : `LIMIT ${Math.max(0, Math.floor(options.limit))} OFFSET ${Math.max(0, Math.floor(options.offset ?? 0))}`;
-  const sortMetric = MetricName.safeParse(options.order?.sort);
+  const metric = sortMetric(options.order?.sort);
   const columns =
     "r.id, r.batch, r.task, r.split, r.agent, r.model, r.repeat, r.status, r.started_at, r.finished_at, r.error";
   let runs: Base[];
-  if (sortMetric.success && options.limit !== undefined) {
+  if (metric !== null && options.limit !== undefined) {
     const ids = metricSortedIds(
       db,
       w,
-      sortMetric.data,
+      metric,
       options.order?.dir === "asc" ? "ASC" : "DESC",
       Math.max(0, Math.floor(options.limit)),
       Math.max(0, Math.floor(options.offset ?? 0)),

@@ -2,9 +2,9 @@
 import type { ScoreRow } from "../analysis/index.ts";
 import { type MetricName, Split } from "../core/index.ts";
 import { metricNames } from "../judge/index.ts";
-import { type RunOrder, RunPageFilter, type RunRow } from "../store/run-pages.ts";
+import { COLUMN_SORTS, type RunOrder, RunPageFilter, type RunRow } from "../store/run-pages.ts";
 
-export const RUN_SORTS = ["started", "task", "agent", "cost", "tokens", ...metricNames("drflow")] as const;
+export const RUN_SORTS = [...COLUMN_SORTS, ...metricNames("drflow")] as const;
 
 /** A page's query as a filter: empty and unknown keys dropped, an invalid value (an unknown outcome) ignored. */
 export function filterOf(query: Record<string, string>): RunPageFilter {
