@@ -12,9 +12,9 @@ import { Bm25Index } from "./bm25.ts";
 import { branchParts, readSentence } from "./branches.ts";
 import { restatesPolicy } from "./copies.ts";
 import { analyze } from "./language/analyze.ts";
-import { carries, concreteDetails, detailIndexOf } from "./language/entities.ts";
-import { distinctLemmas, vocabularyOf } from "./language/lemmas.ts";
-import { statesFact } from "./states-fact.ts";
+import { carries, concreteDetails, detailIndexOf, mergedDetailIndex } from "./language/entities.ts";
+import { distinctLemmas, Vocabulary, vocabularyOf } from "./language/lemmas.ts";
+import { type ReadText, statesFact } from "./states-fact.ts";
 import { cosine, TfIdf } from "./tfidf.ts";
 import { LEXICAL_THRESHOLDS } from "./thresholds.ts";
 
@@ -33,15 +33,33 @@ function bm25(chunks: readonly string[]): Bm25Index {
   return i;
 }
 
+/**
+ * The cited documents read together: each passage is analysed once (passages are shared by every claim citing their
+ * document) and the claim's set merges theirs, so no claim re-reads the documents it cites joined into one text.
+ */
+const sourcesRead = new WeakMap<readonly string[], ReadText>();
+function sources(chunks: readonly string[]): ReadText {
+  let r = sourcesRead.get(chunks);
+  if (!r) {
+    r = {
+      index: mergedDetailIndex(chunks.map(detailIndexOf)),
+      words: Vocabulary.union(chunks.map(vocabularyOf)),
+      sentences: chunks.flatMap((c) => analyze(c).sentences),
+    };
+    sourcesRead.set(chunks, r);
+  }
+  return r;
+}
+
 /** Check one sentence of a claim against the cited documents' passages (`chunks`, each headed by its document). */
 export function checkSentence(
   sentence: string,
   chunks: readonly string[],
   context?: FactualityContext,
 ): SentenceCheck {
-  const whole = chunks.join("\n");
+  const cited = sources(chunks);
   const shown = bm25(chunks).top(sentence, PASSAGES_PER_SENTENCE);
-  const missing = concreteDetails(sentence).filter((d) => !carries(detailIndexOf(whole), d));
+  const missing = concreteDetails(sentence).filter((d) => !carries(cited.index, d));
   if (missing.length > 0)
     return {
       sentence,
@@ -69,7 +87,7 @@ export function checkSentence(
   if (context) {
     const policy = vocabularyOf(context.cases.general);
     const caseWords = vocabularyOf(context.cases.cases);
-    const documents = vocabularyOf(whole);
+    const documents = cited.words;
     const unsupported = lemmas.filter((l) => caseWords.hasForm(l) && !policy.has(l) && !documents.has(l));
     if (unsupported.length > 0)
       return {
@@ -87,7 +105,7 @@ export function checkSentence(
       if (!reading.commits) continue;
       const facts = decidingFacts(context.cases, condition.id, reading.commits);
       const stated = facts.find((f) =>
-        statesFact(whole, f, context.cases.names ?? [], context.cases.general),
+        statesFact(cited, f, context.cases.names ?? [], context.cases.general),
       );
       if (!stated)
         return {

@@ -5,8 +5,15 @@
 import { COMMIT_SHARE } from "./branches.ts";
 import { copiedFrom } from "./copies.ts";
 import { analyze } from "./language/analyze.ts";
-import { carries, concreteDetails, detailIndexOf } from "./language/entities.ts";
-import { distinctLemmas, lemmaCoverage, vocabularyOf } from "./language/lemmas.ts";
+import { carries, concreteDetails, type DetailIndex, detailIndexOf } from "./language/entities.ts";
+import { distinctLemmas, lemmaCoverage, type Vocabulary, vocabularyOf } from "./language/lemmas.ts";
+
+/** What statesFact reads of a text: its detail index, vocabulary and sentences (texts read together merge theirs). */
+export type ReadText = { index: DetailIndex; words: Vocabulary; sentences: readonly string[] };
+
+function read(text: string): ReadText {
+  return { index: detailIndexOf(text), words: vocabularyOf(text), sentences: analyze(text).sentences };
+}
 
 /**
  * Whether `text` states a case fact in any wording: one of the fact's case-specific details (a number, date, code or
@@ -15,7 +22,7 @@ import { distinctLemmas, lemmaCoverage, vocabularyOf } from "./language/lemmas.t
  * case-specific content lemmas (those the company's wording lacks).
  */
 export function statesFact(
-  text: string,
+  text: string | ReadText,
   fact: string,
   caseNames: readonly string[] = [],
   general = "",
@@ -29,10 +36,10 @@ export function statesFact(
       !(general && carries(policy, d)) &&
       (options.byName !== false || d.kind !== "name"),
   );
-  const index = detailIndexOf(text);
+  const { index, words, sentences } = typeof text === "string" ? read(text) : text;
   if (details.some((d) => carries(index, d))) return true;
   // A quoted sentence of the fact states it, whatever words it shares with the policy.
-  if (analyze(text).sentences.some((s) => copiedFrom(s, fact) !== null)) return true;
+  if (sentences.some((s) => copiedFrom(s, fact) !== null)) return true;
   const policyWords = vocabularyOf(general);
   // The case's own name says nothing about what the fact states ("Northwind Tooling's statutory filings …").
   const nameWords = new Set(caseNames.flatMap((n) => n.toLowerCase().split(/[^\p{L}\d]+/u)));
@@ -40,7 +47,6 @@ export function statesFact(
     const lemmas = distinctLemmas(t).filter((l) => !own.has(l.lemma) && !nameWords.has(l.lemma));
     return general ? lemmas.filter((l) => !policyWords.hasForm(l)) : lemmas;
   };
-  const words = vocabularyOf(text);
   const specific = specificOf(fact);
   const held = lemmaCoverage(specific, words);
   // COMMIT_SHARE of them, and two at least where the fact has two (one shared word of a short fact says little).

@@ -278,6 +278,25 @@ export function detailIndexOf(text: string): DetailIndex {
   return i;
 }
 
+/** The index of texts read together (a claim's cited passages): each part's index, analysed once, merged. */
+export function mergedDetailIndex(parts: readonly DetailIndex[]): DetailIndex {
+  const merged: DetailIndex = {
+    codes: new Set(),
+    numbers: new Set(),
+    figures: [],
+    dates: new Set(),
+    words: new Set(),
+  };
+  for (const p of parts) {
+    for (const c of p.codes) merged.codes.add(c);
+    for (const n of p.numbers) merged.numbers.add(n);
+    for (const d of p.dates) merged.dates.add(d);
+    for (const w of p.words) merged.words.add(w);
+    merged.figures.push(...p.figures);
+  }
+  return merged;
+}
+
 /** Whether a text (by its index) carries a detail: a code exactly, a number by value, a date by month and day, a name by any of its words. */
 export function carries(index: DetailIndex, detail: Detail): boolean {
   switch (detail.kind) {

@@ -110,6 +110,23 @@ export class Vocabulary {
     }
   }
 
+  /** The vocabulary of texts read together (a claim's cited passages), from each one's vocabulary. */
+  static union(parts: readonly Vocabulary[]): Vocabulary {
+    const v = new Vocabulary("");
+    const seen = new Set<string>();
+    for (const p of parts) {
+      for (const s of p.stems) v.stems.add(s);
+      for (const s of p.polar) v.polar.add(s);
+      for (const s of p.bigrams) v.bigrams.add(s);
+      for (const l of p.lemmas)
+        if (!seen.has(`${l.lemma} ${l.pos}`)) {
+          seen.add(`${l.lemma} ${l.pos}`);
+          v.lemmas.push(l);
+        }
+    }
+    return v;
+  }
+
   /** Stems of the synonyms of the text's own content lemmas. */
   private synonymsOfText(): Set<string> {
     if (!this.expanded) {
