@@ -48,7 +48,7 @@ const settings = () => ({
 });
 
 describe("bun run nb ablations (offline)", () => {
-  test("writes notebooks/out/ablations.html with an SVG chart, tables, and the plain no-model note", async () => {
+  test("writes ablations.html under the state folder (DRFLOW_STATE/notebooks, .drflow/notebooks by default) with an SVG chart, tables, and the plain no-model note", async () => {
     const proc = Bun.spawn(["bun", "run", "nb", "ablations"], {
       cwd: join(import.meta.dir, ".."),
       env: { ...process.env, DRFLOW_STATE: join(dir, "offline-state"), DRFLOW_MODEL: "" },
@@ -57,7 +57,7 @@ describe("bun run nb ablations (offline)", () => {
     });
     const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout).text()]);
     expect(code).toBe(0);
-    const output = join(import.meta.dir, "out", "ablations.html");
+    const output = join(dir, "offline-state", "notebooks", "ablations.html");
     expect(out).toContain(output);
     const html = await Bun.file(output).text();
     expect(html).toMatch(/<svg[^>]*class="plot-/);
