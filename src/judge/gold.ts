@@ -52,7 +52,7 @@ export function goldAnswer(g: GoldStep): string {
       else sentences.push(s);
     }
   }
-  return sentences.map((s) => (/[.!?)]$/.test(s) ? s : `${s}.`)).join(" ");
+  return sentences.map((s) => (/[.!?]$/.test(s) ? s : `${s}.`)).join(" ");
 }
 
 /** Golden steps of a task, in item order; a step missing from the personalized workflow keeps its generic text. */

@@ -137,7 +137,7 @@ export const MIGRATIONS: readonly string[] = [
   // 6: pages over 100,000 runs (scripts/bench/studio.ts): a run's latest metric values from an index alone, a metric's
   // values in order (the runs list sorted by a metric), agent runs by start time, task, agent, batch in index order, and
   // the filter forms' distinct splits, models and statuses; results without a value (the unscored and not-applicable
-  // views) from a partial index.
+  // views) from a partial index; a run's tokens and cost from an index (sorting by them).
   `
   CREATE INDEX metric_results_latest ON metric_results(run_id, metric, created_at, id, value, scored, unscored);
   CREATE INDEX metric_results_value ON metric_results(metric, value, run_id);
@@ -146,6 +146,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX runs_kind_agent ON runs(kind, agent, id);
   CREATE INDEX runs_kind_batch ON runs(kind, batch, started_at, id);
   CREATE INDEX metric_results_unvalued ON metric_results(run_id, metric) WHERE value IS NULL;
+  CREATE INDEX llm_calls_run_usage ON llm_calls(run_id, input_tokens, output_tokens, cost_usd, cached);
   CREATE INDEX runs_kind_split ON runs(kind, split);
   CREATE INDEX runs_kind_model ON runs(kind, model);
   CREATE INDEX runs_kind_status ON runs(kind, status);

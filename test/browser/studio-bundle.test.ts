@@ -13,7 +13,7 @@ import { studio } from "../../src/cli/commands/studio.ts";
 import { runDemo } from "../../src/eval/demo.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { TASKS } from "../support/offline-runs.ts";
-import { CHROMIUM, launchChromium } from "./chromium.ts";
+import { CHROMIUM, launchChromium, watchPage } from "./chromium.ts";
 
 setDefaultTimeout(120_000);
 
@@ -81,16 +81,7 @@ describe("studio bundle", () => {
   test("opens from file://: batch → run → judgment, run → cited document; mermaid renders; nothing leaves the folder", async () => {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    const errors: string[] = [];
-    const outside: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(`console: ${m.text()}`);
-    });
-    page.on("request", (r) => {
-      if (!r.url().startsWith("file://") && !r.url().startsWith("data:") && !r.url().startsWith("blob:"))
-        outside.push(r.url());
-    });
+    const { errors, outside } = watchPage(page, (u) => /^(file|data|blob):/.test(u));
     await page.goto(pathToFileURL(join(out, "index.html")).href);
     await page.waitForURL(/batches\/bundle-demo\.html$/);
     expect(await page.locator("#task-grid tbody tr").count()).toBe(10);

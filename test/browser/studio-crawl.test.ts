@@ -16,7 +16,7 @@ import { runDemo } from "../../src/eval/demo.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { listTasks } from "../../src/store/task-store.ts";
 import { recordOfflineRuns, TASKS } from "../support/offline-runs.ts";
-import { CHROMIUM, launchChromium } from "./chromium.ts";
+import { CHROMIUM, launchChromium, watchPage } from "./chromium.ts";
 
 // Under a shared machine's load a page can take seconds; the suite's own budget is per test below.
 setDefaultTimeout(120_000);
@@ -158,19 +158,7 @@ describe("studio crawl", () => {
       for (const size of SIZES) {
         const page = await browser.context.newPage();
         await page.setViewportSize(size);
-        const errors: string[] = [];
-        page.on("pageerror", (e) => errors.push(e.message));
-        page.on("console", (m) => {
-          if (m.type() === "error") errors.push(`console: ${m.text()}`);
-        });
-        page.on("request", (r) => {
-          if (
-            !r.url().startsWith("data:") &&
-            !r.url().startsWith("blob:") &&
-            new URL(r.url()).hostname !== "127.0.0.1"
-          )
-            errors.push(`outside request ${r.url()}`);
-        });
+        const { errors: pageErrors, outside } = watchPage(page);
         await page.goto(href);
         if (await page.locator("pre.mermaid").count())
           await page.waitForFunction(() => document.body.dataset.mermaid !== undefined, null, {
@@ -188,7 +176,8 @@ describe("studio crawl", () => {
           );
         if (offscreen.length)
           problems.push(`${name} at ${size.width}: nav links off screen: ${offscreen.join(", ")}`);
-        for (const e of errors) problems.push(`${name} at ${size.width}: ${e}`);
+        for (const e of pageErrors) problems.push(`${name} at ${size.width}: ${e}`);
+        for (const u of outside) problems.push(`${name} at ${size.width}: outside request ${u}`);
         await page.close();
       }
     }

@@ -16,7 +16,7 @@ import { metricLabel, metricNames } from "../../src/judge/index.ts";
 import { LlmCache } from "../../src/llm/cache.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { recordOfflineRuns, TASKS } from "../support/offline-runs.ts";
-import { CHROMIUM, launchChromium } from "./chromium.ts";
+import { CHROMIUM, launchChromium, watchPage } from "./chromium.ts";
 
 // Under a shared machine's load a page can take seconds; the suite's own budget is per test below.
 setDefaultTimeout(120_000);
@@ -173,15 +173,7 @@ function recordTranscriptRun(runs: RunStore, cachePath: string): void {
 async function open(url: string): Promise<{ page: Page; errors: string[]; outside: string[] }> {
   const page = await browser.context.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });
-  const errors: string[] = [];
-  const outside: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(`console: ${m.text()}`);
-  });
-  page.on("request", (r) => {
-    if (!r.url().startsWith("data:") && new URL(r.url()).hostname !== "127.0.0.1") outside.push(r.url());
-  });
+  const { errors, outside } = watchPage(page);
   await page.goto(url);
   return { page, errors, outside };
 }
