@@ -1,5 +1,8 @@
 /** @module Minimal flag parsing for the CLI: `--key value`, `--flag`, `--no-flag`, positionals. */
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { closest } from "../core/closest.ts";
+import { parseTaskRef } from "../core/ids.ts";
 
 export type ParsedArgs = { flags: Record<string, string | boolean | undefined>; positionals: string[] };
 
@@ -28,8 +31,24 @@ export function parseFlags(args: string[], spec: FlagSpec, usage: string): Parse
     const { values, positionals } = parseArgs({ args, options, allowPositionals: true, allowNegative: true });
     return { flags: values as ParsedArgs["flags"], positionals };
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\nusage: ${usage}`);
+    throw new UsageError(`${describeParseError(error as Error, spec)}\nusage: ${usage}`);
   }
+}
+
+/** parseArgs' message in the CLI's words: `unknown option --spilt (did you mean --split?)`; others as they are. */
+function describeParseError(error: Error, spec: FlagSpec): string {
+  const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(error.message);
+  if (!unknown) return error.message;
+  const negated = unknown[2]!.startsWith("no-") ? "no-" : "";
+  const near = closest(unknown[2]!.slice(negated.length), negated ? (spec.booleans ?? []) : flagNames(spec));
+  return `unknown option ${unknown[1]}${unknown[2]}${near ? ` (did you mean --${negated}${near}?)` : ""}`;
+}
+
+/** A file a flag names, which must exist: otherwise a usage error naming the flag and the file. */
+export function inputFileFlag(value: unknown, flag: string): string {
+  const path = String(value);
+  if (!existsSync(path)) throw new UsageError(`--${flag}: no such file ${path}`);
+  return path;
 }
 
 /** An integer flag value ≥ `min` (`fallback` when the flag is absent); anything else is a usage error naming the flag. */
@@ -65,6 +84,17 @@ export function timeoutFlag(value: unknown): number | undefined {
       `--timeout: expected a positive number of seconds per model request, got "${value}"`,
     );
   return Math.round(seconds * 1000);
+}
+
+/** A `suite/task_id` flag value, checked (not path-like); otherwise a usage error naming the flag. */
+export function taskRefFlag(value: unknown, flag = "task"): string {
+  const ref = String(value);
+  try {
+    parseTaskRef(ref);
+  } catch (error) {
+    throw new UsageError(`--${flag}: ${(error as Error).message}`);
+  }
+  return ref;
 }
 
 /** A user mistake on the command line: printed without a stack trace, exit code 2. */

@@ -45,3 +45,9 @@ test("a suite without tasks and tasks it does not hold are GridErrors naming the
     '--tasks: not in suite "demo": demo/legal_99',
   );
 });
+
+test("a task the suite lacks comes with the nearest task it holds", async () => {
+  await expect(planGrid({ ...base, tasks: ["legal_1"] })).rejects.toThrow(
+    '--tasks: not in suite "demo": demo/legal_1 (did you mean demo/legal_01?)',
+  );
+});

@@ -3,6 +3,7 @@
  * The front end parses its flags into a `GridRequest`; the rules of filling it in live here.
  */
 import { agentFromSpec } from "../agents/index.ts";
+import { closest } from "../core/closest.ts";
 import type { Split } from "../core/index.ts";
 import type { Protocol } from "../judge/evaluate.ts";
 import { resolveRole } from "../llm/roles.ts";
@@ -40,15 +41,7 @@ export async function planGrid(request: GridRequest): Promise<GridPlan> {
     : agents.some((a) => a.agent.needsModel)
       ? [resolveRole("agent").handle]
       : [];
-  const known = (await listTasks(root, suite)).map((t) => t.ref);
-  if (known.length === 0) throw new GridError(`suite "${suite}" has no tasks under ${root}/${suite}`);
-  let tasks = known;
-  if (request.tasks) {
-    const wanted = request.tasks.map((t) => (t.includes("/") ? t : `${suite}/${t}`));
-    const missing = wanted.filter((t) => !known.includes(t));
-    if (missing.length > 0) throw new GridError(`--tasks: not in suite "${suite}": ${missing.join(", ")}`);
-    tasks = wanted;
-  }
+  const tasks = await suiteTasks(root, suite, request.tasks);
   const batch =
     request.batch ??
     defaultBatchId({
@@ -62,4 +55,27 @@ export async function planGrid(request: GridRequest): Promise<GridPlan> {
       judgeProtocol: request.judgeProtocol,
     });
   return { batch, tasks, agents, models };
+}
+
+/**
+ * The task refs of `suite` that `wanted` names (`healthcare_01` or `demo/healthcare_01`; every task when absent). A
+ * suite without tasks, or a name it does not hold, is a `GridError` naming `flag`, with the nearest task or the list.
+ */
+export async function suiteTasks(
+  root: string,
+  suite: string,
+  wanted?: readonly string[],
+  flag = "--tasks",
+): Promise<string[]> {
+  const known = (await listTasks(root, suite)).map((t) => t.ref);
+  if (known.length === 0) throw new GridError(`suite "${suite}" has no tasks under ${root}/${suite}`);
+  if (!wanted) return known;
+  const refs = wanted.map((t) => (t.includes("/") ? t : `${suite}/${t}`));
+  const missing = refs.filter((t) => !known.includes(t));
+  if (missing.length === 0) return refs;
+  const near = missing.map((t) => closest(t, known)).filter((t) => t !== undefined);
+  const hint = near.length
+    ? `did you mean ${[...new Set(near)].join(", ")}?`
+    : `it holds ${known.slice(0, 8).join(", ")}${known.length > 8 ? `, … (${known.length} tasks)` : ""}`;
+  throw new GridError(`${flag}: not in suite "${suite}": ${missing.join(", ")} (${hint})`);
 }

@@ -10,7 +10,7 @@ import { importReview, readReview, reviewSuite } from "../../review/export.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
-import { type FlagSpec, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
+import { type FlagSpec, inputFileFlag, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
 
 /** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
 export const LLM_FLAGS = {
@@ -96,7 +96,7 @@ export async function runLlmGenerate(
     throw new UsageError("--reviews is read by --resume");
   } else if (flags.seeds) {
     if (flags.domain || flags.n) throw new UsageError("--seeds replaces --domain/--n; give one or the other");
-    const seeds = await importSeeds(String(flags.seeds));
+    const seeds = await importSeeds(inputFileFlag(flags.seeds, "seeds"));
     source = { kind: "seeds", seeds };
     const generic = [...new Set(seeds.map((s) => s.domain).filter((d) => !isBuiltInDomain(d)))];
     if (generic.length > 0)

@@ -1,6 +1,6 @@
 /** @module `drflow judge`: score a report file against a task, or re-score a stored run's report, with the lexical or an LLM judge. */
 import { readFile } from "node:fs/promises";
-import { metricStatus, parseTaskRef } from "../../core/index.ts";
+import { metricStatus } from "../../core/index.ts";
 import { LEXICAL, resolveJudge } from "../../eval/services.ts";
 import {
   evaluate,
@@ -16,7 +16,16 @@ import { createModel } from "../../llm/index.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT, loadTask } from "../../store/task-store.ts";
-import { choiceFlag, type FlagSpec, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
+import {
+  choiceFlag,
+  type FlagSpec,
+  inputFileFlag,
+  intFlag,
+  parseFlags,
+  taskRefFlag,
+  timeoutFlag,
+  UsageError,
+} from "../args.ts";
 import type { Command } from "../command.ts";
 
 /** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
@@ -94,9 +103,8 @@ export const judge: Command = {
           throw new UsageError(`--run: run "${runId}" has no stored report (status ${record.status})`);
         taskRef = record.task;
       } else {
-        taskRef = String(flags.task);
-        parseTaskRef(taskRef);
-        input = await readFile(String(flags.report), "utf8");
+        taskRef = taskRefFlag(flags.task);
+        input = await readFile(inputFileFlag(flags.report, "report"), "utf8");
       }
       const loaded = await loadTask(root, taskRef);
       const result = await evaluate(input!, loaded, {

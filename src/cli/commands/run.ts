@@ -1,6 +1,7 @@
 /** @module `drflow run`: one agent on one task and split → report Markdown (file or stdout), recorded in the run store. */
-import { agentDefinitions } from "../../agents/index.ts";
-import { costsOf, SAFE_ID, Split } from "../../core/index.ts";
+import { agentDefinitions, agentFromSpec } from "../../agents/index.ts";
+import { costsOf, parseTaskRef, SAFE_ID, Split } from "../../core/index.ts";
+import { GridError, suiteTasks } from "../../eval/grid-plan.ts";
 import { runOnce } from "../../eval/run-once.ts";
 import { defaultServices, LEXICAL, resolveJudge } from "../../eval/services.ts";
 import { formatMetric } from "../../eval/table.ts";
@@ -10,9 +11,10 @@ import { resolveRole } from "../../llm/roles.ts";
 import { writeFileAtomic } from "../../store/atomic-write.ts";
 import { RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
+import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
-import { type FlagSpec, parseFlags, timeoutFlag, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, taskRefFlag, timeoutFlag, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 
 /** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
@@ -56,6 +58,19 @@ export const run: Command = {
       throw new UsageError(`--run-id: expected letters, digits, '_', '-' or '.', got "${runId}"`);
     const split = Split.safeParse(flags.split ?? "original");
     if (!split.success) throw new UsageError(`--split: expected original or mixed, got "${flags.split}"`);
+    // Usage mistakes (exit 2) before anything is recorded: the agent spec, the task ref, and that the suite holds it.
+    try {
+      agentFromSpec(String(flags.agent));
+    } catch (error) {
+      throw new UsageError(`--agent: ${(error as Error).message}`);
+    }
+    const task = taskRefFlag(flags.task);
+    const { suite } = parseTaskRef(task);
+    await suiteTasks(flags.root ? String(flags.root) : DEFAULT_TASK_ROOT, suite, [task], "--task").catch(
+      (error) => {
+        throw error instanceof GridError ? new UsageError(error.message) : error;
+      },
+    );
     const store = new RunStore(runStoreLocation(flags));
     try {
       const judge = flags.judge ? resolveJudge(String(flags.judge)) : LEXICAL;
@@ -76,7 +91,7 @@ export const run: Command = {
         agent: String(flags.agent),
         // --model, else DRFLOW_AGENT_MODEL, else the agent role's default (used only by agents that need a model).
         model: resolveRole("agent", flags.model ? String(flags.model) : null).handle,
-        task: String(flags.task),
+        task,
         split: split.data,
         store,
         services,
