@@ -2,6 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { runDemoSuite } from "../../src/cli/commands/demo.ts";
 import { generateProceduralSuite, suitePlan } from "../../src/generate/index.ts";
 import { writeSuiteTask } from "../../src/generate/procedural/index.ts";
 import { generateOnThreads } from "../../src/generate/procedural/suite-workers.ts";
@@ -46,11 +47,10 @@ test("generating the same suite twice, on one thread and on three, gives byte-id
   for (const [path, bytes] of a) expect(b.get(path)!.equals(bytes)).toBe(true);
 }, 60_000);
 
-test("the committed demo suite is what seed 7 produces", async () => {
+test("the committed demo suite is what `drflow demo` generates into an empty root (seed 7, no company corpus)", async () => {
   const root = await mkdtemp(join(tmpdir(), "drflow-demo-"));
   roots.push(root);
-  // the committed demo predates the company corpus (issue 27); regenerated with one, this drops corpusChars
-  await generateProceduralSuite({ root, suite: "demo", seed: 7, perDomain: 2, corpusChars: 0 });
+  expect(await runDemoSuite(["--root", root], () => {})).toBe(0);
   const fresh = await files(join(root, "demo"));
   const committed = await files(join(import.meta.dir, "../../tasks/demo"));
   expect([...committed.keys()].sort()).toEqual([...fresh.keys()].sort());

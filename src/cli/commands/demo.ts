@@ -19,6 +19,8 @@ import { writeDemoSummary } from "./demo-summary.ts";
 
 export const DEMO_SUITE = "demo";
 export const DEMO_SEED = 7;
+/** Characters of company corpus in the committed demo: none (`--corpus-chars 0`), so the demo stays a 10-second floor check. */
+export const DEMO_CORPUS_CHARS = 0;
 
 /** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
 const SUITE_FLAGS = { strings: ["root"], booleans: ["regenerate"] } satisfies FlagSpec;
@@ -33,7 +35,7 @@ const USAGE = [
   "drflow demo [--regenerate] [--root tasks]",
   "",
   "  Validates tasks/demo (generating it when missing) and prints steps, conditions and artifacts by role and app.",
-  "  The committed suite is reproduced bit for bit by: drflow generate --procedural --suite demo --seed 7 --replace",
+  "  The committed suite is reproduced bit for bit by: drflow generate --procedural --suite demo --seed 7 --corpus-chars 0 --replace",
 ].join("\n");
 const FULL_USAGE =
   "drflow demo [--regenerate] [--root tasks] [--suite-only] [--html .drflow/demo/summary.html] [--store .drflow/runs.sqlite]\n" +
@@ -58,12 +60,16 @@ export async function runDemoSuite(args: string[], log: (s: string) => void = co
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
   let refs = await listTasks(root, DEMO_SUITE);
   if (flags.regenerate || refs.length === 0) {
-    log(`generating ${root}/${DEMO_SUITE} (procedural, seed ${DEMO_SEED}, 2 tasks per domain)…`);
+    log(
+      `generating ${root}/${DEMO_SUITE} (procedural, seed ${DEMO_SEED}, 2 tasks per domain, no company corpus)…`,
+    );
     await generateProceduralSuite({
       root,
       suite: DEMO_SUITE,
       seed: DEMO_SEED,
       perDomain: 2,
+      // The committed demo has no company corpus: it is the fast floor check (about 10 s), not the large benchmark.
+      corpusChars: DEMO_CORPUS_CHARS,
       replace: flags.regenerate === true,
     });
     refs = await listTasks(root, DEMO_SUITE);

@@ -48,6 +48,9 @@ export type Analysis = { tokens: Token[]; entities: EntitySpan[]; sentences: str
 
 const cache = new Map<string, Analysis>();
 const CACHE_CAP = 50_000;
+/** And of at most this many characters in all: an analysis holds ~45 bytes of heap per character, so ~450 MB at most. */
+const CACHE_CHARS = 10_000_000;
+let cachedChars = 0;
 /** Longer texts are analysed in pieces of about this many characters (at sentence ends), bounding wink's work per call. */
 const PIECE = 20_000;
 
@@ -168,8 +171,12 @@ export function analyze(text: string): Analysis {
   if (hit) return hit;
   const out: Analysis = { tokens: [], entities: [], sentences: [] };
   for (const piece of pieces(text)) analyzePiece(piece, out.sentences.length, out);
-  if (cache.size >= CACHE_CAP) cache.clear();
+  if (cache.size >= CACHE_CAP || cachedChars + text.length > CACHE_CHARS) {
+    cache.clear();
+    cachedChars = 0;
+  }
   cache.set(text, out);
+  cachedChars += text.length;
   return out;
 }
 
