@@ -60,7 +60,7 @@ test("every command reports a misspelled flag the same way, exit code 2", async 
 });
 
 test("judge --report and generate --llm --seeds name the flag and the missing file, exit code 2", async () => {
-  expect(await cli(["judge", "--task", "demo/legal_09", "--report", "/nope/r.md"])).toEqual({
+  expect(await cli(["judge", "--task", "demo/legal_01", "--report", "/nope/r.md"])).toEqual({
     code: 2,
     err: "drflow judge: --report: no such file /nope/r.md",
   });
@@ -87,4 +87,10 @@ test("run: a task the suite lacks, a malformed ref and a bad agent are usage err
   ]);
   const option = await cli(["run", "--agent", "drfa:gf", "--task", "demo/legal_01"]);
   expect([option.code, option.err]).toEqual([2, expect.stringContaining("drflow run: --agent: agent spec")]);
+});
+
+test("judge --task names a task the suite lacks like run does, exit code 2", async () => {
+  const out = await cli(["judge", "--task", "demo/legal_99", "--report", import.meta.path]);
+  expect(out.code).toBe(2);
+  expect(out.err).toContain('drflow judge: --task: not in suite "demo": demo/legal_99 (');
 });

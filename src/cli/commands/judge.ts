@@ -22,11 +22,11 @@ import {
   inputFileFlag,
   intFlag,
   parseFlags,
-  taskRefFlag,
   timeoutFlag,
   UsageError,
 } from "../args.ts";
 import type { Command } from "../command.ts";
+import { existingTaskFlag } from "../task-flag.ts";
 
 /** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
 export const FLAGS = {
@@ -103,7 +103,7 @@ export const judge: Command = {
           throw new UsageError(`--run: run "${runId}" has no stored report (status ${record.status})`);
         taskRef = record.task;
       } else {
-        taskRef = taskRefFlag(flags.task);
+        taskRef = await existingTaskFlag(flags.task, root);
         input = await readFile(inputFileFlag(flags.report, "report"), "utf8");
       }
       const loaded = await loadTask(root, taskRef);

@@ -1,7 +1,6 @@
 /** @module `drflow run`: one agent on one task and split → report Markdown (file or stdout), recorded in the run store. */
 import { agentDefinitions, agentFromSpec } from "../../agents/index.ts";
-import { costsOf, parseTaskRef, SAFE_ID, Split } from "../../core/index.ts";
-import { GridError, suiteTasks } from "../../eval/grid-plan.ts";
+import { costsOf, SAFE_ID, Split } from "../../core/index.ts";
 import { runOnce } from "../../eval/run-once.ts";
 import { defaultServices, LEXICAL, resolveJudge } from "../../eval/services.ts";
 import { formatMetric } from "../../eval/table.ts";
@@ -14,8 +13,9 @@ import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
 import { studioUrl } from "../../studio/announce.ts";
 import { urls } from "../../studio/urls.ts";
-import { type FlagSpec, parseFlags, taskRefFlag, timeoutFlag, UsageError } from "../args.ts";
+import { type FlagSpec, parseFlags, timeoutFlag, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
+import { existingTaskFlag } from "../task-flag.ts";
 
 /** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
 export const FLAGS = {
@@ -64,13 +64,7 @@ export const run: Command = {
     } catch (error) {
       throw new UsageError(`--agent: ${(error as Error).message}`);
     }
-    const task = taskRefFlag(flags.task);
-    const { suite } = parseTaskRef(task);
-    await suiteTasks(flags.root ? String(flags.root) : DEFAULT_TASK_ROOT, suite, [task], "--task").catch(
-      (error) => {
-        throw error instanceof GridError ? new UsageError(error.message) : error;
-      },
-    );
+    const task = await existingTaskFlag(flags.task, flags.root ? String(flags.root) : DEFAULT_TASK_ROOT);
     const store = new RunStore(runStoreLocation(flags));
     try {
       const judge = flags.judge ? resolveJudge(String(flags.judge)) : LEXICAL;
