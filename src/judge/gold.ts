@@ -1,7 +1,7 @@
 /** @module The golden steps a judge compares against: each generic step joined with its personalized counterpart by item. */
 import { z } from "zod";
 import { Condition, type Task } from "../core/index.ts";
-import { sentences as sentencesOf } from "./judges/lexical/sentences.ts";
+import { distinctSentences } from "./judges/lexical/sentences.ts";
 import { conditionText } from "./report/condition-text.ts";
 
 export const GoldStep = z.object({
@@ -35,24 +35,7 @@ export function goldStepId(item: number): string {
  * sentence three times reads it as garbled.
  */
 export function goldAnswer(g: GoldStep): string {
-  const sentences: string[] = [];
-  const key = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/[\s.]+$/, "")
-      .replace(/\s+/g, " ");
-  for (const part of [g.personalized_task, g.personalized_description, g.answer]) {
-    for (const sentence of sentencesOf(part)) {
-      const s = sentence.trim();
-      if (!s) continue;
-      const k = key(s);
-      if (sentences.some((t) => key(t).includes(k))) continue;
-      const shorter = sentences.findIndex((t) => k.includes(key(t)));
-      if (shorter >= 0) sentences[shorter] = s;
-      else sentences.push(s);
-    }
-  }
-  return sentences.map((s) => (/[.!?]$/.test(s) ? s : `${s}.`)).join(" ");
+  return distinctSentences([g.personalized_task, g.personalized_description, g.answer]);
 }
 
 /** Golden steps of a task, in item order; a step missing from the personalized workflow keeps its generic text. */

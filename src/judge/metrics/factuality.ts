@@ -8,6 +8,7 @@ import type { MetricItem } from "../../core/index.ts";
 import { chunkDocument } from "../../retrieval/index.ts";
 import { caseEvidence } from "../case-evidence.ts";
 import { excerptAround } from "../excerpt.ts";
+import { distinctSentences } from "../judges/lexical/sentences.ts";
 import { terms } from "../judges/lexical/terms.ts";
 import { echoesQuestion } from "../reading/report.ts";
 import { withoutCitations } from "../report/citations.ts";
@@ -26,7 +27,7 @@ async function claimsOf(ctx: MetricContext): Promise<{ claims: Claim[]; tokens: 
     return {
       claims: ctx.predicted.map((s) => ({
         id: predStepId(s.item),
-        text: withoutCitations([s.title, s.task, s.task_description].join(". ")),
+        text: withoutCitations(distinctSentences([s.title, s.task, s.task_description])),
         citations: s.citations,
       })),
       tokens: 0,
