@@ -45,12 +45,18 @@ export type ParseOptions = {
 
 type Section = { heading: string; level: number; body: string; line: number };
 
-/** Split Markdown into `#`/`##` sections (deeper headings stay inside their section); fenced code is never a heading. */
+/**
+ * Split Markdown into `#`/`##` sections (deeper headings stay inside their section); fenced code is never a heading.
+ * A fence closes on a line that ends with its backticks (`]```` — a model's JSON often ends so), not only on a line of
+ * its own; a line that opens and closes a fence holds none.
+ */
 function sections(md: string): Section[] {
   const out: Section[] = [{ heading: "", level: 0, body: "", line: 1 }];
   let inFence = false;
   md.split(/\r?\n/).forEach((line, i) => {
-    if (/^\s*```/.test(line)) inFence = !inFence;
+    const t = line.trim();
+    if (inFence) inFence = !t.endsWith("```");
+    else if (t.startsWith("```")) inFence = t === "```" || !t.slice(3).endsWith("```");
     const h = inFence ? null : /^(#{1,2})\s+(.*)$/.exec(line);
     if (h) out.push({ heading: h[2]!.trim(), level: h[1]!.length, body: "", line: i + 1 });
     else out[out.length - 1]!.body += `${line}\n`;

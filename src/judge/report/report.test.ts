@@ -112,6 +112,16 @@ describe("renderReportMarkdown / parseReportMarkdown", () => {
     expect(back).toEqual(report);
   });
 
+  test("a JSON block closed on its last line (`]```` — as a frontier-class model wrote it) still ends its fence", () => {
+    // Relay, seed 8128 legal_01: the generic block ended "]```", so every later heading read as code and the report
+    // lost its personalized workflow and condition table.
+    const md = renderReportMarkdown(report).replace(/\n\]\n```/g, "\n]```");
+    expect(md).toContain("]```");
+    const { report: back, problems } = parseReportMarkdown(md);
+    expect(problems).toEqual([]);
+    expect(back).toEqual(report);
+  });
+
   test("Report JSON is accepted as is", () => {
     const { report: back, problems } = parseReportMarkdown(JSON.stringify(report));
     expect(problems).toEqual([]);
