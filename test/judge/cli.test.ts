@@ -183,3 +183,21 @@ test("usage mistakes are reported with the usage line", async () => {
   expect(out.code).toBe(2);
   expect(out.stderr).toContain("give --run <id>, or --task and --report");
 });
+
+test("a file that is no workflow report is refused naming it, not scored as zeros", async () => {
+  const junk = join(work, "junk.md");
+  await writeFile(junk, "hello\n");
+  const out = await drflow(
+    "--task",
+    "fixture/fixture_01",
+    "--report",
+    junk,
+    "--root",
+    root,
+    "--judge",
+    "lexical",
+  );
+  expect(out.code).toBe(2);
+  expect(out.stderr).toContain(`--report: ${junk} is not a workflow report`);
+  expect(out.stdout).toBe("");
+}, 30_000);

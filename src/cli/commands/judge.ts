@@ -107,6 +107,8 @@ export const judge: Command = {
         input = await readFile(inputFileFlag(flags.report, "report"), "utf8");
       }
       const loaded = await loadTask(root, taskRef);
+      if (typeof input === "string" && loaded.task.kind === "drflow")
+        refuseNonReport(input, String(flags.report));
       const result = await evaluate(input!, loaded, {
         judge: judgeSpec,
         protocol,
@@ -142,3 +144,17 @@ export const judge: Command = {
     }
   },
 };
+
+/**
+ * A file given as a DRFlow report that holds neither workflow section nor JSON steps is not a report: judged, it would
+ * print zeros as if an agent had written nothing. (An empty report — the sections with no steps — still scores 0.)
+ */
+function refuseNonReport(text: string, path: string): void {
+  const { problems } = parseReportMarkdown(text);
+  const missing = (section: string) =>
+    problems.some((p) => p.section === section && p.message === "section not found");
+  if (missing("generic_workflow") && missing("personalized_workflow"))
+    throw new UsageError(
+      `--report: ${path} is not a workflow report: no generic or personalized workflow section (the paper's "## 1. Generic Enterprise Workflow" / "## 2. Personalized Recommended Workflow", or Report JSON)`,
+    );
+}

@@ -351,7 +351,7 @@ function parseMarkdown(text: string, options: ParseOptions): ParsedReport {
   const generic = findSection(all, /generic/i);
   const personalized = findSection(all, /personali[sz]ed/i);
   const findings = findSection(all, /^findings$/i);
-  const refs = findSection(all, /^(?:references?|sources|citations|bibliography)$/i);
+  const refs = findSection(all, /^(?:references?|sources|citations|bibliography)\b/i);
 
   const genericSteps = steps(generic?.body, "generic_workflow", problems);
   const personalizedSteps = steps(personalized?.body, "personalized_workflow", problems);
