@@ -114,6 +114,12 @@ function fitPassages(
       omitted.push(d.path);
       continue;
     }
+    if (left === 0) {
+      // every distinct passage fits: the document's text held a passage twice
+      blocks.push(heading + joinPieces(kept));
+      remaining -= heading.length + joinPieces(kept).length + 2;
+      continue;
+    }
     cut += 1;
     const block = `${heading}${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document found, not shown for length: read_document reads it whole ("document": "${d.path}")]`;
     blocks.push(block);
