@@ -1,7 +1,7 @@
 /** Persisted indexes shared by processes: a dead builder's lock is taken over, an incomplete index is rebuilt, not used. */
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashingEmbedder } from "../retrieval/index.ts";
@@ -60,6 +60,20 @@ test("a live lock holder is waited for, not overrun", async () => {
   release();
   await Promise.all([first, second]);
   expect(order).toEqual(["first in", "first out", "second"]);
+  expect(existsSync(`${path}.lock`)).toBe(false);
+});
+
+test("an empty lock (its owner killed between creating it and writing its name) is taken over once old", async () => {
+  // test/eval/processes.test.ts's kill -9 once landed there: the resumed eval waited on the empty lock for ever.
+  const path = join(dir, "y");
+  writeFileSync(`${path}.lock`, "");
+  const old = new Date(Date.now() - 10_000);
+  utimesSync(`${path}.lock`, old, old);
+  let ran = false;
+  await withFileLock(path, async () => {
+    ran = true;
+  });
+  expect(ran).toBe(true);
   expect(existsSync(`${path}.lock`)).toBe(false);
 });
 

@@ -13,6 +13,8 @@ import { deadOwner, OWNER } from "../store/owner.ts";
 
 /** How often a waiter looks at the lock again. */
 const LOCK_POLL_MS = 50;
+/** How long an empty lock file (created, its owner not yet written) is taken for a live owner's. */
+const EMPTY_LOCK_GRACE_MS = 2_000;
 
 /**
  * Hold `<path>.lock` (created with O_EXCL, holding `<host>:<pid>`) while `fn` runs. A lock whose owner died (dead
@@ -35,7 +37,12 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>): Promi
       } catch {
         continue; // released between the attempt and the look
       }
-      if (owner && deadOwner({ owner, heartbeat_at: since.toISOString(), started_at: "" }, new Date())) {
+      // An empty lock is one whose owner died between creating the file and writing its name (a kill -9 there):
+      // stale once older than a write could take.
+      const stale = owner
+        ? deadOwner({ owner, heartbeat_at: since.toISOString(), started_at: "" }, new Date())
+        : Date.now() - since.getTime() > EMPTY_LOCK_GRACE_MS;
+      if (stale) {
         rmSync(lock, { force: true });
         continue;
       }
