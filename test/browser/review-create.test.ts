@@ -26,7 +26,7 @@ import { loadTask } from "../../src/store/task-store.ts";
 import * as W from "../fixtures/generate-llm/world.ts";
 import { fixtureReplier, promptOf, schemaOf } from "../generate-llm/replier.ts";
 import { type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
-import { CHROMIUM, launchChromium } from "./chromium.ts";
+import { CHROMIUM, launchChromium, watchPage } from "./chromium.ts";
 
 const ARTIFACTS = resolve(import.meta.dir, "../../test-artifacts/review-create");
 const REPO_TASKS = resolve(import.meta.dir, "../../tasks");
@@ -85,15 +85,7 @@ afterAll(async () => {
 async function open(url: string): Promise<{ page: Page; errors: string[]; outside: string[] }> {
   const page = await browser.context.newPage();
   await page.setViewportSize({ width: 1400, height: 900 });
-  const errors: string[] = [];
-  const outside: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(`console: ${m.text()}`);
-  });
-  page.on("request", (r) => {
-    if (new URL(r.url()).hostname !== "127.0.0.1") outside.push(r.url());
-  });
+  const { errors, outside } = watchPage(page, (u) => new URL(u).hostname === "127.0.0.1");
   await page.goto(url);
   return { page, errors, outside };
 }
