@@ -73,6 +73,10 @@ export const run: Command = {
         root: flags.root ? String(flags.root) : undefined,
         store,
         judge,
+        namedBy: {
+          ...(flags.model ? { agent: "--model" } : {}),
+          ...(flags.judge ? { judge: "--judge" } : {}),
+        },
         ...(timeoutMs !== undefined ? { modelOptions: { timeoutMs } } : {}),
       });
       const onEvent = flags.quiet
