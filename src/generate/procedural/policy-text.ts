@@ -48,9 +48,11 @@ export const DOC_LABELS = [
 
 /** Reword one step: headings, task, description and the branch actions keep every fact but not the gold phrasing. */
 export function wordStep(rng: Rng, spec: PlacedStep["spec"]): StepWording {
-  const actions = (spec.condition?.branches ?? []).map(
-    (b: BranchSpec) => paraphrase(rng, b.action, false).text,
-  );
+  // a branch that ends the company's process says so, so no reader carries on past it
+  const actions = (spec.condition?.branches ?? []).map((b: BranchSpec) => {
+    const action = paraphrase(rng, b.action, false).text;
+    return b.ends ? `${phrase(action)}, ${rng.pick(POOLS.endsClauses)}` : action;
+  });
   return {
     heading: paraphraseHeading(rng, spec.title, spec.task),
     task: sentence(paraphrase(rng, spec.task).text),

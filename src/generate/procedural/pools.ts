@@ -71,6 +71,8 @@ export const RealizationPools = z
     formsHeading: Pool,
     /** A step's detail stated in another document's forms section. Slots: {heading} {heading_cap} {section} {code} {description}. */
     detailEntries: Pool,
+    /** What the policy adds to the action of a branch that ends the process (`ends` in a family), after a comma. */
+    endsClauses: Pool,
     /** Headings of a neighbouring process's procedure placed in the same document. Slot: {policy}. */
     neighbourHeadings: Pool,
     /** A colleague's sentence followed by the policy's reading of it (slots {evidence} {when}); rare by design. */
