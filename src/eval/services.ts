@@ -54,6 +54,11 @@ export type Services = {
    * `background`, returned before the index is built (`LoadEnvOptions.background`).
    */
   openEnv(loaded: LoadedTask, split: Split, agent?: EnvAgent, options?: OpenEnvOptions): Promise<Env>;
+  /**
+   * Build the model an agent's environment embeds with (LLM agents' embedder role; nothing for the offline hashing
+   * embedder), so a missing key fails now, naming the role and the variable: every search embeds its query.
+   */
+  requireEmbedder(agent: EnvAgent): void;
   /** The model behind a handle; `role` names the role (and its variable) in a missing-key message. */
   model(handle: string, role?: Role): Model;
   score: ScoreReport;
@@ -81,6 +86,8 @@ export type ServicesOptions = {
    * (e.g. to compare with the offline index, as `scripts/bench/eval.ts --embedder` does).
    */
   llmEnvEmbedder?: string;
+  /** The flag each role's model was named with on the command line (`{ agent: "--model" }`), for missing-key hints. */
+  namedBy?: Partial<Record<Role, string>>;
 };
 
 /**
@@ -96,7 +103,13 @@ export function defaultServices(options: ServicesOptions): Services {
     const key = `${role ?? ""} ${handle}`;
     let m = models.get(key);
     if (!m) {
-      m = createModel(handle, { ...options.modelOptions, usage: options.store, ...(role ? { role } : {}) });
+      const namedBy = role ? options.namedBy?.[role] : undefined;
+      m = createModel(handle, {
+        ...options.modelOptions,
+        usage: options.store,
+        ...(role ? { role } : {}),
+        ...(namedBy ? { namedBy } : {}),
+      });
       models.set(key, m);
     }
     return m;
@@ -107,6 +120,9 @@ export function defaultServices(options: ServicesOptions): Services {
   let roleEmbedder: Embedder | null = null;
   const llmEmbedderSpec = () =>
     options.llmEnvEmbedder ?? resolveRole("embedder", null, options.modelOptions?.env ?? process.env).handle;
+  const requireEmbedder = (agent: EnvAgent): void => {
+    if (agent.needsModel && !isOfflineEmbedder(llmEmbedderSpec())) model(llmEmbedderSpec(), "embedder");
+  };
   const envEmbedder = (agent: EnvAgent): Embedder => {
     if (!agent.needsModel) return offline;
     const spec = llmEmbedderSpec();
@@ -116,13 +132,14 @@ export function defaultServices(options: ServicesOptions): Services {
   return {
     loadTask: (ref) => loadTask(root, ref),
     envEmbedder,
+    requireEmbedder,
     openEnv: (loaded, split, agent = { needsModel: false }, { background = false, startAfter } = {}) => {
       const embedder = envEmbedder(agent);
       // An index built in memory embeds every document: an embedder without its key fails now, naming the role and
       // the variable, before the agent spends a model call (a stored index, under indexDir, may need none).
-      if (options.indexDir === undefined && agent.needsModel && !isOfflineEmbedder(llmEmbedderSpec())) {
+      if (options.indexDir === undefined) {
         try {
-          model(llmEmbedderSpec(), "embedder");
+          requireEmbedder(agent);
         } catch (error) {
           return Promise.reject(error);
         }

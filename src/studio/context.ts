@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { SAFE_ID } from "../core/index.ts";
 import { type CachedExchange, DEFAULT_CACHE_PATH, LlmCache } from "../llm/cache.ts";
 import type { Model } from "../llm/types.ts";
+import { latestRunRow } from "../store/run-changes.ts";
 import { type Facets, facets } from "../store/run-pages.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
@@ -52,12 +53,8 @@ export class StudioContext {
    */
   facets(): Facets {
     const now = Date.now();
-    const version =
-      this.store.db.dialect === "sqlite"
-        ? String(
-            this.store.db.query<{ v: number | null }, []>("SELECT MAX(rowid) AS v FROM runs").get()?.v ?? 0,
-          )
-        : String(Math.floor(now / FACETS_TTL_MS));
+    const row = latestRunRow(this.store.db);
+    const version = String(row ?? `ttl-${Math.floor(now / FACETS_TTL_MS)}`);
     if (this.facetsCache?.version !== version) this.facetsCache = { version, value: facets(this.store.db) };
     return this.facetsCache.value;
   }

@@ -13,7 +13,7 @@ import {
   toolGuidelines,
   toolsSection,
 } from "../prompts/tool-guidelines.ts";
-import { type Action, PlannedActions, toAction } from "../shared/action.ts";
+import { type Action, plannedActions, toAction } from "../shared/action.ts";
 import { openContext, type ResearchContext } from "../shared/context.ts";
 import { documentsFound } from "../shared/documents-found.ts";
 import { askJson } from "../shared/llm.ts";
@@ -106,7 +106,7 @@ async function planActions(rc: ResearchContext, objective: string, index: number
       toolGuidelines: toolGuidelines(tools),
       actionPlanGuidelines: actionPlanGuidelines(tools),
     }),
-    schema: PlannedActions,
+    schema: plannedActions(tools),
     schemaName: "actions",
     template: "DRBA.ACTIONS",
   });
@@ -156,7 +156,7 @@ async function adaptive(rc: ResearchContext, state: AapState, iteration: number)
       availableToolNames: availableToolNames(tools),
       actionPlanGuidelines: actionPlanGuidelines(tools),
     }),
-    schema: PlannedActions,
+    schema: plannedActions(tools),
     schemaName: "actions",
     template: "DRBA.AAP",
   });
@@ -189,12 +189,13 @@ async function runDrba(
     await researchLoop(rc, opts, async (iteration) =>
       opts.aap ? (await adaptive(rc, aap, iteration)).length : 0,
     );
-    const pieces = await sessionEvidence(rc, [], opts.evidenceChars);
+    // Its searches are the focus when the passages found outrun the budget: each query's evidence gets its share.
+    const { pieces, whole } = await sessionEvidence(rc, rc.plan.queries(), opts.evidenceChars);
     if ((context.env.kind ?? "drflow") === "drbench") {
       const report = await writeResearchReport(rc, pieces, opts.evidenceChars);
       return { report, trace: rc.tracer.events };
     }
-    const final = await generateWorkflow(rc, pieces, opts.evidenceChars);
+    const final = await generateWorkflow(rc, pieces, opts.evidenceChars, { whole });
     return { report: final.report, trace: rc.tracer.events };
   } finally {
     await rc.findings.close();

@@ -5,8 +5,8 @@
  */
 import type { CitationRegistry, RegisteredSource } from "./citations.ts";
 import type { ResearchContext } from "./context.ts";
-import type { RetrievedFinding } from "./findings.ts";
-import { cutAtSentence, GAP, joinPieces, type Piece } from "./passages.ts";
+import type { EvidenceSide, RetrievedFinding } from "./findings.ts";
+import { cutAtSentence, GAP, joinPieces, type Piece, showRepeatsOnce } from "./passages.ts";
 import { fairShares } from "./text.ts";
 
 /** A piece of evidence for the prompt: text from one registered source. */
@@ -64,10 +64,15 @@ function carriedLine(passages: number, documents: number, what: string, cut: num
 /** Findings grouped by document, in the order first found: each document's passages joined in its own order. */
 function foundDocuments(
   found: readonly RetrievedFinding[],
-): { id: string; title: string; path: string; pieces: Piece[]; text: string }[] {
-  const byDoc = new Map<string, { title: string; path: string; pieces: Piece[] }>();
+): { id: string; title: string; path: string; side: EvidenceSide; pieces: Piece[]; text: string }[] {
+  const byDoc = new Map<string, { title: string; path: string; side: EvidenceSide; pieces: Piece[] }>();
   for (const f of found) {
-    const entry = byDoc.get(f.hit.documentId) ?? { title: f.hit.title, path: f.hit.path, pieces: [] };
+    const entry = byDoc.get(f.hit.documentId) ?? {
+      title: f.hit.title,
+      path: f.hit.path,
+      side: f.side,
+      pieces: [],
+    };
     entry.pieces.push({ text: f.hit.text, order: chunkOrdinal(f.hit.chunkId) });
     byDoc.set(f.hit.documentId, entry);
   }
@@ -85,7 +90,12 @@ function foundDocuments(
 function fitPassages(
   docs: readonly { path: string; title: string; pieces: readonly Piece[]; text: string }[],
   budgetChars: number,
-): { blocks: string[]; cut: number; passagesLeftOut: number; omitted: string[] } {
+): {
+  blocks: { title: string; path: string; text: string }[];
+  cut: number;
+  passagesLeftOut: number;
+  omitted: string[];
+} {
   const distinct = docs.map((d) =>
     [...new Map(d.pieces.map((p) => [p.order, p])).values()].sort((a, b) => a.order - b.order),
   );
@@ -93,13 +103,13 @@ function fitPassages(
   let remaining = budgetChars;
   let cut = 0;
   let passagesLeftOut = 0;
-  const blocks: string[] = [];
+  const blocks: { title: string; path: string; text: string }[] = [];
   const omitted: string[] = [];
   for (const i of ranked) {
     const d = docs[i]!;
     const heading = `### ${d.title}\n`;
     if (heading.length + d.text.length <= remaining) {
-      blocks.push(heading + d.text);
+      blocks.push({ title: d.title, path: d.path, text: d.text });
       remaining -= heading.length + d.text.length + 2;
       continue;
     }
@@ -116,16 +126,38 @@ function fitPassages(
     }
     if (left === 0) {
       // every distinct passage fits: the document's text held a passage twice
-      blocks.push(heading + joinPieces(kept));
+      blocks.push({ title: d.title, path: d.path, text: joinPieces(kept) });
       remaining -= heading.length + joinPieces(kept).length + 2;
       continue;
     }
     cut += 1;
-    const block = `${heading}${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document found, not shown for length: read_document reads it whole ("document": "${d.path}")]`;
-    blocks.push(block);
-    remaining -= block.length + 2;
+    const text = `${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document found, not shown for length: read_document reads it whole ("document": "${d.path}")]`;
+    blocks.push({ title: d.title, path: d.path, text });
+    remaining -= heading.length + text.length + 2;
   }
   return { blocks, cut, passagesLeftOut, omitted };
+}
+
+type Fitted = ReturnType<typeof fitPassages>;
+const used = (f: Fitted) => f.blocks.reduce((n, b) => n + b.title.length + b.text.length + 6, 0);
+
+/**
+ * Both sides within one budget, the company's documents first: the user's own files, chats and e-mails (where
+ * conditions are resolved, one short passage each) get half of it first and the policies the rest, then the personal
+ * side what the policies left — so a procedure found by many searches never crowds the user's evidence out.
+ */
+function fitBothSides(docs: ReturnType<typeof foundDocuments>, budgetChars: number): Fitted {
+  const policy = docs.filter((d) => d.side === "policy");
+  const personal = docs.filter((d) => d.side === "personal");
+  let mine = fitPassages(personal, Math.floor(budgetChars / 2));
+  const theirs = fitPassages(policy, budgetChars - used(mine));
+  if (mine.passagesLeftOut > 0) mine = fitPassages(personal, budgetChars - used(theirs));
+  return {
+    blocks: [...theirs.blocks, ...mine.blocks],
+    cut: theirs.cut + mine.cut,
+    passagesLeftOut: theirs.passagesLeftOut + mine.passagesLeftOut,
+    omitted: [...theirs.omitted, ...mine.omitted],
+  };
 }
 
 /** Room kept for a document's "not shown for length" marker. */
@@ -144,10 +176,14 @@ export function findingsDigest(
   const found = side === "all" ? rc.findings.all() : rc.findings.bySide(side);
   if (found.length === 0) return "(nothing found yet)";
   const docs = foundDocuments(found);
-  const fitted = fitPassages(docs, budgetChars);
+  const fitted = side === "all" ? fitBothSides(docs, budgetChars) : fitPassages(docs, budgetChars);
   const what = side === "all" ? "" : `${side} `;
   const passages = docs.reduce((n, d) => n + new Set(d.pieces.map((p) => p.order)).size, 0);
-  const all = `All ${count(passages, `${what}passage`)} found so far, from ${count(docs.length, "document")}, the documents with the most passages found first, each document's passages whole and in its own order; "${GAP}" marks text between them that was not retrieved`;
+  const order =
+    side === "all"
+      ? "the company's documents first, then the user's own files, chats and e-mails, each side's documents with the most passages found first"
+      : "the documents with the most passages found first";
+  const all = `All ${count(passages, `${what}passage`)} found so far, from ${count(docs.length, "document")}, ${order}, each document's passages whole and in its own order; "${GAP}" marks text between them that was not retrieved`;
   const leftOut = fitted.cut + fitted.omitted.length;
   const line =
     fitted.passagesLeftOut > 0
@@ -158,8 +194,21 @@ export function findingsDigest(
         `[… ${count(fitted.omitted.length, "more document")} found, not shown for length (found least often); read_document reads one whole: ${fitted.omitted.map((p) => `"${p}"`).join(", ")}]`,
       ]
     : [];
-  return [line, ...fitted.blocks, ...closing].join("\n\n");
+  // Two documents may share a title: the path tells them apart (and is what read_document takes).
+  const titles = fitted.blocks.map((b) => b.title);
+  const label = (b: { title: string; path: string }) =>
+    titles.indexOf(b.title) === titles.lastIndexOf(b.title) ? `"${b.title}"` : `"${b.title}" (${b.path})`;
+  const texts = showRepeatsOnce(fitted.blocks.map((b) => ({ label: label(b), text: b.text })));
+  const blocks = fitted.blocks.map((b, i) => {
+    const heading =
+      titles.indexOf(b.title) === titles.lastIndexOf(b.title) ? b.title : `${b.title} (${b.path})`;
+    return `### ${heading}\n${texts[i]}`;
+  });
+  return [line, ...blocks, ...closing].join("\n\n");
 }
+
+/** Which whole documents a J.9 prompt carries: every document of the environment (Basic), or every one found. */
+export type WholeDocuments = "environment" | "found";
 
 /** Render the three J.9 source slots. Pieces of one source are joined in document order; sources appear in key order. */
 export function renderSources(
@@ -167,8 +216,8 @@ export function renderSources(
   pieces: readonly EvidencePiece[],
   budgetChars: number,
   found?: { passages: number; documents: number },
-  /** The pieces are whole documents (Basic reads every document): the line says so. */
-  whole = false,
+  /** The pieces are whole documents, of the whole environment (Basic) or of every document found: the line says so. */
+  whole: WholeDocuments | false = false,
 ): WorkflowSources {
   const grouped = new Map<string, Piece[]>();
   for (const p of pieces) {
@@ -184,14 +233,15 @@ export function renderSources(
     budgetChars,
   );
   const docIds = shown.map((s) => `- ${s.key}: ${describe(s)}`);
-  const contents = shown.map((s, i) => `=== [${s.key}] ${describe(s)} ===\n${fitted.texts[i]}`);
+  const texts = showRepeatsOnce(shown.map((s, i) => ({ label: `[${s.key}]`, text: fitted.texts[i]! })));
+  const contents = shown.map((s, i) => `=== [${s.key}] ${describe(s)} ===\n${texts[i]}`);
   const reference = shown.map(
     (s) =>
       `- ${s.key}: type=${s.type}; title=${s.title}; author=${s.author || "unknown"}; date=${s.date || "unknown"}`,
   );
   const shownPassages = [...grouped.values()].reduce((n, list) => n + list.length, 0);
   const carried = whole
-    ? `(Every document of the environment, whole: ${count(shown.length, "document")}${fitted.cut ? `; ${count(fitted.cut, "document")} cut for length, as marked` : ""}.)`
+    ? `(${whole === "environment" ? "Every document of the environment" : "Every document found so far"}, whole: ${count(shown.length, "document")}${fitted.cut ? `; ${count(fitted.cut, "document")} cut for length, as marked` : ""}.)`
     : found && (found.passages > shownPassages || found.documents > shown.length)
       ? `(${count(shownPassages, "passage")} from ${count(shown.length, "document")} of the ${count(found.passages, "passage")} from ${count(found.documents, "document")} found: the ones most relevant to the question, for length; "${GAP}" marks text between passages that was not retrieved${fitted.cut ? `; ${count(fitted.cut, "document")} cut for length, as marked` : ""}.)`
       : carriedLine(shownPassages, shown.length, "", fitted.cut);
@@ -210,11 +260,49 @@ export function chunkOrdinal(chunkId: string): number {
 }
 
 /**
- * The evidence for workflow generation from the session (J.8 phase one): every retrieved chunk when it fits the
- * budget; otherwise the chunks the findings store ranks highest for the question and the given focus queries
- * (e.g. intermediate workflow steps), taken round-robin so every query gets its share.
+ * The evidence for workflow generation from the session (J.8 phase one): every document found, whole, when they fit
+ * the budget (`whole: "found"`); else every retrieved chunk when those fit; otherwise the chunks the findings store
+ * ranks highest for the question and the given focus queries (e.g. intermediate workflow steps), taken round-robin
+ * so every query gets its share.
  */
 export async function sessionEvidence(
+  rc: ResearchContext,
+  focus: readonly string[],
+  budgetChars: number,
+): Promise<{ pieces: EvidencePiece[]; whole: WholeDocuments | false }> {
+  const whole = await foundWhole(rc, budgetChars);
+  if (whole) return { pieces: whole, whole: "found" };
+  return { pieces: await foundPassages(rc, focus, budgetChars), whole: false };
+}
+
+/**
+ * Every document the session found, whole, when together they fit the budget (null otherwise): a found document's
+ * other passages are one read away, and the passage a search missed is often the one that resolves a condition (a
+ * case note's second paragraph, a policy's decision table) — Basic, reading every document, never misses it.
+ */
+async function foundWhole(rc: ResearchContext, budgetChars: number): Promise<EvidencePiece[] | null> {
+  const found = rc.findings.all();
+  const ids = [...new Set(found.map((f) => f.hit.documentId))];
+  const pieces: EvidencePiece[] = [];
+  for (const id of ids) {
+    const chunks = await rc.chunksOf(id);
+    // A document the environment cannot read whole (a web page) brings the passages found of it.
+    if (chunks.length > 0) for (const c of chunks) pieces.push({ sourceId: id, text: c.text, order: c.ord });
+    else
+      for (const f of found.filter((x) => x.hit.documentId === id))
+        pieces.push({ sourceId: id, text: f.hit.text, order: chunkOrdinal(f.hit.chunkId) });
+  }
+  const total = pieces.reduce((n, p) => n + p.text.length, 0);
+  if (total > budgetChars) return null;
+  if (pieces.length > found.length)
+    rc.tracer.note(
+      `report evidence: the ${ids.length} documents found, whole (${pieces.length - found.length} passage(s) no search returned added; ${total.toLocaleString("en-US")} of ${budgetChars.toLocaleString("en-US")} characters)`,
+    );
+  return pieces;
+}
+
+/** The found passages within the budget (J.8 phase one): all when they fit, else the most relevant (see `sessionEvidence`). */
+async function foundPassages(
   rc: ResearchContext,
   focus: readonly string[],
   budgetChars: number,
