@@ -198,10 +198,7 @@ export function mentionedDependencies(steps: readonly ExtractedStep[]): [Extract
       if (steps[j]!.docId === own.docId) return 0;
       const title = inTitle.get(j);
       const text = inText.get(j)!;
-      return Math.max(
-        title && title.n >= 2 ? title.w / total : 0,
-        text.n >= 3 ? 0.7 * (text.w / total) : 0,
-      );
+      return Math.max(title && title.n >= 2 ? title.w / total : 0, text.n >= 3 ? 0.7 * (text.w / total) : 0);
     };
     const [best, second] = candidates
       .map((j) => ({ j, score: scoreOf(j) }))
