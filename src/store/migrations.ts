@@ -195,4 +195,19 @@ export const MIGRATIONS: readonly Migration[] = [
   INSERT INTO run_search (run_id, body) SELECT run_id, to_tsvector('simple', json) FROM run_documents WHERE kind = 'report';
   `,
   },
+  // 8: adjudication of annotation campaigns: where annotators disagree on a predicted step, an adjudicator's final
+  // gold step (NULL: unmatched), one per step, a gold step at most once per workflow (src/studio/annotation/store.ts).
+  `
+  CREATE TABLE annotation_adjudications (
+    campaign_id TEXT NOT NULL REFERENCES annotation_campaigns(id) ON DELETE CASCADE,
+    item_id TEXT NOT NULL,
+    step INTEGER NOT NULL,
+    gold_step INTEGER,
+    adjudicator TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, item_id, step),
+    UNIQUE (campaign_id, item_id, gold_step)
+  );
+  `,
 ];

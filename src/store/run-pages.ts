@@ -69,8 +69,6 @@ export type RunRow = Pick<
     "calls" | "cached_calls" | "input_tokens" | "output_tokens" | "cost_usd" | "unpriced_calls"
   >;
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** A metric result's not-applicable reason (JSON text in `result`), in either dialect. */
 export function notApplicableSql(db: SqlDb, alias = "m"): string {
   // Only a result without a value can carry a reason: the (large) result JSON is parsed for those rows alone.
@@ -104,11 +102,25 @@ export function runWhere(db: SqlDb, filter: RunPageFilter): { sql: string; value
   if (text) {
     // Task, agent and model by substring (lower-cased on both sides: SQLite's LIKE folds ASCII only, PostgreSQL's
     // not at all); the report's text through its full-text index (every word, by prefix).
+    // The substring is looked up among the distinct values (few), so the runs are read from an index either way.
+    const choices = cachedFacets(db);
+    const named = (["task", "agent", "model"] as const).flatMap((k) => {
+      const hits = choices[k].filter((v) => v.toLowerCase().includes(text));
+      return hits.length
+        ? [{ sql: `x.${k} IN (SELECT value FROM ${jsonArrayRows(db, "v")})`, value: JSON.stringify(hits) }]
+        : [];
+    });
     const report = reportMatches(db, "r.id", text);
-    clauses.push(
-      `(LOWER(r.task) LIKE ? ESCAPE '\\' OR LOWER(r.agent) LIKE ? ESCAPE '\\' OR LOWER(r.model) LIKE ? ESCAPE '\\'${report ? ` OR ${report.sql}` : ""})`,
-    );
-    values.push(like(text), like(text), like(text), ...(report ? [report.value] : []));
+    const parts = [
+      ...(named.length
+        ? [
+            `r.id IN (SELECT x.id FROM runs x WHERE x.kind = 'agent' AND (${named.map((n) => n.sql).join(" OR ")}))`,
+          ]
+        : []),
+      ...(report ? [report.sql] : []),
+    ];
+    clauses.push(parts.length ? `(${parts.join(" OR ")})` : "1 = 0");
+    values.push(...named.map((n) => n.value), ...(report ? [report.value] : []));
   }
   // The triage views read the partial indexes of migration 7.
   if (outcome === "failed") clauses.push("r.status = 'failed'");
@@ -253,6 +265,28 @@ export function runRows(db: SqlDb, filter: RunPageFilter = {}, evaluation?: stri
 }
 
 export type Facets = Record<"suite" | "task" | "split" | "agent" | "model" | "batch" | "status", string[]>;
+
+/** How long the filter choices are reused on PostgreSQL (see `cachedFacets`). */
+export const FACETS_TTL_MS = 5000;
+
+const facetsCache = new WeakMap<SqlDb, { version: string; value: Facets }>();
+
+/**
+ * The filter forms' choices (and what a text search resolves task, agent and model names against), recomputed only
+ * when a run was added (SQLite: the runs table's largest rowid moved; PostgreSQL: at most every `FACETS_TTL_MS`):
+ * the DISTINCT scans are the dearest part of a list page over 100,000 runs, and only a new run brings a new value.
+ */
+export function cachedFacets(db: SqlDb, now = Date.now()): Facets {
+  const version =
+    db.dialect === "sqlite"
+      ? String(db.query<{ v: number | null }, []>("SELECT MAX(rowid) AS v FROM runs").get()?.v ?? 0)
+      : String(Math.floor(now / FACETS_TTL_MS));
+  const hit = facetsCache.get(db);
+  if (hit?.version === version) return hit.value;
+  const value = facets(db);
+  facetsCache.set(db, { version, value });
+  return value;
+}
 
 /** The distinct values each filter can take (agent runs only), for the filter form. */
 export function facets(db: SqlDb): Facets {
