@@ -6,14 +6,7 @@
  */
 
 import type { Agent } from "../agents/types.ts";
-import {
-  type MetricResult,
-  metricStatus,
-  noRunUsage,
-  type Report,
-  runUsage,
-  type Split,
-} from "../core/index.ts";
+import { noRunUsage, type Split } from "../core/index.ts";
 import { redactSecrets } from "../core/redact.ts";
 import type { Env } from "../env/types.ts";
 import type { Model, Role } from "../llm/types.ts";
@@ -21,10 +14,10 @@ import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 import { AgentActivity } from "./agent-activity.ts";
 import { type Cell, type CellResult, NO_MODEL, planCells } from "./cells.ts";
-import { cellRunId, judgeOfIdentity, runIdentity, taskFingerprint } from "./identity.ts";
+import { cellRunId, runIdentity, taskFingerprint } from "./identity.ts";
 import { runPool } from "./pool.ts";
 import { createProgress, type Progress, type ProgressSink } from "./progress.ts";
-import { agentHalf, failRun, finishRun } from "./recorded-run.ts";
+import { type RecordRun, type RunOutcome, readBack, recordRun, reopenUnscored } from "./recorded-run.ts";
 import type { EnvAgent, OpenEnvOptions, ScoreReport } from "./services.ts";
 import { SharedEnvs } from "./shared-envs.ts";
 import { type SummaryRow, summarize } from "./summary.ts";
@@ -81,68 +74,48 @@ export type SuiteEvaluation = {
   skipped: number;
 };
 
-/** A cell's outcome: its metric values and the usage recorded under its run id. */
-function outcome(
-  store: RunStore,
-  cell: Cell,
-  runId: string,
-  status: CellResult["status"],
-  results: readonly MetricResult[],
-  error: string | null = null,
-): CellResult {
-  const metrics = Object.fromEntries(results.map((r) => [r.metric, r.value]));
-  const not_applicable = results.filter((r) => r.not_applicable).map((r) => r.metric);
-  return { cell, runId, status, metrics, not_applicable, usage: runUsage(store.calls(runId)), error };
-}
-
-/**
- * A finished cell whose judge left a metric unscored (its replies unusable; not "not applicable") is reopened, so this
- * invocation judges its stored report again instead of reading the gap back. Only the batch judge's results count
- * (another judge's, stored beside by `drflow judge --run`, are its own business). True when the cell was reopened.
- */
-export function reopenUnscored(
-  options: Pick<EvaluateSuiteOptions, "store" | "judge">,
-  runId: string,
-): boolean {
-  if (options.store.getRun(runId)?.status !== "done" || !options.judge) return false;
-  const { judge, model } = judgeOfIdentity(options.judge);
-  const unscored = options.store
-    .metrics({ run: runId })
-    .map((m) => m.result)
-    .filter((r) => r.judge.judge === judge && (r.judge.model ?? null) === model)
-    .filter((r) => metricStatus(r) === "unscored")
-    .map((r) => r.metric);
-  if (unscored.length === 0) return false;
-  return options.store.reopenRun(runId, `its judge left ${unscored.join(", ")} unscored; judged again`);
+/** A cell's result from its run's outcome: its metric values and the usage recorded under its run id. */
+function cellResult(cell: Cell, out: RunOutcome): CellResult {
+  const metrics = Object.fromEntries(out.metrics.map((r) => [r.metric, r.value]));
+  const not_applicable = out.metrics.filter((r) => r.not_applicable).map((r) => r.metric);
+  return {
+    cell,
+    runId: out.runId,
+    status: out.status,
+    metrics,
+    not_applicable,
+    usage: out.usage,
+    error: out.error,
+  };
 }
 
 /** The stored outcome of a cell that finished in an earlier invocation, or null if it has not. */
 export function finishedCell(store: RunStore, cell: Cell, runId: string): CellResult | null {
-  const run = store.getRun(runId);
-  if (run?.status !== "done") return null;
-  const metrics = store.metrics({ run: runId }).map((m) => m.result);
-  return outcome(store, cell, runId, "skipped", metrics);
+  if (store.getRun(runId)?.status !== "done") return null;
+  return cellResult(cell, {
+    runId,
+    status: "skipped",
+    report: null,
+    trace: [],
+    envEmbedder: null,
+    error: null,
+    ...readBack(store, runId),
+  });
 }
 
-/** How often a cell another process is running is looked at again. */
-const BUSY_POLL_MS = 200;
-
-/**
- * Take the cell for this process (see `RunStore.claimRun`): a retried run keeps its row and what hangs off it; while
- * another live process runs the same cell, wait for it and read its outcome back.
- */
-async function claimCell(
+/** A cell's run as the cell primitive records it (`recordRun`): its row, agent, model, environment and judge. */
+function cellRecording(
   options: EvaluateSuiteOptions,
-  entry: AgentEntry,
   cell: Cell,
-  runId: string,
-  identity: string,
-): Promise<"claimed" | "done"> {
-  const clock = options.clock ?? (() => new Date());
-  for (;;) {
-    const claim = options.store.claimRun({
-      id: runId,
-      kind: "agent",
+  run: { runId: string; identity: string },
+  loaded: LoadedTask,
+  entry: AgentEntry,
+  openEnv: () => Promise<Env>,
+): RecordRun {
+  return {
+    store: options.store,
+    run: {
+      id: run.runId,
       batch: options.batch,
       task: cell.task,
       split: cell.split,
@@ -150,70 +123,43 @@ async function claimCell(
       agent_options: { ...entry.agent.options },
       model: cell.model,
       repeat: cell.repeat,
-      status: "running",
-      started_at: clock().toISOString(),
-      identity,
-    });
-    if (claim !== "busy") return claim;
-    await Bun.sleep(BUSY_POLL_MS);
-  }
-}
-
-/** The agent's half of a cell (see `agentHalf`), with the grid's model for it. */
-async function agentReport(
-  options: EvaluateSuiteOptions,
-  runId: string,
-  entry: AgentEntry,
-  model: string,
-  openEnv: () => Promise<Env>,
-  activity?: { tracker: AgentActivity; onWaiting: () => void },
-): Promise<Report> {
-  const half = await agentHalf({
-    store: options.store,
-    runId,
+      identity: run.identity,
+    },
     agent: entry.agent,
-    model: entry.agent.needsModel ? options.model(model, "agent") : null,
+    model: () => (entry.agent.needsModel ? options.model(cell.model, "agent") : null),
     openEnv,
-    ...(activity ? { activity } : {}),
-    clock: options.clock ?? (() => new Date()),
+    score: (report) => options.score(report, loaded, run.runId),
+    judge: options.judge ?? null,
+    ...(options.clock ? { clock: options.clock } : {}),
+  };
+}
+
+/** A progress line for a settled cell. */
+function tick(progress: Progress | null, result: CellResult): void {
+  const label = cellLabel(result.cell);
+  if (result.status === "skipped") progress?.tick(label, "skipped");
+  else progress?.tick(result.error ? `${label}: ${result.error}` : label, result.status);
+}
+
+/**
+ * A cell's content identity: the task's fingerprint, the agent, model and its options, the split, the repeat, the
+ * judge (`custom` when the grid names none; null for an unjudged `drflow run`) and an LLM cell's index embedder.
+ */
+export function cellIdentity(
+  options: Pick<EvaluateSuiteOptions, "modelOptions" | "envEmbedder"> & { judge?: string | null },
+  cell: Cell,
+  fingerprint: string,
+): string {
+  return runIdentity({
+    task: fingerprint,
+    embedder: cellEmbedder(options, cell),
+    agent: cell.agent,
+    model: cell.model,
+    modelOptions: options.modelOptions,
+    split: cell.split,
+    repeat: cell.repeat,
+    judge: options.judge === undefined ? "custom" : options.judge,
   });
-  return half.report;
-}
-
-/** The judge's half of a cell: score the report, save the metrics, finish the run. */
-async function judgeReport(
-  options: EvaluateSuiteOptions,
-  cell: Cell,
-  runId: string,
-  loaded: LoadedTask,
-  report: Report,
-): Promise<CellResult> {
-  const results = await options.score(report, loaded, runId);
-  finishRun(options.store, runId, results, options.clock ?? (() => new Date()));
-  return outcome(options.store, cell, runId, "done", results);
-}
-
-/** A cell that failed (see `failRun`). */
-function failedCell(options: EvaluateSuiteOptions, cell: Cell, runId: string, error: unknown): CellResult {
-  const message = failRun(options.store, runId, error, options.clock ?? (() => new Date()));
-  return outcome(options.store, cell, runId, "failed", [], message);
-}
-
-async function runCell(
-  options: EvaluateSuiteOptions,
-  cell: Cell,
-  runId: string,
-  loaded: LoadedTask,
-  entry: AgentEntry,
-): Promise<CellResult> {
-  try {
-    const report = await agentReport(options, runId, entry, cell.model, () =>
-      options.openEnv(loaded, cell.split, entry.agent),
-    );
-    return await judgeReport(options, cell, runId, loaded, report);
-  } catch (error) {
-    return failedCell(options, cell, runId, error);
-  }
 }
 
 /** A cell's content identity and its run id in the batch. */
@@ -222,16 +168,7 @@ export function cellRun(
   cell: Cell,
   fingerprint: string,
 ): { identity: string; runId: string } {
-  const identity = runIdentity({
-    task: fingerprint,
-    embedder: cellEmbedder(options, cell),
-    agent: cell.agent,
-    model: cell.model,
-    modelOptions: options.modelOptions,
-    split: cell.split,
-    repeat: cell.repeat,
-    judge: options.judge ?? "custom",
-  });
+  const identity = cellIdentity(options, cell, fingerprint);
   return { identity, runId: cellRunId(options.batch, identity) };
 }
 
@@ -261,29 +198,30 @@ export async function evaluateCell(
   task: () => Promise<{ loaded: LoadedTask; fingerprint: string }>,
   progress: Progress | null = null,
 ): Promise<CellResult> {
-  const label = cellLabel(cell);
   let loadedTask: { loaded: LoadedTask; fingerprint: string };
   try {
     loadedTask = await task();
   } catch (error) {
-    progress?.tick(`${label}: ${(error as Error).message}`, "failed");
-    return unreadable(cell, error);
+    const result = unreadable(cell, error);
+    tick(progress, result);
+    return result;
   }
-  const { identity, runId } = cellRun(options, cell, loadedTask.fingerprint);
+  const { loaded, fingerprint } = loadedTask;
+  const entry = entryOf(options, cell);
+  const run = cellRun(options, cell, fingerprint);
+  const out = await recordRun(
+    cellRecording(options, cell, run, loaded, entry, () => options.openEnv(loaded, cell.split, entry.agent)),
+  );
+  const result = cellResult(cell, out);
+  tick(progress, result);
+  return result;
+}
+
+/** The grid's entry of a cell's agent. */
+function entryOf(options: Pick<EvaluateSuiteOptions, "agents">, cell: Cell): AgentEntry {
   const entry = options.agents.find((a) => a.spec === cell.agent);
   if (!entry) throw new Error(`cell names agent "${cell.agent}", which is not in the grid`);
-  reopenUnscored(options, runId);
-  const before = finishedCell(options.store, cell, runId);
-  if (before || (await claimCell(options, entry, cell, runId, identity)) === "done") {
-    progress?.tick(label, "skipped");
-    return before ?? finishedCell(options.store, cell, runId)!;
-  }
-  const result = await runCell(options, cell, runId, loadedTask.loaded, entry);
-  progress?.tick(
-    result.error ? `${label}: ${result.error}` : label,
-    result.status === "failed" ? "failed" : "done",
-  );
-  return result;
+  return entry;
 }
 
 /** The grid's cells (agents × models × splits × repeats × tasks), as the local run and the queue plan them. */
@@ -319,6 +257,7 @@ export async function evaluateSuite(options: EvaluateSuiteOptions): Promise<Suit
     }
     return t;
   };
+  await requireModels(options, cells, taskOf);
   const concurrency = options.concurrency ?? 1;
   const results =
     options.pipeline === false
@@ -330,6 +269,24 @@ export async function evaluateSuite(options: EvaluateSuiteOptions): Promise<Suit
   const skipped = results.filter((r) => r.status === "skipped").length;
   const ran = results.filter((r) => r.status !== "skipped" && r.runId).length;
   return { batch: options.batch, results, summary: summarize(results), ran, skipped };
+}
+
+/**
+ * Build the agent model of every cell that still has its agent to run, before any cell runs: a missing key fails the
+ * batch at once (`MissingKeyError` names the role, the variable and how to pick another model) rather than every
+ * cell. Cells that finished, or whose report an interrupted attempt stored, need no agent model and are not asked.
+ */
+async function requireModels(options: EvaluateSuiteOptions, cells: readonly Cell[], taskOf: TaskOf) {
+  const needed = new Set<string>();
+  for (const cell of cells) {
+    if (cell.model === NO_MODEL || needed.has(cell.model)) continue;
+    const task = await taskOf(cell.task).catch(() => null); // an unreadable task fails its cells, later
+    if (!task) continue;
+    const { runId } = cellRun(options, cell, task.fingerprint);
+    if (options.store.getRun(runId)?.status === "done" || options.store.getReport(runId)) continue;
+    needed.add(cell.model);
+  }
+  for (const handle of needed) options.model(handle, "agent");
 }
 
 /** A cell as the pipeline prepares it ahead of its turn: already settled, or its run with its environment on the way. */
@@ -375,7 +332,7 @@ function byEnvironment(keys: readonly string[]): number[] {
  * starts judging its previous cell. Both wait until no busy slot does anything but wait on the model
  * (`AgentActivity`), so they never hold up an agent's next request; a cell not prepared ahead starts building its
  * environment once its own first request is out. At most `concurrency` judgings run at once. Results keep the grid's
- * order; a cell's outcome is the same as `runCell` would give it alone.
+ * order; a cell's outcome is the same as `evaluateCell` would give it alone (both record it with `recordRun`).
  */
 async function pipelined(
   options: EvaluateSuiteOptions,
@@ -390,11 +347,6 @@ async function pipelined(
   const keys = cells.map((cell) => envKey(options, cell));
   const order = byEnvironment(keys);
   const envs = new SharedEnvs(keys);
-  const entryOf = (cell: Cell) => {
-    const entry = options.agents.find((a) => a.spec === cell.agent);
-    if (!entry) throw new Error(`cell names agent "${cell.agent}", which is not in the grid`);
-    return entry;
-  };
 
   /** `startEnvAfter`: when an environment this cell is the first to lease starts building (at once by default). */
   const prepareCell = async (index: number, startEnvAfter?: Promise<unknown>): Promise<Prepared> => {
@@ -407,9 +359,9 @@ async function pipelined(
       envs.skip(key);
       return { settled: unreadable(cell, error) };
     }
-    const entry = entryOf(cell);
+    const entry = entryOf(options, cell);
     const { identity, runId } = cellRun(options, cell, task.fingerprint);
-    reopenUnscored(options, runId);
+    if (options.judge) reopenUnscored(options.store, runId, options.judge);
     const before = finishedCell(options.store, cell, runId);
     if (before) {
       envs.skip(key);
@@ -443,13 +395,7 @@ async function pipelined(
   const results = new Array<CellResult>(cells.length);
   const settle = (index: number, result: CellResult) => {
     results[index] = result;
-    const label = cellLabel(cells[index]!);
-    if (result.status === "skipped") progress?.tick(label, "skipped");
-    else
-      progress?.tick(
-        result.error ? `${label}: ${result.error}` : label,
-        result.status === "failed" ? "failed" : "done",
-      );
+    tick(progress, result);
   };
   const judging = new Set<Promise<void>>();
   const activity = new AgentActivity();
@@ -479,40 +425,46 @@ async function pipelined(
     }
     const { loaded, runId, identity, entry } = p;
     const release = async () => {
+      // Idempotent: the lease is returned once, also when the stored report made it unnecessary.
       if (p.env) await (await p.env.catch(() => null))?.close();
     };
-    // A cell another process holds is waited for aside: that process may be waiting for this one's judging.
-    if ((await activity.aside(() => claimCell(options, entry, cell, runId, identity))) === "done") {
-      await release();
-      settle(index, finishedCell(options.store, cell, runId)!);
+    const leased = p.env;
+    /** Resolved once the agent's half is done (with what starts the judging) or the run settled without it (null). */
+    const agentDone = Promise.withResolvers<(() => void) | null>();
+    const { promise: judgeTurn, resolve: startJudging } = Promise.withResolvers<void>();
+    const outcome = recordRun({
+      ...cellRecording(options, cell, { runId, identity }, loaded, entry, () =>
+        leased ? leased : options.openEnv(loaded, cell.split, entry.agent),
+      ),
+      activity: { tracker: activity, onWaiting },
+      // A cell another process holds is waited for aside: that process may be waiting for this one's judging.
+      claimWith: (claim) => activity.aside(claim),
+      // Judged once the slot's next agent waits on the model, when no busy slot does anything but wait on it.
+      beforeJudge: async () => {
+        await release();
+        agentDone.resolve(startJudging);
+        await judgeTurn;
+        await activity.quiet();
+      },
+    });
+    const settled = outcome.then((out) => settle(index, cellResult(cell, out)));
+    settled.catch(() => {}); // a store failure reaches evaluateSuite through agentDone or the judging set
+    outcome.then(
+      async () => {
+        await release();
+        agentDone.resolve(null);
+      },
+      (error) => agentDone.reject(error),
+    );
+    const start = await agentDone.promise;
+    if (!start) {
+      await settled;
       return null;
     }
-    let report: Report;
-    try {
-      const leased = p.env;
-      report = await agentReport(
-        options,
-        runId,
-        entry,
-        cell.model,
-        () => leased ?? options.openEnv(loaded, cell.split, entry.agent),
-        { tracker: activity, onWaiting },
-      );
-    } catch (error) {
-      settle(index, failedCell(options, cell, runId, error));
-      return null;
-    } finally {
-      await release(); // idempotent: the lease is returned once, also when the stored report made it unnecessary
-    }
-    // Judged once the slot's next agent waits on the model, when no busy slot does anything but wait on it.
     return () => {
-      const judged = activity
-        .quiet()
-        .then(() => judgeReport(options, cell, runId, loaded, report))
-        .catch((error) => failedCell(options, cell, runId, error))
-        .then((result) => settle(index, result));
-      judging.add(judged);
-      void judged.finally(() => judging.delete(judged));
+      start();
+      judging.add(settled);
+      void settled.finally(() => judging.delete(settled));
     };
   };
 

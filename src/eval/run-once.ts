@@ -1,19 +1,14 @@
-/** @module One agent run on one task, recorded in the run store (the `drflow run` primitive behind the CLI and API). */
+/** @module One agent run on one task, recorded in the run store: `drflow run` and `POST /runs`, one cell of the cell primitive. */
 import { randomUUID } from "node:crypto";
 import { agentFromSpec } from "../agents/index.ts";
 import type { TraceEvent } from "../agents/types.ts";
-import {
-  type MetricResult,
-  parseTaskRef,
-  type Report,
-  type RunUsage,
-  runUsage,
-  type Split,
-} from "../core/index.ts";
+import { type MetricResult, parseTaskRef, type Report, type RunUsage, type Split } from "../core/index.ts";
 import type { RunStore } from "../store/run-store.ts";
-import { NO_MODEL } from "./cells.ts";
-import { runIdentity, taskFingerprint } from "./identity.ts";
-import { agentHalf, failRun, finishRun } from "./recorded-run.ts";
+import type { LoadedTask } from "../store/task-store.ts";
+import { type Cell, NO_MODEL } from "./cells.ts";
+import { cellIdentity } from "./evaluate-suite.ts";
+import { taskFingerprint } from "./identity.ts";
+import { failRun, recordRun } from "./recorded-run.ts";
 import type { Services } from "./services.ts";
 
 export type RunOnceOptions = {
@@ -42,6 +37,10 @@ export type RunOnceResult = {
   envEmbedder: string;
 };
 
+/**
+ * One agent run on one task, recorded as one cell (repeat 0) through the cell primitive `recordRun`; a failure is
+ * recorded, then thrown.
+ */
 export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
   const clock = options.clock ?? (() => new Date());
   parseTaskRef(options.task);
@@ -49,56 +48,52 @@ export async function runOnce(options: RunOnceOptions): Promise<RunOnceResult> {
   if (agent.needsModel && !options.model) {
     throw new Error(`agent "${options.agent}" needs a model: pass --model <handle>, e.g. openai:gpt-4o`);
   }
-  const handle = agent.needsModel ? options.model! : NO_MODEL;
+  const cell: Cell = {
+    task: options.task,
+    agent: options.agent,
+    model: agent.needsModel ? options.model! : NO_MODEL,
+    split: options.split,
+    repeat: 0,
+  };
   const runId = options.runId ?? `run-${randomUUID().slice(0, 8)}`;
   const { store, services } = options;
   // A run id names one run: another run under it would be overwritten.
   if (store.getRun(runId)) throw new Error(`run id ${runId} is already a run in ${store.path}; name another`);
-  const record = {
-    id: runId,
-    kind: "agent" as const,
-    task: options.task,
-    split: options.split,
-    agent: options.agent,
-    agent_options: { ...agent.options },
-    model: handle,
-    status: "running" as const,
-    started_at: clock().toISOString(),
-  };
-  store.saveRun(record);
+  const row = { id: runId, task: cell.task, split: cell.split, agent: cell.agent, model: cell.model };
+  let loaded: LoadedTask;
+  let identity: string;
   try {
-    const loaded = await services.loadTask(options.task);
-    const identity = runIdentity({
-      task: await taskFingerprint(loaded),
-      agent: options.agent,
-      model: handle,
-      split: options.split,
-      repeat: 0,
-      judge: options.judge ? services.judge : null,
-      ...(agent.needsModel ? { embedder: services.envEmbedder(agent).name } : {}),
-    });
-    store.saveRun({ ...record, identity });
-    const half = await agentHalf({
-      store,
-      runId,
-      agent,
-      model: agent.needsModel ? services.model(handle, "agent") : null,
-      openEnv: () => services.openEnv(loaded, options.split, agent, { background: true }),
-      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-      clock,
-    });
-    const metrics = options.judge ? await services.score(half.report, loaded, runId) : [];
-    finishRun(store, runId, metrics, clock);
-    return {
-      runId,
-      report: half.report,
-      trace: half.trace,
-      usage: runUsage(store.calls(runId)),
-      metrics,
-      envEmbedder: half.env ?? "unknown",
-    };
+    loaded = await services.loadTask(options.task);
+    const judge = options.judge ? services.judge : null;
+    identity = cellIdentity(
+      { judge, envEmbedder: services.envEmbedder },
+      cell,
+      await taskFingerprint(loaded),
+    );
   } catch (error) {
+    // A task that cannot be read is a failed run too (its id was handed out).
+    store.saveRun({ ...row, kind: "agent", status: "running", started_at: clock().toISOString() });
     failRun(store, runId, error, clock);
     throw error;
   }
+  const out = await recordRun({
+    store,
+    run: { ...row, agent_options: { ...agent.options }, identity },
+    agent,
+    model: () => (agent.needsModel ? services.model(cell.model, "agent") : null),
+    openEnv: () => services.openEnv(loaded, options.split, agent, { background: true }),
+    score: options.judge ? (report) => services.score(report, loaded, runId) : null,
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    clock,
+  });
+  if (out.status === "failed" || !out.report)
+    throw out.cause ?? new Error(out.error ?? `run ${runId} failed`);
+  return {
+    runId,
+    report: out.report,
+    trace: out.trace,
+    usage: out.usage,
+    metrics: out.metrics,
+    envEmbedder: out.envEmbedder ?? "unknown",
+  };
 }

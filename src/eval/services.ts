@@ -81,6 +81,8 @@ export type ServicesOptions = {
    * (e.g. to compare with the offline index, as `scripts/bench/eval.ts --embedder` does).
    */
   llmEnvEmbedder?: string;
+  /** The flag each role's model was named with on the command line (`{ agent: "--model" }`), for missing-key hints. */
+  namedBy?: Partial<Record<Role, string>>;
 };
 
 /**
@@ -96,7 +98,13 @@ export function defaultServices(options: ServicesOptions): Services {
     const key = `${role ?? ""} ${handle}`;
     let m = models.get(key);
     if (!m) {
-      m = createModel(handle, { ...options.modelOptions, usage: options.store, ...(role ? { role } : {}) });
+      const namedBy = role ? options.namedBy?.[role] : undefined;
+      m = createModel(handle, {
+        ...options.modelOptions,
+        usage: options.store,
+        ...(role ? { role } : {}),
+        ...(namedBy ? { namedBy } : {}),
+      });
       models.set(key, m);
     }
     return m;

@@ -2,14 +2,19 @@
 import { ROLE_VARIABLE } from "./roles.ts";
 import type { Role } from "./types.ts";
 
-/** A provider key is not set; the message names the variable to set (and, for a role's model, how to pick another). */
+/**
+ * A provider key is not set; the message names the variable to set and, for a role's model, how to pick another: the
+ * way the user named this one (`namedBy`, a flag such as `--model`), else the role's variable.
+ */
 export class MissingKeyError extends Error {
   constructor(
     readonly variable: string,
     readonly handle: string,
     readonly role?: Role,
+    readonly namedBy?: string,
   ) {
-    const other = role ? ` (or name another ${role} model with ${ROLE_VARIABLE[role]})` : "";
+    const how = namedBy ?? (role ? ROLE_VARIABLE[role] : undefined);
+    const other = how ? ` (or name another${role ? ` ${role}` : ""} model with ${how})` : "";
     super(`model "${handle}" needs an API key: set the environment variable ${variable}${other}`);
     this.name = "MissingKeyError";
   }

@@ -87,6 +87,8 @@ export type ModelOptions = {
   onRetry?: (message: string, waitMs: number) => void;
   /** The role this model serves, named in a missing-key message with the variable that picks another model. */
   role?: Role;
+  /** How the user named this model when not by the role's variable (a flag, e.g. `--model`): a missing key's hint says so. */
+  namedBy?: string;
 };
 
 /** A provider's 4xx that names the response format: it does not take this kind of structured output. */
@@ -131,6 +133,7 @@ export function apiKeyFor(
   env: Record<string, string | undefined>,
   required: boolean,
   role?: Role,
+  namedBy?: string,
 ): string {
   if (target.credential) return target.credential;
   const provider = providerOf(target);
@@ -144,7 +147,7 @@ export function apiKeyFor(
   }
   if (key) return key;
   if (!required) return "no-key";
-  throw new MissingKeyError(variable, target.handle, role);
+  throw new MissingKeyError(variable, target.handle, role, namedBy);
 }
 
 type Answer = {
@@ -190,7 +193,7 @@ class OpenAICompatibleModel implements Model {
     const handle = this.handle;
     this.mode = resolveCacheMode(options, env);
     // Replay never touches the network, so it needs no key; every other mode fails now, naming the variable.
-    const apiKey = apiKeyFor(this.target, env, this.mode !== "replay", options.role);
+    const apiKey = apiKeyFor(this.target, env, this.mode !== "replay", options.role, options.namedBy);
     const cacheOption = options.cache === undefined ? defaultCacheLocation(env) : options.cache;
     this.cache =
       this.mode === "off" || cacheOption === null

@@ -15,6 +15,7 @@ import {
   RunStatus,
   Split,
 } from "../core/index.ts";
+import { latestRunRow } from "./run-changes.ts";
 import { idPage, type RunOrder, sortMetric } from "./run-order.ts";
 import { reportMatches } from "./run-search.ts";
 import { RunFilter, runClauses, whereSql } from "./run-store.ts";
@@ -277,10 +278,7 @@ const facetsCache = new WeakMap<SqlDb, { version: string; value: Facets }>();
  * the DISTINCT scans are the dearest part of a list page over 100,000 runs, and only a new run brings a new value.
  */
 export function cachedFacets(db: SqlDb, now = Date.now()): Facets {
-  const version =
-    db.dialect === "sqlite"
-      ? String(db.query<{ v: number | null }, []>("SELECT MAX(rowid) AS v FROM runs").get()?.v ?? 0)
-      : String(Math.floor(now / FACETS_TTL_MS));
+  const version = String(latestRunRow(db) ?? `ttl-${Math.floor(now / FACETS_TTL_MS)}`);
   const hit = facetsCache.get(db);
   if (hit?.version === version) return hit.value;
   const value = facets(db);

@@ -178,6 +178,44 @@ describe("evaluateSuite", () => {
   });
 });
 
+describe("evaluateSuite with a model's key missing", () => {
+  /** An agent that needs a model but never calls it (what is tested is whether its model is built). */
+  const modelAgent = (log: string[]): Agent => ({
+    ...countingAgent(log),
+    name: "modelled",
+    needsModel: true,
+  });
+  const grid = (agent: Agent, env: Record<string, string>, pipeline: boolean) =>
+    options(agent, {
+      agents: [{ spec: "modelled", agent }],
+      models: ["openai:gpt-4o"],
+      repeats: 1,
+      pipeline,
+      model: (handle, role) =>
+        createModel(handle, { env, cache: null, ...(role ? { role } : {}), namedBy: "--models" }),
+    });
+
+  for (const pipeline of [true, false]) {
+    test(`fails before any cell runs, naming the role, the variable and the flag (pipeline: ${pipeline})`, async () => {
+      const log: string[] = [];
+      await expect(evaluateSuite(grid(modelAgent(log), {}, pipeline))).rejects.toThrow(
+        'model "openai:gpt-4o" needs an API key: set the environment variable OPENAI_API_KEY (or name another agent model with --models)',
+      );
+      expect(log).toHaveLength(0);
+      expect(store.listRuns({ batch: "b1" })).toHaveLength(0);
+    });
+  }
+
+  test("a batch whose cells all finished is read back without the key", async () => {
+    const log: string[] = [];
+    const first = await evaluateSuite(grid(modelAgent(log), { OPENAI_API_KEY: "sk-test" }, true));
+    expect(first.ran).toBe(6);
+    const again = await evaluateSuite(grid(modelAgent(log), {}, true));
+    expect(again.skipped).toBe(6);
+    expect(log).toHaveLength(6);
+  });
+});
+
 describe("evaluateSuite with an LLM agent over the scripted server", () => {
   let server: ScriptedServer;
   afterEach(async () => server?.close());

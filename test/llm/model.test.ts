@@ -319,6 +319,12 @@ test("a missing key names the variable to set", () => {
   expect(() => local.forRole!("embedder")).toThrow(
     'model "openai:text-embedding-3-small" needs an API key: set the environment variable OPENAI_API_KEY (or name another embedder model with DRFLOW_EMBEDDER_MODEL)',
   );
+  // A model the user named with a flag: the hint names the flag, not the variable the flag overrode.
+  expect(() =>
+    createModel("openai:gpt-4o", { env: {}, cache: null, role: "agent", namedBy: "--model" }),
+  ).toThrow(
+    'model "openai:gpt-4o" needs an API key: set the environment variable OPENAI_API_KEY (or name another agent model with --model)',
+  );
 });
 
 test("refresh re-fetches and overwrites; off neither reads nor writes", async () => {

@@ -127,6 +127,42 @@ test("the default embedder without its key: the error names the embedder role, t
   expect(chats()).toHaveLength(0);
 }, 60_000);
 
+test("a model named by a flag without its key: the hint names the flag; eval fails before any cell runs", async () => {
+  const run = await drflow({}, ...runArgs("flag-no-key"), "--model", "openai:gpt-4o");
+  expect(run.code).toBe(1);
+  expect(run.err).toContain(
+    'model "openai:gpt-4o" needs an API key: set the environment variable OPENAI_API_KEY (or name another agent model with --model)',
+  );
+  const judged = await drflow(
+    {},
+    ...runArgs("judge-no-key"),
+    "--agent",
+    "extractive",
+    "--judge",
+    "openai:gpt-4o",
+  );
+  expect(judged.code).toBe(1);
+  expect(judged.err).toContain("(or name another judge model with --judge)");
+  const evaluated = await drflow(
+    { DRFLOW_EMBEDDER_MODEL: "hashing" },
+    "eval",
+    ...["--suite", "demo", "--agents", "drfa", "--models", `${handle()},openai:gpt-4o`, "--no-index"],
+    ...["--root", TASKS, "--store", store("eval-no-key")],
+  );
+  expect(evaluated.code).toBe(1);
+  expect(evaluated.err).toContain(
+    "needs an API key: set the environment variable OPENAI_API_KEY (or name another agent model with --models)",
+  );
+  expect(evaluated.err).not.toContain("cells ran");
+  expect(chats()).toHaveLength(0); // not even the cells whose model had what it needs
+  const s = new RunStore(store("eval-no-key"));
+  try {
+    expect(s.listRuns({ kind: "agent" })).toHaveLength(0);
+  } finally {
+    s.close();
+  }
+}, 60_000);
+
 test("DRFLOW_AGENT_MODEL is the model of run and eval when --model/--models is not given", async () => {
   const env = { DRFLOW_AGENT_MODEL: handle(), DRFLOW_EMBEDDER_MODEL: "hashing" };
   const run = await drflow(env, ...runArgs("agent-role"));

@@ -7,8 +7,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { IntermediateWorkflow } from "../../src/agents/drfa/intermediate.ts";
-import { ConditionActions, GapActions, PlannedActions } from "../../src/agents/shared/action.ts";
+import { conditionActions, gapActions, plannedActions } from "../../src/agents/shared/action.ts";
 import { CrpPlan, ResearchPlan, SubQuestions } from "../../src/agents/shared/research-plan.ts";
+import { TOOL_INFO } from "../../src/agents/shared/tools.ts";
 import { ChatPosts, ChatSetup } from "../../src/generate/llm/files/chat.ts";
 import { FillerSections, Outline, SectionText } from "../../src/generate/llm/files/document.ts";
 import { EmailThread, EmailUsers } from "../../src/generate/llm/files/email.ts";
@@ -24,6 +25,12 @@ import { Audit, Comparison, SolverAnswer } from "../../src/review/evidence.ts";
 import { Review } from "../../src/review/naturalness.ts";
 import { strictSchemaProblems, valueProblems } from "../support/json-schema-rules.ts";
 import { conform } from "../support/provider-emulator.ts";
+
+/** The action schemas as a prompt offering every tool sends them. */
+const TOOLS = Object.values(TOOL_INFO);
+const PlannedActions = plannedActions(TOOLS);
+const GapActions = gapActions(TOOLS);
+const ConditionActions = conditionActions(TOOLS);
 
 /** Every zod schema passed to `generateObject` in src/ (agents J.4–J.8, DRBA, generator K.1–K.20, review). */
 const SENT: Record<string, z.ZodType> = {
@@ -121,7 +128,7 @@ test("the action schemas are the prompts' examples: wrapped in value, no nulls, 
       {
         type: "local_document_search",
         description: "d",
-        parameters: { query: "consent", top_k: 5, service: "auto", document: "" },
+        parameters: { query: "consent", top_k: 5, service: "auto" as const, document: "" },
         priority: 0.85,
         expected_output: "e",
         preferred_tool: "LocalFileSearchTool",

@@ -10,7 +10,8 @@ import * as J6 from "../../src/agents/prompts/adaptive-planning.ts";
 import * as J8 from "../../src/agents/prompts/conditional-planning.ts";
 import * as J4 from "../../src/agents/prompts/research-planning.ts";
 import * as J9 from "../../src/agents/prompts/workflow-prediction.ts";
-import { GapActions, PlannedActions } from "../../src/agents/shared/action.ts";
+import { gapActions, plannedActions } from "../../src/agents/shared/action.ts";
+import { TOOL_INFO } from "../../src/agents/shared/tools.ts";
 import { strictSchemaOf } from "../../src/llm/strict-schema.ts";
 
 const SOURCES = {
@@ -55,14 +56,15 @@ describe("adapter lines", () => {
   }
 
   test("the array prompts say the array goes in value, as the strict schema wraps it", () => {
-    for (const schema of [PlannedActions, GapActions]) expect(strictSchemaOf(schema).wrapped).toBe(true);
+    for (const schema of [plannedActions(Object.values(TOOL_INFO)), gapActions(Object.values(TOOL_INFO))])
+      expect(strictSchemaOf(schema).wrapped).toBe(true);
     for (const id of ["J.5.value", "J.6.value", "J.8.value"]) expect(adapterText(id)).toContain('"value"');
   });
 
   test("J.4 ties its 2 areas to the two collection stages; J.9 gets its persona block", () => {
     const j4 = J4.renderResearchPlanning({ question: "Q?", toolsSection: "AVAILABLE TOOLS:" });
     expect(j4).toContain(
-      "(1 per stage).\n(The 2 areas are one per collection stage, REQUIREMENT_COLLECTION and PERSONAL_EVIDENCE_COLLECTION",
+      '(1 per stage).\n(The plan follows all 4 stages, and "1 per stage" counts only the two that search: 1 area for STAGE 1 REQUIREMENT_COLLECTION and 1 for STAGE 3 PERSONAL_EVIDENCE_COLLECTION',
     );
     const j9 = J9.renderWorkflowPrediction({
       originalQuestion: "Q?",

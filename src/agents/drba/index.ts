@@ -13,7 +13,7 @@ import {
   toolGuidelines,
   toolsSection,
 } from "../prompts/tool-guidelines.ts";
-import { type Action, PlannedActions, toAction } from "../shared/action.ts";
+import { type Action, plannedActions, toAction } from "../shared/action.ts";
 import { openContext, type ResearchContext } from "../shared/context.ts";
 import { documentsFound } from "../shared/documents-found.ts";
 import { askJson } from "../shared/llm.ts";
@@ -106,7 +106,7 @@ async function planActions(rc: ResearchContext, objective: string, index: number
       toolGuidelines: toolGuidelines(tools),
       actionPlanGuidelines: actionPlanGuidelines(tools),
     }),
-    schema: PlannedActions,
+    schema: plannedActions(tools),
     schemaName: "actions",
     template: "DRBA.ACTIONS",
   });
@@ -156,7 +156,7 @@ async function adaptive(rc: ResearchContext, state: AapState, iteration: number)
       availableToolNames: availableToolNames(tools),
       actionPlanGuidelines: actionPlanGuidelines(tools),
     }),
-    schema: PlannedActions,
+    schema: plannedActions(tools),
     schemaName: "actions",
     template: "DRBA.AAP",
   });

@@ -14,7 +14,7 @@ import {
   parametersLine,
   toolGuidelines,
 } from "../prompts/tool-guidelines.ts";
-import { type Action, ConditionActions, GapActions, toAction } from "../shared/action.ts";
+import { type Action, conditionActions, gapActions, toAction } from "../shared/action.ts";
 import type { ResearchContext } from "../shared/context.ts";
 import { documentsFound } from "../shared/documents-found.ts";
 import { askJson } from "../shared/llm.ts";
@@ -197,7 +197,7 @@ export async function conditionalActionPlanning(
   const proposed = await askJson(rc, {
     stage: "conditional_action_planning",
     prompt,
-    schema: ConditionActions,
+    schema: conditionActions(tools),
     schemaName: "actions",
     template: "J.8",
   });
@@ -256,7 +256,7 @@ export async function gapFinding(
   const proposed = await askJson(rc, {
     stage: "gap_finding",
     prompt,
-    schema: GapActions,
+    schema: gapActions(tools),
     schemaName: "actions",
     template: "J.6",
   });

@@ -7,7 +7,7 @@ import {
   toolGuidelines,
   toolsSection,
 } from "../prompts/tool-guidelines.ts";
-import { type Action, PlannedActions, toAction } from "../shared/action.ts";
+import { type Action, plannedActions, toAction } from "../shared/action.ts";
 import type { ResearchContext } from "../shared/context.ts";
 import { askJson } from "../shared/llm.ts";
 import { type ResearchArea, ResearchPlan } from "../shared/research-plan.ts";
@@ -80,7 +80,7 @@ export async function actionPlanning(rc: ResearchContext, areas: readonly Resear
     const proposed = await askJson(rc, {
       stage: "action_planning",
       prompt,
-      schema: PlannedActions,
+      schema: plannedActions(tools),
       schemaName: "actions",
       template: "J.5",
     });

@@ -11,8 +11,14 @@ const FILE = readPromptFile(new URL("./adapters.txt", import.meta.url));
 /** The agent prompts that take adapter lines. */
 export type AdaptedPrompt = "J.4" | "J.5" | "J.6" | "J.8" | "J.9";
 
-/** Where one adapter line goes: after (or before) a verbatim sentence of its prompt. */
-export type AdapterPlace = { id: string; prompt: AdaptedPrompt } & ({ after: string } | { before: string });
+/**
+ * Where one adapter line goes: after (or before) a verbatim sentence of its prompt. `line` names the adapters.txt
+ * entry when several prompts share one line (the id otherwise).
+ */
+export type AdapterPlace = { id: string; prompt: AdaptedPrompt; line?: string } & (
+  | { after: string }
+  | { before: string }
+);
 
 /** Every adapter line, in the order each prompt applies them. */
 export const ADAPTERS: readonly AdapterPlace[] = [
@@ -30,8 +36,9 @@ export const ADAPTERS: readonly AdapterPlace[] = [
     prompt: "J.6",
     after: "5. If both policy documents AND personal evidence are found, return [].",
   },
-  { id: "J.6.shape", prompt: "J.6", before: "Return a JSON array (0-2 actions)." },
   { id: "J.6.value", prompt: "J.6", after: "Create valid JSON only, no other text." },
+  // Right after the example it qualifies (an adapter inserted later at the same sentence goes first).
+  { id: "J.6.shape", line: "shape", prompt: "J.6", after: "Create valid JSON only, no other text." },
   { id: "J.8.documents", prompt: "J.8", before: "REQUIREMENTS:" },
   {
     id: "J.8.reading",
@@ -40,7 +47,7 @@ export const ADAPTERS: readonly AdapterPlace[] = [
       "- Search for USER-SPECIFIC evidence (emails, chats, user files, records) - NOT general policy documents.",
   },
   { id: "J.8.value", prompt: "J.8", after: "Return valid JSON only, no other text." },
-  { id: "J.8.shape", prompt: "J.8", after: "Return valid JSON only, no other text." },
+  { id: "J.8.shape", line: "shape", prompt: "J.8", after: "Return valid JSON only, no other text." },
   {
     id: "J.9.persona",
     prompt: "J.9",
@@ -49,9 +56,10 @@ export const ADAPTERS: readonly AdapterPlace[] = [
   },
 ];
 
-/** The text of an adapter line, unfilled (its `{slot}`s are the values `adapt` takes). */
+/** The text of an adapter line, unfilled (its `{slot}`s are the values `adapt` takes): by its place's id or its shared line. */
 export function adapterText(id: string): string {
-  return FILE.text(id);
+  const place = ADAPTERS.find((a) => a.id === id);
+  return FILE.text(place?.line ?? id);
 }
 
 /** `rendered` (a filled verbatim prompt) with its adapter lines, filled from `slots`, each at its place. */

@@ -3,6 +3,7 @@
  * `{_get_action_plan_guidelines(available_tool_names)}` (J.5). The paper names these slots but does not print their
  * text; this wording is ours, written from Appendix J.3 and J.5 (internal-first policy, typed action records).
  */
+import { SERVICES_TEXT } from "../shared/services.ts";
 
 /** How a prompt sees one tool: the paper's class name and what the tool is for. */
 export type ToolPromptInfo = {
@@ -66,7 +67,7 @@ export function parametersLine(tools: readonly ToolPromptInfo[]): string {
   return [
     '"parameters": {"query": "search terms", "top_k": 10, "service": "auto", "document": ""}, all four fields in',
     'every action: "top_k" is a number (results to return, 1-50); "service" is "auto" or, for enterprise_api,',
-    "one of nextcloud, mattermost, email, filebrowser;",
+    `one of ${SERVICES_TEXT};`,
     reading
       ? '"document" is "" except for read_document, where it is the path of a document listed under DOCUMENTS FOUND (and "query" says what to look for in it)'
       : '"document" is always "" here (no document reader is offered yet)',

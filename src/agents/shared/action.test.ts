@@ -1,8 +1,16 @@
 import { expect, test } from "bun:test";
-import { ConditionActions, GapActions, PlannedActions, toAction } from "./action.ts";
+import { conditionActions, gapActions, plannedActions, toAction } from "./action.ts";
+import { TOOL_INFO } from "./tools.ts";
+
+/** Every tool offered: local search, the enterprise API, the web, the document reader. */
+const TOOLS = Object.values(TOOL_INFO);
+const PlannedActions = plannedActions(TOOLS);
+const GapActions = gapActions(TOOLS);
+const ConditionActions = conditionActions(TOOLS);
 
 test("a model's action becomes a typed record: type aliases, 1-10 priorities, stage fallback, bounded top_k", () => {
-  const [raw] = GapActions.parse([
+  // drflow's own fallbacks (and json replies read leniently) may name a type loosely: toAction maps the alias.
+  const [raw] = [
     {
       type: "Enterprise API",
       description: "find the language",
@@ -12,7 +20,7 @@ test("a model's action becomes a typed record: type aliases, 1-10 priorities, st
       preferred_tool: "EnterpriseAPITool",
       stage: "PERSONAL_EVIDENCE_COLLECTION",
     },
-  ]);
+  ];
   const a = toAction(raw!, {
     id: "x",
     stage: "REQUIREMENT_COLLECTION",
@@ -44,7 +52,7 @@ test("every prompt's schema takes one parameters shape: query, top_k as a number
   const full = { query: "q", top_k: 5, service: "email", document: "" };
   for (const schema of [PlannedActions, ConditionActions]) {
     const [planned] = schema.parse([{ ...base, parameters: full }]);
-    expect(planned!.parameters).toEqual(full);
+    expect(planned!.parameters as object).toEqual(full);
     // The verbatim examples' partial shapes, and top_k as a string, are problems to repair, not silent defaults.
     for (const parameters of [
       { query: "q", top_k: 5 },
@@ -81,4 +89,36 @@ test("a read action names a document to read whole", () => {
     "drive/tb-173.docx",
     "the decision table",
   ]);
+});
+
+test("type, preferred_tool and service take only the choices the prompt offers (enums from the tools given)", () => {
+  const action = {
+    type: "local_document_search",
+    description: "d",
+    parameters: { query: "q", top_k: 5, service: "auto", document: "" },
+    priority: 0.9,
+    expected_output: "e",
+    preferred_tool: "LocalFileSearchTool",
+  };
+  const searchOnly = plannedActions([TOOL_INFO.local_document_search, TOOL_INFO.enterprise_search]);
+  expect(searchOnly.safeParse([action]).success).toBe(true);
+  for (const wrong of [
+    { type: "read_document", preferred_tool: "DocumentReaderTool" },
+    { type: "Enterprise API" },
+    { preferred_tool: "" },
+    { preferred_tool: "InternetSearchTool" },
+    { parameters: { ...action.parameters, service: "sharepoint" } },
+  ])
+    expect([wrong, searchOnly.safeParse([{ ...action, ...wrong }]).success]).toEqual([wrong, false]);
+  // Offered, the reader is a choice; every service the prompts list is one.
+  expect(
+    plannedActions(TOOLS).safeParse([
+      { ...action, type: "read_document", preferred_tool: "DocumentReaderTool" },
+    ]).success,
+  ).toBe(true);
+  for (const service of ["nextcloud", "mattermost", "email", "filebrowser"])
+    expect(searchOnly.safeParse([{ ...action, parameters: { ...action.parameters, service } }]).success).toBe(
+      true,
+    );
+  expect(() => plannedActions([])).toThrow("none were given");
 });

@@ -1,5 +1,7 @@
 /** @module Typed action records (Appendix J.3): what the planners propose and the scheduler runs. */
 import { z } from "zod";
+import type { ToolPromptInfo } from "../prompts/tool-guidelines.ts";
+import { OFFERED_SERVICES } from "./services.ts";
 
 /** The workflow stages the planner labels actions with (J.3). */
 export const WorkflowStage = z.enum([
@@ -80,37 +82,50 @@ export const CollectionStage = z.enum(["REQUIREMENT_COLLECTION", "PERSONAL_EVIDE
 /**
  * Every action's parameters, in every prompt, in one shape (`parametersLine` in prompts/tool-guidelines.ts documents
  * it and the adapter lines repeat it where a verbatim example shows fewer fields): the search terms, how many results
- * (a number), the enterprise service ("auto" or one app) and, for read_document, the found document to read.
+ * (a number), the enterprise service ("auto" or one of the services offered) and, for read_document, the found
+ * document to read.
  */
 export const ProposedParameters = z.object({
   query: z.string(),
   top_k: z.number(),
-  service: z.string(),
+  service: z.enum(["auto", ...OFFERED_SERVICES]),
   document: z.string(),
 });
 
-/** The fields every action prompt's example shows; `id`, `dependencies` and (unless a prompt asks) `stage` are drflow's. */
-function proposalSchema<P extends z.ZodType>(parameters: P) {
+/**
+ * The fields every action prompt's example shows; `id`, `dependencies` and (unless a prompt asks) `stage` are drflow's.
+ * "type" and "preferred_tool" are the action types and tools the prompt offers (`tools`, the list its text is written
+ * from), so a strict schema allows exactly the choices the prompt lists.
+ */
+function proposalSchema(tools: readonly ToolPromptInfo[]) {
+  const [first, ...rest] = tools;
+  if (!first) throw new Error("an action schema needs the tools its prompt offers: none were given");
   return z.object({
-    type: z.string(),
+    type: z.enum([first.actionType, ...rest.map((t) => t.actionType)]),
     description: z.string(),
-    parameters,
+    parameters: ProposedParameters,
     priority: z.number(),
     expected_output: z.string(),
-    preferred_tool: z.string(),
+    preferred_tool: z.enum([first.paperName, ...rest.map((t) => t.paperName)]),
   });
 }
 
 /** J.5 and DRBA's action prompts: the fields `actionPlanGuidelines` lists (the stage is the area's). */
-export const PlannedActions = z.array(proposalSchema(ProposedParameters));
+export const plannedActions = (tools: readonly ToolPromptInfo[]) => z.array(proposalSchema(tools));
 /** J.6: the fields of its example, stage included. */
-export const GapActions = z.array(proposalSchema(ProposedParameters).extend({ stage: CollectionStage }));
+export const gapActions = (tools: readonly ToolPromptInfo[]) =>
+  z.array(proposalSchema(tools).extend({ stage: CollectionStage }));
 /** J.8: the fields of its example (the actions collect personal evidence: drflow sets the stage). */
-export const ConditionActions = PlannedActions;
+export const conditionActions = plannedActions;
 
 /** An action as a model proposes it (drflow's own fallbacks may leave parameters out); `toAction` makes it an `Action`. */
-export type ProposedAction = Omit<z.infer<typeof PlannedActions>[number], "parameters"> & {
-  parameters: Partial<z.infer<typeof ProposedParameters>> & { query: string };
+export type ProposedAction = {
+  type: string;
+  description: string;
+  parameters: { query: string; top_k?: number; service?: string; document?: string };
+  priority: number;
+  expected_output: string;
+  preferred_tool: string;
   stage?: string;
 };
 

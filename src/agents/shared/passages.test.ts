@@ -1,6 +1,14 @@
 import { expect, test } from "bun:test";
 import { chunkDocument } from "../../retrieval/chunk.ts";
-import { continuedFrom, cutAtSentence, GAP, joinPieces, pointedChunks, pointersIn } from "./passages.ts";
+import {
+  continuedFrom,
+  cutAtSentence,
+  GAP,
+  joinPieces,
+  pointedChunks,
+  pointersIn,
+  showRepeatsOnce,
+} from "./passages.ts";
 
 test("a document's pieces read in order: overlaps shown once, gaps marked", () => {
   const a = "Allocate an AIIR. Check the pressure monitor reads negative.";
@@ -116,5 +124,29 @@ test("a cut never falls after an abbreviation", () => {
   );
   expect(cutAtSentence("Ask Mrs. Sorensen about it today please, and note it. Then go on.", 75)).not.toMatch(
     /Mrs\.\n/,
+  );
+});
+
+test("a paragraph a request already showed is shown once: later copies name where, headings kept, runs merged", () => {
+  const rights =
+    "Patients are treated with dignity and respect and may ask for a patient advocate at any time.";
+  const scope = "This guideline applies to inpatient units, the emergency department and outpatient clinics.";
+  const [a, b, c] = showRepeatsOnce([
+    { label: '"TB-512"', text: `TB-512\n\n1 Patient Rights Statement\n${rights}\n\n2 Scope\n${scope}` },
+    { label: '"TB-681"', text: `TB-681\n\n3 Patient Rights Statement\n${rights}\n\nAllocate an AIIR.` },
+    { label: '"Notes"', text: `${rights}\n\n${scope}\n\nShort line.\n\nShort line.\n\n${rights}` },
+  ]);
+  expect(a).toContain(rights);
+  // The section heading stays (its number differs), the body becomes a marker naming the first document.
+  expect(b).toBe(
+    'TB-681\n\n3 Patient Rights Statement\n[the paragraph "Patients are treated with dignity and …", word for word as under "TB-512" above]\n\nAllocate an AIIR.',
+  );
+  // Two repeated paragraphs in a row are one marker; short lines repeat freely; a repeat within one document says so.
+  expect(c).toBe(
+    '[2 paragraphs ("Patients are treated with dignity and …" to "This guideline applies to inpatient units, …"), word for word as under "TB-512" above]\n\nShort line.\n\nShort line.\n\n[the paragraph "Patients are treated with dignity and …", word for word as under "TB-512" above]',
+  );
+  const once = showRepeatsOnce([{ label: "x", text: `${scope}\n\nMiddle.\n\n${scope}` }])[0]!;
+  expect(once).toEndWith(
+    '[the paragraph "This guideline applies to inpatient units, …", word for word as earlier in this document]',
   );
 });

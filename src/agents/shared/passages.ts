@@ -136,3 +136,59 @@ export function continuedFrom(passage: Chunk, chunks: readonly Chunk[]): Chunk |
   const last = prev.text.slice(prev.text.lastIndexOf("\n\n") + 1).trim();
   return first && last.length > first.length && last.endsWith(first) ? prev : null;
 }
+
+/** A paragraph at least this long is shown once per request: later copies become a marker naming where it was shown. */
+export const REPEAT_MIN_CHARS = 60;
+
+const normalised = (p: string) => p.replace(/\s+/g, " ").trim();
+
+/** A section heading leading a paragraph ("2 Quality Monitoring"): short, no sentence end. */
+const LEADING_HEADING = /^(?=[^\n]{1,60}\n)[^\n.!?:;]*[^\n.!?:;\s]\n/;
+
+/**
+ * Documents' texts, in the order a request shows them, with every paragraph (of at least `REPEAT_MIN_CHARS`, its
+ * section heading aside) that an earlier document — or the same one — already showed replaced by a marker naming that
+ * document (`label`: its title, or its source key), the heading kept; a run of such paragraphs is one marker. The
+ * company corpus repeats boilerplate (a patient-rights statement, a scope section, a quoted e-mail) word for word
+ * across documents, and a model reads the copies as the request repeating itself.
+ */
+export function showRepeatsOnce(docs: readonly { label: string; text: string }[]): string[] {
+  const firstShown = new Map<string, number>();
+  type Out = { sep: string; text: string; run?: { where: number; heading: string; openings: string[] } };
+  return docs.map((doc, index) => {
+    const parts = doc.text.split(/(\n[ \t]*\n)/);
+    const out: Out[] = [];
+    for (let k = 0; k < parts.length; k += 2) {
+      const sep = k === 0 ? "" : parts[k - 1]!;
+      const part = parts[k]!;
+      const heading = LEADING_HEADING.exec(part)?.[0] ?? "";
+      const key = normalised(part.slice(heading.length));
+      if (key.length < REPEAT_MIN_CHARS) {
+        out.push({ sep, text: part });
+        continue;
+      }
+      const where = firstShown.get(key);
+      if (where === undefined) {
+        firstShown.set(key, index);
+        out.push({ sep, text: part });
+        continue;
+      }
+      const opening = key.split(" ").slice(0, 6).join(" ");
+      const last = out.at(-1)?.run;
+      if (!heading && last && last.where === where) last.openings.push(opening);
+      else out.push({ sep, text: "", run: { where, heading, openings: [opening] } });
+    }
+    return out
+      .map(({ sep, text, run }) => {
+        if (!run) return sep + text;
+        const what =
+          run.openings.length === 1
+            ? `the paragraph "${run.openings[0]} …"`
+            : `${run.openings.length} paragraphs ("${run.openings[0]} …" to "${run.openings.at(-1)} …")`;
+        const where =
+          run.where === index ? "earlier in this document" : `under ${docs[run.where]!.label} above`;
+        return `${sep}${run.heading}[${what}, word for word as ${where}]`;
+      })
+      .join("");
+  });
+}

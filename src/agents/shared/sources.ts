@@ -6,7 +6,7 @@
 import type { CitationRegistry, RegisteredSource } from "./citations.ts";
 import type { ResearchContext } from "./context.ts";
 import type { RetrievedFinding } from "./findings.ts";
-import { cutAtSentence, GAP, joinPieces, type Piece } from "./passages.ts";
+import { cutAtSentence, GAP, joinPieces, type Piece, showRepeatsOnce } from "./passages.ts";
 import { fairShares } from "./text.ts";
 
 /** A piece of evidence for the prompt: text from one registered source. */
@@ -85,7 +85,12 @@ function foundDocuments(
 function fitPassages(
   docs: readonly { path: string; title: string; pieces: readonly Piece[]; text: string }[],
   budgetChars: number,
-): { blocks: string[]; cut: number; passagesLeftOut: number; omitted: string[] } {
+): {
+  blocks: { title: string; path: string; text: string }[];
+  cut: number;
+  passagesLeftOut: number;
+  omitted: string[];
+} {
   const distinct = docs.map((d) =>
     [...new Map(d.pieces.map((p) => [p.order, p])).values()].sort((a, b) => a.order - b.order),
   );
@@ -93,13 +98,13 @@ function fitPassages(
   let remaining = budgetChars;
   let cut = 0;
   let passagesLeftOut = 0;
-  const blocks: string[] = [];
+  const blocks: { title: string; path: string; text: string }[] = [];
   const omitted: string[] = [];
   for (const i of ranked) {
     const d = docs[i]!;
     const heading = `### ${d.title}\n`;
     if (heading.length + d.text.length <= remaining) {
-      blocks.push(heading + d.text);
+      blocks.push({ title: d.title, path: d.path, text: d.text });
       remaining -= heading.length + d.text.length + 2;
       continue;
     }
@@ -116,14 +121,14 @@ function fitPassages(
     }
     if (left === 0) {
       // every distinct passage fits: the document's text held a passage twice
-      blocks.push(heading + joinPieces(kept));
+      blocks.push({ title: d.title, path: d.path, text: joinPieces(kept) });
       remaining -= heading.length + joinPieces(kept).length + 2;
       continue;
     }
     cut += 1;
-    const block = `${heading}${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document found, not shown for length: read_document reads it whole ("document": "${d.path}")]`;
-    blocks.push(block);
-    remaining -= block.length + 2;
+    const text = `${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document found, not shown for length: read_document reads it whole ("document": "${d.path}")]`;
+    blocks.push({ title: d.title, path: d.path, text });
+    remaining -= heading.length + text.length + 2;
   }
   return { blocks, cut, passagesLeftOut, omitted };
 }
@@ -158,7 +163,17 @@ export function findingsDigest(
         `[… ${count(fitted.omitted.length, "more document")} found, not shown for length (found least often); read_document reads one whole: ${fitted.omitted.map((p) => `"${p}"`).join(", ")}]`,
       ]
     : [];
-  return [line, ...fitted.blocks, ...closing].join("\n\n");
+  // Two documents may share a title: the path tells them apart (and is what read_document takes).
+  const titles = fitted.blocks.map((b) => b.title);
+  const label = (b: { title: string; path: string }) =>
+    titles.indexOf(b.title) === titles.lastIndexOf(b.title) ? `"${b.title}"` : `"${b.title}" (${b.path})`;
+  const texts = showRepeatsOnce(fitted.blocks.map((b) => ({ label: label(b), text: b.text })));
+  const blocks = fitted.blocks.map((b, i) => {
+    const heading =
+      titles.indexOf(b.title) === titles.lastIndexOf(b.title) ? b.title : `${b.title} (${b.path})`;
+    return `### ${heading}\n${texts[i]}`;
+  });
+  return [line, ...blocks, ...closing].join("\n\n");
 }
 
 /** Render the three J.9 source slots. Pieces of one source are joined in document order; sources appear in key order. */
@@ -184,7 +199,8 @@ export function renderSources(
     budgetChars,
   );
   const docIds = shown.map((s) => `- ${s.key}: ${describe(s)}`);
-  const contents = shown.map((s, i) => `=== [${s.key}] ${describe(s)} ===\n${fitted.texts[i]}`);
+  const texts = showRepeatsOnce(shown.map((s, i) => ({ label: `[${s.key}]`, text: fitted.texts[i]! })));
+  const contents = shown.map((s, i) => `=== [${s.key}] ${describe(s)} ===\n${texts[i]}`);
   const reference = shown.map(
     (s) =>
       `- ${s.key}: type=${s.type}; title=${s.title}; author=${s.author || "unknown"}; date=${s.date || "unknown"}`,

@@ -7,6 +7,7 @@ import { LOCAL_DOCUMENT_APPS, SERVICE_APPS } from "../../env/tools.ts";
 import type { Env, SearchHit } from "../../env/types.ts";
 import type { ToolPromptInfo } from "../prompts/tool-guidelines.ts";
 import type { Action } from "./action.ts";
+import { SERVICES_TEXT } from "./services.ts";
 import type { Tracer } from "./trace.ts";
 
 export type ToolName = "local_document_search" | "enterprise_search" | "web_search" | "read_document";
@@ -29,8 +30,7 @@ export const TOOL_INFO: Readonly<Record<ToolName, ToolPromptInfo>> = {
   enterprise_search: {
     paperName: "EnterpriseAPITool",
     actionType: "enterprise_api",
-    purpose:
-      'search across enterprise applications: Nextcloud files, Mattermost chats, IMAP email, the file browser (parameter "service": "auto" or one of nextcloud, mattermost, email, filebrowser).',
+    purpose: `search across enterprise applications: Nextcloud files, Mattermost chats, IMAP email, the file browser (parameter "service": "auto" or one of ${SERVICES_TEXT}).`,
   },
   web_search: {
     paperName: "InternetSearchTool",

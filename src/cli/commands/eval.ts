@@ -133,6 +133,10 @@ export const evalCommand: Command = {
         judge,
         judgeProtocol,
         indexDir,
+        namedBy: {
+          ...(flags.models ? { agent: "--models" } : {}),
+          ...(flags.judge ? { judge: "--judge" } : {}),
+        },
         ...(timeoutMs !== undefined ? { modelOptions: { timeoutMs } } : {}),
       });
       console.error(

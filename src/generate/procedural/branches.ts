@@ -1,7 +1,7 @@
 /** @module Case decisions: branch choice with coupled conditions, branch-constrained variables, and policy-term cues. */
 
 import type { CaseProfile } from "./cast.ts";
-import { type BranchSpec, COMMON_SLOTS } from "./family.ts";
+import { type BranchSpec, COMMON_SLOTS, type FamilySpec } from "./family.ts";
 import type { Rng } from "./prng.ts";
 import { fill, phrase, sentence } from "./template.ts";
 import type { PlacedStep } from "./workflow.ts";
@@ -59,17 +59,43 @@ export function constrain(
 }
 
 /**
- * Pick one branch per condition. A condition that `follows` another takes the branch its leader's branch maps to, so a
+ * Draw the variables the family bands by another one (a price for the item drawn), avoiding the values of `avoid`'s
+ * cases where the band allows, so a look-alike does not repeat the user's amount by accident.
+ */
+export function applyBands(
+  c: CaseProfile,
+  family: FamilySpec,
+  rng: Rng,
+  avoid: readonly Readonly<Record<string, string>>[] = [],
+): void {
+  for (const [key, band] of Object.entries(family.bands ?? {})) {
+    const values = band.values[c.vars[band.by]!];
+    if (!values)
+      throw new Error(`family ${family.id}: no band of "${key}" for ${band.by} "${c.vars[band.by]}"`);
+    c.vars[key] = pickAvoiding(
+      rng,
+      values,
+      avoid.map((v) => v[key]),
+    );
+  }
+}
+
+/**
+ * Pick one branch per condition. With `avoidEnds` (the user's case), never a branch that ends the process. A condition that `follows` another takes the branch its leader's branch maps to, so a
  * case never holds facts that contradict each other. With `differFrom`, at least one free decision differs from it.
  */
 export function chooseBranches(
   conditional: readonly PlacedStep[],
   rng: Rng,
   differFrom?: ReadonlyMap<string, BranchSpec>,
+  avoidEnds = false,
 ): Map<string, BranchSpec> {
   const out = new Map<string, BranchSpec>();
   const free = conditional.map((p) => p.spec.condition!).filter((c) => !c.follows);
-  for (const c of free) out.set(c.id, rng.pick(c.branches));
+  for (const c of free) {
+    const open = avoidEnds ? c.branches.filter((b) => !b.ends) : c.branches;
+    out.set(c.id, rng.pick(open));
+  }
   if (differFrom && free.length > 0 && free.every((c) => out.get(c.id) === differFrom.get(c.id))) {
     const flip = rng.pick(free);
     out.set(flip.id, flip.branches.find((b) => b !== differFrom.get(flip.id))!);

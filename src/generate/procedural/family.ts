@@ -23,6 +23,12 @@ export const BranchSpec = z
     answer: Template,
     /** Case variables this branch constrains (e.g. an amount above a threshold); drawn from these values when selected. */
     set: z.record(z.string(), z.array(z.string()).min(1)).optional(),
+    /**
+     * This branch ends the company's process at its step (the customer is referred elsewhere, the case leaves this
+     * policy): its `action` says so, and the user's case never takes it, since the gold would stop there. Look-alike
+     * cases may.
+     */
+    ends: z.boolean().optional(),
   })
   .strict();
 export type BranchSpec = z.infer<typeof BranchSpec>;
@@ -103,6 +109,16 @@ export const FamilySpec = z
     channels: z.array(z.string()).min(1),
     /** Case variables: each case draws one value per key (slots in every template). */
     vars: z.record(z.string(), z.array(z.string()).min(1)),
+    /**
+     * Values that must be plausible for another variable's value (domain data): `price` drawn by `item` from the band
+     * for that item, so a sectional sofa never costs $74. Applied after branches constrain the variables.
+     */
+    bands: z
+      .record(
+        z.string(),
+        z.object({ by: z.string(), values: z.record(z.string(), z.array(z.string()).min(1)) }).strict(),
+      )
+      .optional(),
     /** Case facts in a colleague's voice that personalize unconditional steps (user insights). */
     facts: z.array(Template),
     steps: z.array(StepSpec).min(12),
@@ -122,6 +138,41 @@ export const FamilySpec = z
           path: ["steps", i, "condition", "follows"],
           message: `unknown condition "${follows.condition}"`,
         });
+    }
+    for (const [i, s] of f.steps.entries()) {
+      const branches = s.condition?.branches ?? [];
+      if (branches.length > 0 && branches.every((b) => b.ends))
+        ctx.addIssue({
+          code: "custom",
+          path: ["steps", i, "condition", "branches"],
+          message: "expected at most one branch that ends the process (the user's case takes the other)",
+        });
+      if (s.condition?.follows && branches.some((b) => b.ends))
+        ctx.addIssue({
+          code: "custom",
+          path: ["steps", i, "condition", "follows"],
+          message: "expected a condition that follows another to have no branch that ends the process",
+        });
+    }
+    for (const [key, band] of Object.entries(f.bands ?? {})) {
+      const values = new Set([
+        ...(f.vars[band.by] ?? []),
+        ...f.steps.flatMap((s) => (s.condition?.branches ?? []).flatMap((b) => b.set?.[band.by] ?? [])),
+        ...f.adjacent.flatMap((a) => a.vars?.[band.by] ?? []),
+      ]);
+      if (values.size === 0)
+        ctx.addIssue({
+          code: "custom",
+          path: ["bands", key, "by"],
+          message: `unknown variable "${band.by}"`,
+        });
+      for (const v of values)
+        if (!band.values[v])
+          ctx.addIssue({
+            code: "custom",
+            path: ["bands", key, "values"],
+            message: `expected a band of "${key}" for ${band.by} "${v}"`,
+          });
     }
     for (const [i, a] of f.adjacent.entries())
       for (const c of a.shares)

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { type ArtifactManifest, type Domain, EvidenceUnit, type Task } from "../../core/index.ts";
 import { ArtifactPlanner, type PlannedArtifact } from "./artifacts.ts";
-import { caseSlots, chooseBranches, constrain, maybeRestated } from "./branches.ts";
+import { applyBands, caseSlots, chooseBranches, constrain, maybeRestated } from "./branches.ts";
 import {
   anchorDate,
   type CaseProfile,
@@ -148,8 +148,9 @@ class TaskBuilder {
     const generic = genericSteps(placed);
     const conditional = placed.filter((p) => p.spec.condition);
     const branchRng = rng.fork("branches");
-    const chosen = chooseBranches(conditional, branchRng);
+    const chosen = chooseBranches(conditional, branchRng, undefined, true);
     constrain(this.userCase, chosen.values(), branchRng);
+    applyBands(this.userCase, this.family, branchRng.fork("bands"));
     const baseVars = this.vars(this.userCase, this.colleagues[0]!);
 
     const stepDoc = this.companyInsights(placed);
@@ -616,6 +617,7 @@ class TaskBuilder {
       const before = [this.userCase, ...this.adjacent.slice(0, k)].map((x) => x.vars);
       constrain(c, branches.values(), rng, before, this.family.vars);
       for (const [key, values] of Object.entries(spec.vars ?? {})) c.vars[key] = rng.pick(values);
+      applyBands(c, this.family, rng.fork("bands"), before);
       const colleague = this.colleagues[(k + 1) % this.colleagues.length]!;
       const question = fill(spec.question, this.vars(c, colleague));
       const texts: { text: string; cond?: string; branch?: BranchSpec }[] = [];

@@ -16,6 +16,10 @@ test("the faults a careful reader flagged in generated text are found", () => {
   expect(kinds("The order was refered to the seller.")).toEqual(["verb form"]);
   expect(kinds("Staff are visitting the site.")).toEqual(["verb form"]);
   expect(kinds("Put in an order for for chest imaging.")).toEqual(["doubled word"]);
+  expect(kinds("The agent ringed ahead and bringed the form.")).toEqual([
+    "regular past of an irregular verb",
+    "regular past of an irregular verb",
+  ]);
   expect(kinds("She filed an report and a invoice.")).toEqual(["a before a vowel", "an before a consonant"]);
 });
 
@@ -28,6 +32,7 @@ test("correct English passes: contractions, grades, acronyms, e-verbs, headings 
     "File an MRN request, an hour early, with a one-off fee and a user id.",
     "Exceptions\nExceptions must be risk-assessed.",
     "She had had enough; he said that that was fine.",
+    "The agent rang ahead, brought the form, needed help and seeded the list; the fee was waived.",
   ];
   for (const text of clean) expect(kinds(text)).toEqual([]);
 });

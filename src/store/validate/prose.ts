@@ -2,7 +2,8 @@
  * @module A text check over realized files, independent of the generator that wrote them (issue 27): doubled
  * articles ("the a sectional sofa"), "a"/"an" before the wrong sound, a possessive followed by a determiner or pronoun
  * ("Logistics's their procurement lead"), a doubled word, and misspelt verb forms — a doubling verb left single
- * ("Submiting", "caping"), a non-doubling one doubled ("visitting"), a truncated -ing ("Submitin"). Its word lists are
+ * ("Submiting", "caping"), a non-doubling one doubled ("visitting"), a truncated -ing ("Submitin"), an irregular verb
+ * given a regular past ("ringed ahead"). Its word lists are
  * its own, not the generator's inflection table, so a fault in that table is caught here.
  */
 
@@ -25,6 +26,20 @@ const SINGLE = new Set(
 );
 /** Listed doubling stems that, with a final e, are verbs of their own ("taped", "sited", "planed"). */
 const E_VERBS = new Set("bar cut pat pin plan rob sit strip tap".split(" "));
+/** Irregular verbs: a regular past of one ("ringed", "bringed", "taked", "writed") is a misspelling. */
+const IRREGULAR = new Set(
+  (
+    "become begin bite break bring build buy catch choose come do draw drive eat fall feel fight find forget forgo " +
+    "freeze get give go grow hide hold keep know lead leave lend lose meet read ride ring rise run seek sell send " +
+    "shake sing sleep speak spend stand steal swim take teach tell think throw understand undertake win withdraw " +
+    "write"
+  ).split(" "),
+);
+const REGULARIZED: ReadonlySet<string> = new Set(
+  [...IRREGULAR].flatMap((v) => (v.endsWith("e") ? [`${v}d`, `${v.slice(0, -1)}ed`] : [`${v}ed`])),
+);
+const WORD = /\b[A-Za-z]+(?:ed|d)\b/g;
+
 /** Words that may stand before "'s" as a contraction ("it's the"), not a possessive. */
 const CONTRACTIONS = new Set(
   "it that there here what who let he she where how everyone nobody something nothing today".split(" "),
@@ -67,6 +82,7 @@ export function proseFindings(text: string): ProseFinding[] {
   );
   find("doubled word", DOUBLED_WORD, (m) => !DOUBLED_OK.has(m[1]!.toLowerCase()));
   find("verb form", VERB_FORM, (m) => misspeltVerb(m[1]!.toLowerCase(), m[2]!));
+  find("regular past of an irregular verb", WORD, (m) => REGULARIZED.has(m[0].toLowerCase()));
   return out;
 }
 

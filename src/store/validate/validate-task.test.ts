@@ -154,4 +154,23 @@ describe("task validation", () => {
     const paths = found.filter((v) => v.path.endsWith(".path")).map((v) => v.path);
     expect(new Set(paths).size).toBe(paths.length);
   }, 60_000);
+
+  test("the text check reports faulty English in a realized file and in the gold wording", async () => {
+    await writeTask(root, "prose", folder.task, folder.manifest, folder.files);
+    const loaded = await loadTask(root, "prose/healthcare_01");
+    const md = loaded.manifest.artifacts.find((a) => a.format === "md")!;
+    const file = join(root, "prose", "healthcare_01", "artifacts", md.path);
+    await writeFile(
+      file,
+      `${await readFile(file, "utf8")}\nThe agent ringed ahead about the a consent form.\n`,
+    );
+    const task = structuredClone(loaded.task);
+    task.generic_workflow[0]!.task = "Submiting the consent form";
+    const found = (await validateTask({ ...loaded, task })).filter((v) => v.rule === "prose");
+    expect(found.map((v) => [v.file === file ? "file" : v.path, v.expected.split(",")[0]])).toEqual([
+      ["file", "expected no doubled article"],
+      ["file", "expected no regular past of an irregular verb"],
+      ["$.generic_workflow[0].task", "expected no verb form"],
+    ]);
+  }, 60_000);
 });

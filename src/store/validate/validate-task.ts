@@ -11,6 +11,7 @@ import {
   TASK_FILE,
   validateTaskFolder,
 } from "../task-store.ts";
+import { proseFindings } from "./prose.ts";
 
 export const RULES = [
   "schema",
@@ -28,6 +29,7 @@ export const RULES = [
   "drbench-source",
   "drbench-figures",
   "suite-mix",
+  "prose",
 ] as const;
 export type Rule = (typeof RULES)[number];
 
@@ -292,7 +294,37 @@ export async function validateTask(loaded: LoadedTask, options: ValidateOptions 
   await checkFiles(task, loaded, texts, add);
   checkAdjacent(task, taskFile, unitIndex, add);
   checkLeaks(task, loaded.manifest.artifacts, texts, o.leakShingle, taskFile, fileOf, unitIndex, add);
+  if (task.kind === "drflow") checkProse(task, loaded.manifest.artifacts, texts, taskFile, fileOf, add);
   return out;
+}
+
+/**
+ * `prose`: the text check (articles, possessives, doubled words, verb forms; `prose.ts`) over every realized file of a
+ * DRFlow task (its company corpus included) and the gold workflow's wording. DRBench's imported files are third-party
+ * text and are not ours to correct.
+ */
+function checkProse(
+  task: Task,
+  artifacts: readonly ArtifactEntry[],
+  texts: ReadonlyMap<string, string>,
+  taskFile: string,
+  fileOf: (a: ArtifactEntry) => string,
+  add: Add,
+): void {
+  for (const a of artifacts) {
+    for (const f of proseFindings(texts.get(a.id) ?? ""))
+      add("prose", fileOf(a), "$", `expected no ${f.kind}, found "${f.excerpt}"`);
+  }
+  const gold = [
+    ["generic_workflow", task.generic_workflow],
+    ["personalized_workflow", task.personalized_workflow],
+  ] as const;
+  for (const [key, steps] of gold)
+    steps.forEach((s, i) => {
+      for (const field of ["title", "task", "task_description"] as const)
+        for (const f of proseFindings(s[field]))
+          add("prose", taskFile, `$.${key}[${i}].${field}`, `expected no ${f.kind}, found "${f.excerpt}"`);
+    });
 }
 
 type Add = (rule: Rule, file: string, path: string, expected: string) => void;
