@@ -7,16 +7,18 @@
  *
  *   bun scripts/bench/studio.ts [--root tasks] [--iterations 20] [--runs 100000]
  */
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/api/app.ts";
 import { defaultDeps } from "../../src/api/primitives.ts";
 import { runDemo } from "../../src/eval/demo.ts";
+import { encodeCursor } from "../../src/store/run-order.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { RUN_SORTS } from "../../src/studio/queries.ts";
 import { benchArgs, headline } from "./support/bench.ts";
+import { batchOfCopy, fillStore } from "./support/studio-fill.ts";
 
 const USAGE = `
 bun scripts/bench/studio.ts [options]
@@ -103,86 +105,47 @@ try {
   );
   console.log(`slowest p95 ${worst.toFixed(1)} ms`);
 
-  // (2) The store filled to --runs: copies of the batch's runs with everything a run holds (report and trace
-  // documents, metric results with their items, citations) plus two model calls each, spread over batches of 200,
-  // with scores varied per copy, 3 % of runs failed (no metrics) and 1 % unscored, so sorts and filters have work to do.
-  const perBatch = runs.length * 10;
+  // (2) The store filled to --runs: copies of the batch's runs with everything a run holds (support/studio-fill.ts).
   const copies = Math.ceil(Math.max(0, target - runs.length) / runs.length);
+  // One large batch (a fifth of the store, up to 20,000 runs) for the grid and compare at batch scale.
+  const bigCopies = Math.min(1000, Math.floor(copies / 5));
   const have = store.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM runs").get()!.n;
-  const columns = store.db
-    .query<{ name: string }, []>("PRAGMA table_info(runs)")
-    .all()
-    .map((c) => c.name);
   const fillStart = performance.now();
-  const copied = (k: number) =>
-    columns
-      .map((c) =>
-        c === "batch"
-          ? `'bench-${String(Math.floor((k * runs.length) / perBatch)).padStart(4, "0")}'`
-          : c === "id" || c === "identity"
-            ? `${c} || '-c${k}'`
-            : c === "status"
-              ? `CASE WHEN (abs(random()) % 100) < 3 THEN 'failed' ELSE status END`
-              : c === "started_at"
-                ? `strftime('%Y-%m-%dT%H:%M:%fZ', started_at, '-${k} minutes')`
-                : c,
-      )
-      .join(", ");
-  for (let k = reuse ? Math.round(have / runs.length) : 1; k <= copies; k++) {
-    store.db.transaction(() => {
-      store.db.run(`INSERT INTO runs (${columns.join(", ")}) SELECT ${copied(k)} FROM runs WHERE batch = ?`, [
-        batch,
-      ]);
-      store.db.run(
-        `INSERT INTO run_documents (run_id, kind, json, updated_at)
-         SELECT d.run_id || '-c${k}', d.kind, d.json, d.updated_at FROM run_documents d JOIN runs r ON r.id = d.run_id WHERE r.batch = ?`,
-        [batch],
-      );
-      store.db.run(
-        `INSERT INTO metric_results (run_id, evaluation, metric, value, scored, unscored, tokens, judge, judge_model, protocol, prompt_hash, result, created_at)
-         SELECT m.run_id || '-c${k}', m.evaluation, m.metric,
-           CASE WHEN m.value IS NULL OR (abs(random()) % 100) = 0 THEN NULL ELSE MIN(1.0, m.value * (0.55 + (abs(random()) % 450) / 1000.0)) END,
-           m.scored, m.unscored, m.tokens, m.judge, m.judge_model, m.protocol, m.prompt_hash, m.result, m.created_at
-         FROM runs r JOIN metric_results m ON m.run_id = r.id JOIN runs c ON c.id = r.id || '-c${k}'
-         WHERE r.batch = ? AND c.status = 'done'`,
-        [batch],
-      );
-      store.db.run(
-        `INSERT INTO citations (run_id, section, step, citation_key, source_id, source_task, source_role)
-         SELECT x.run_id || '-c${k}', x.section, x.step, x.citation_key, x.source_id, x.source_task, x.source_role
-         FROM citations x JOIN runs r ON r.id = x.run_id WHERE r.batch = ?`,
-        [batch],
-      );
-      for (const stage of ["planning", "report"])
-        store.db.run(
-          `INSERT INTO llm_calls (run_id, stage, role, handle, provider, model, kind, temperature, seed, prompt_template, request_key,
-             input_tokens, output_tokens, usage_source, cost_usd, latency_ms, cached, attempt, retries, started_at)
-           SELECT id || '-c${k}', '${stage}', 'agent', 'compat:bench#m', 'compat', 'm', 'chat', 0, NULL, 'J.4', 'k-' || id || '-c${k}-${stage}',
-             1000 + abs(random()) % 9000, 100 + abs(random()) % 900, 'provider',
-             CASE WHEN (abs(random()) % 50) = 0 THEN NULL ELSE (abs(random()) % 1000) / 100000.0 END, 300, 0, 1, 0, started_at
-           FROM runs WHERE batch = ?`,
-          [batch],
-        );
-    });
-  }
+  fillStore(store, batch, { copies, from: reuse ? Math.round(have / runs.length) : 1, bigCopies });
   const fillS = (performance.now() - fillStart) / 1000;
-  const count = (sql: string) => store.db.query<{ n: number }, []>(sql).get()!.n;
+  const count = (sql: string) => Number(store.db.query<{ n: number }, []>(sql).get()!.n);
+  const size =
+    store.db.dialect === "postgres"
+      ? count("SELECT pg_database_size(current_database()) AS n")
+      : statSync(storePath).size;
   const total = count("SELECT COUNT(*) AS n FROM runs");
   console.log(
-    `\nfilled to ${total} runs in ${fillS.toFixed(1)} s: ${count("SELECT COUNT(*) AS n FROM metric_results")} metric results, ${count("SELECT COUNT(*) AS n FROM citations")} citations, ${count("SELECT COUNT(*) AS n FROM run_documents")} report and trace documents, ${count("SELECT COUNT(*) AS n FROM llm_calls")} model calls; ${(statSync(storePath).size / 2 ** 20).toFixed(0)} MiB`,
+    `\nfilled to ${total} runs in ${fillS.toFixed(1)} s: ${count("SELECT COUNT(*) AS n FROM metric_results")} metric results, ${count("SELECT COUNT(*) AS n FROM citations")} citations, ${count("SELECT COUNT(*) AS n FROM run_documents")} report and trace documents, ${count("SELECT COUNT(*) AS n FROM llm_calls")} model calls; ${(size / 2 ** 20).toFixed(0)} MiB (${store.db.dialect})`,
   );
-  const big = "bench-0000";
+  const small = batchOfCopy(copies, bigCopies);
+  const big = batchOfCopy(1, bigCopies);
   const word = "onboarding";
+  const task = encodeURIComponent(run.task);
+  // A cursor half-way down the newest-first list (what 250 "next" clicks reach).
+  const middle = store.db
+    .query<{ id: string; started_at: string }, []>(
+      "SELECT id, started_at FROM runs WHERE kind = 'agent' ORDER BY started_at DESC, id DESC LIMIT 1 OFFSET 50000",
+    )
+    .get();
+  const deep = middle
+    ? encodeCursor({ sort: "started", dir: "desc" }, { seg: 0, key: middle.started_at, id: middle.id })
+    : "";
   const scaled: [string, string][] = [
     ["runs, newest first", "/studio/runs"],
-    ["runs, page 250 (offset 50,000)", "/studio/runs?offset=50000"],
+    ["runs, a page half-way down (cursor)", `/studio/runs?after=${deep}`],
     ...RUN_SORTS.filter((s) => s !== "started").map((s): [string, string] => [
       `runs sorted by ${s}`,
       `/studio/runs?sort=${s}`,
     ]),
     ["runs sorted by F1 ascending", "/studio/runs?sort=f1&dir=asc"],
-    ["runs of one batch", `/studio/runs?batch=${big}`],
-    ["runs of one task, sorted by F1", `/studio/runs?task=${encodeURIComponent(run.task)}&sort=f1`],
+    ["runs sorted by cost ascending", "/studio/runs?sort=cost&dir=asc"],
+    ["runs of one batch", `/studio/runs?batch=${small}`],
+    ["runs of one task", `/studio/runs?task=${task}`],
     ["runs of one split", "/studio/runs?split=mixed"],
     ["runs of one agent", "/studio/runs?agent=extractive"],
     ["runs of one suite", "/studio/runs?suite=demo"],
@@ -192,12 +155,36 @@ try {
     ["runs with a not-applicable metric", "/studio/runs?outcome=not_applicable"],
     ["search: a task name", `/studio/runs?q=${encodeURIComponent(run.task.split("/")[1]!)}`],
     ["search: report text", `/studio/runs?q=${word}`],
-    ["batches list", "/studio/batches"],
-    ["batch grid (200 runs)", `/studio/batches/${big}`],
+    ["search: a word no report has", "/studio/runs?q=zyxwvut"],
+    // Filters and sorts together: a sparse filter (one batch of 200) and dense ones under metric, cost, token sorts.
+    ["one batch, sorted by F1", `/studio/runs?batch=${small}&sort=f1`],
+    ["one batch, sorted by cost", `/studio/runs?batch=${small}&sort=cost`],
+    ["one batch, sorted by task", `/studio/runs?batch=${small}&sort=task&dir=asc`],
+    ["one task, sorted by F1", `/studio/runs?task=${task}&sort=f1`],
+    ["one task, sorted by tokens", `/studio/runs?task=${task}&sort=tokens`],
+    ["one split, sorted by recall ascending", "/studio/runs?split=mixed&sort=recall&dir=asc"],
+    ["one agent, sorted by cost", "/studio/runs?agent=extractive&sort=cost"],
+    ["date range, sorted by precision", "/studio/runs?from=2026-01-01&to=2099-12-31&sort=precision"],
+    ["unscored, sorted by F1", "/studio/runs?outcome=unscored&sort=f1"],
+    ["not applicable, sorted by tokens", "/studio/runs?outcome=not_applicable&sort=tokens"],
+    ["failed, sorted by agent", "/studio/runs?outcome=failed&sort=agent"],
+    ["search: report text, sorted by F1", `/studio/runs?q=${word}&sort=f1`],
     [
-      "compare two splits of a batch",
-      `/studio/compare?a.batch=${big}&a.split=original&b.batch=${big}&b.split=mixed&task=${encodeURIComponent(run.task)}`,
+      "search: a task name, sorted by cost",
+      `/studio/runs?q=${encodeURIComponent(run.task.split("/")[1]!)}&sort=cost`,
     ],
+    ["batches list", "/studio/batches"],
+    [`batch grid (${small}, 200 runs)`, `/studio/batches/${small}`],
+    [`batch grid (${big}, ${bigCopies * runs.length} runs)`, `/studio/batches/${big}`],
+    [
+      "compare two splits of a batch (+ one task)",
+      `/studio/compare?a.batch=${small}&a.split=original&b.batch=${small}&b.split=mixed&task=${task}`,
+    ],
+    [
+      `compare two splits of ${big}`,
+      `/studio/compare?a.batch=${big}&a.split=original&b.batch=${big}&b.split=mixed`,
+    ],
+    ["compare two splits, the whole store", "/studio/compare?a.split=original&b.split=mixed"],
     ["run page", `/studio/runs/${run.id}-c${copies}`],
     ["judgment", `/studio/runs/${run.id}-c${copies}/judgment`],
   ];
@@ -206,8 +193,9 @@ try {
     `(2) ${total} runs in the store, ${iterations} requests per page (p95 target < 200 ms)`,
   );
   const rss = process.memoryUsage().rss / 2 ** 20;
+  const peak = Number(/VmHWM:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) / 1024;
   console.log(
-    `server RSS after the requests: ${rss.toFixed(0)} MiB (one process: store, app and this bench)`,
+    `server RSS after the requests: ${rss.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB (one process: store, app and this bench; the fill and the demo eval count in the peak)`,
   );
   headline(
     "studio",

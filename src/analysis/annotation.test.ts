@@ -43,7 +43,25 @@ test("agreement over the decisions every annotator made, worked by hand", () => 
   expect(a.majorityAgree).toBe(1);
   // Counts [3,0,0], [0,2,1], [3,0,0]: P̄ = 7/9, Pe = 41/81, κ = 22/40.
   expect(a.fleiss!.kappa).toBeCloseTo(0.55, 10);
-  expect(a.disagreements).toEqual([{ item: "w1", step: 2, labels: { A: 2, B: null, C: 2 }, majority: 2 }]);
+  expect(a.disagreements).toEqual([
+    { item: "w1", step: 2, labels: { A: 2, B: null, C: 2 }, majority: 2, adjudicated: undefined },
+  ]);
+});
+
+test("an adjudicated step: κ and the shares stay the annotators' own; F1 and the judges read the final decision", () => {
+  const raw = campaignAgreement(workflows, ["A", "B", "C"], labels);
+  // The adjudicator leaves w1's step 2 unmatched (B's choice): A and C now score it as B did.
+  const a = campaignAgreement(workflows, ["A", "B", "C"], labels, [{ item: "w1", step: 2, gold: null }]);
+  expect(a.fleiss!.kappa).toBe(raw.fleiss!.kappa);
+  expect(a.allAgree).toBe(raw.allAgree);
+  expect(a.disagreements).toEqual([
+    { item: "w1", step: 2, labels: { A: 2, B: null, C: 2 }, majority: 2, adjudicated: null },
+  ]);
+  expect(a.workflows[0]!.annotatorF1).toEqual({ A: 0.5, B: 0.5, C: 0.5 });
+  expect(a.workflows[0]!.humanF1).toBe(0.5);
+  expect(a.judges.lexical!.meanAbsoluteDifference).toBeCloseTo((0.9 - 0.5 + 0.1) / 2, 10);
+  // w2 is untouched.
+  expect(a.workflows[1]).toEqual(raw.workflows[1]!);
 });
 
 test("F1 per annotator (only once they finished the workflow), the human average, and each judge", () => {

@@ -46,7 +46,12 @@ export type Disagreement = {
   labels: Record<string, number | null>;
   /** The gold step a strict majority chose (null: a majority left it unmatched; undefined: no majority). */
   majority: number | null | undefined;
+  /** The adjudicator's final decision (null: unmatched; undefined: not adjudicated yet). */
+  adjudicated: number | null | undefined;
 };
+
+/** An adjudicator's final decision on one predicted step: the gold step, or null (unmatched). */
+export type Adjudication = { item: string; step: number; gold: number | null };
 
 export type CampaignAgreement = {
   annotators: string[];
@@ -66,10 +71,16 @@ export type CampaignAgreement = {
 const NONE = "none";
 const category = (gold: number | null) => (gold === null ? NONE : `gold ${gold}`);
 
+/**
+ * Agreement over the annotators' own labels (all agree, majority, Fleiss' κ, the disagreements); F1 per annotator,
+ * the human average and its agreement with the judges over the final labels: an adjudicated step counts as the
+ * adjudicator decided it, for every annotator who decided it.
+ */
 export function campaignAgreement(
   workflows: readonly AnnotatedWorkflow[],
   annotators: readonly string[],
   labels: readonly StepLabel[],
+  adjudications: readonly Adjudication[] = [],
 ): CampaignAgreement {
   const byKey = new Map<string, Map<string, number | null>>();
   for (const l of labels) {
@@ -78,6 +89,13 @@ export function campaignAgreement(
     m.set(l.annotator, l.gold);
     byKey.set(key, m);
   }
+  const adjudicated = new Map(adjudications.map((a) => [`${a.item}\u0000${a.step}`, a.gold]));
+  const finalOf = (key: string) => {
+    const own = byKey.get(key);
+    if (!own || !adjudicated.has(key)) return own;
+    const gold = adjudicated.get(key)!;
+    return new Map([...own.keys()].map((a) => [a, gold]));
+  };
   const subjects: { item: string; step: number; labels: Map<string, number | null> }[] = [];
   let decisions = 0;
   for (const w of workflows) {
@@ -97,7 +115,7 @@ export function campaignAgreement(
       let decided = 0;
       let matched = 0;
       for (let step = 1; step <= w.predicted; step++) {
-        const m = byKey.get(`${w.item}\u0000${step}`);
+        const m = finalOf(`${w.item}\u0000${step}`);
         if (!m?.has(a)) continue;
         decided++;
         if (m.get(a) !== null) matched++;
@@ -137,6 +155,7 @@ export function campaignAgreement(
         step: s.step,
         labels: Object.fromEntries(annotators.map((a, i) => [a, chosen[i]!])),
         majority: top ? top[0] : undefined,
+        adjudicated: adjudicated.get(`${s.item}\u0000${s.step}`),
       },
     ];
   });

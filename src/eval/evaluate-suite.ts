@@ -53,6 +53,8 @@ export type EvaluateSuiteOptions = {
    * environment counts as one (offline) kind.
    */
   envEmbedder?(agent: EnvAgent): { name: string };
+  /** Build the embedder model of an agent's environment (`Services.requireEmbedder`), checked before any cell runs. */
+  requireEmbedder?(agent: EnvAgent): void;
   /** A model for a handle (`role` names the role in a missing-key message); its usage must reach `store`. */
   model(handle: string, role?: Role): Model;
   score: ScoreReport;
@@ -272,9 +274,9 @@ export async function evaluateSuite(options: EvaluateSuiteOptions): Promise<Suit
 }
 
 /**
- * Build the agent model of every cell that still has its agent to run, before any cell runs: a missing key fails the
- * batch at once (`MissingKeyError` names the role, the variable and how to pick another model) rather than every
- * cell. Cells that finished, or whose report an interrupted attempt stored, need no agent model and are not asked.
+ * Build the agent model of every cell that still has its agent to run, and the embedder its environment searches
+ * with, before any cell runs: a missing key fails the batch at once (`MissingKeyError` names the role, the variable
+ * and how to pick another model) rather than every cell. Cells that finished, or whose report an interrupted attempt stored, need no agent model and are not asked.
  */
 async function requireModels(options: EvaluateSuiteOptions, cells: readonly Cell[], taskOf: TaskOf) {
   const needed = new Set<string>();
@@ -287,6 +289,7 @@ async function requireModels(options: EvaluateSuiteOptions, cells: readonly Cell
     needed.add(cell.model);
   }
   for (const handle of needed) options.model(handle, "agent");
+  if (needed.size > 0) options.requireEmbedder?.({ needsModel: true });
 }
 
 /** A cell as the pipeline prepares it ahead of its turn: already settled, or its run with its environment on the way. */

@@ -54,6 +54,11 @@ export type Services = {
    * `background`, returned before the index is built (`LoadEnvOptions.background`).
    */
   openEnv(loaded: LoadedTask, split: Split, agent?: EnvAgent, options?: OpenEnvOptions): Promise<Env>;
+  /**
+   * Build the model an agent's environment embeds with (LLM agents' embedder role; nothing for the offline hashing
+   * embedder), so a missing key fails now, naming the role and the variable: every search embeds its query.
+   */
+  requireEmbedder(agent: EnvAgent): void;
   /** The model behind a handle; `role` names the role (and its variable) in a missing-key message. */
   model(handle: string, role?: Role): Model;
   score: ScoreReport;
@@ -115,6 +120,9 @@ export function defaultServices(options: ServicesOptions): Services {
   let roleEmbedder: Embedder | null = null;
   const llmEmbedderSpec = () =>
     options.llmEnvEmbedder ?? resolveRole("embedder", null, options.modelOptions?.env ?? process.env).handle;
+  const requireEmbedder = (agent: EnvAgent): void => {
+    if (agent.needsModel && !isOfflineEmbedder(llmEmbedderSpec())) model(llmEmbedderSpec(), "embedder");
+  };
   const envEmbedder = (agent: EnvAgent): Embedder => {
     if (!agent.needsModel) return offline;
     const spec = llmEmbedderSpec();
@@ -124,13 +132,14 @@ export function defaultServices(options: ServicesOptions): Services {
   return {
     loadTask: (ref) => loadTask(root, ref),
     envEmbedder,
+    requireEmbedder,
     openEnv: (loaded, split, agent = { needsModel: false }, { background = false, startAfter } = {}) => {
       const embedder = envEmbedder(agent);
       // An index built in memory embeds every document: an embedder without its key fails now, naming the role and
       // the variable, before the agent spends a model call (a stored index, under indexDir, may need none).
-      if (options.indexDir === undefined && agent.needsModel && !isOfflineEmbedder(llmEmbedderSpec())) {
+      if (options.indexDir === undefined) {
         try {
-          model(llmEmbedderSpec(), "embedder");
+          requireEmbedder(agent);
         } catch (error) {
           return Promise.reject(error);
         }

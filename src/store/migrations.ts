@@ -1,7 +1,27 @@
-/** @module Versioned schema migrations of the run store (SQLite dialect; applied by `migrate` in sql.ts to either backend). */
+/** @module Versioned schema migrations of the run store (SQLite dialect, or both where they differ; applied by `migrate` in sql.ts). */
+import type { Migration } from "./sql.ts";
+
+/** Migration 7's usage columns, filled from the calls already stored (`real`: the dialect's float type). */
+function usageColumns(real: string): string {
+  return `
+  ALTER TABLE runs ADD COLUMN usage_tokens INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE runs ADD COLUMN usage_cost ${real} DEFAULT 0;
+  UPDATE runs SET usage_tokens = u.tokens, usage_cost = u.cost
+    FROM (SELECT run_id, SUM(input_tokens + output_tokens) AS tokens,
+            CASE WHEN SUM(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END) > 0 THEN NULL ELSE SUM(cost_usd) END AS cost
+          FROM llm_calls WHERE run_id IS NOT NULL GROUP BY run_id) u
+    WHERE runs.id = u.run_id;
+  CREATE INDEX runs_kind_cost ON runs(kind, usage_cost, id);
+  CREATE INDEX runs_kind_tokens ON runs(kind, usage_tokens, id);`;
+}
+
+/** Migration 7's partial indexes of the triage views: runs with a not-applicable result, runs with an unscored one. */
+const OUTCOME_INDEXES = `
+  CREATE INDEX metric_results_na ON metric_results(run_id) WHERE not_applicable = 1;
+  CREATE INDEX metric_results_unscored ON metric_results(run_id) WHERE value IS NULL AND not_applicable = 0;`;
 
 /** Migration n (1-based) takes the schema from version n-1 to n. Never edit a released one; append. */
-export const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE runs (
     id TEXT PRIMARY KEY,
@@ -150,5 +170,44 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX runs_kind_split ON runs(kind, split);
   CREATE INDEX runs_kind_model ON runs(kind, model);
   CREATE INDEX runs_kind_status ON runs(kind, status);
+  `,
+  // 7: every sort and filter of the runs list from an index at 100,000 runs (scripts/bench/studio.ts): a run's token
+  // and cost totals on its row (kept by `recordCall`; cost NULL once a call is unpriced), whether a result without a
+  // value is not applicable (kept by `saveMetrics`), and a full-text index of report text (kept by `saveReport`, see
+  // run-search.ts), each filled from what the store already holds.
+  {
+    sqlite: `${usageColumns("REAL")}
+  ALTER TABLE metric_results ADD COLUMN not_applicable INTEGER NOT NULL DEFAULT 0;
+  UPDATE metric_results SET not_applicable = 1 WHERE value IS NULL AND json_extract(result, '$.not_applicable') IS NOT NULL;
+  ${OUTCOME_INDEXES}
+  CREATE TABLE run_search (id INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT NOT NULL UNIQUE REFERENCES runs(id) ON DELETE CASCADE);
+  CREATE VIRTUAL TABLE run_search_text USING fts5(body, content='', contentless_delete=1);
+  INSERT INTO run_search (run_id) SELECT run_id FROM run_documents WHERE kind = 'report';
+  INSERT INTO run_search_text (rowid, body)
+    SELECT s.id, d.json FROM run_search s JOIN run_documents d ON d.run_id = s.run_id AND d.kind = 'report';
+  `,
+    postgres: `${usageColumns("DOUBLE PRECISION")}
+  ALTER TABLE metric_results ADD COLUMN not_applicable INTEGER NOT NULL DEFAULT 0;
+  UPDATE metric_results SET not_applicable = 1 WHERE value IS NULL AND (result::json ->> 'not_applicable') IS NOT NULL;
+  ${OUTCOME_INDEXES}
+  CREATE TABLE run_search (run_id TEXT COLLATE "C" PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE, body TSVECTOR NOT NULL);
+  CREATE INDEX run_search_body ON run_search USING GIN (body);
+  INSERT INTO run_search (run_id, body) SELECT run_id, to_tsvector('simple', json) FROM run_documents WHERE kind = 'report';
+  `,
+  },
+  // 8: adjudication of annotation campaigns: where annotators disagree on a predicted step, an adjudicator's final
+  // gold step (NULL: unmatched), one per step, a gold step at most once per workflow (src/studio/annotation/store.ts).
+  `
+  CREATE TABLE annotation_adjudications (
+    campaign_id TEXT NOT NULL REFERENCES annotation_campaigns(id) ON DELETE CASCADE,
+    item_id TEXT NOT NULL,
+    step INTEGER NOT NULL,
+    gold_step INTEGER,
+    adjudicator TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, item_id, step),
+    UNIQUE (campaign_id, item_id, gold_step)
+  );
   `,
 ];

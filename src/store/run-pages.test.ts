@@ -80,22 +80,113 @@ describe("runPage sorted by a metric", () => {
           now: "2026-01-01T00:00:02.000Z",
         });
     }
+    // The reference: every run's latest value in JS; valued runs by (value, id) in the direction, the others by id.
+    const latest = new Map<string, number | null>();
+    for (const m of store.metrics({ metric: "f1" }).sort((x, y) => x.evaluation.localeCompare(y.evaluation)))
+      latest.set(m.run_id, m.result.value);
     for (const dir of ["asc", "desc"] as const)
       for (const filter of [{}, { batch: "odd" }]) {
+        const sign = dir === "asc" ? 1 : -1;
+        const runs = store
+          .listRuns(filter)
+          .map((r) => ({ id: r.id, v: latest.get(r.id) ?? null }))
+          .sort((x, y) =>
+            x.v === null || y.v === null
+              ? (x.v === null ? 1 : 0) - (y.v === null ? 1 : 0) || sign * x.id.localeCompare(y.id)
+              : sign * (x.v - y.v) || sign * x.id.localeCompare(y.id),
+          )
+          .map((r) => r.id);
         const order = { sort: "f1", dir };
-        // No limit: the correlated per-run order, the reference.
-        const all = runPage(store.db, filter, { order }).rows.map((r) => r.id);
-        for (const [limit, offset] of [
-          [7, 0],
-          [7, 21],
-          [10, 40],
-          [25, 30],
-          [5, 200],
-        ] as const) {
-          const page = runPage(store.db, filter, { order, limit, offset }).rows.map((r) => r.id);
-          expect(page).toEqual(all.slice(offset, offset + limit));
+        expect(runPage(store.db, filter, { order }).rows.map((r) => r.id)).toEqual(runs);
+        // Page forward by `next` and back by `prev` (limits that make small filters score every match, large ones walk).
+        for (const limit of [7, 10, 25]) {
+          const pages: string[][] = [];
+          let page = runPage(store.db, filter, { order, limit });
+          pages.push(page.rows.map((r) => r.id));
+          expect(page.prev).toBeNull();
+          while (page.next) {
+            page = runPage(store.db, filter, { order, limit, after: page.next });
+            pages.push(page.rows.map((r) => r.id));
+          }
+          expect(pages.flat()).toEqual(runs);
+          for (let i = pages.length - 2; i >= 0; i--) {
+            page = runPage(store.db, filter, { order, limit, before: page.prev! });
+            expect(page.rows.map((r) => r.id)).toEqual(pages[i]!);
+          }
+          expect(page.prev).toBeNull();
         }
       }
+    store.close();
+  });
+});
+
+describe("runPage cursors", () => {
+  test("a later page stays the same while newer runs are added; cost puts unpriced runs last; a foreign cursor is refused", () => {
+    const store = new RunStore(join(dir, "cursors.sqlite"));
+    const add = (i: number) =>
+      store.saveRun({
+        id: `k-${String(i).padStart(3, "0")}`,
+        kind: "agent",
+        task: "s/t",
+        split: "original",
+        agent: "a",
+        status: "done",
+        started_at: `2026-01-01T00:${String(Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.000Z`,
+      });
+    for (let i = 0; i < 30; i++) add(i);
+    const first = runPage(store.db, {}, { limit: 10 });
+    const second = runPage(store.db, {}, { limit: 10, after: first.next! });
+    for (let i = 30; i < 45; i++) add(i);
+    const again = runPage(store.db, {}, { limit: 10, after: first.next! });
+    expect(again.rows.map((r) => r.id)).toEqual(second.rows.map((r) => r.id));
+    expect(again.total).toBe(45);
+    // Back from that page: the ten runs just before it (the first page as it was); newer ones come before those.
+    const before = runPage(store.db, {}, { limit: 10, before: again.prev! });
+    expect(before.rows.map((r) => r.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `k-${String(29 - i).padStart(3, "0")}`),
+    );
+    expect(before.prev).not.toBeNull();
+    expect(runPage(store.db, {}, { limit: 10 }).rows[0]!.id).toBe("k-044");
+
+    const call = (run: string, tokens: number, cost: number | null) =>
+      store.recordCall({
+        run_id: run,
+        stage: "report",
+        role: "agent",
+        handle: "compat:x#m",
+        provider: "compat",
+        model: "m",
+        kind: "chat",
+        temperature: 0,
+        seed: null,
+        prompt_template: "J.4",
+        request_key: `k-${run}-${tokens}`,
+        input_tokens: tokens,
+        output_tokens: 1,
+        usage_source: "provider",
+        cost_usd: cost,
+        latency_ms: 1,
+        cached: false,
+        attempt: 1,
+        retries: 0,
+        started_at: "2026-01-01T00:00:00.000Z",
+        error: null,
+      });
+    call("k-001", 100, 0.5);
+    call("k-002", 10, 0.9);
+    call("k-002", 10, null);
+    call("k-003", 50, 0.7);
+    const cost = runPage(store.db, {}, { order: { sort: "cost", dir: "desc" } }).rows.map((r) => r.id);
+    expect(cost.slice(0, 2)).toEqual(["k-003", "k-001"]);
+    expect(cost.at(-1)).toBe("k-002");
+    const tokens = runPage(store.db, {}, { order: { sort: "tokens", dir: "desc" }, limit: 3 }).rows;
+    expect(tokens.map((r) => r.id)).toEqual(["k-001", "k-003", "k-002"]);
+    expect(tokens[2]!.unpriced_calls).toBe(1);
+
+    expect(() => runPage(store.db, {}, { order: { sort: "task", dir: "asc" }, after: first.next! })).toThrow(
+      /after: a cursor of the list sorted by started desc/,
+    );
+    expect(() => runPage(store.db, {}, { after: "nonsense" })).toThrow(/after: not a cursor/);
     store.close();
   });
 });

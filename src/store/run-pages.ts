@@ -4,6 +4,9 @@
  * over thousands of runs stays fast. Metric JSON is parsed only where a page shows its items (one run's judgment).
  */
 import { z } from "zod";
+
+export { COLUMN_SORTS, CursorError, type RunOrder } from "./run-order.ts";
+
 import {
   MetricName,
   type MetricStatus,
@@ -12,8 +15,11 @@ import {
   RunStatus,
   Split,
 } from "../core/index.ts";
+import { latestRunRow } from "./run-changes.ts";
+import { idPage, type RunOrder, sortMetric } from "./run-order.ts";
+import { reportMatches } from "./run-search.ts";
 import { RunFilter, runClauses, whereSql } from "./run-store.ts";
-import { groupConcatDistinct, jsonArrayRows, type SqlDb } from "./sql.ts";
+import { groupConcatDistinct, jsonArrayRows, type SqlDb, type SqlValue } from "./sql.ts";
 import type { CallTotals } from "./usage-queries.ts";
 
 /** Triage views of the runs list: failed runs, runs with an unscored metric, runs with a not-applicable metric. */
@@ -64,8 +70,6 @@ export type RunRow = Pick<
     "calls" | "cached_calls" | "input_tokens" | "output_tokens" | "cost_usd" | "unpriced_calls"
   >;
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** A metric result's not-applicable reason (JSON text in `result`), in either dialect. */
 export function notApplicableSql(db: SqlDb, alias = "m"): string {
   // Only a result without a value can carry a reason: the (large) result JSON is parsed for those rows alone.
@@ -76,9 +80,11 @@ export function notApplicableSql(db: SqlDb, alias = "m"): string {
   return `(CASE WHEN ${alias}.value IS NULL THEN ${reason} END)`;
 }
 
-function where(db: SqlDb, filter: RunPageFilter): { sql: string; values: string[] } {
+/** The filter as a condition over `runs r` (agent runs only), with its bound values. */
+export function runWhere(db: SqlDb, filter: RunPageFilter): { sql: string; values: SqlValue[] } {
   const { suite, from, to, q, outcome, ...runFilter } = RunPageFilter.parse(filter);
-  const { clauses, values } = runClauses(runFilter);
+  const { clauses, values: strings } = runClauses(runFilter);
+  const values: SqlValue[] = strings;
   clauses.unshift("r.kind = 'agent'");
   if (suite) {
     clauses.push("r.task LIKE ? ESCAPE '\\'");
@@ -95,173 +101,111 @@ function where(db: SqlDb, filter: RunPageFilter): { sql: string; values: string[
   }
   const text = q?.trim().toLowerCase();
   if (text) {
-    // Lower-cased on both sides: SQLite's LIKE folds ASCII only, PostgreSQL's not at all.
-    clauses.push(
-      `(LOWER(r.task) LIKE ? ESCAPE '\\' OR LOWER(r.agent) LIKE ? ESCAPE '\\' OR LOWER(r.model) LIKE ? ESCAPE '\\'
-        OR EXISTS (SELECT 1 FROM run_documents d WHERE d.run_id = r.id AND d.kind = 'report' AND LOWER(d.json) LIKE ? ESCAPE '\\'))`,
-    );
-    values.push(like(text), like(text), like(text), like(text));
+    // Task, agent and model by substring (lower-cased on both sides: SQLite's LIKE folds ASCII only, PostgreSQL's
+    // not at all); the report's text through its full-text index (every word, by prefix).
+    // The substring is looked up among the distinct values (few), so the runs are read from an index either way.
+    const choices = cachedFacets(db);
+    const named = (["task", "agent", "model"] as const).flatMap((k) => {
+      const hits = choices[k].filter((v) => v.toLowerCase().includes(text));
+      return hits.length
+        ? [{ sql: `x.${k} IN (SELECT value FROM ${jsonArrayRows(db, "v")})`, value: JSON.stringify(hits) }]
+        : [];
+    });
+    const report = reportMatches(db, "r.id", text);
+    const parts = [
+      ...(named.length
+        ? [
+            `r.id IN (SELECT x.id FROM runs x WHERE x.kind = 'agent' AND (${named.map((n) => n.sql).join(" OR ")}))`,
+          ]
+        : []),
+      ...(report ? [report.sql] : []),
+    ];
+    clauses.push(parts.length ? `(${parts.join(" OR ")})` : "1 = 0");
+    values.push(...named.map((n) => n.value), ...(report ? [report.value] : []));
   }
+  // The triage views read the partial indexes of migration 7.
   if (outcome === "failed") clauses.push("r.status = 'failed'");
   else if (outcome === "unscored")
     clauses.push(
-      `EXISTS (SELECT 1 FROM metric_results m WHERE m.run_id = r.id AND m.value IS NULL AND ${notApplicableSql(db)} IS NULL)`,
+      "r.id IN (SELECT m.run_id FROM metric_results m WHERE m.value IS NULL AND m.not_applicable = 0)",
     );
   else if (outcome === "not_applicable")
-    clauses.push(
-      `EXISTS (SELECT 1 FROM metric_results m WHERE m.run_id = r.id AND m.value IS NULL AND ${notApplicableSql(db)} IS NOT NULL)`,
-    );
+    clauses.push("r.id IN (SELECT m.run_id FROM metric_results m WHERE m.not_applicable = 1)");
   return { sql: whereSql(clauses), values };
-}
-
-/** How a runs query orders: a column, a metric's value, cost or tokens; nulls always last. */
-export type RunOrder = { sort: string; dir: "asc" | "desc" };
-
-/** The sorts that are not a metric (any other sort names one: metric names are a pattern, not a list, at this layer). */
-export const COLUMN_SORTS = ["started", "task", "agent", "cost", "tokens"] as const;
-
-/** The metric a sort names, or null for a column sort. */
-function sortMetric(sort: string | undefined): MetricName | null {
-  if (sort === undefined || (COLUMN_SORTS as readonly string[]).includes(sort)) return null;
-  return MetricName.safeParse(sort).data ?? null;
-}
-
-function orderSql(order: RunOrder): { sql: string; values: string[] } {
-  const dir = order.dir === "asc" ? "ASC" : "DESC";
-  const metric = sortMetric(order.sort);
-  let expr: string;
-  const values: string[] = [];
-  if (metric !== null) {
-    // The latest evaluation's value, as the metric columns show it.
-    expr =
-      "(SELECT x.value FROM metric_results x WHERE x.run_id = r.id AND x.metric = ? ORDER BY x.created_at DESC, x.id DESC LIMIT 1)";
-    values.push(metric, metric);
-  } else if (order.sort === "cost")
-    // A run with unpriced calls has no known cost: it sorts with the nulls, never as $0.
-    expr =
-      "(SELECT CASE WHEN SUM(CASE WHEN c.cost_usd IS NULL THEN 1 ELSE 0 END) > 0 THEN NULL ELSE COALESCE(SUM(c.cost_usd), 0) END FROM llm_calls c WHERE c.run_id = r.id)";
-  else if (order.sort === "tokens")
-    expr =
-      "(SELECT COALESCE(SUM(c.input_tokens + c.output_tokens), 0) FROM llm_calls c WHERE c.run_id = r.id)";
-  else {
-    // Columns that are never NULL: the order an index (migration 6) holds, ties by id the same way.
-    const column = order.sort === "task" ? "r.task" : order.sort === "agent" ? "r.agent" : "r.started_at";
-    return { sql: `ORDER BY ${column} ${dir}, r.id ${dir}`, values };
-  }
-  return { sql: `ORDER BY ${expr} IS NULL, ${expr} ${dir}, r.id`, values };
-}
-
-/** A metric result that no later result of its run and metric replaces (the latest evaluation's). */
-const LATEST = `NOT EXISTS (SELECT 1 FROM metric_results n WHERE n.run_id = m.run_id AND n.metric = m.metric
-  AND (n.created_at > m.created_at OR (n.created_at = m.created_at AND n.id > m.id)))`;
-
-/**
- * One page of runs sorted by a metric without scoring every run: walk the metric's values in order (the
- * `metric_results_value` index) keeping each run's latest, then — once those run out — the runs without a value, by
- * id. The same order as `orderSql`'s, at the cost of the page rather than of the store.
- */
-function metricSortedIds(
-  db: SqlDb,
-  w: { sql: string; values: string[] },
-  metric: MetricName,
-  dir: "ASC" | "DESC",
-  limit: number,
-  offset: number,
-): string[] {
-  const filters = w.sql.replace(/^WHERE /, "AND ");
-  const valued = db
-    .query<{ id: string }, (string | number)[]>(
-      `SELECT r.id FROM metric_results m JOIN runs r ON r.id = m.run_id
-       WHERE m.metric = ? AND m.value IS NOT NULL ${filters} AND ${LATEST}
-       ORDER BY m.value ${dir}, r.id LIMIT ? OFFSET ?`,
-    )
-    .all(metric, ...w.values, limit, offset)
-    .map((r) => r.id);
-  if (valued.length === limit) return valued;
-  // Past the valued runs: how many there are decides where the others start.
-  const count =
-    valued.length > 0
-      ? offset + valued.length
-      : db
-          .query<{ n: number }, string[]>(
-            `SELECT COUNT(*) AS n FROM metric_results m JOIN runs r ON r.id = m.run_id
-             WHERE m.metric = ? AND m.value IS NOT NULL ${filters} AND ${LATEST}`,
-          )
-          .get(metric, ...w.values)!.n;
-  const rest = db
-    .query<{ id: string }, (string | number)[]>(
-      `SELECT r.id FROM runs r ${w.sql} ${w.sql ? "AND" : "WHERE"} NOT EXISTS (SELECT 1 FROM metric_results m
-         WHERE m.run_id = r.id AND m.metric = ? AND m.value IS NOT NULL AND ${LATEST})
-       ORDER BY r.id LIMIT ? OFFSET ?`,
-    )
-    .all(...w.values, metric, limit - valued.length, Math.max(0, offset - count))
-    .map((r) => r.id);
-  return [...valued, ...rest];
 }
 
 /** A text search counts its matches up to this many ("more than …" beyond). */
 export const SEARCH_COUNT_CAP = 1000;
 
+/** One page of runs, its total (capped for a text search) and the cursors of its neighbours. */
+export type RunPage = { rows: RunRow[]; total: number; next: string | null; prev: string | null };
+
 /**
- * Agent runs matching the filter, in `order`, from `offset` up to `limit`, with their metric values (the latest
- * evaluation per run and metric, or the given one) and call totals; `total` counts every match. Metrics and calls are
- * read for the returned runs only, so a page costs the same whatever the store holds.
+ * Agent runs matching the filter, in `order` (newest first by default): the first `limit`, or the `limit` after the
+ * `after` cursor or before the `before` cursor (every match when no limit), with their metric values (the latest
+ * evaluation per run and metric, or the given one) and call totals; `total` counts every match. Metrics and calls
+ * are read for the returned runs only, so a page costs the same whatever the store holds.
  */
 export function runPage(
   db: SqlDb,
   filter: RunPageFilter = {},
-  options: { order?: RunOrder; limit?: number; offset?: number; evaluation?: string } = {},
-): { rows: RunRow[]; total: number } {
-  const w = where(db, filter);
-  const order = orderSql(options.order ?? { sort: "started", dir: "desc" });
-  type Base = Omit<
-    RunRow,
-    "metrics" | "calls" | "cached_calls" | "input_tokens" | "output_tokens" | "cost_usd" | "unpriced_calls"
-  >;
+  options: { order?: RunOrder; limit?: number; after?: string; before?: string; evaluation?: string } = {},
+): RunPage {
+  const w = runWhere(db, filter);
+  const order = options.order ?? { sort: "started", dir: "desc" };
   // A text search reads report documents: counted up to a cap, so a page costs the runs it reads, not the store.
   const searched = Boolean(filter.q?.trim());
   const total = db
-    .query<{ n: number }, string[]>(
+    .query<{ n: number }, SqlValue[]>(
       searched
         ? `SELECT COUNT(*) AS n FROM (SELECT 1 FROM runs r ${w.sql} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`
         : `SELECT COUNT(*) AS n FROM runs r ${w.sql}`,
     )
     .get(...w.values)!.n;
-  const limit =
-    options.limit === undefined
-      ? ""
-      : `LIMIT ${Math.max(0, Math.floor(options.limit))} OFFSET ${Math.max(0, Math.floor(options.offset ?? 0))}`;
-  const metric = sortMetric(options.order?.sort);
-  const columns =
-    "r.id, r.batch, r.task, r.split, r.agent, r.model, r.repeat, r.status, r.started_at, r.finished_at, r.error";
-  let runs: Base[];
-  if (metric !== null && options.limit !== undefined) {
-    const ids = metricSortedIds(
-      db,
-      w,
-      metric,
-      options.order?.dir === "asc" ? "ASC" : "DESC",
-      Math.max(0, Math.floor(options.limit)),
-      Math.max(0, Math.floor(options.offset ?? 0)),
-    );
-    const rows = new Map(
-      db
-        .query<Base, [string]>(
-          `SELECT ${columns} FROM ${jsonArrayRows(db, "j")} JOIN runs r ON r.id = j.value`,
-        )
-        .all(JSON.stringify(ids))
-        .map((r) => [r.id, r]),
-    );
-    runs = ids.map((id) => rows.get(id)!).filter(Boolean);
-  } else
-    runs = db
-      .query<Base, string[]>(`SELECT ${columns} FROM runs r ${w.sql} ${order.sql} ${limit}`)
-      .all(...w.values, ...order.values);
-  if (runs.length === 0) return { rows: [], total };
-  const byId = new Map<string, RunRow>(
-    runs.map((r) => [
-      r.id,
-      {
+  const limit = options.limit === undefined ? Math.max(1, total) : Math.max(1, Math.floor(options.limit));
+  // Walking a metric's values pays for the runs the filter drops, scoring each match pays for every match: walk when
+  // the matches are dense enough (limit × store / matches < matches).
+  let dense = true;
+  if (
+    sortMetric(order.sort) !== null &&
+    w.sql !== "WHERE r.kind = 'agent'" &&
+    !(searched && total > SEARCH_COUNT_CAP)
+  ) {
+    const all = db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM runs WHERE kind = 'agent'").get()!.n;
+    dense = total * total >= limit * all;
+  }
+  const page = idPage(db, w, order, {
+    limit,
+    dense,
+    ...(options.after !== undefined ? { after: options.after } : {}),
+    ...(options.before !== undefined ? { before: options.before } : {}),
+  });
+  return { rows: withDetails(db, page.ids, options.evaluation), total, next: page.next, prev: page.prev };
+}
+
+/** The runs of `ids`, in that order, with their metric values and call totals. */
+function withDetails(db: SqlDb, runIds: readonly string[], evaluation?: string): RunRow[] {
+  if (runIds.length === 0) return [];
+  type Base = Omit<
+    RunRow,
+    "metrics" | "calls" | "cached_calls" | "input_tokens" | "output_tokens" | "cost_usd" | "unpriced_calls"
+  >;
+  // The runs' ids as a temporary key set: one indexed join instead of thousands of bound parameters.
+  const ids = JSON.stringify(runIds);
+  const base = new Map(
+    db
+      .query<Base, [string]>(
+        `SELECT r.id, r.batch, r.task, r.split, r.agent, r.model, r.repeat, r.status, r.started_at, r.finished_at, r.error
+         FROM ${jsonArrayRows(db, "j")} JOIN runs r ON r.id = j.value`,
+      )
+      .all(ids)
+      .map((r) => [r.id, r]),
+  );
+  const byId = new Map<string, RunRow>();
+  for (const id of runIds) {
+    const r = base.get(id);
+    if (r)
+      byId.set(id, {
         ...r,
         metrics: {},
         calls: 0,
@@ -270,12 +214,9 @@ export function runPage(
         output_tokens: 0,
         cost_usd: 0,
         unpriced_calls: 0,
-      },
-    ]),
-  );
-  // The runs' ids as a temporary key set: one indexed join instead of thousands of bound parameters.
-  const ids = JSON.stringify(runs.map((r) => r.id));
-  const evalClause = options.evaluation ? "AND m.evaluation = ?" : "";
+      });
+  }
+  const evalClause = evaluation ? "AND m.evaluation = ?" : "";
   const metricRows = db
     .query<
       {
@@ -291,7 +232,7 @@ export function runPage(
       `SELECT m.run_id, m.metric, m.value, m.scored, m.unscored, ${notApplicableSql(db)} AS not_applicable FROM ${jsonArrayRows(db, "j")}
        JOIN metric_results m ON m.run_id = j.value ${evalClause} ORDER BY m.created_at, m.id`,
     )
-    .all(ids, ...(options.evaluation ? [options.evaluation] : []));
+    .all(ids, ...(evaluation ? [evaluation] : []));
   for (const m of metricRows) {
     const run = byId.get(m.run_id);
     const name = MetricName.safeParse(m.metric);
@@ -316,7 +257,7 @@ export function runPage(
     const run = byId.get(run_id);
     if (run) Object.assign(run, totals);
   }
-  return { rows: [...byId.values()], total };
+  return [...byId.values()];
 }
 
 /** Every agent run matching the filter (newest first) with metrics and call totals. */
@@ -325,6 +266,25 @@ export function runRows(db: SqlDb, filter: RunPageFilter = {}, evaluation?: stri
 }
 
 export type Facets = Record<"suite" | "task" | "split" | "agent" | "model" | "batch" | "status", string[]>;
+
+/** How long the filter choices are reused on PostgreSQL (see `cachedFacets`). */
+export const FACETS_TTL_MS = 5000;
+
+const facetsCache = new WeakMap<SqlDb, { version: string; value: Facets }>();
+
+/**
+ * The filter forms' choices (and what a text search resolves task, agent and model names against), recomputed only
+ * when a run was added (SQLite: the runs table's largest rowid moved; PostgreSQL: at most every `FACETS_TTL_MS`):
+ * the DISTINCT scans are the dearest part of a list page over 100,000 runs, and only a new run brings a new value.
+ */
+export function cachedFacets(db: SqlDb, now = Date.now()): Facets {
+  const version = String(latestRunRow(db) ?? `ttl-${Math.floor(now / FACETS_TTL_MS)}`);
+  const hit = facetsCache.get(db);
+  if (hit?.version === version) return hit.value;
+  const value = facets(db);
+  facetsCache.set(db, { version, value });
+  return value;
+}
 
 /** The distinct values each filter can take (agent runs only), for the filter form. */
 export function facets(db: SqlDb): Facets {

@@ -12,6 +12,7 @@ import { CallRecord, type UsageSink } from "../core/usage.ts";
 import { type CitationRow, citationsOfReport } from "./citations.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { deadOwner, OWNER } from "./owner.ts";
+import { indexReport } from "./run-search.ts";
 import { openMigrated, type SqlDb } from "./sql.ts";
 
 export const DEFAULT_RUN_STORE_PATH = ".drflow/runs.sqlite";
@@ -201,9 +202,13 @@ export class RunStore implements UsageSink {
         : redacted;
     this.db
       .query(
+        // A new row's usage totals count any call recorded before it; later calls add to them (recordCall).
         `INSERT INTO runs (id, kind, batch, task, split, agent, agent_options, model, repeat, status, started_at, finished_at, error,
-           identity, owner, heartbeat_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           identity, owner, heartbeat_at, usage_tokens, usage_cost)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+           (SELECT COALESCE(SUM(c.input_tokens + c.output_tokens), 0) FROM llm_calls c WHERE c.run_id = ?),
+           (SELECT CASE WHEN SUM(CASE WHEN c.cost_usd IS NULL THEN 1 ELSE 0 END) > 0 THEN NULL ELSE COALESCE(SUM(c.cost_usd), 0) END
+            FROM llm_calls c WHERE c.run_id = ?))
          ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, batch = excluded.batch, task = excluded.task,
            split = excluded.split, agent = excluded.agent, agent_options = excluded.agent_options, model = excluded.model,
            repeat = excluded.repeat, status = excluded.status, started_at = excluded.started_at,
@@ -227,6 +232,8 @@ export class RunStore implements UsageSink {
         run.identity,
         run.owner,
         run.heartbeat_at,
+        run.id,
+        run.id,
       );
     return run;
   }
@@ -270,6 +277,7 @@ export class RunStore implements UsageSink {
     const citations = citationsOfReport(parsed);
     this.db.transaction(() => {
       this.saveDocument(runId, "report", parsed, now);
+      indexReport(this.db, runId, JSON.stringify(parsed));
       this.db.query("DELETE FROM citations WHERE run_id = ?").run(runId);
       const insert = this.db.query(
         "INSERT INTO citations (run_id, section, step, citation_key, source_id, source_task, source_role) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -304,6 +312,16 @@ export class RunStore implements UsageSink {
   /** UsageSink: one row per finished LLM call, committed at once so a crash keeps it. */
   recordCall(input: z.input<typeof CallRecord>): void {
     const c = CallRecord.parse(input);
+    this.db.transaction(() => this.insertCall(c));
+  }
+
+  /** A call's row, and its tokens and cost added to its run's totals (an unpriced call makes the cost unknown: NULL). */
+  private insertCall(c: CallRecord): void {
+    if (c.run_id !== null)
+      this.db.run(
+        "UPDATE runs SET usage_tokens = usage_tokens + ?, usage_cost = usage_cost + ? WHERE id = ?",
+        [c.input_tokens + c.output_tokens, c.cost_usd, c.run_id],
+      );
     this.db
       .query(
         `INSERT INTO llm_calls (run_id, stage, role, handle, provider, model, kind, temperature, seed, prompt_template,
@@ -354,8 +372,9 @@ export class RunStore implements UsageSink {
     const parsed = results.map((r) => MetricResult.parse(r));
     const insert = this.db.query(
       `INSERT INTO metric_results (run_id, evaluation, metric, value, scored, unscored, tokens, judge, judge_model,
-         protocol, prompt_hash, result, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         protocol, prompt_hash, result, created_at, not_applicable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (run_id, evaluation, metric) DO UPDATE SET value = excluded.value, scored = excluded.scored,
+         not_applicable = excluded.not_applicable,
          unscored = excluded.unscored, tokens = excluded.tokens, judge = excluded.judge,
          judge_model = excluded.judge_model, protocol = excluded.protocol, prompt_hash = excluded.prompt_hash,
          result = excluded.result, created_at = excluded.created_at`,
@@ -376,6 +395,7 @@ export class RunStore implements UsageSink {
           r.judge.prompt_hash,
           JSON.stringify(r),
           now,
+          r.value === null && r.not_applicable ? 1 : 0,
         );
       }
     });

@@ -186,8 +186,20 @@ export function openSqlDb(location: string): SqlDb {
   return isPostgresUrl(location) ? postgresDb(location) : sqliteDb(location);
 }
 
+/**
+ * One schema migration: SQLite DDL (translated for Postgres by `postgresDdl`), or both dialects spelled out where they
+ * differ (full-text search, JSON).
+ */
+export type Migration = string | { sqlite: string; postgres: string };
+
+/** A migration's statements in `dialect`. */
+export function migrationSql(migration: Migration, dialect: Dialect): string {
+  if (typeof migration !== "string") return migration[dialect];
+  return dialect === "sqlite" ? migration : postgresDdl(migration);
+}
+
 /** The database at `location`, brought to the latest of `migrations` (closed again if that fails). */
-export function openMigrated(location: string, part: string, migrations: readonly string[]): SqlDb {
+export function openMigrated(location: string, part: string, migrations: readonly Migration[]): SqlDb {
   const db = openSqlDb(location);
   try {
     migrate(db, part, migrations);
@@ -204,7 +216,7 @@ export function openMigrated(location: string, part: string, migrations: readonl
  * `PRAGMA user_version` (one part per file); Postgres, where the run store and the cache share one database, in a
  * `drflow_schema` row per part, with concurrent starters (many workers) serialized on an advisory lock.
  */
-export function migrate(db: SqlDb, part: string, migrations: readonly string[]): number {
+export function migrate(db: SqlDb, part: string, migrations: readonly Migration[]): number {
   const tooNew = (current: number) =>
     new Error(
       `${part} ${db.location}: schema version ${current} is newer than this drflow (knows ${migrations.length}); upgrade drflow`,
@@ -219,7 +231,7 @@ export function migrate(db: SqlDb, part: string, migrations: readonly string[]):
         const current = versionNow();
         if (current > migrations.length) throw tooNew(current);
         if (current !== version) return;
-        db.exec(migrations[version]!);
+        db.exec(migrationSql(migrations[version]!, "sqlite"));
         db.exec(`PRAGMA user_version = ${version + 1}`);
       });
     }
@@ -233,7 +245,7 @@ export function migrate(db: SqlDb, part: string, migrations: readonly string[]):
           ?.version ?? 0;
       if (current > migrations.length) throw tooNew(current);
       for (let version = current; version < migrations.length; version++)
-        db.exec(postgresDdl(migrations[version]!));
+        db.exec(migrationSql(migrations[version]!, "postgres"));
       db.run(
         "INSERT INTO drflow_schema (part, version) VALUES (?, ?) ON CONFLICT (part) DO UPDATE SET version = excluded.version",
         [part, migrations.length],

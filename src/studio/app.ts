@@ -8,6 +8,7 @@ import { z } from "zod";
 import { redactSecrets } from "../core/redact.ts";
 import type { WorkQueue } from "../jobs/work-queue.ts";
 import { listNotebooks } from "../notebook/registry.ts";
+import { CursorError } from "../store/run-pages.ts";
 import { annotationRoutes } from "./annotation/routes.ts";
 import { StudioContext, type StudioDeps, type StudioOptions } from "./context.ts";
 import { createRoutes } from "./create/routes.ts";
@@ -52,7 +53,7 @@ export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}, queu
     const status =
       error instanceof NotFound
         ? 404
-        : error instanceof BadRequest
+        : error instanceof BadRequest || error instanceof CursorError
           ? 400
           : error instanceof Forbidden
             ? 403
@@ -66,7 +67,21 @@ export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}, queu
   app.get("/export/runs/:format", (c) => {
     const format = c.req.param("format");
     if (format !== "csv" && format !== "jsonl") notFound(`no export format ${format} (csv or jsonl)`);
-    return new Response(redactSecrets(runsFile(ctx, c.req.query(), format)), {
+    const chunks = runsFile(ctx, c.req.query(), format);
+    const encoder = new TextEncoder();
+    // The first chunk is read before answering, so a bad cursor or filter is an error page, not a cut-off file.
+    const first = chunks.next();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        if (!first.done) controller.enqueue(encoder.encode(redactSecrets(first.value)));
+      },
+      pull(controller) {
+        const next = chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(redactSecrets(next.value)));
+      },
+    });
+    return new Response(body, {
       headers: {
         "content-type": EXPORT_TYPES[format],
         "content-disposition": `attachment; filename="runs.${format}"`,

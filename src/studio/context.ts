@@ -5,12 +5,10 @@ import { join } from "node:path";
 import { SAFE_ID } from "../core/index.ts";
 import { type CachedExchange, DEFAULT_CACHE_PATH, LlmCache } from "../llm/cache.ts";
 import type { Model } from "../llm/types.ts";
-import { type Facets, facets } from "../store/run-pages.ts";
+import { cachedFacets, type Facets } from "../store/run-pages.ts";
 import type { RunStore } from "../store/run-store.ts";
 import type { LoadedTask } from "../store/task-store.ts";
 
-/** How long the filter forms' choices are reused on PostgreSQL (see `StudioContext.facets`). */
-export const FACETS_TTL_MS = 5000;
 /** What the studio reads; the API's dependencies provide it. */
 export type StudioDeps = {
   store: RunStore;
@@ -33,7 +31,6 @@ export type StudioOptions = {
 
 export class StudioContext {
   private tasks = new Map<string, { mtime: number; loaded: LoadedTask }>();
-  private facetsCache: { version: string; value: Facets } | null = null;
   private cache: LlmCache | null | undefined;
 
   constructor(
@@ -45,21 +42,9 @@ export class StudioContext {
     return this.deps.store;
   }
 
-  /**
-   * The filter forms' choices, recomputed only when a run was added (SQLite: the runs table's largest rowid moved;
-   * PostgreSQL: at most every `FACETS_TTL_MS`): six DISTINCT scans are the dearest part of a list page over 100,000
-   * runs, and only a new run brings a new value.
-   */
+  /** The filter forms' choices (`cachedFacets`: recomputed only when a run was added). */
   facets(): Facets {
-    const now = Date.now();
-    const version =
-      this.store.db.dialect === "sqlite"
-        ? String(
-            this.store.db.query<{ v: number | null }, []>("SELECT MAX(rowid) AS v FROM runs").get()?.v ?? 0,
-          )
-        : String(Math.floor(now / FACETS_TTL_MS));
-    if (this.facetsCache?.version !== version) this.facetsCache = { version, value: facets(this.store.db) };
-    return this.facetsCache.value;
+    return cachedFacets(this.store.db);
   }
 
   /** A task by ref, reloaded when its task.json changes; null when the tasks root has no such task. */

@@ -12,10 +12,20 @@ function csvField(v: string | number | null): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** A CSV file's header line. */
+export function csvHeader<T>(columns: readonly ExportColumn<T>[]): string {
+  return `${columns.map((c) => csvField(c.name)).join(",")}\r\n`;
+}
+
+/** CSV lines of `rows`, without the header (a file written in chunks). */
+export function csvRows<T>(rows: Iterable<T>, columns: readonly ExportColumn<T>[]): string {
+  let out = "";
+  for (const r of rows) out += `${columns.map((c) => csvField(c.value(r))).join(",")}\r\n`;
+  return out;
+}
+
 export function toCsv<T>(rows: Iterable<T>, columns: readonly ExportColumn<T>[]): string {
-  const lines = [columns.map((c) => csvField(c.name)).join(",")];
-  for (const r of rows) lines.push(columns.map((c) => csvField(c.value(r))).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return csvHeader(columns) + csvRows(rows, columns);
 }
 
 export function toJsonl<T>(rows: Iterable<T>, columns: readonly ExportColumn<T>[]): string {

@@ -3,27 +3,11 @@
  * eval, a worker) and says `change` whenever its runs or metric results move; the runs and batch pages listen and swap
  * their live parts (elements with `data-live-part` and an id) for a fresh render. Nothing is pushed but a fingerprint.
  */
+import { storeFingerprint } from "../store/run-changes.ts";
 import type { SqlDb } from "../store/sql.ts";
 
 /** How often a stream reads the store's fingerprint. */
 export const LIVE_POLL_MS = 1000;
-
-/**
- * What changes when a run starts, beats, finishes, or is judged: run count and latest times, the newest metric row.
- * Scoped to a batch when given. Cheap at any size: aggregates over indexed columns.
- */
-export function storeFingerprint(db: SqlDb, batch?: string): string {
-  const scope = batch ? "AND batch = ?" : "";
-  const args = batch ? [batch] : [];
-  const runs = db
-    .query<{ n: number; s: string | null; f: string | null; h: string | null; d: number }, string[]>(
-      `SELECT COUNT(*) AS n, MAX(started_at) AS s, MAX(finished_at) AS f, MAX(heartbeat_at) AS h,
-         SUM(CASE WHEN status = 'done' THEN 1 ELSE 0 END) AS d FROM runs WHERE kind = 'agent' ${scope}`,
-    )
-    .get(...args)!;
-  const metrics = db.query<{ m: number | null }, []>("SELECT MAX(id) AS m FROM metric_results").get()!;
-  return JSON.stringify([runs.n, runs.s, runs.f, runs.h, runs.d, metrics.m]);
-}
 
 /** An SSE response that emits `change` each time the fingerprint moves, and a comment every 15 s to keep it open. */
 export function liveStream(db: SqlDb, batch: string | undefined, signal: AbortSignal): Response {

@@ -1,8 +1,6 @@
-/** @module What the studio's pages derive from run rows: the sorts the runs page offers, and analysis rows for the statistics. */
-import type { ScoreRow } from "../analysis/index.ts";
-import { type MetricName, Split } from "../core/index.ts";
+/** @module What the studio's pages read from a query: the sorts the runs page offers, the filter and the order. */
 import { metricNames } from "../judge/index.ts";
-import { COLUMN_SORTS, type RunOrder, RunPageFilter, type RunRow } from "../store/run-pages.ts";
+import { COLUMN_SORTS, type RunOrder, RunPageFilter } from "../store/run-pages.ts";
 
 export const RUN_SORTS = [...COLUMN_SORTS, ...metricNames("drflow")] as const;
 
@@ -22,28 +20,4 @@ export function orderOf(query: Record<string, string>): RunOrder {
     sort: (RUN_SORTS as readonly string[]).includes(query.sort ?? "") ? query.sort! : "started",
     dir: query.dir === "asc" ? "asc" : "desc",
   };
-}
-
-/** Analysis rows (one metric value of one run) from run rows; `split` defaults to original. */
-export function scoreRows(runs: readonly RunRow[]): ScoreRow[] {
-  const out: ScoreRow[] = [];
-  for (const r of runs) {
-    const split = Split.safeParse(r.split).data ?? "original";
-    for (const [metric, m] of Object.entries(r.metrics)) {
-      out.push({
-        run_id: r.id,
-        task: r.task,
-        domain: "",
-        agent: r.agent,
-        agent_options: {},
-        model: r.model,
-        split,
-        repeat: r.repeat,
-        metric: metric as MetricName,
-        value: m!.value,
-        not_applicable: m!.outcome === "not_applicable",
-      });
-    }
-  }
-  return out;
 }

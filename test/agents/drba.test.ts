@@ -2,6 +2,7 @@
 import { expect, test } from "bun:test";
 import { drba } from "../../src/agents/index.ts";
 import { runScripted } from "./support/harness.ts";
+import { promptOf } from "./support/scripted-agent.ts";
 
 const chat = (kinds: string[]) => kinds.filter((k) => k !== "embeddings");
 
@@ -46,4 +47,13 @@ test("AAP is asked after a round that found something, until it answers that not
   expect(
     bounded.trace.some((e) => e.type === "note" && e.message.startsWith("round budget (1) reached")),
   ).toBe(true);
+});
+
+test("DRBA's J.9 carries every document it found whole when they fit the budget", async () => {
+  const j9 = (r: Awaited<ReturnType<typeof runScripted>>) =>
+    promptOf(r.requests[r.kinds.lastIndexOf("J.9")]!);
+  const roomy = await runScripted(drba({ planning: "none", aap: false }));
+  const prompt = j9(roomy);
+  expect(prompt).toMatch(/\(Every document found so far, whole: \d+ documents\.\)/);
+  expect(prompt).not.toContain("[…]");
 });

@@ -337,4 +337,82 @@ describe("annotation campaign in chromium", () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  test("adjudication: the adjudicator picks a final decision; it is stored, exported, and F1 reads it while κ does not", async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    const { errors } = await watch(page);
+    await page.goto(dashboard);
+    const kappa = await page.textContent("#kappa");
+    const row = page.locator("#disagreements tbody tr").first();
+    const item = (await row.getAttribute("data-item"))!;
+    const step = Number(await row.getAttribute("data-step"));
+    const chosen = scripted.get(`${item}:${step}`)!;
+    // The final decision: the choice fewest annotators made (a real change for the others).
+    const counts = new Map<number | null, number>();
+    for (const g of chosen.values()) counts.set(g, (counts.get(g) ?? 0) + 1);
+    const final = [...counts.entries()].sort((a, b) => a[1] - b[1])[0]![0];
+    // Without a name the page refuses, saying why; nothing is posted.
+    await row.locator(".adj-gold").selectOption(final === null ? "none" : String(final));
+    await row.locator(".adj-set").click();
+    expect(await page.textContent("#adjudication-status")).toBe("Type your name as adjudicator first.");
+    await page.fill("#adjudicator", "Dee");
+    await page.dispatchEvent("#adjudicator", "change");
+    await row.locator(".adj-note").fill("the step names the gold step's action");
+    await Promise.all([page.waitForEvent("load"), row.locator(".adj-set").click()]);
+    const after = page.locator(`#disagreements tbody tr[data-item="${item}"][data-step="${step}"]`);
+    expect((await after.locator(".final").textContent())?.replace(/\s+/g, " ")).toContain(
+      `${final === null ? "unmatched" : `G${final}`}by Dee — the step names the gold step's action`,
+    );
+    expect(await page.textContent("#adjudication-summary")).toContain("1 of");
+    // κ is over the annotators' own labels; each annotator's F1 on that workflow now counts the final decision.
+    expect(await page.textContent("#kappa")).toBe(kappa);
+    const runId = store.db
+      .query<{ run_id: string }, [string]>("SELECT run_id FROM annotation_items WHERE id = ?")
+      .get(item)!.run_id;
+    const shape = shapes.get(item)!;
+    const wf = page.locator("#workflows tbody tr", { hasText: runId });
+    for (const [i, a] of ["Ann", "Bo", "Cy"].entries()) {
+      const matched = [...scripted.entries()].filter(([k, l]) => {
+        if (!k.startsWith(`${item}:`)) return false;
+        const gold = k === `${item}:${step}` ? final : l.get(a);
+        return gold !== null && gold !== undefined;
+      }).length;
+      const p = matched / shape.steps;
+      const r = matched / shape.gold;
+      const f1 = p + r === 0 ? 0 : (2 * p * r) / (p + r);
+      expect((await wf.locator(`td:nth-child(${6 + i})`).textContent())?.trim()).toBe((f1 * 100).toFixed(2));
+    }
+    // Stored and exported with the adjudicator's name and what each annotator chose.
+    const exported = await (
+      await page.request.get(`${origin}${await page.getAttribute("#export-adjudications", "href")}`)
+    ).text();
+    const lines = exported
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      run: runId,
+      step,
+      gold: final,
+      adjudicator: "Dee",
+      note: "the step names the gold step's action",
+      annotators: Object.fromEntries(chosen),
+    });
+    // A gold step that does not exist is refused, naming the field.
+    const bad = await page.request.post(`${dashboard}/adjudications`, {
+      data: { item, step, gold: 999, adjudicator: "Dee" },
+    });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).error).toContain("gold: workflow");
+    await shot(page, "4-adjudicated");
+    // Clearing puts the workflow's F1 back.
+    await Promise.all([page.waitForEvent("load"), after.locator(".adj-clear").click()]);
+    expect(
+      await page.locator(`#disagreements tbody tr[data-item="${item}"] .final`).first().textContent(),
+    ).toContain("not yet");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -155,6 +155,18 @@ test("a model named by a flag without its key: the hint names the flag; eval fai
   );
   expect(evaluated.err).not.toContain("cells ran");
   expect(chats()).toHaveLength(0); // not even the cells whose model had what it needs
+  // A local agent model, the default embedder without its key: every search embeds its query, so it fails at once too
+  // (with the environment index kept under --index-dir as much as built in memory).
+  const embedder = await drflow(
+    {},
+    "eval",
+    ...["--suite", "demo", "--agents", "drfa", "--models", handle(), "--index-dir", join(dir, "env-no-key")],
+    ...["--root", TASKS, "--store", store("eval-no-key")],
+  );
+  expect(embedder.code).toBe(1);
+  expect(embedder.err).toContain("embedder model with DRFLOW_EMBEDDER_MODEL");
+  expect(embedder.err).not.toContain("cells ran");
+  expect(chats()).toHaveLength(0);
   const s = new RunStore(store("eval-no-key"));
   try {
     expect(s.listRuns({ kind: "agent" })).toHaveLength(0);

@@ -7,9 +7,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startPostgres } from "../../scripts/services/postgres.ts";
+import { batchSummary, taskCells } from "../../src/store/batch-summary.ts";
 import { batchRows, facets, runPage } from "../../src/store/run-pages.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { runStoreLocation } from "../../src/store/shared.ts";
+import { sideScores } from "../../src/store/side-scores.ts";
 import { callTotals } from "../../src/store/usage-queries.ts";
 import { captureCli } from "../support/cli.ts";
 import { describePostgres } from "../support/postgres.ts";
@@ -38,6 +40,23 @@ const EVAL = [
   join(dir, "index"),
 ];
 
+/** The list sorted by F1 three runs at a time, forward by `next` then back by `prev`. */
+function pagesOf(store: RunStore): string[][] {
+  const order = { sort: "f1", dir: "desc" } as const;
+  const pages: string[][] = [];
+  let page = runPage(store.db, {}, { order, limit: 3 });
+  pages.push(page.rows.map((r) => r.id));
+  while (page.next) {
+    page = runPage(store.db, {}, { order, limit: 3, after: page.next });
+    pages.push(page.rows.map((r) => r.id));
+  }
+  while (page.prev) {
+    page = runPage(store.db, {}, { order, limit: 3, before: page.prev });
+    pages.push(page.rows.map((r) => r.id));
+  }
+  return pages;
+}
+
 /** What a reader sees of a store, without the times and owners that differ between two evaluations. */
 function view(store: RunStore) {
   const page = runPage(store.db, {}, { order: { sort: "f1", dir: "desc" } });
@@ -55,6 +74,25 @@ function view(store: RunStore) {
       splits: b.splits.split(",").sort(),
     })),
     byCost: runPage(store.db, {}, { order: { sort: "cost", dir: "desc" } }).rows.map((r) => r.id),
+    // Cursor pages, the report search, the triage views and the SQL aggregates read the same in both dialects.
+    pages: pagesOf(store),
+    search: ["workflow", "HEALTHCARE_01", "zyxwvut"].map((q) =>
+      runPage(store.db, { q }).rows.map((r) => r.id),
+    ),
+    outcomes: (["unscored", "not_applicable", "failed"] as const).map((outcome) =>
+      runPage(store.db, { outcome }).rows.map((r) => r.id),
+    ),
+    grid: batchSummary(store.db, "shared").sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    cells: taskCells(store.db, "shared", "f1").sort((a, b) =>
+      JSON.stringify(a).localeCompare(JSON.stringify(b)),
+    ),
+    sides: [false, true].map((bySplit) => {
+      const s = sideScores(store.db, { batch: "shared", split: bySplit ? undefined : "mixed" }, bySplit);
+      return {
+        means: s.means.sort((a, b) => `${a.key}${a.metric}`.localeCompare(`${b.key}${b.metric}`)),
+        runOf: [...s.runOf].sort(),
+      };
+    }),
     facets: facets(store.db),
     usage: callTotals(store.db),
   };
@@ -87,6 +125,10 @@ describePostgres("the CLI on a shared PostgreSQL store", (database) => {
       const seen = view(onPostgres);
       expect(seen.runs).toHaveLength(4);
       expect(seen.metrics).toHaveLength(4 * 7);
+      expect(seen.search.map((ids) => ids.length)).toEqual([4, 2, 0]);
+      expect(seen.pages.length).toBe(3);
+      expect(seen.grid).toHaveLength(2);
+      expect(seen.sides[1]!.means.length).toBeGreaterThan(0);
       expect(seen).toEqual(view(onSqlite));
     } finally {
       onPostgres.close();

@@ -87,7 +87,7 @@ async function runBasic(context: AgentContext, opts: BasicOptions): Promise<Agen
     const pieces = docs.map((d) => ({ sourceId: d.id, text: d.text }));
     rc.tracer.note(budgetNote(pieces, opts.contextChars));
     // Every document whole, within `contextChars` shared fairly; the J.9 prompt says so (and marks any cut).
-    const final = await generateWorkflow(rc, pieces, opts.contextChars, { whole: true });
+    const final = await generateWorkflow(rc, pieces, opts.contextChars, { whole: "environment" });
     return { report: final.report, trace: rc.tracer.events };
   } finally {
     await rc.findings.close();

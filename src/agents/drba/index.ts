@@ -189,12 +189,13 @@ async function runDrba(
     await researchLoop(rc, opts, async (iteration) =>
       opts.aap ? (await adaptive(rc, aap, iteration)).length : 0,
     );
-    const pieces = await sessionEvidence(rc, [], opts.evidenceChars);
+    // Its searches are the focus when the passages found outrun the budget: each query's evidence gets its share.
+    const { pieces, whole } = await sessionEvidence(rc, rc.plan.queries(), opts.evidenceChars);
     if ((context.env.kind ?? "drflow") === "drbench") {
       const report = await writeResearchReport(rc, pieces, opts.evidenceChars);
       return { report, trace: rc.tracer.events };
     }
-    const final = await generateWorkflow(rc, pieces, opts.evidenceChars);
+    const final = await generateWorkflow(rc, pieces, opts.evidenceChars, { whole });
     return { report: final.report, trace: rc.tracer.events };
   } finally {
     await rc.findings.close();

@@ -83,8 +83,8 @@ async function runDrfa(
 
     // Stage 5.
     const focus = state.intermediate ? workflowText(state.intermediate).split("\n") : [];
-    const pieces = await sessionEvidence(rc, focus, opts.evidenceChars);
-    const final = await generateWorkflow(rc, pieces, opts.evidenceChars);
+    const { pieces, whole } = await sessionEvidence(rc, focus, opts.evidenceChars);
+    const final = await generateWorkflow(rc, pieces, opts.evidenceChars, { whole });
     return { report: final.report, trace: rc.tracer.events };
   } finally {
     await rc.findings.close();

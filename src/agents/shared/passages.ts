@@ -161,18 +161,23 @@ export function showRepeatsOnce(docs: readonly { label: string; text: string }[]
     for (let k = 0; k < parts.length; k += 2) {
       const sep = k === 0 ? "" : parts[k - 1]!;
       const part = parts[k]!;
-      const heading = LEADING_HEADING.exec(part)?.[0] ?? "";
+      // A heading is kept when only the body repeats; a paragraph repeated heading and all is a marker of its own.
+      const whole = firstShown.get(normalised(part));
+      const heading = whole === undefined ? (LEADING_HEADING.exec(part)?.[0] ?? "") : "";
       const key = normalised(part.slice(heading.length));
       if (key.length < REPEAT_MIN_CHARS) {
         out.push({ sep, text: part });
         continue;
       }
-      const where = firstShown.get(key);
+      const where = whole ?? firstShown.get(key);
       if (where === undefined) {
         firstShown.set(key, index);
+        firstShown.set(normalised(part), index);
         out.push({ sep, text: part });
         continue;
       }
+      // The same heading and body again later is then a repeat of this paragraph as a whole.
+      if (heading) firstShown.set(normalised(part), where);
       const opening = key.split(" ").slice(0, 6).join(" ");
       const last = out.at(-1)?.run;
       if (!heading && last && last.where === where) last.openings.push(opening);

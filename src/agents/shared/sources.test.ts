@@ -1,7 +1,9 @@
 import { expect, test } from "bun:test";
 import type { SearchHit } from "../../env/types.ts";
+import type { Chunk } from "../../retrieval/chunk.ts";
+import type { ResearchContext } from "./context.ts";
 import { FindingsStore } from "./findings.ts";
-import { findingsDigest } from "./sources.ts";
+import { findingsDigest, sessionEvidence } from "./sources.ts";
 
 const hit = (doc: string, ord: number, text: string, app: SearchHit["app"] = "drive"): SearchHit => ({
   documentId: doc,
@@ -27,7 +29,7 @@ test("a findings digest over its budget leaves whole passages out, names the doc
 
   const all = findingsDigest({ findings }, "all", 100_000);
   expect(all.split("\n")[0]).toBe(
-    '(All 7 passages found so far, from 3 documents, the documents with the most passages found first, each document\'s passages whole and in its own order; "[…]" marks text between them that was not retrieved.)',
+    "(All 7 passages found so far, from 3 documents, the company's documents first, then the user's own files, chats and e-mails, each side's documents with the most passages found first, each document's passages whole and in its own order; \"[…]\" marks text between them that was not retrieved.)",
   );
   expect(all).toContain("### Title of mail\nMrs. Alvarez reads Spanish only.");
 
@@ -68,4 +70,60 @@ test("a findings digest over its budget keeps the document found most often whol
   expect(digest.split("\n")[0]).toContain(
     `shown: ${6 + noiseShown} of them; ${noise.length - noiseShown} passages of`,
   );
+});
+
+test("DRBA's digest of both sides keeps the user's own one-passage e-mails beside a policy found many times", async () => {
+  const findings = await FindingsStore.open();
+  const step = (n: number) =>
+    `Step ${n} of the isolation procedure. ${"Staff do one thing. ".repeat(10).trim()}`;
+  const policy = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => hit("procedure", i, step(i)));
+  const mails = [0, 1, 2].map((i) =>
+    hit(`mail${i}`, 0, `Mail ${i}: the patient cannot tolerate a mask, says the night nurse.`, "email"),
+  );
+  await findings.addHits([...policy, ...mails], { stage: "RESEARCH", actionId: "a1", iteration: 1 });
+  const budget = policy.slice(0, 4).reduce((n, h) => n + h.text.length, 0) + 600;
+  const digest = findingsDigest({ findings }, "all", budget);
+  for (const m of mails) expect(digest).toContain(m.text);
+  expect(digest).toContain(step(0));
+  expect(digest).toContain("more passages of this document found, not shown for length");
+  // The policy side alone (J.7) still gives the procedure the whole budget.
+  expect(policy.every((h) => findingsDigest({ findings }, "policy", 100_000).includes(h.text))).toBe(true);
+});
+
+test("the report's evidence is every document found, whole, when they fit; the found passages when they do not", async () => {
+  const findings = await FindingsStore.open();
+  const text = (n: number) =>
+    `Paragraph ${n} of the case note. ${"The patient said one thing. ".repeat(6).trim()}`;
+  const chunk = (ord: number): Chunk => ({
+    id: `note#${ord}`,
+    documentId: "note",
+    ord,
+    app: "files",
+    title: "Title of note",
+    path: "files/note.docx",
+    author: "",
+    date: "",
+    text: text(ord),
+  });
+  // A search found the note's first paragraph; its third, never returned, is where the condition is resolved.
+  await findings.addHits([hit("note", 0, text(0), "files")], {
+    stage: "RESEARCH",
+    actionId: "a",
+    iteration: 1,
+  });
+  const notes: string[] = [];
+  const rc = {
+    findings,
+    question: "What workflow applies?",
+    chunksOf: async (id: string) => (id === "note" ? [0, 1, 2].map(chunk) : []),
+    tracer: { note: (m: string) => notes.push(m) },
+  } as unknown as ResearchContext;
+  const roomy = await sessionEvidence(rc, [], 10_000);
+  expect(roomy.whole).toBe("found");
+  expect(roomy.pieces.map((p) => p.text)).toEqual([text(0), text(1), text(2)]);
+  expect(notes).toEqual([
+    "report evidence: the 1 documents found, whole (2 passage(s) no search returned added; 591 of 10,000 characters)",
+  ]);
+  const tight = await sessionEvidence(rc, [], 400);
+  expect(tight).toEqual({ pieces: [{ sourceId: "note", text: text(0), order: 0 }], whole: false });
 });

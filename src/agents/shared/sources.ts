@@ -5,7 +5,7 @@
  */
 import type { CitationRegistry, RegisteredSource } from "./citations.ts";
 import type { ResearchContext } from "./context.ts";
-import type { RetrievedFinding } from "./findings.ts";
+import type { EvidenceSide, RetrievedFinding } from "./findings.ts";
 import { cutAtSentence, GAP, joinPieces, type Piece, showRepeatsOnce } from "./passages.ts";
 import { fairShares } from "./text.ts";
 
@@ -64,10 +64,15 @@ function carriedLine(passages: number, documents: number, what: string, cut: num
 /** Findings grouped by document, in the order first found: each document's passages joined in its own order. */
 function foundDocuments(
   found: readonly RetrievedFinding[],
-): { id: string; title: string; path: string; pieces: Piece[]; text: string }[] {
-  const byDoc = new Map<string, { title: string; path: string; pieces: Piece[] }>();
+): { id: string; title: string; path: string; side: EvidenceSide; pieces: Piece[]; text: string }[] {
+  const byDoc = new Map<string, { title: string; path: string; side: EvidenceSide; pieces: Piece[] }>();
   for (const f of found) {
-    const entry = byDoc.get(f.hit.documentId) ?? { title: f.hit.title, path: f.hit.path, pieces: [] };
+    const entry = byDoc.get(f.hit.documentId) ?? {
+      title: f.hit.title,
+      path: f.hit.path,
+      side: f.side,
+      pieces: [],
+    };
     entry.pieces.push({ text: f.hit.text, order: chunkOrdinal(f.hit.chunkId) });
     byDoc.set(f.hit.documentId, entry);
   }
@@ -133,6 +138,28 @@ function fitPassages(
   return { blocks, cut, passagesLeftOut, omitted };
 }
 
+type Fitted = ReturnType<typeof fitPassages>;
+const used = (f: Fitted) => f.blocks.reduce((n, b) => n + b.title.length + b.text.length + 6, 0);
+
+/**
+ * Both sides within one budget, the company's documents first: the user's own files, chats and e-mails (where
+ * conditions are resolved, one short passage each) get half of it first and the policies the rest, then the personal
+ * side what the policies left — so a procedure found by many searches never crowds the user's evidence out.
+ */
+function fitBothSides(docs: ReturnType<typeof foundDocuments>, budgetChars: number): Fitted {
+  const policy = docs.filter((d) => d.side === "policy");
+  const personal = docs.filter((d) => d.side === "personal");
+  let mine = fitPassages(personal, Math.floor(budgetChars / 2));
+  const theirs = fitPassages(policy, budgetChars - used(mine));
+  if (mine.passagesLeftOut > 0) mine = fitPassages(personal, budgetChars - used(theirs));
+  return {
+    blocks: [...theirs.blocks, ...mine.blocks],
+    cut: theirs.cut + mine.cut,
+    passagesLeftOut: theirs.passagesLeftOut + mine.passagesLeftOut,
+    omitted: [...theirs.omitted, ...mine.omitted],
+  };
+}
+
 /** Room kept for a document's "not shown for length" marker. */
 const MARKER_CHARS = 160;
 
@@ -149,10 +176,14 @@ export function findingsDigest(
   const found = side === "all" ? rc.findings.all() : rc.findings.bySide(side);
   if (found.length === 0) return "(nothing found yet)";
   const docs = foundDocuments(found);
-  const fitted = fitPassages(docs, budgetChars);
+  const fitted = side === "all" ? fitBothSides(docs, budgetChars) : fitPassages(docs, budgetChars);
   const what = side === "all" ? "" : `${side} `;
   const passages = docs.reduce((n, d) => n + new Set(d.pieces.map((p) => p.order)).size, 0);
-  const all = `All ${count(passages, `${what}passage`)} found so far, from ${count(docs.length, "document")}, the documents with the most passages found first, each document's passages whole and in its own order; "${GAP}" marks text between them that was not retrieved`;
+  const order =
+    side === "all"
+      ? "the company's documents first, then the user's own files, chats and e-mails, each side's documents with the most passages found first"
+      : "the documents with the most passages found first";
+  const all = `All ${count(passages, `${what}passage`)} found so far, from ${count(docs.length, "document")}, ${order}, each document's passages whole and in its own order; "${GAP}" marks text between them that was not retrieved`;
   const leftOut = fitted.cut + fitted.omitted.length;
   const line =
     fitted.passagesLeftOut > 0
@@ -176,14 +207,17 @@ export function findingsDigest(
   return [line, ...blocks, ...closing].join("\n\n");
 }
 
+/** Which whole documents a J.9 prompt carries: every document of the environment (Basic), or every one found. */
+export type WholeDocuments = "environment" | "found";
+
 /** Render the three J.9 source slots. Pieces of one source are joined in document order; sources appear in key order. */
 export function renderSources(
   registry: CitationRegistry,
   pieces: readonly EvidencePiece[],
   budgetChars: number,
   found?: { passages: number; documents: number },
-  /** The pieces are whole documents (Basic reads every document): the line says so. */
-  whole = false,
+  /** The pieces are whole documents, of the whole environment (Basic) or of every document found: the line says so. */
+  whole: WholeDocuments | false = false,
 ): WorkflowSources {
   const grouped = new Map<string, Piece[]>();
   for (const p of pieces) {
@@ -207,7 +241,7 @@ export function renderSources(
   );
   const shownPassages = [...grouped.values()].reduce((n, list) => n + list.length, 0);
   const carried = whole
-    ? `(Every document of the environment, whole: ${count(shown.length, "document")}${fitted.cut ? `; ${count(fitted.cut, "document")} cut for length, as marked` : ""}.)`
+    ? `(${whole === "environment" ? "Every document of the environment" : "Every document found so far"}, whole: ${count(shown.length, "document")}${fitted.cut ? `; ${count(fitted.cut, "document")} cut for length, as marked` : ""}.)`
     : found && (found.passages > shownPassages || found.documents > shown.length)
       ? `(${count(shownPassages, "passage")} from ${count(shown.length, "document")} of the ${count(found.passages, "passage")} from ${count(found.documents, "document")} found: the ones most relevant to the question, for length; "${GAP}" marks text between passages that was not retrieved${fitted.cut ? `; ${count(fitted.cut, "document")} cut for length, as marked` : ""}.)`
       : carriedLine(shownPassages, shown.length, "", fitted.cut);
@@ -226,11 +260,49 @@ export function chunkOrdinal(chunkId: string): number {
 }
 
 /**
- * The evidence for workflow generation from the session (J.8 phase one): every retrieved chunk when it fits the
- * budget; otherwise the chunks the findings store ranks highest for the question and the given focus queries
- * (e.g. intermediate workflow steps), taken round-robin so every query gets its share.
+ * The evidence for workflow generation from the session (J.8 phase one): every document found, whole, when they fit
+ * the budget (`whole: "found"`); else every retrieved chunk when those fit; otherwise the chunks the findings store
+ * ranks highest for the question and the given focus queries (e.g. intermediate workflow steps), taken round-robin
+ * so every query gets its share.
  */
 export async function sessionEvidence(
+  rc: ResearchContext,
+  focus: readonly string[],
+  budgetChars: number,
+): Promise<{ pieces: EvidencePiece[]; whole: WholeDocuments | false }> {
+  const whole = await foundWhole(rc, budgetChars);
+  if (whole) return { pieces: whole, whole: "found" };
+  return { pieces: await foundPassages(rc, focus, budgetChars), whole: false };
+}
+
+/**
+ * Every document the session found, whole, when together they fit the budget (null otherwise): a found document's
+ * other passages are one read away, and the passage a search missed is often the one that resolves a condition (a
+ * case note's second paragraph, a policy's decision table) — Basic, reading every document, never misses it.
+ */
+async function foundWhole(rc: ResearchContext, budgetChars: number): Promise<EvidencePiece[] | null> {
+  const found = rc.findings.all();
+  const ids = [...new Set(found.map((f) => f.hit.documentId))];
+  const pieces: EvidencePiece[] = [];
+  for (const id of ids) {
+    const chunks = await rc.chunksOf(id);
+    // A document the environment cannot read whole (a web page) brings the passages found of it.
+    if (chunks.length > 0) for (const c of chunks) pieces.push({ sourceId: id, text: c.text, order: c.ord });
+    else
+      for (const f of found.filter((x) => x.hit.documentId === id))
+        pieces.push({ sourceId: id, text: f.hit.text, order: chunkOrdinal(f.hit.chunkId) });
+  }
+  const total = pieces.reduce((n, p) => n + p.text.length, 0);
+  if (total > budgetChars) return null;
+  if (pieces.length > found.length)
+    rc.tracer.note(
+      `report evidence: the ${ids.length} documents found, whole (${pieces.length - found.length} passage(s) no search returned added; ${total.toLocaleString("en-US")} of ${budgetChars.toLocaleString("en-US")} characters)`,
+    );
+  return pieces;
+}
+
+/** The found passages within the budget (J.8 phase one): all when they fit, else the most relevant (see `sessionEvidence`). */
+async function foundPassages(
   rc: ResearchContext,
   focus: readonly string[],
   budgetChars: number,

@@ -5,7 +5,7 @@ import { renderWorkflowPrediction } from "../prompts/workflow-prediction.ts";
 import type { ResearchContext } from "./context.ts";
 import { askText } from "./llm.ts";
 import { type FinalReport, finalizeReport } from "./report.ts";
-import { type EvidencePiece, renderSources } from "./sources.ts";
+import { type EvidencePiece, renderSources, type WholeDocuments } from "./sources.ts";
 
 export const WORKFLOW_STAGE = "workflow_generation";
 
@@ -28,7 +28,7 @@ export async function generateWorkflow(
   rc: ResearchContext,
   pieces: readonly EvidencePiece[],
   budgetChars: number,
-  options: { whole?: boolean } = {},
+  options: { whole?: WholeDocuments | false } = {},
 ): Promise<FinalReport & { markdown: string }> {
   const found = rc.findings.all();
   const sources = renderSources(

@@ -51,3 +51,14 @@ test("usage errors name the flag", async () => {
   await expect(env.run(["frobnicate", ...common])).rejects.toThrow(/sub-command/);
   await expect(env.run(["up", ...common])).rejects.toThrow(/--services/);
 });
+
+test("env up with a service that does not answer names the service, its flag and variable, and what to do", async () => {
+  // Nothing listens on these loopback ports (the h29 range of the team's port plan).
+  const up = (service: string, url: string) => env.run(["up", ...common, "--services", service, url]);
+  await expect(up("--imap", "imap://u:secret@127.0.0.1:19406")).rejects.toThrow(
+    /^IMAP server at imap:\/\/u:\*\*\*@127\.0\.0\.1:19406 \(--imap or DRFLOW_IMAP_URL\) did not connect: .*ECONNREFUSED.* — start it \(compose\.yaml: docker compose up -d dovecot\), name another with --imap, or leave both unset to keep email embedded$/,
+  );
+  await expect(up("--webdav", "http://u:secret@127.0.0.1:19407/remote.php/dav/files/u")).rejects.toThrow(
+    /^WebDAV server at http:\/\/\*\*\*@127\.0\.0\.1:19407\/remote\.php\/dav\/files\/u \(--webdav or DRFLOW_WEBDAV_URL\) did not connect: /,
+  );
+});

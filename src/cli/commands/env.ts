@@ -236,7 +236,10 @@ async function show(c: Common, flags: Record<string, unknown>): Promise<number> 
 }
 
 async function up(c: Common, flags: Record<string, unknown>): Promise<number> {
-  if (!flags.services) throw new UsageError(`env up needs --services\nusage: ${USAGE}`);
+  if (!flags.services)
+    throw new UsageError(
+      `env up loads the task into real services: add --services, with --imap/--webdav/--mattermost/--chroma or DRFLOW_IMAP_URL, DRFLOW_WEBDAV_URL, DRFLOW_MATTERMOST_URL, DRFLOW_CHROMA_URL (the embedded environment needs no up: drflow env load)\nusage: ${USAGE}`,
+    );
   const fromEnv = serviceUrlsFromEnv();
   const urls: ServiceUrls = {
     ...fromEnv,

@@ -48,6 +48,7 @@ export const run: Command = {
       "  (llm: the judge role's model, DRFLOW_JUDGE_MODEL). --model defaults to DRFLOW_AGENT_MODEL, else the agent role's",
       "  default. --timeout (or DRFLOW_MODEL_TIMEOUT) bounds each model request; a timed-out request is retried up to 5",
       "  times. --run-id names the run in the store (letters, digits, _ - .; a new id), e.g. for drflow judge --run.",
+      "  Progress (each agent action and model call) goes to stderr; --quiet leaves it out, keeping the closing summary.",
     ].join("\n"),
   async run(args) {
     const { flags } = parseFlags(args, FLAGS, USAGE);

@@ -46,6 +46,15 @@ export function parseWebdavUrl(url: string): WebdavConfig {
   return { url: u.toString().replace(/\/$/, ""), ...(user ? { user } : {}), ...(pass ? { pass } : {}) };
 }
 
+/** Whether the server answers at the user's files root with these credentials (throws its error when not). */
+export async function probeWebdav(config: WebdavConfig): Promise<void> {
+  const client = createClient(config.url, {
+    ...(config.user ? { username: config.user, password: config.pass ?? "" } : {}),
+  });
+  if (!(await client.exists("/")))
+    throw new Error(`no WebDAV folder at ${config.url} (expected …/remote.php/dav/files/<user>)`);
+}
+
 /** Refuse paths that would leave the app folder. */
 function safeRelative(path: string, docId: string): string {
   const norm = posix.normalize(path.replace(/\\/g, "/")).replace(/^\/+/, "");

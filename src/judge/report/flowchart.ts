@@ -1,5 +1,6 @@
 /** @module Mermaid flowcharts of a workflow: generic (decision diamonds with labelled branches) and personalized (the resolved path). */
 import type { Condition, Report, WorkflowStep } from "../../core/index.ts";
+import { answerWorkflow } from "../predicted.ts";
 import { parseConditionText, type TextBranch } from "./condition-text.ts";
 
 export type FlowchartStep = WorkflowStep & { condition?: Condition | null };
@@ -61,7 +62,6 @@ export function workflowFlowchart(steps: readonly FlowchartStep[], options: Flow
 
 /** Mermaid source of a report's personalized workflow (resolved path), or its generic one if it has none. */
 export function reportFlowchart(report: Pick<Report, "personalized_workflow" | "generic_workflow">): string {
-  return report.personalized_workflow.length
-    ? workflowFlowchart(report.personalized_workflow, { personalized: true })
-    : workflowFlowchart(report.generic_workflow, { personalized: false });
+  const { steps, personalized } = answerWorkflow(report);
+  return workflowFlowchart(steps, { personalized });
 }

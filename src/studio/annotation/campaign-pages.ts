@@ -7,17 +7,18 @@ import type { CampaignAgreement } from "../../analysis/annotation.ts";
 import { type HumanAgreement, LABELLED_METRICS } from "../../analysis/human-agreement.ts";
 import { metricLabel } from "../../judge/metrics/index.ts";
 import { Plot, renderPlot } from "../../notebook/plot.ts";
-import { facets, RunPageFilter, runPage } from "../../store/run-pages.ts";
+import { RunPageFilter, runPage } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, raw, score } from "../html.ts";
 import { urls } from "../urls.ts";
 import { DEFAULT_GUIDELINE } from "./schema.ts";
-import type { AnnotatorRow, CampaignRow, CampaignSummary, LabelRow } from "./store.ts";
+import type { AdjudicationRow, AnnotatorRow, CampaignRow, CampaignSummary, LabelRow } from "./store.ts";
 import type { CampaignWorkflow } from "./workflows.ts";
 
 /** The manager pages' own layout: wide tables scroll inside their box, and nothing overflows a narrow screen. */
 const CSS = `
 .scroll{overflow-x:auto;max-width:100%}
+#disagreements select{max-width:16rem}#disagreements .adj-note{width:8rem}
 figure{margin:.4rem 0;max-width:100%;overflow-x:auto}
 textarea,input[name=name]{max-width:100%}
 #links a.annotator-link{word-break:break-all}
@@ -112,7 +113,7 @@ export function newCampaignPage(ctx: StudioContext, query: Record<string, string
     order: { sort: "task", dir: "asc" },
     limit: RUNS_OFFERED,
   });
-  const f = facets(ctx.store.db);
+  const f = ctx.facets();
   const select = (name: "suite" | "task" | "split" | "agent" | "model" | "batch") =>
     html`<label>${name}<select name="${name}"><option value="">all</option>${f[name].map(
       (v) => html`<option${query[name] === v ? html` selected` : ""}>${v}</option>`,
@@ -144,6 +145,8 @@ export type DashboardView = {
   annotators: AnnotatorRow[];
   workflows: CampaignWorkflow[];
   labels: LabelRow[];
+  /** The adjudicators' final decisions on steps the annotators disagree on. */
+  adjudications: AdjudicationRow[];
   agreement: CampaignAgreement;
   /** Every labelled metric against each judge, from `humanAgreement` (the human-agreement bench's function). */
   metrics: HumanAgreement;
@@ -200,7 +203,7 @@ function f1Plot(a: CampaignAgreement): Html {
 }
 
 export function dashboardPage(view: DashboardView): string {
-  const { campaign, annotators, workflows, labels, agreement: a } = view;
+  const { campaign, annotators, workflows, labels, adjudications, agreement: a } = view;
   const names = new Map(annotators.map((x) => [x.id, x.name]));
   const total = workflows.reduce((s, w) => s + w.predicted.length, 0);
   const progress = annotators.map((x) => {
@@ -249,15 +252,35 @@ export function dashboardPage(view: DashboardView): string {
   const notes = new Map(labels.map((l) => [`${l.annotator_id}\u0000${l.item_id}\u0000${l.step}`, l.note]));
   const choice = (g: number | null | undefined) =>
     g === undefined ? "no majority" : g === null ? "unmatched" : `G${g}`;
+  const adjudicated = new Map(adjudications.map((x) => [`${x.item_id}\u0000${x.step}`, x]));
   const disagreements = a.disagreements.map((d) => {
     const w = byItem.get(d.item)!;
     const step = w.predicted[d.step - 1];
-    return html`<tr><td>${w.task}</td><td>${w.agent}</td><td><b>P${d.step}</b> ${step?.title ?? ""}</td>
+    const final = adjudicated.get(`${d.item}\u0000${d.step}`);
+    // The annotators' choices first (who chose each), then unmatched and every other gold step of the task.
+    const chosen = [...new Set(Object.values(d.labels))];
+    const who = (g: number | null) =>
+      annotators
+        .filter((x) => d.labels[x.id] === g)
+        .map((x) => names.get(x.id))
+        .join(", ");
+    const option = (g: number | null, label: string) =>
+      html`<option value="${g === null ? "none" : String(g)}"${final !== undefined && final.gold_step === g ? html` selected` : ""}>${label}</option>`;
+    const options = [
+      ...chosen.map((g) => option(g, `${choice(g)} (${who(g)})`)),
+      ...(chosen.includes(null) ? [] : [option(null, "unmatched")]),
+      ...w.gold.filter((g) => !chosen.includes(g.item)).map((g) => option(g.item, `G${g.item} ${g.title}`)),
+    ];
+    return html`<tr data-item="${d.item}" data-step="${d.step}"><td>${w.task}</td><td>${w.agent}</td><td><b>P${d.step}</b> ${step?.title ?? ""}</td>
       ${annotators.map((x) => {
         const note = notes.get(`${x.id}\u0000${d.item}\u0000${d.step}`);
         return html`<td>${choice(d.labels[x.id])}${note ? html`<div class="small muted">${note}</div>` : ""}</td>`;
       })}
-      <td>${choice(d.majority)}</td></tr>`;
+      <td>${choice(d.majority)}</td>
+      <td class="final">${final ? html`<b>${choice(final.gold_step)}</b><div class="small muted">by ${final.adjudicator}${final.note ? ` — ${final.note}` : ""}</div>` : html`<span class="muted">not yet</span>`}</td>
+      <td class="adjudicate"><select class="adj-gold" aria-label="final decision for P${d.step}">${final ? "" : html`<option value="" selected>choose…</option>`}${options}</select>
+        <input class="adj-note" placeholder="note" maxlength="2000" value="${final?.note ?? ""}" aria-label="adjudication note">
+        <button type="button" class="adj-set">set</button>${final ? html` <button type="button" class="adj-clear">clear</button>` : ""}</td></tr>`;
   });
   const body = html`<p class="muted">${workflows.length} workflows (${new Set(workflows.map((w) => w.task)).size} tasks) ·
       ${annotators.length} annotators · created ${campaign.created_at.slice(0, 16)} ·
@@ -314,7 +337,13 @@ export function dashboardPage(view: DashboardView): string {
     <h2>Disagreements to adjudicate (${a.disagreements.length})</h2>
     ${
       a.disagreements.length
-        ? html`<div class="scroll"><table id="disagreements"><thead><tr><th>task</th><th>agent</th><th>predicted step</th>${annotators.map((x) => html`<th>${names.get(x.id)}</th>`)}<th>majority</th></tr></thead><tbody>${disagreements}</tbody></table></div>`
+        ? html`<p class="muted small" id="adjudication-summary">${a.disagreements.filter((d) => d.adjudicated !== undefined).length} of ${a.disagreements.length} adjudicated.
+            An adjudicator picks or sets the final decision of a step; F1 per annotator, the human average and every
+            human-vs-judge figure above read the final decisions (an adjudicated step counts as decided for each annotator),
+            the agreement between annotators (shares, κ) their own labels. <a href="${urls.campaign(campaign.id)}/adjudications.jsonl" id="export-adjudications">export adjudications (JSONL)</a></p>
+          <p><label>adjudicator <input id="adjudicator" maxlength="200" placeholder="your name (stored and exported)"></label>
+            <span id="adjudication-status" class="small" role="status"></span></p>
+          <div class="scroll"><table id="disagreements" data-noexport><thead><tr><th>task</th><th>agent</th><th>predicted step</th>${annotators.map((x) => html`<th>${names.get(x.id)}</th>`)}<th>majority</th><th>final</th><th>adjudicate</th></tr></thead><tbody>${disagreements}</tbody></table></div>`
         : html`<p class="muted">None among the completed decisions.</p>`
     }
     <h2>Import labels</h2>
@@ -346,6 +375,32 @@ for (const button of document.querySelectorAll("button[data-new-link]")) {
     else where.textContent = data.error ?? "failed";
   });
 }
+const adjudicator = document.getElementById("adjudicator");
+if (adjudicator) {
+  adjudicator.value = localStorage.getItem("drflow.adjudicator") || "";
+  adjudicator.addEventListener("change", () => localStorage.setItem("drflow.adjudicator", adjudicator.value.trim()));
+}
+async function adjudicate(row, body) {
+  const status = document.getElementById("adjudication-status");
+  const response = await fetch(${base} + "/adjudications", { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ item: row.dataset.item, step: Number(row.dataset.step), ...body }) });
+  const data = await response.json().catch(() => ({}));
+  if (response.ok) { location.reload(); return; }
+  status.textContent = data.error ?? "HTTP " + response.status;
+  status.className = "small loss";
+}
+for (const button of document.querySelectorAll("#disagreements .adj-set")) {
+  button.addEventListener("click", () => {
+    const row = button.closest("tr");
+    const value = row.querySelector(".adj-gold").value;
+    const status = document.getElementById("adjudication-status");
+    if (!adjudicator.value.trim()) { status.textContent = "Type your name as adjudicator first."; status.className = "small loss"; adjudicator.focus(); return; }
+    if (!value) { status.textContent = "Choose the final decision first."; status.className = "small loss"; return; }
+    adjudicate(row, { gold: value === "none" ? null : Number(value), adjudicator: adjudicator.value.trim(), note: row.querySelector(".adj-note").value });
+  });
+}
+for (const button of document.querySelectorAll("#disagreements .adj-clear"))
+  button.addEventListener("click", () => adjudicate(button.closest("tr"), { clear: true }));
 document.getElementById("import").addEventListener("click", async () => {
   const out = document.getElementById("import-result");
   const file = document.getElementById("import-file").files[0];

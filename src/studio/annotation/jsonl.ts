@@ -1,10 +1,11 @@
 /**
- * @module A campaign's labels as JSONL (one `LabelLine` per line): export, and import checked line by line against
+ * @module A campaign's labels as JSONL (one `LabelLine` per line) and its adjudications (one `AdjudicationLine` per
+ * line): export, and the labels' import checked line by line against
  * the campaign (its annotators, runs, each run's predicted and gold steps, the one-to-one rule) before anything is
  * written. Errors name the line and the field.
  */
-import { LabelLine } from "./schema.ts";
-import type { AnnotatorRow, LabelRow, NewLabel } from "./store.ts";
+import { type AdjudicationLine, LabelLine } from "./schema.ts";
+import type { AdjudicationRow, AnnotatorRow, LabelRow, NewLabel } from "./store.ts";
 import type { CampaignWorkflow } from "./workflows.ts";
 
 export class LabelImportError extends Error {
@@ -17,6 +18,40 @@ export class LabelImportError extends Error {
 
 /** At most this many problems are listed. */
 const MAX_PROBLEMS = 50;
+
+/** A campaign's adjudications as JSONL, one final decision a line, with each annotator's own choice beside it. */
+export function exportAdjudications(
+  campaignId: string,
+  adjudications: readonly AdjudicationRow[],
+  labels: readonly LabelRow[],
+  annotators: readonly AnnotatorRow[],
+  workflows: readonly CampaignWorkflow[],
+): string {
+  const names = new Map(annotators.map((a) => [a.id, a.name]));
+  const byItem = new Map(workflows.map((w) => [w.item, w]));
+  return adjudications
+    .map((a) => {
+      const w = byItem.get(a.item_id);
+      const line: AdjudicationLine = {
+        campaign: campaignId,
+        run: w?.runId ?? "",
+        task: w?.task ?? "",
+        agent: w?.agent ?? "",
+        step: a.step,
+        gold: a.gold_step,
+        adjudicator: a.adjudicator,
+        note: a.note,
+        updated_at: a.updated_at,
+        annotators: Object.fromEntries(
+          labels
+            .filter((l) => l.item_id === a.item_id && l.step === a.step)
+            .map((l) => [names.get(l.annotator_id) ?? l.annotator_id, l.gold_step]),
+        ),
+      };
+      return `${JSON.stringify(line)}\n`;
+    })
+    .join("");
+}
 
 export function exportLabels(
   campaignId: string,

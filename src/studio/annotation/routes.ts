@@ -11,11 +11,18 @@ import { campaignAgreement } from "../../analysis/annotation.ts";
 import { humanAgreement } from "../../analysis/human-agreement.ts";
 import type { StudioContext } from "../context.ts";
 import { urls } from "../urls.ts";
+import { finalLabels } from "./adjudicated.ts";
 import { annotatorHomePage, annotatorWorkflowPage, workflowLabels } from "./annotator-page.ts";
 import { campaignsPage, dashboardPage, newCampaignPage } from "./campaign-pages.ts";
-import { exportLabels, LabelImportError, parseLabelImport, scoresProblem } from "./jsonl.ts";
+import {
+  exportAdjudications,
+  exportLabels,
+  LabelImportError,
+  parseLabelImport,
+  scoresProblem,
+} from "./jsonl.ts";
 import { campaignPackets } from "./packets.ts";
-import { AnnotationId, CampaignInput, ImportRequest, LabelInput } from "./schema.ts";
+import { AdjudicationInput, AnnotationId, CampaignInput, ImportRequest, LabelInput } from "./schema.ts";
 import { hashSecret, newSecret, randomId, SECRET_COOKIE, secretMatches } from "./secrets.ts";
 import { AnnotationStore, type AnnotatorRow, type CampaignRow, GoldTaken } from "./store.ts";
 import { annotatorOrder, campaignWorkflows } from "./workflows.ts";
@@ -90,18 +97,19 @@ export function annotationRoutes(ctx: StudioContext): Hono {
     return campaign;
   };
   const campaignData = async (campaign: CampaignRow) => {
-    const [items, annotators, labels] = await Promise.all([
+    const [items, annotators, labels, adjudications] = await Promise.all([
       store.items(campaign.id),
       store.annotators(campaign.id),
       store.labels(campaign.id),
+      store.adjudications(campaign.id),
     ]);
-    return { annotators, labels, workflows: await campaignWorkflows(ctx, items) };
+    return { annotators, labels, adjudications, workflows: await campaignWorkflows(ctx, items) };
   };
 
   app.get("/campaigns/:id", async (c) => {
     const campaign = await managed(c);
     if (!campaign) return c.notFound();
-    const { annotators, labels, workflows } = await campaignData(campaign);
+    const { annotators, labels, adjudications, workflows } = await campaignData(campaign);
     const agreement = campaignAgreement(
       workflows.map((w) => ({
         item: w.item,
@@ -114,10 +122,58 @@ export function annotationRoutes(ctx: StudioContext): Hono {
       })),
       annotators.map((a) => a.id),
       labels.map((l) => ({ annotator: l.annotator_id, item: l.item_id, step: l.step, gold: l.gold_step })),
+      adjudications.map((a) => ({ item: a.item_id, step: a.step, gold: a.gold_step })),
     );
-    const { packets, judges } = campaignPackets(workflows, labels);
+    // The per-metric figures read the final labels too (adjudicated steps as the adjudicator decided them).
+    const { packets, judges } = campaignPackets(workflows, finalLabels(labels, adjudications));
     const metrics = humanAgreement(packets, judges);
-    return c.html(dashboardPage({ campaign, annotators, workflows, labels, agreement, metrics }));
+    return c.html(
+      dashboardPage({ campaign, annotators, workflows, labels, adjudications, agreement, metrics }),
+    );
+  });
+  app.get("/campaigns/:id/adjudications.jsonl", async (c) => {
+    const campaign = await managed(c);
+    if (!campaign) return c.notFound();
+    const { annotators, labels, adjudications, workflows } = await campaignData(campaign);
+    return c.body(exportAdjudications(campaign.id, adjudications, labels, annotators, workflows), 200, {
+      "content-type": "application/jsonl; charset=utf-8",
+      "content-disposition": `attachment; filename="${campaign.id}-adjudications.jsonl"`,
+    });
+  });
+  // An adjudicator's final decision on a step (or its removal): the step must be one the campaign's workflow has.
+  app.post("/campaigns/:id/adjudications", async (c) => {
+    const campaign = await managed(c);
+    if (!campaign) return fail(c, 404, `no campaign ${c.req.param("id")}`);
+    const input = await jsonBody(c, AdjudicationInput);
+    if (typeof input === "string") return fail(c, 400, input);
+    const { workflows } = await campaignData(campaign);
+    const w = workflows.find((x) => x.item === input.item);
+    if (!w) return fail(c, 400, `item: no workflow ${input.item} in campaign ${campaign.id}`);
+    if (input.step > w.predicted.length)
+      return fail(
+        c,
+        400,
+        `step: workflow ${input.item} has ${w.predicted.length} predicted steps, not ${input.step}`,
+      );
+    if ("clear" in input) {
+      await store.clearAdjudication(campaign.id, input.item, input.step);
+      return c.json({ cleared: true });
+    }
+    if (input.gold !== null && !w.gold.some((g) => g.item === input.gold))
+      return fail(c, 400, `gold: workflow ${input.item}'s task has no gold step ${input.gold}`);
+    try {
+      await store.putAdjudication(campaign.id, {
+        item_id: input.item,
+        step: input.step,
+        gold_step: input.gold,
+        adjudicator: input.adjudicator,
+        note: input.note,
+      });
+    } catch (error) {
+      if (error instanceof GoldTaken) return fail(c, 409, `adjudication: ${error.message}`);
+      throw error;
+    }
+    return c.json({ item: input.item, step: input.step, gold: input.gold, adjudicator: input.adjudicator });
   });
   app.get("/campaigns/:id/labels.jsonl", async (c) => {
     const campaign = await managed(c);

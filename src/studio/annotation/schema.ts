@@ -89,3 +89,33 @@ export const ImportRequest = z.object({
   /** `replace`: the campaign's labels become exactly the file's; `merge`: the file's lines overwrite matching ones. */
   mode: z.enum(["replace", "merge"]).default("merge"),
 });
+
+/** An adjudicator's final decision on a step the annotators disagree on: a gold step, unmatched (null), or cleared. */
+export const AdjudicationInput = z.union([
+  z.object({
+    item: AnnotationId,
+    step: z.number().int().min(1),
+    gold: z.number().int().nullable(),
+    adjudicator: z.string().trim().min(1, "adjudicator: name who decides").max(200),
+    note: Note.default(""),
+  }),
+  z.object({ item: AnnotationId, step: z.number().int().min(1), clear: z.literal(true) }),
+]);
+export type AdjudicationInput = z.infer<typeof AdjudicationInput>;
+
+/** One line of a campaign's adjudication export (`adjudications.jsonl`): the final decision and what each annotator chose. */
+export const AdjudicationLine = z.object({
+  campaign: AnnotationId,
+  run: z.string(),
+  task: z.string(),
+  agent: z.string(),
+  step: z.number().int().min(1),
+  /** The final gold step's item number, or null (unmatched). */
+  gold: z.number().int().nullable(),
+  adjudicator: z.string(),
+  note: Note,
+  updated_at: z.string(),
+  /** Annotator name → the gold step they chose (null: unmatched). */
+  annotators: z.record(z.string(), z.number().int().nullable()),
+});
+export type AdjudicationLine = z.infer<typeof AdjudicationLine>;

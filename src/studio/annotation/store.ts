@@ -30,6 +30,16 @@ export type LabelRow = {
 export type NewLabel = Omit<LabelRow, "updated_at" | keyof StepScores> &
   Partial<StepScores> & { updated_at?: string };
 
+/** An adjudicator's final decision on a predicted step the annotators disagree on (gold null: unmatched). */
+export type AdjudicationRow = {
+  item_id: string;
+  step: number;
+  gold_step: number | null;
+  adjudicator: string;
+  note: string;
+  updated_at: string;
+};
+
 type StoredLabel = Omit<LabelRow, "pc"> & { pc: string | null };
 const fromStored = (l: StoredLabel): LabelRow => ({ ...l, pc: l.pc === null ? null : JSON.parse(l.pc) });
 
@@ -186,6 +196,52 @@ export class AnnotationStore {
       "DELETE FROM annotation_labels WHERE campaign_id = ? AND annotator_id = ? AND item_id = ? AND step = ?",
       [campaignId, annotatorId, itemId, step],
     );
+  }
+
+  /** A campaign's adjudications, in item and step order. */
+  async adjudications(campaignId: string): Promise<AdjudicationRow[]> {
+    return this.db
+      .query<AdjudicationRow, [string]>(
+        `SELECT item_id, step, gold_step, adjudicator, note, updated_at FROM annotation_adjudications
+         WHERE campaign_id = ? ORDER BY item_id, step`,
+      )
+      .all(campaignId);
+  }
+
+  /**
+   * Set a step's final decision; refuses (GoldTaken) a gold step another adjudicated step of the workflow holds, as
+   * the annotators' own rule does.
+   */
+  async putAdjudication(
+    campaignId: string,
+    a: Omit<AdjudicationRow, "updated_at">,
+    now = new Date().toISOString(),
+  ): Promise<void> {
+    this.db.transaction(() => {
+      if (a.gold_step !== null) {
+        const held = this.db
+          .query<{ step: number }, [string, string, number, number]>(
+            `SELECT step FROM annotation_adjudications WHERE campaign_id = ? AND item_id = ? AND gold_step = ? AND step <> ?`,
+          )
+          .get(campaignId, a.item_id, a.gold_step, a.step);
+        if (held) throw new GoldTaken(a.gold_step, held.step);
+      }
+      this.db.run(
+        `INSERT INTO annotation_adjudications (campaign_id, item_id, step, gold_step, adjudicator, note, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (campaign_id, item_id, step) DO UPDATE SET gold_step = excluded.gold_step,
+           adjudicator = excluded.adjudicator, note = excluded.note, updated_at = excluded.updated_at`,
+        [campaignId, a.item_id, a.step, a.gold_step, a.adjudicator, a.note, now],
+      );
+    });
+  }
+
+  async clearAdjudication(campaignId: string, itemId: string, step: number): Promise<void> {
+    this.db.run("DELETE FROM annotation_adjudications WHERE campaign_id = ? AND item_id = ? AND step = ?", [
+      campaignId,
+      itemId,
+      step,
+    ]);
   }
 
   /** Write many labels in one transaction (an import): all or none. `replace` first drops the campaign's labels. */

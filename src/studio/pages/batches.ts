@@ -1,13 +1,19 @@
 /** @module Batches: the list, and one batch as a grid (agent × model rows, split columns) with mean ± std and outcome counts per cell. */
 
-import { aggregate, formatMeanStd } from "../../analysis/index.ts";
+import { formatMeanStd, meanStd } from "../../analysis/index.ts";
 import { MetricName } from "../../core/index.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
-import { batchRows, type RunRow, runRows, splitOrder } from "../../store/run-pages.ts";
+import {
+  batchSummary,
+  type ConfigKey,
+  type ConfigSummary,
+  type TaskCell,
+  taskCells,
+} from "../../store/batch-summary.ts";
+import { batchRows, splitOrder } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, score, table } from "../html.ts";
 import { LIVE_SCRIPT } from "../live-runs.ts";
-import { scoreRows } from "../queries.ts";
 import { urls } from "../urls.ts";
 import { paperMarksForSplit } from "./paper.ts";
 
@@ -37,68 +43,41 @@ export function batchesPage(ctx: StudioContext): string {
   return page({ title: "Batches", section: "batches", body, script: LIVE_SCRIPT });
 }
 
-type Counts = { scored: number; not_applicable: number; unscored: number; failed: number };
-
 /** Per run of a cell: scored, not applicable, unscored (the judge failed, or a finished run has no such result), failed. */
-function counts(runs: readonly RunRow[], metric: MetricName): Counts {
-  const c: Counts = { scored: 0, not_applicable: 0, unscored: 0, failed: 0 };
-  for (const r of runs) {
-    if (r.status === "failed") c.failed++;
-    else {
-      const m = r.metrics[metric];
-      c[m ? m.outcome : "unscored"]++;
-    }
-  }
-  return c;
+function counts(c: ConfigSummary, metric: MetricName) {
+  const m = c.metrics[metric];
+  const scored = m?.scored ?? 0;
+  const not_applicable = m?.not_applicable ?? 0;
+  return { scored, not_applicable, unscored: c.runs - c.failed - scored - not_applicable, failed: c.failed };
 }
 
-/** A configuration of a batch: the grid's column. */
-type Config = { agent: string; model: string; split: string };
+/** A configuration's mean ± std over repeats for one metric. */
+const figure = (c: ConfigSummary, metric: MetricName) => meanStd(c.metrics[metric]?.repeatMeans ?? []);
+
+/** Agent and model, then the benchmark's split order: how configurations are listed. */
+function byConfig(splits: readonly string[]) {
+  return (x: ConfigKey, y: ConfigKey) =>
+    `${x.agent}\u0000${x.model}`.localeCompare(`${y.agent}\u0000${y.model}`) ||
+    splits.indexOf(x.split) - splits.indexOf(y.split);
+}
 
 /** Tasks × configurations for one metric: each task's score per configuration, linked to its run(s). */
-function taskGrid(
-  batch: string,
-  runs: readonly RunRow[],
-  metric: MetricName,
-  splits: readonly string[],
-): Html {
-  const configs: Config[] = [
-    ...new Map(
-      runs.map((r) => {
-        const c = { agent: r.agent, model: r.model, split: r.split ?? "original" };
-        return [JSON.stringify([c.agent, c.model, c.split]), c] as const;
-      }),
-    ).values(),
-  ].sort(
-    (x, y) =>
-      `${x.agent}\u0000${x.model}`.localeCompare(`${y.agent}\u0000${y.model}`) ||
-      splits.indexOf(x.split) - splits.indexOf(y.split),
-  );
-  const tasks = [...new Set(runs.map((r) => r.task))].sort();
-  const byCell = new Map<string, RunRow[]>();
-  for (const r of runs) {
-    const key = JSON.stringify([r.task, r.agent, r.model, r.split ?? "original"]);
-    byCell.set(key, [...(byCell.get(key) ?? []), r]);
-  }
-  const cell = (task: string, c: Config): Html => {
-    const inCell = byCell.get(JSON.stringify([task, c.agent, c.model, c.split])) ?? [];
-    if (inCell.length === 0) return html`<span class="muted">not run</span>`;
-    const href =
-      inCell.length === 1
-        ? urls.run(inCell[0]!.id)
-        : urls.runs({ batch, task, agent: c.agent, split: c.split, ...(c.model ? { model: c.model } : {}) });
-    const values = inCell.flatMap((r) =>
-      r.metrics[metric]?.value == null ? [] : [r.metrics[metric]!.value!],
-    );
-    if (values.length) {
-      const mean = values.reduce((a, b) => a + b, 0) / values.length;
-      return html`<a href="${href}" data-v="${score(mean)}">${score(mean)}</a>${inCell.length > 1 ? html` <span class="small muted">×${inCell.length}</span>` : ""}`;
-    }
-    const why = inCell.some((r) => r.status === "failed")
+function taskGrid(batch: string, cells: readonly TaskCell[], configs: readonly ConfigKey[]): Html {
+  const tasks = [...new Set(cells.map((c) => c.task))].sort();
+  const byCell = new Map(cells.map((c) => [JSON.stringify([c.task, c.agent, c.model, c.split]), c]));
+  const cell = (task: string, c: ConfigKey): Html => {
+    const inCell = byCell.get(JSON.stringify([task, c.agent, c.model, c.split]));
+    if (!inCell) return html`<span class="muted">not run</span>`;
+    const href = inCell.run
+      ? urls.run(inCell.run)
+      : urls.runs({ batch, task, agent: c.agent, split: c.split, ...(c.model ? { model: c.model } : {}) });
+    if (inCell.mean !== null)
+      return html`<a href="${href}" data-v="${score(inCell.mean)}">${score(inCell.mean)}</a>${inCell.runs > 1 ? html` <span class="small muted">×${inCell.runs}</span>` : ""}`;
+    const why = inCell.failed
       ? ["failed", "loss"]
-      : inCell.some((r) => r.status === "running")
+      : inCell.running
         ? ["running", "muted"]
-        : inCell.some((r) => r.metrics[metric]?.outcome === "not_applicable")
+        : inCell.not_applicable
           ? ["n/a", "muted"]
           : ["unscored", "loss"];
     return html`<a href="${href}" class="${why[1]}">${why[0]}</a>`;
@@ -118,24 +97,14 @@ function taskGrid(
 }
 
 export function batchPage(ctx: StudioContext, batch: string, query: Record<string, string>): string | null {
-  const runs = runRows(ctx.store.db, { batch });
-  if (runs.length === 0) return null;
+  const configs = batchSummary(ctx.store.db, batch);
+  if (configs.length === 0) return null;
   const metric = MetricName.safeParse(query.metric).data ?? "f1";
-  const splits = splitOrder(runs.map((r) => r.split ?? "original"));
-  const rowKeys = [...new Set(runs.map((r) => JSON.stringify([r.agent, r.model])))].sort();
-  const scores = scoreRows(runs);
-  const cells = new Map(
-    aggregate(scores, ["agent", "model", "split"]).map((c) => [
-      JSON.stringify([c.group.agent, c.group.model, c.group.split]),
-      c,
-    ]),
-  );
-  const cellOf = (agent: string, model: string, split: string) => {
-    const inCell = runs.filter(
-      (r) => r.agent === agent && r.model === model && (r.split ?? "original") === split,
-    );
-    return { runs: inCell, agg: cells.get(JSON.stringify([agent, model, split])) };
-  };
+  const splits = splitOrder(configs.map((c) => c.split));
+  configs.sort(byConfig(splits));
+  const rowKeys = [...new Set(configs.map((c) => JSON.stringify([c.agent, c.model])))].sort();
+  const configOf = (agent: string, model: string, split: string) =>
+    configs.find((c) => c.agent === agent && c.model === model && c.split === split);
   const metricLinks = metricNames("drflow").map((m) =>
     m === metric
       ? html`<b>${metricLabel(m).short}</b> `
@@ -150,12 +119,11 @@ export function batchPage(ctx: StudioContext, batch: string, query: Record<strin
       ...splits.map((split) => ({
         label: split,
         cell: ([agent, model]: [string, string]) => {
-          const { runs: inCell, agg } = cellOf(agent, model, split);
-          if (inCell.length === 0) return html`<span class="muted">not run</span>`;
-          const ms = agg?.metrics[metric];
-          const n = counts(inCell, metric);
+          const c = configOf(agent, model, split);
+          if (!c) return html`<span class="muted">not run</span>`;
+          const n = counts(c, metric);
           const compareSide = { batch, agent, ...(model ? { model } : {}), split };
-          return html`<div class="num"><b>${ms ? formatMeanStd(ms) : "—"}</b></div>
+          return html`<div class="num"><b>${formatMeanStd(figure(c, metric))}</b></div>
           <div class="small muted">${n.scored} scored · ${n.not_applicable} n/a · ${n.unscored} unscored${n.failed ? ` · ${n.failed} failed` : ""}</div>
           <div class="small"><a href="${urls.runs({ batch, agent, split, ...(model ? { model } : {}) })}">runs</a> · <a href="${urls.compare(compareSide, {})}">compare…</a></div>`;
         },
@@ -165,34 +133,30 @@ export function batchPage(ctx: StudioContext, batch: string, query: Record<strin
   );
 
   const allMetrics = table(
-    [...cells.values()].sort(
-      (x, y) =>
-        `${x.group.agent}\u0000${x.group.model}`.localeCompare(`${y.group.agent}\u0000${y.group.model}`) ||
-        splits.indexOf(String(x.group.split)) - splits.indexOf(String(y.group.split)),
-    ),
+    configs.filter((c) => c.tasks > 0),
     [
-      { label: "agent", cell: (c) => c.group.agent },
-      { label: "model", cell: (c) => c.group.model || "none" },
-      { label: "split", cell: (c) => c.group.split },
+      { label: "agent", cell: (c) => c.agent },
+      { label: "model", cell: (c) => c.model || "none" },
+      { label: "split", cell: (c) => c.split },
       { label: "tasks", num: true, cell: (c) => c.tasks },
       { label: "repeats", num: true, cell: (c) => c.repeats },
       ...metricNames("drflow").map((m) => ({
         label: metricLabel(m).short,
         num: true,
-        cell: (c: typeof cells extends Map<string, infer V> ? V : never) =>
-          c.metrics[m] ? formatMeanStd(c.metrics[m]!) : "—",
+        cell: (c: ConfigSummary) => formatMeanStd(figure(c, m)),
       })),
     ],
     'id="all-metrics" data-live-part',
   );
-  const body = html`<p class="muted" id="batch-count" data-live-part data-live="${urls.events({ batch })}"><span id="live-status" class="badge"></span> ${runs.length} runs (${runs.filter((r) => r.status === "done").length} done, ${runs.filter((r) => r.status === "failed").length} failed, ${runs.filter((r) => r.status === "running").length} running) · <a href="${urls.runs({ batch })}">all runs of this batch</a></p>
+  const sum = (k: "runs" | "done" | "failed" | "running") => configs.reduce((t, c) => t + c[k], 0);
+  const body = html`<p class="muted" id="batch-count" data-live-part data-live="${urls.events({ batch })}"><span id="live-status" class="badge"></span> ${sum("runs")} runs (${sum("done")} done, ${sum("failed")} failed, ${sum("running")} running) · <a href="${urls.runs({ batch })}">all runs of this batch</a></p>
     <h2>Grid: ${metricLabel(metric).long}</h2>
     <p class="small">metric: ${metricLinks}</p>
     <p class="small muted">Each cell: mean over tasks (×100) ± standard deviation over repeats; runs scored · not applicable (nothing to score) · unscored (judge reply unusable, or no result).</p>
     ${grid}
     <h2>Per task: ${metricLabel(metric).long}</h2>
     <p class="small muted">One row per task, one column per configuration (agent · model · split); a cell is the task's score (×100, the mean when repeated) and opens its run.</p>
-    ${taskGrid(batch, runs, metric, splits)}
+    ${taskGrid(batch, taskCells(ctx.store.db, batch, metric), configs)}
     <h2>All metrics</h2>${allMetrics}
     ${paperMarksForSplit(splits)}`;
   return page({ title: `Batch ${batch}`, section: "batches", body, script: LIVE_SCRIPT });

@@ -3,15 +3,22 @@
  * with seeded paired bootstrap intervals, per-task wins and losses, and one task's two reports aligned to the gold.
  */
 
-import { BOOTSTRAP, formatInterval, MIN_PAIRS, metricDeltas, winsLosses } from "../../analysis/index.ts";
+import {
+  BOOTSTRAP,
+  formatInterval,
+  MIN_PAIRS,
+  metricDeltas,
+  type ScoreRow,
+  winsLosses,
+} from "../../analysis/index.ts";
 import { MetricName, type Report } from "../../core/index.ts";
 import { goldSteps } from "../../judge/gold.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
 import { judgedSteps } from "../../judge/predicted.ts";
 import { type RunRow, runRows } from "../../store/run-pages.ts";
+import { type SideScores, sideScores, sideSize } from "../../store/side-scores.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, roleBadge, score, table } from "../html.ts";
-import { scoreRows } from "../queries.ts";
 import { resolveReference } from "../sources.ts";
 import { type Side, urls } from "../urls.ts";
 
@@ -33,16 +40,6 @@ function describe(side: Side): string {
       .map((k) => `${k} ${side[k]}`)
       .join(" · ") || "all runs"
   );
-}
-
-/** Runs are paired per task, and per split too when a side holds more than one split. */
-function pairing(
-  ra: readonly RunRow[],
-  rb: readonly RunRow[],
-): (r: Pick<RunRow, "task" | "split">) => string {
-  const splits = (rs: readonly RunRow[]) => new Set(rs.map((r) => r.split ?? "original")).size;
-  if (splits(ra) <= 1 && splits(rb) <= 1) return (r) => r.task;
-  return (r) => `${r.task} · ${r.split ?? "original"}`;
 }
 
 function form(ctx: StudioContext, a: Side, b: Side, metric: string): Html {
@@ -122,30 +119,47 @@ export async function comparePage(ctx: StudioContext, query: Record<string, stri
       body: html`${head}<p class="muted">Choose two sides: a run id each, or a batch narrowed by agent spec, model or split.</p>`,
     });
   }
-  const runsOf = (s: Side) => runRows(ctx.store.db, { ...s, status: "done" });
-  const ra = runsOf(a);
-  const rb = runsOf(b);
-  const pairKey = pairing(ra, rb);
-  const rows = (rs: RunRow[]) =>
-    scoreRows(rs).map((r) => ({ ...r, task: pairKey({ task: r.task, split: r.split }) }));
-  const sa = rows(ra);
-  const sb = rows(rb);
+  // Runs are paired per task, and per split too when a side holds more than one split; the means come from SQL.
+  const size = { a: sideSize(ctx.store.db, a), b: sideSize(ctx.store.db, b) };
+  const bySplit = size.a.splits > 1 || size.b.splits > 1;
+  const sides = { a: sideScores(ctx.store.db, a, bySplit), b: sideScores(ctx.store.db, b, bySplit) };
+  const rows = (s: SideScores): ScoreRow[] =>
+    s.means.flatMap((m) => {
+      const metric = MetricName.safeParse(m.metric);
+      if (!metric.success) return [];
+      return [
+        {
+          run_id: s.runOf.get(m.key) ?? "",
+          task: m.key,
+          domain: "",
+          agent: "",
+          agent_options: {},
+          model: "",
+          split: "original",
+          repeat: 0,
+          metric: metric.data,
+          value: m.value,
+          not_applicable: false,
+        },
+      ];
+    });
+  const sa = rows(sides.a);
+  const sb = rows(sides.b);
   const deltas = metricDeltas(sa, sb, { seed, resamples: BOOTSTRAP.resamples });
   const wl = winsLosses(sa, sb, metric);
-  const byKey = (rs: RunRow[]) => new Map(rs.map((r) => [pairKey(r), r]));
-  const ka = byKey(ra);
-  const kb = byKey(rb);
+  const ka = sides.a.runOf;
+  const kb = sides.b.runOf;
   const self = (extra: Record<string, string>) =>
     urls.compare(a, b, { metric, ...(query.seed ? { seed: query.seed } : {}), ...extra });
 
   const detailKey = query.task;
-  const detail =
-    detailKey && ka.get(detailKey) && kb.get(detailKey)
-      ? await taskDetail(ctx, ka.get(detailKey)!, kb.get(detailKey)!)
-      : html``;
+  const runRow = (id: string | undefined) => (id ? runRows(ctx.store.db, { run: id })[0] : undefined);
+  const detailA = detailKey ? runRow(ka.get(detailKey)) : undefined;
+  const detailB = detailKey ? runRow(kb.get(detailKey)) : undefined;
+  const detail = detailA && detailB ? await taskDetail(ctx, detailA, detailB) : html``;
 
   const body = html`${head}
-    <p><b>A</b>: ${describe(a)} — ${ra.length} finished run(s) · <b>B</b>: ${describe(b)} — ${rb.length} finished run(s)</p>
+    <p><b>A</b>: ${describe(a)} — ${size.a.runs} finished run(s) · <b>B</b>: ${describe(b)} — ${size.b.runs} finished run(s)</p>
     <h2>Per-metric deltas (B − A)</h2>
     <p class="small muted">Means over the tasks (task × split when a side spans splits) both sides scored (×100); 95% paired percentile bootstrap over those pairs, ${BOOTSTRAP.resamples} resamples, seed ${seed} (src/analysis/bootstrap.ts, the compare notebook's too); no interval for fewer than ${MIN_PAIRS} pairs.</p>
     ${
@@ -182,12 +196,12 @@ export async function comparePage(ctx: StudioContext, query: Record<string, stri
         {
           label: "A",
           num: true,
-          cell: (t) => html`<a href="${urls.run(ka.get(t.task)?.id ?? "")}">${score(t.a)}</a>`,
+          cell: (t) => html`<a href="${urls.run(ka.get(t.task) ?? "")}">${score(t.a)}</a>`,
         },
         {
           label: "B",
           num: true,
-          cell: (t) => html`<a href="${urls.run(kb.get(t.task)?.id ?? "")}">${score(t.b)}</a>`,
+          cell: (t) => html`<a href="${urls.run(kb.get(t.task) ?? "")}">${score(t.b)}</a>`,
         },
         {
           label: "B vs A",

@@ -4,14 +4,21 @@ import type { MetricName } from "../../core/index.ts";
 import { metricLabel, metricNames } from "../../judge/index.ts";
 import { type RunRow, runPage, SEARCH_COUNT_CAP } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
-import { type ExportColumn, type ExportFormat, toCsv, toJsonl } from "../export.ts";
+import { csvHeader, csvRows, type ExportColumn, type ExportFormat, toJsonl } from "../export.ts";
 import { badge, type Column, escapeHtml, type Html, html, page, runCost, score, table } from "../html.ts";
 import { LIVE_SCRIPT } from "../live-runs.ts";
 import { filterOf, orderOf } from "../queries.ts";
 import { urls } from "../urls.ts";
 
-/** Runs per page; the rest are one `offset` link away. */
+/** Runs per page; the pages before and after are a cursor link away (`after`, `before`: stable while runs are added). */
 export const RUNS_SHOWN = 200;
+
+/** The page's cursor (`after` or `before`; neither: the first page). */
+export function cursorOf(query: Record<string, string>): { after?: string } | { before?: string } {
+  if (query.after) return { after: query.after };
+  if (query.before) return { before: query.before };
+  return {};
+}
 
 /**
  * A run id as the list shows it: without its batch's prefix (the batch has its own column), cut to 12 characters;
@@ -32,12 +39,21 @@ function statusBadge(status: string): Html {
 export function runsPage(ctx: StudioContext, query: Record<string, string>): string {
   const filter = filterOf(query);
   const { sort, dir } = orderOf(query);
-  const offset = Math.max(0, Number.parseInt(query.offset ?? "0", 10) || 0);
-  const { rows: shown, total } = runPage(ctx.store.db, filter, {
+  // `limit`: a shorter page (1 to RUNS_SHOWN); kept by the pager's links.
+  const asked = Number.parseInt(query.limit ?? "", 10);
+  const limit = asked >= 1 && asked < RUNS_SHOWN ? asked : RUNS_SHOWN;
+  const {
+    rows: shown,
+    total,
+    next,
+    prev,
+  } = runPage(ctx.store.db, filter, {
     order: { sort, dir },
-    limit: RUNS_SHOWN,
-    offset,
+    limit,
+    ...cursorOf(query),
   });
+  const pageOf = (cursor: Record<string, string>) =>
+    urls.runs({ ...current, sort, dir, ...(limit < RUNS_SHOWN ? { limit: String(limit) } : {}), ...cursor });
   const f = ctx.facets();
   const current = { ...filter } as Record<string, string | undefined>;
   const sortHref = (key: string) =>
@@ -111,7 +127,7 @@ export function runsPage(ctx: StudioContext, query: Record<string, string>): str
     },
   ];
   const body = html`${form}
-    <p class="small muted"><span id="live-status"></span></p><p class="muted" id="run-count" data-live-part>${total > SEARCH_COUNT_CAP ? `more than ${SEARCH_COUNT_CAP}` : total} run(s)${total > shown.length ? html`, ${offset + 1}–${offset + shown.length} shown ${offset > 0 ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(Math.max(0, offset - RUNS_SHOWN)) })}">← previous</a>` : ""} ${offset + shown.length < total || (total > SEARCH_COUNT_CAP && shown.length === RUNS_SHOWN) ? html`<a href="${urls.runs({ ...current, sort, dir, offset: String(offset + RUNS_SHOWN) })}">next →</a>` : ""}` : ""}. Scores ×100; <i>n/a</i>: nothing to score (e.g. no conditions); <i>unscored</i>: the judge's reply could not be used.</p>
+    <p class="small muted"><span id="live-status"></span></p><p class="muted" id="run-count" data-live-part>${total > SEARCH_COUNT_CAP ? `more than ${SEARCH_COUNT_CAP}` : total} run(s)${next || prev ? html`, ${shown.length} shown <span class="pager">${prev ? html`<a href="${pageOf({})}" id="page-first">first</a> · <a href="${pageOf({ before: prev })}" id="page-prev" rel="prev">← previous</a>` : ""}${prev && next ? " · " : ""}${next ? html`<a href="${pageOf({ after: next })}" id="page-next" rel="next">next →</a>` : ""}</span>` : ""}. Scores ×100; <i>n/a</i>: nothing to score (e.g. no conditions); <i>unscored</i>: the judge's reply could not be used.</p>
     ${table(shown, columns, `id="runs" data-live-part data-export="${escapeHtml(urls.runsExport("{format}", { ...current, sort, dir }))}" data-live="${escapeHtml(urls.events({}))}"`)}`;
   return page({ title: "Runs", section: "runs", body, script: LIVE_SCRIPT, css: RUNS_CSS });
 }
@@ -138,16 +154,24 @@ function exportColumns(): ExportColumn<RunRow>[] {
   ];
 }
 
-/** Every run the page's filter matches (not only the page shown), in its order, as CSV or JSONL. */
-export function runsFile(ctx: StudioContext, query: Record<string, string>, format: ExportFormat): string {
+/**
+ * Every run the page's filter matches (not only the page shown), in its order, as CSV or JSONL: written a cursor page
+ * at a time, so an export of the whole store holds one page in memory.
+ */
+export function* runsFile(
+  ctx: StudioContext,
+  query: Record<string, string>,
+  format: ExportFormat,
+): Generator<string> {
   const filter = filterOf(query);
   const order = orderOf(query);
-  const rows: RunRow[] = [];
-  for (let offset = 0; ; offset += EXPORT_CHUNK) {
-    const chunk = runPage(ctx.store.db, filter, { order, limit: EXPORT_CHUNK, offset }).rows;
-    rows.push(...chunk);
-    if (chunk.length < EXPORT_CHUNK) break;
+  const columns = exportColumns();
+  let head = format === "csv" ? csvHeader(columns) : "";
+  for (let after: string | null | undefined; after !== null; ) {
+    const chunk = runPage(ctx.store.db, filter, { order, limit: EXPORT_CHUNK, ...(after ? { after } : {}) });
+    yield head + (format === "csv" ? csvRows(chunk.rows, columns) : toJsonl(chunk.rows, columns));
+    head = "";
+    after = chunk.next;
   }
-  return format === "csv" ? toCsv(rows, exportColumns()) : toJsonl(rows, exportColumns());
 }
-const EXPORT_CHUNK = 2000;
+const EXPORT_CHUNK = 1000;
