@@ -123,7 +123,9 @@ describe("extractive agent: the step inventory does not depend on the split", ()
       expect(original.titles.length).toBeGreaterThanOrEqual(
         Math.ceil(loaded.task.generic_workflow.length * 0.9),
       );
-      expect(mixed.titles).toEqual(original.titles);
+      // the same steps; their order may differ where no reference orders two documents and search rank breaks the tie
+      // (references name prerequisites by purpose since issue 27, not by a quote a matcher can follow)
+      expect([...mixed.titles].sort()).toEqual([...original.titles].sort());
       expect(mixed.cited).toEqual(original.cited);
     });
   }
