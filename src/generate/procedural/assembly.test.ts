@@ -36,19 +36,24 @@ describe("steps that must be assembled", () => {
     expect(seen).toBeGreaterThanOrEqual(15);
   });
 
-  test("a step implied by a form has no instruction in its procedure, and the form entry says what it is for", () => {
+  test("a step implied by a form or a role description has no instruction in its procedure, and the form entry says what it is for", () => {
     let seen = 0;
+    let byRole = 0;
     for (const g of tasks)
-      for (const u of g.task.evidence.filter((x) => x.id.endsWith("_form"))) {
+      for (const u of g.task.evidence.filter((x) => /_(form|role)$/.test(x.id))) {
         seen++;
-        const pointer = g.task.evidence.find((x) => x.id === u.id.replace(/_form$/, ""))!;
-        expect(pointer.text).toMatch(/form|record|worksheet/i);
+        if (u.id.endsWith("_role")) byRole++;
+        const pointer = g.task.evidence.find((x) => x.id === u.id.replace(/_(form|role)$/, ""))!;
+        expect(pointer.text).toMatch(
+          u.id.endsWith("_form") ? /form|record|worksheet/i : g.task.seed.user.role,
+        );
         const step = g.task.generic_workflow[u.supports_steps[0]! - 1]!;
         expect(step.condition).toBeNull();
         expect(pointer.text).not.toContain(step.task);
         expect(carrierOf(g, u.id).entry.id).toBe(carrierOf(g, pointer.id).entry.id);
       }
     expect(seen).toBeGreaterThanOrEqual(10);
+    expect(byRole).toBeGreaterThanOrEqual(3);
   });
 
   test("cross-references name a prerequisite by purpose: the only quotes are document and section titles", () => {
@@ -94,7 +99,7 @@ describe("steps that must be assembled", () => {
     const off = { flowShare: 0, impliedShare: 0, splitShare: 0, neighbourShare: 0 };
     for (let i = 0; i < 5; i++) {
       const g = generate(7 + i, i, off);
-      expect(g.task.evidence.filter((u) => /_(form|detail)$/.test(u.id))).toEqual([]);
+      expect(g.task.evidence.filter((u) => /_(form|role|detail)$/.test(u.id))).toEqual([]);
       expect(g.task.provenance.surface?.assembly).toEqual([]);
     }
   });

@@ -313,6 +313,7 @@ class TaskBuilder {
         implied: assembly.implied,
         detach: docIndex < groups.length - 1 ? assembly.detach : new Set(),
         forms: details.map((d) => d.text),
+        role: this.family.user.role,
       });
       pending = procedure.detached;
       if (flow) this.surface.assembly!.push("flow");
@@ -332,9 +333,10 @@ class TaskBuilder {
         });
         return unit.id;
       });
-      for (const [item, text] of procedure.extraTexts) {
-        this.surface.assembly!.push("implied");
-        ids.push(this.companyUnit(`ev_step_${String(item).padStart(2, "0")}_form`, text, placed, item));
+      for (const [item, extra] of procedure.extraTexts) {
+        this.surface.assembly!.push(`implied-${extra.kind}`);
+        const id = `ev_step_${String(item).padStart(2, "0")}_${extra.kind}`;
+        ids.push(this.companyUnit(id, extra.text, placed, item));
       }
       for (const d of details) {
         this.surface.assembly!.push("split");

@@ -140,6 +140,8 @@ export type Assembly = {
   detach?: ReadonlySet<number>;
   /** Form entries of other documents' detached details to state in this document's forms section. */
   forms?: readonly string[];
+  /** The role that carries the steps (the user's): half the implied steps are implied by its role description. */
+  role?: string;
 };
 
 /** A step's detail stated in another document, naming the step by what it is for. */
@@ -148,8 +150,8 @@ export type Detached = { item: number; text: string };
 export type ProcedureText = {
   /** Each step's own text (its evidence unit), in step order. */
   stepTexts: string[];
-  /** Each step's further units in this document (a form entry), by item. */
-  extraTexts: Map<number, string>;
+  /** Each step's further unit in this document (a form entry or a role description), by item. */
+  extraTexts: Map<number, { text: string; kind: "form" | "role" }>;
   /** Details of this document's steps that another document must state (see `Assembly.detach`). */
   detached: Detached[];
   /** The procedure section. */
@@ -182,7 +184,9 @@ export function procedureSection(
   const layout: Layout = assembly.flow ? "prose" : drawn;
   const formsHeading = rng.pick(pools.formsHeading);
   const formEntries: string[] = [];
-  const extraTexts = new Map<number, string>();
+  const roleEntries: string[] = [];
+  const rolesHeading = rng.pick(pools.rolesHeading);
+  const extraTexts: ProcedureText["extraTexts"] = new Map();
   const detached: Detached[] = [];
   const appendix: Appendix = { notes: [], definitions: [], rows: [] };
   const kinds: ConditionKind[] = [];
@@ -213,16 +217,28 @@ export function procedureSection(
       description = "";
     }
     if (assembly.implied?.has(p.item) && !p.spec.condition) {
-      // the step is no instruction here: the procedure points to a form, the form's entry says what it is for
-      const form = fill(rng.pick(pools.formNames), { label: `${docIndex + 1}.${k + 1}` });
-      const entry = fill(rng.pick(pools.formEntries), {
-        form_cap: capitalize(form),
-        heading: lower(w.heading),
-        description: sentence(description || w.description),
-      });
-      formEntries.push(entry);
-      extraTexts.set(p.item, entry);
-      const pointer = fill(rng.pick(pools.formPointers), { form, forms_heading: formsHeading });
+      // the step is no instruction here: the procedure points to a form or a role, whose entry says what it is for
+      let pointer: string;
+      if (assembly.role && rng.chance(0.5)) {
+        const entry = fill(rng.pick(pools.roleEntries), {
+          role: assembly.role,
+          heading: lower(w.heading),
+          description: sentence(description || w.description),
+        });
+        roleEntries.push(entry);
+        extraTexts.set(p.item, { text: entry, kind: "role" });
+        pointer = fill(rng.pick(pools.rolePointers), { role: assembly.role, roles_heading: rolesHeading });
+      } else {
+        const form = fill(rng.pick(pools.formNames), { label: `${docIndex + 1}.${k + 1}` });
+        const entry = fill(rng.pick(pools.formEntries), {
+          form_cap: capitalize(form),
+          heading: lower(w.heading),
+          description: sentence(description || w.description),
+        });
+        formEntries.push(entry);
+        extraTexts.set(p.item, { text: entry, kind: "form" });
+        pointer = fill(rng.pick(pools.formPointers), { form, forms_heading: formsHeading });
+      }
       const text = [capitalize(pointer), reference].filter(Boolean).join(" ");
       switch (layout) {
         case "numbered":
@@ -273,6 +289,7 @@ export function procedureSection(
   const appendices: Section[] = [];
   const forms = [...formEntries, ...(assembly.forms ?? [])];
   if (forms.length > 0) appendices.push({ heading: formsHeading, paragraphs: forms });
+  if (roleEntries.length > 0) appendices.push({ heading: rolesHeading, paragraphs: roleEntries });
   if (appendix.notes.length > 0)
     appendices.push({ heading: rng.pick(pools.notesHeading), paragraphs: appendix.notes });
   if (appendix.definitions.length > 0)

@@ -69,6 +69,11 @@ export const RealizationPools = z
     formEntries: Pool,
     formNames: Pool,
     formsHeading: Pool,
+    /** A step implied by a role description: the procedure's pointer (slots {role} {roles_heading}), the role's entry
+     * (slots {role} {heading} {description}) and the roles section's heading. */
+    rolePointers: Pool,
+    roleEntries: Pool,
+    rolesHeading: Pool,
     /** A step's detail stated in another document's forms section. Slots: {heading} {heading_cap} {section} {code} {description}. */
     detailEntries: Pool,
     /** What the policy adds to the action of a branch that ends the process (`ends` in a family), after a comma. */
