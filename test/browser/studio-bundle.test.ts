@@ -108,7 +108,9 @@ describe("studio bundle", () => {
     await page.waitForURL(/batches\//);
     await Promise.all([page.waitForURL(/runs--[0-9a-f]+\.html$/), page.click("#batch-count a")]);
     expect(await page.locator("#runs tbody tr").count()).toBe(20);
-    const exports = await page.locator(".export a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const exports = await page
+      .locator(".export a")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(exports.length).toBeGreaterThan(0);
     expect(exports.filter((h) => h !== "#")).toEqual([]);
     const download = page.waitForEvent("download");
