@@ -81,15 +81,26 @@ export function notApplicableSql(db: SqlDb, alias = "m"): string {
 }
 
 /** The filter as a condition over `runs r` (agent runs only), with its bound values. */
-export function runWhere(db: SqlDb, filter: RunPageFilter): { sql: string; values: SqlValue[] } {
+export function runWhere(
+  db: SqlDb,
+  filter: RunPageFilter,
+  options: { walk?: string } = {},
+): { sql: string; values: SqlValue[] } {
   const { suite, from, to, q, outcome, ...runFilter } = RunPageFilter.parse(filter);
   const { clauses: own, values: strings } = runClauses(runFilter);
-  // A run or batch picks few runs: SQLite (without statistics) must read them through that index, not through a
-  // split's, status's or agent's, so the other equalities are kept off indexes (unary +).
-  const selective = db.dialect === "sqlite" && (runFilter.run !== undefined || runFilter.batch !== undefined);
-  const clauses = selective
-    ? own.map((c) => c.replace(/^r\.(split|status|agent|model|task) = \?$/, "+r.$1 = ?"))
-    : own;
+  // SQLite has no statistics: it prefers any index that answers an equality over one that holds the page's order.
+  // `walk` (the filter keeps many runs, the page walks the sort's index): every filter is kept off indexes (unary
+  // +). Otherwise a run or batch picks few runs: read them through that index, not through a split's or status's.
+  const sqlite = db.dialect === "sqlite";
+  const walk = sqlite && options.walk !== undefined;
+  const selective = sqlite && (runFilter.run !== undefined || runFilter.batch !== undefined);
+  const clauses = walk
+    ? own.map((c) => c.replace(/^r\.(\w+) = \?$/, "+r.$1 = ?"))
+    : selective
+      ? own.map((c) => c.replace(/^r\.(split|status|agent|model|task) = \?$/, "+r.$1 = ?"))
+      : own;
+  // A date range is the started index's own when the page is newest first.
+  const started = walk && options.walk !== "started" ? "+r.started_at" : "r.started_at";
   const values: SqlValue[] = strings;
   clauses.unshift("r.kind = 'agent'");
   if (suite) {
@@ -97,12 +108,12 @@ export function runWhere(db: SqlDb, filter: RunPageFilter): { sql: string; value
     values.push(`${suite.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`);
   }
   if (from) {
-    clauses.push("r.started_at >= ?");
+    clauses.push(`${started} >= ?`);
     values.push(from);
   }
   if (to) {
     // A date prefix covers the whole day (or month): everything that sorts before the next string.
-    clauses.push("r.started_at < ?");
+    clauses.push(`${started} < ?`);
     values.push(`${to}\uffff`);
   }
   const text = q?.trim().toLowerCase();
@@ -137,6 +148,8 @@ export function runWhere(db: SqlDb, filter: RunPageFilter): { sql: string; value
     );
   else if (outcome === "not_applicable")
     clauses.push("r.id IN (SELECT m.run_id FROM metric_results m WHERE m.not_applicable = 1)");
+  // Walking: a set of matches (search, triage views) is a membership test, not where the rows are read from.
+  if (walk) return { sql: whereSql(clauses).replace(/(^|[(\s])r\.id IN \(/g, "$1+r.id IN ("), values };
   return { sql: whereSql(clauses), values };
 }
 
@@ -176,7 +189,7 @@ export function runPage(
     w.sql === "WHERE r.kind = 'agent'" ||
     (searched && total > SEARCH_COUNT_CAP) ||
     total * total >= limit * cachedAgentRuns(db);
-  const page = idPage(db, w, order, {
+  const page = idPage(db, dense ? runWhere(db, filter, { walk: order.sort }) : w, order, {
     limit,
     dense,
     ...(options.after !== undefined ? { after: options.after } : {}),
