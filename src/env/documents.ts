@@ -1,50 +1,13 @@
 /** @module A task's realized files → `EnvDocument`s: text extracted from each file of the split, never read from task.json. */
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { type ArtifactEntry, inSplit, type Split } from "../core/index.ts";
-import { extractBytes, parseChat, parseEml } from "../extract/index.ts";
+import { type ExtractedFile, extractedOf } from "../extract/index.ts";
 import { artifactPath, type LoadedTask } from "../store/task-store.ts";
 import type { EnvDocument } from "./types.ts";
 
 /** The manifest entries a split loads, in manifest order. */
 export function splitEntries(loaded: LoadedTask, split: Split): ArtifactEntry[] {
   return loaded.manifest.artifacts.filter((a) => inSplit(a, split));
-}
-
-/** What extraction derives from a file's bytes: its text and the metadata the file itself carries. */
-type Extracted = { text: string; mail?: { subject: string; from: string; date: string }; channel?: string };
-
-/** Entries kept by `extractedOf` (oldest dropped first); the demo suite's two splits hold ~400 distinct files. */
-const EXTRACTED_LIMIT = 4096;
-const extracted = new Map<string, Promise<Extracted>>();
-
-/**
- * Extraction is the slow part of loading an env (PDF, DOCX and email parsers); the same file is read by both splits
- * and by every cell of a batch. Results are kept per content (format and SHA-256 of the bytes), so a changed file is
- * extracted again, and a failure is not kept.
- */
-function extractedOf(raw: Uint8Array, format: ArtifactEntry["format"]): Promise<Extracted> {
-  const key = `${format}:${createHash("sha256").update(raw).digest("hex")}`;
-  const hit = extracted.get(key);
-  if (hit) return hit;
-  const pending = extract(raw, format);
-  extracted.set(key, pending);
-  pending.catch(() => extracted.delete(key));
-  if (extracted.size > EXTRACTED_LIMIT) extracted.delete(extracted.keys().next().value!);
-  return pending;
-}
-
-async function extract(raw: Uint8Array, format: ArtifactEntry["format"]): Promise<Extracted> {
-  const text = await extractBytes(raw, format);
-  if (format === "eml") {
-    const mail = await parseEml(raw);
-    return { text, mail: { subject: mail.subject, from: mail.from, date: mail.date } };
-  }
-  if (format === "chat") {
-    const chat = parseChat(raw);
-    return { text, channel: chat.channels[0]?.display_name };
-  }
-  return { text };
 }
 
 /** Read and extract one artifact; metadata the file itself carries (email subject/sender, chat channel) wins over the manifest. */
@@ -58,7 +21,7 @@ export async function readArtifact(loaded: LoadedTask, entry: ArtifactEntry): Pr
       `${file}: artifact ${entry.id} names "${entry.path}", which cannot be read (${(error as Error).message})`,
     );
   }
-  let ex: Extracted;
+  let ex: ExtractedFile;
   try {
     ex = await extractedOf(raw, entry.format);
   } catch (error) {

@@ -11,6 +11,7 @@ test("rejoins words a PDF line break split after a hyphen or slash, keeping the 
   expect(normalizeText("request an in-\nperson interpreter and/\nor VRI")).toBe(
     "request an in-person interpreter and/or VRI",
   );
+  expect(normalizeText("set a date for a 90-\nday check-in")).toBe("set a date for a 90-day check-in");
   expect(normalizeText("Step 6 -\nConfirm")).toBe("Step 6 - Confirm");
 });
 

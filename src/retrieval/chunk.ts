@@ -55,6 +55,13 @@ function overlapTail(text: string, overlap: number): string {
 
 /** A table row of its own paragraph: `a | b | c` (two or more cell separators) or tab-separated cells. */
 const TABLE_ROW = /^[^\n|]*\S[^\n|]* \|(?: [^\n|]*\|)* [^\n|]*\S[^\n]*$|^[^\t\n]+(?:\t[^\t\n]+){2,}$/;
+/**
+ * `TABLE_ROW` on one paragraph. A row is one line holding " |" or a tab: the test for those first spares the pattern's
+ * backtracking over every ordinary paragraph (quadratic in its length: seconds on a 500,000-character environment).
+ */
+function isTableRow(p: string): boolean {
+  return !p.includes("\n") && (p.includes(" |") || p.includes("\t")) && TABLE_ROW.test(p);
+}
 /** A short line with no sentence end: a heading such as "6 Case Decision Matrix". */
 const HEADING = /^(?=.{1,80}$)[^.!?\n]*[^.!?:\s]$/;
 
@@ -67,12 +74,12 @@ function units(paragraphs: readonly string[], maxChars: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < paragraphs.length; i++) {
     const p = paragraphs[i]!;
-    if (!TABLE_ROW.test(p) || !TABLE_ROW.test(paragraphs[i + 1] ?? "")) {
+    if (!isTableRow(p) || !isTableRow(paragraphs[i + 1] ?? "")) {
       out.push(...(p.length <= maxChars ? [p] : splitLong(p, maxChars)));
       continue;
     }
     const rows: string[] = [];
-    while (i < paragraphs.length && TABLE_ROW.test(paragraphs[i]!)) rows.push(paragraphs[i++]!);
+    while (i < paragraphs.length && isTableRow(paragraphs[i]!)) rows.push(paragraphs[i++]!);
     i -= 1;
     const heading = out.length > 0 && HEADING.test(out.at(-1)!) ? out.pop()! : "";
     let part = heading ? [heading, rows[0]!] : [rows[0]!];

@@ -2,9 +2,9 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
-import * as XLSX from "xlsx";
 import { z } from "zod";
 import { SAFE_ID, Task } from "../core/index.ts";
+import { xlsx } from "../core/xlsx.ts";
 import type { Model } from "../llm/types.ts";
 import { writeFileAtomic } from "../store/atomic-write.ts";
 import { loadTask, parseWith, stableJson, TASK_FILE } from "../store/task-store.ts";
@@ -59,9 +59,12 @@ export async function readReview(path: string): Promise<ReviewItem[]> {
   let rows: unknown[];
   if (ext === ".json") rows = JSON.parse(text) as unknown[];
   else if (ext === ".csv") {
-    const book = XLSX.read(text, { type: "string", raw: true });
-    rows = XLSX.utils
-      .sheet_to_json<Record<string, string>>(book.Sheets[book.SheetNames[0]!]!, { defval: "", raw: false })
+    const book = xlsx().read(text, { type: "string", raw: true });
+    rows = xlsx()
+      .utils.sheet_to_json<Record<string, string>>(book.Sheets[book.SheetNames[0]!]!, {
+        defval: "",
+        raw: false,
+      })
       .map((r) => ({
         ...r,
         item: Number(r.item),

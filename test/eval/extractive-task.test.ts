@@ -120,10 +120,13 @@ describe("extractive agent: the step inventory does not depend on the split", ()
       const mixed = await inventory(loaded, "mixed");
       // precondition: the company documents (policies and distractors) are the same in both splits
       expect(mixed.shared).toEqual(original.shared);
+      // a floor, not a target: steps implied by forms or run together in prose are missed by design (issue 27)
       expect(original.titles.length).toBeGreaterThanOrEqual(
-        Math.ceil(loaded.task.generic_workflow.length * 0.9),
+        Math.ceil(loaded.task.generic_workflow.length * 0.6),
       );
-      expect(mixed.titles).toEqual(original.titles);
+      // the same steps; their order may differ where no reference orders two documents and search rank breaks the tie
+      // (references name prerequisites by purpose since issue 27, not by a quote a matcher can follow)
+      expect([...mixed.titles].sort()).toEqual([...original.titles].sort());
       expect(mixed.cited).toEqual(original.cited);
     });
   }

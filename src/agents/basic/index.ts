@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { SearchHit } from "../../env/types.ts";
 import { defineAgent } from "../define.ts";
 import { openContext } from "../shared/context.ts";
-import { DEFAULT_EVIDENCE_CHARS } from "../shared/sources.ts";
+import { DEFAULT_EVIDENCE_CHARS, fitShowingRepeatsOnce } from "../shared/sources.ts";
 import { fairShares } from "../shared/text.ts";
 import { generateWorkflow } from "../shared/workflow.ts";
 import type { Agent, AgentContext, AgentOutput } from "../types.ts";
@@ -32,15 +32,21 @@ export function basic(options: z.input<typeof BasicOptions> = {}): Agent {
 
 /**
  * What of the environment fits the prompt: every document gets an equal share of the budget (`fairShares`), so a
- * document shorter than its share is read whole and a longer one only from its start — at 500,000 characters and
- * the default 160,000 most policies and handbooks are cut after a page or two.
+ * document shorter than its share is read whole and a longer one only from its start, and a paragraph another
+ * document already showed is a marker (`fitShowingRepeatsOnce`, which raises the shares until what is shown fills
+ * the budget) — at 500,000 characters and the default 160,000 most policies and handbooks are cut after a page or two.
  */
-function budgetNote(pieces: readonly { text: string }[], budget: number): string {
+function budgetNote(pieces: readonly { text: string; label: string }[], budget: number): string {
   const lengths = pieces.map((p) => p.text.length);
   const total = lengths.reduce((a, b) => a + b, 0);
-  const shares = fairShares(lengths, budget);
+  const fit = fitShowingRepeatsOnce(
+    pieces.map((p) => p.label),
+    pieces.map((p) => p.text),
+    budget,
+  );
+  const shares = fairShares(lengths, fit.budget);
   const whole = shares.filter((s, i) => s >= lengths[i]!).length;
-  const read = shares.reduce((a, b) => a + b, 0);
+  const read = fit.length;
   const cut = pieces.length - whole;
   return `context budget: ${read.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} characters (${total === 0 ? 100 : Math.round((100 * read) / total)} %): ${whole} of ${pieces.length} documents whole${cut > 0 ? `, ${cut} cut to their first ${Math.max(...shares.filter((s, i) => s < lengths[i]!)).toLocaleString("en-US")} characters` : ""}`;
 }
@@ -85,7 +91,11 @@ async function runBasic(context: AgentContext, opts: BasicOptions): Promise<Agen
     }));
     await rc.findings.addHits(hits, { stage: "REQUIREMENT_COLLECTION", actionId: "read_all", iteration: 0 });
     const pieces = docs.map((d) => ({ sourceId: d.id, text: d.text }));
-    rc.tracer.note(budgetNote(pieces, opts.contextChars));
+    const labelled = docs.map((d) => ({
+      text: d.text,
+      label: `[${rc.registry.resolve(d.id)?.key ?? d.id}]`,
+    }));
+    rc.tracer.note(budgetNote(labelled, opts.contextChars));
     // Every document whole, within `contextChars` shared fairly; the J.9 prompt says so (and marks any cut).
     const final = await generateWorkflow(rc, pieces, opts.contextChars, { whole: "environment" });
     return { report: final.report, trace: rc.tracer.events };

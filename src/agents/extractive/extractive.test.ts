@@ -311,22 +311,24 @@ describe("policy selection", () => {
 1 Procedure
 First, collect the receipts for every expense on the claim. Receipts must be itemised.
 Next, enter the claim in the finance portal and attach the receipts.`;
-  const PARTIAL = `Reimbursement Claims: Approval
+  const PARTIAL = `Expense Reimbursement Claims: Approval
 1 Procedure
-First, the line manager approves the claim in the portal. Approval is due within five days.
+First, the line manager approves the filed claim in the portal. Approval is due within five days.
 Then, finance pays the approved claim with the next payroll run.`;
   const QUESTION = "How do I file an expense reimbursement claim?";
-  // the FAQ states no steps but ranks between the two procedures, pushing the partial one down the list
-  const FAQ = "Expense reimbursement questions: claims are paid monthly; mileage rates change each January.";
+  // the FAQ states no steps but ranks between the two procedures (all three name every term of the question; ties
+  // follow the handles), pushing the partial one down the list
+  const FAQ =
+    "Expense reimbursement questions: filed claims are paid monthly; mileage rates change each January.";
   const docs = [
     doc("p_1", "drive", "Expense reimbursement claims", FULL),
-    doc("p_2", "drive", "Reimbursement approval", PARTIAL),
-    doc("p_3", "drive", "Expense reimbursement FAQ", FAQ),
+    doc("p_2", "drive", "Expense reimbursement FAQ", FAQ),
+    doc("p_3", "drive", "Reimbursement approval", PARTIAL),
   ];
 
   test("documents on the question's topic are kept whatever their search rank", async () => {
     const base = memoryEnv(docs, QUESTION);
-    expect((await base.search(QUESTION)).map((h) => h.documentId)).toEqual(["p_1", "p_3", "p_2"]);
+    expect((await base.search(QUESTION)).map((h) => h.documentId)).toEqual(["p_1", "p_2", "p_3"]);
     const reversed: Env = {
       ...base,
       search: async (q, o) => (await base.search(q, o)).reverse(),
@@ -337,7 +339,7 @@ Then, finance pays the approved claim with the next payroll run.`;
       titles.push(report.generic_workflow.map((s) => s.title));
     }
     expect(titles[1]).toEqual(titles[0]!);
-    expect(titles[0]).toContain("The line manager approves the claim in the portal");
+    expect(titles[0]).toContain("The line manager approves the filed claim in the portal");
     expect(titles[0]).toContain("Collect the receipts for every expense on the claim");
   });
 });

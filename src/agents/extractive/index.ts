@@ -11,7 +11,8 @@ import { mentionedDependencies, mergeSteps } from "./merge.ts";
 import { type StepOutcome, writeReport } from "./report.ts";
 import { decidingTerms, type EvidenceSentence, resolveRule, type TermWeight } from "./resolve.ts";
 import { extractSteps, procedureScore } from "./steps.ts";
-import { contentTerms, coverage, termSet } from "./text.ts";
+import { coverage, termSet } from "./text.ts";
+import { topicScores } from "./topic.ts";
 
 /** Options of the extractive agent, with their defaults declared once. */
 export const ExtractiveOptions = z
@@ -89,11 +90,6 @@ export function tracedTools(
  */
 const RANK_TIE_BREAK = 1e-3;
 
-/** Topic relevance of a document: the share of the question's terms its title and text cover (no search rank). */
-function topicOf(doc: EnvDocument, questionTerms: Set<string>): number {
-  return coverage(questionTerms, termSet(`${doc.title} ${doc.text}`));
-}
-
 /**
  * The user's evidence sentences for a rule: fact sentences of the documents the rule's search returns (policies left
  * out) that state terms telling the branches apart, ranked by those terms' weight times the document's trust.
@@ -156,7 +152,6 @@ async function run(options: ExtractiveOptions, context: AgentContext): Promise<A
   (await tools.search(env.question)).forEach((h, i) => {
     if (!rank.has(h.documentId)) rank.set(h.documentId, i);
   });
-  const questionTerms = new Set(contentTerms(env.question));
   const extracted = all
     .map((doc) => ({ doc, steps: extractSteps(doc.id, doc.text), score: procedureScore(doc.text) }))
     .filter((p) => p.steps.length > 0 && p.score >= 2);
@@ -165,7 +160,13 @@ async function run(options: ExtractiveOptions, context: AgentContext): Promise<A
   const procedural = shared.length > 0 ? shared : extracted;
   // Selection reads only the documents and the question, never the search rank: which other documents share the
   // index (the mixed split adds adjacent cases) moves ranks, and must not change which procedure documents count.
-  const topic = new Map(procedural.map((p) => [p.doc.id, topicOf(p.doc, questionTerms)]));
+  // Topic: BM25 of the question over the company's shared documents (the same in both splits: the mixed split adds
+  // personal documents only), so a long handbook that mentions the question's common words does not count.
+  const scores = topicScores(
+    env.question,
+    all.filter((d) => !PERSONAL_APPS.includes(d.app)),
+  );
+  const topic = new Map(procedural.map((p) => [p.doc.id, scores.get(p.doc.id) ?? 0]));
   const best = Math.max(0, ...topic.values());
   // Ordering and de-duplication prefer the better-covering document; the rank only breaks exact ties.
   const relevance = new Map(

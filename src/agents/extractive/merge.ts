@@ -152,11 +152,15 @@ export function mentionedDependencies(steps: readonly ExtractedStep[]): [Extract
   const titleOf = steps.map((s) => termSet(s.title));
   const df = new Map<string, number>();
   for (const terms of termsOf) for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1);
-  /** term → the steps whose title or text has it (a step sharing no term with a phrase scores 0) */
+  /** term → the steps whose title or text has it (a step sharing no term with a phrase scores 0), and whose title has it */
   const stepsWith = new Map<string, number[]>();
-  termsOf.forEach((terms, j) => {
-    for (const t of terms) (stepsWith.get(t) ?? stepsWith.set(t, []).get(t)!).push(j);
-  });
+  const titlesWith = new Map<string, number[]>();
+  const post = (index: Map<string, number[]>, sets: Set<string>[]) =>
+    sets.forEach((terms, j) => {
+      for (const t of terms) (index.get(t) ?? index.set(t, []).get(t)!).push(j);
+    });
+  post(stepsWith, termsOf);
+  post(titlesWith, titleOf);
   const weight = (t: string) => 1 / ((df.get(t) ?? 2) - 1);
   const out: [ExtractedStep, ExtractedStep][] = [];
   /** The step of another document a phrase names, if one clearly stands out (and the phrase is not about `own`). */
@@ -167,17 +171,35 @@ export function mentionedDependencies(steps: readonly ExtractedStep[]): [Extract
     if (terms.length < 2 || total === 0) return null;
     const share = (inStep: ReadonlySet<string>) =>
       terms.filter((x) => inStep.has(x)).reduce((n, x) => n + weight(x), 0) / total;
-    const hits = (inStep: ReadonlySet<string>) => terms.filter((x) => inStep.has(x)).length;
+    // Per step sharing a term: how many of the phrase's terms its title and its whole text have, and their weight
+    // (read off the postings, in the phrase's term order, so each sum adds the same terms in the same order as
+    // `share`): one pass over the postings instead of every term against every step.
+    const inText = new Map<number, { n: number; w: number }>();
+    const inTitle = new Map<number, { n: number; w: number }>();
+    for (const t of terms) {
+      const w = weight(t);
+      for (const [index, acc] of [
+        [stepsWith, inText],
+        [titlesWith, inTitle],
+      ] as const) {
+        for (const j of index.get(t) ?? []) {
+          const a = acc.get(j);
+          if (a) {
+            a.n++;
+            a.w += w;
+          } else acc.set(j, { n: 1, w });
+        }
+      }
+    }
     // a step is named by its title; its whole text counts for less (its decisions mention other steps' words);
     // only steps sharing a term can score; the best two positive scores (ties in step order) decide
-    const candidates = [...new Set(terms.flatMap((t) => stepsWith.get(t) ?? []))].sort((a, b) => a - b);
-    const scoreOf = (j: number) =>
-      steps[j]!.docId === own.docId
-        ? 0
-        : Math.max(
-            hits(titleOf[j]!) >= 2 ? share(titleOf[j]!) : 0,
-            hits(termsOf[j]!) >= 3 ? 0.7 * share(termsOf[j]!) : 0,
-          );
+    const candidates = [...inText.keys()].sort((a, b) => a - b);
+    const scoreOf = (j: number) => {
+      if (steps[j]!.docId === own.docId) return 0;
+      const title = inTitle.get(j);
+      const text = inText.get(j)!;
+      return Math.max(title && title.n >= 2 ? title.w / total : 0, text.n >= 3 ? 0.7 * (text.w / total) : 0);
+    };
     const [best, second] = candidates
       .map((j) => ({ j, score: scoreOf(j) }))
       .filter((x) => x.score > 0)

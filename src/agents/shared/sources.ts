@@ -55,6 +55,41 @@ function fitDocuments(texts: readonly string[], budgetChars: number): { texts: s
   return { texts: out, cut };
 }
 
+/** Rounds of the search for the share that fills the budget once repeats are markers (each halves the interval). */
+const FILL_ROUNDS = 12;
+
+/**
+ * `fitDocuments`, then every repeated paragraph shown once (`showRepeatsOnce`), with the budget filled by what is
+ * shown: a company corpus repeats paragraphs across documents, and their markers are far shorter than the copies, so
+ * the shares are those of the largest budget (found by bisection; `budget`) whose shown text (`length` characters)
+ * still fits `budgetChars`.
+ */
+export function fitShowingRepeatsOnce(
+  labels: readonly string[],
+  texts: readonly string[],
+  budgetChars: number,
+): { fitted: { texts: string[]; cut: number }; texts: string[]; length: number; budget: number } {
+  const attempt = (budget: number) => {
+    const fitted = fitDocuments(texts, budget);
+    const shown = showRepeatsOnce(fitted.texts.map((text, i) => ({ label: labels[i]!, text })));
+    return { fitted, texts: shown, length: shown.reduce((n, t) => n + t.length, 0), budget };
+  };
+  let best = attempt(budgetChars);
+  const total = texts.reduce((n, t) => n + t.length, 0);
+  if (best.fitted.cut === 0 || best.length > budgetChars) return best;
+  let low = budgetChars;
+  let high = total;
+  for (let round = 0; round < FILL_ROUNDS && high - low > 1; round++) {
+    const mid = Math.floor((low + high) / 2);
+    const next = attempt(mid);
+    if (next.length <= budgetChars) {
+      best = next;
+      low = mid;
+    } else high = mid;
+  }
+  return best;
+}
+
 /** Which passages a request shows: all found, or what was left out, so nothing goes missing silently. */
 function carriedLine(passages: number, documents: number, what: string, cut: number): string {
   const all = `All ${count(passages, `${what}passage`)} found so far, from ${count(documents, "document")}, each document's passages in its own order; "${GAP}" marks text between them that was not retrieved`;
@@ -228,12 +263,12 @@ export function renderSources(
     grouped.set(s.key, list);
   }
   const shown = registry.entries().filter((s) => grouped.has(s.key));
-  const fitted = fitDocuments(
+  const { fitted, texts } = fitShowingRepeatsOnce(
+    shown.map((s) => `[${s.key}]`),
     shown.map((s) => joinPieces(grouped.get(s.key)!)),
     budgetChars,
   );
   const docIds = shown.map((s) => `- ${s.key}: ${describe(s)}`);
-  const texts = showRepeatsOnce(shown.map((s, i) => ({ label: `[${s.key}]`, text: fitted.texts[i]! })));
   const contents = shown.map((s, i) => `=== [${s.key}] ${describe(s)} ===\n${texts[i]}`);
   const reference = shown.map(
     (s) =>

@@ -25,8 +25,8 @@ export const BranchSpec = z
     set: z.record(z.string(), z.array(z.string()).min(1)).optional(),
     /**
      * This branch ends the company's process at its step (the customer is referred elsewhere, the case leaves this
-     * policy): its `action` says so, and the user's case never takes it, since the gold would stop there. Look-alike
-     * cases may.
+     * policy): the policy text says so after its action (`endsClauses` in realizations.json), and the user's case never
+     * takes it, since the gold would stop there. Look-alike cases may.
      */
     ends: z.boolean().optional(),
   })

@@ -1,6 +1,7 @@
 /** @module The offline `procedural` generator: one seeded task (S1–S6) with its planned artifacts, truth known by construction. */
 import type { z } from "zod";
 import { type ArtifactManifest, type Domain, EvidenceUnit, type Task } from "../../core/index.ts";
+import type { Section } from "../realize/content.ts";
 import { ArtifactPlanner, type PlannedArtifact } from "./artifacts.ts";
 import { applyBands, caseSlots, chooseBranches, constrain, maybeRestated } from "./branches.ts";
 import {
@@ -78,6 +79,7 @@ class TaskBuilder {
     condition: [],
     reference: [],
     restated: [],
+    assembly: [],
   };
 
   constructor(
@@ -285,10 +287,36 @@ class TaskBuilder {
     const wording = new Map(placed.map((p) => [p.item, wordStep(rng, p.spec)]));
     const placeOf = new Map<number, StepPlace>();
     const labels = rng.sample(DOC_LABELS, Math.min(DOC_LABELS.length, groups.length));
+    const assembly = this.assembly(rng.fork("assembly"), placed, groups);
+    let pending: { item: number; text: string }[] = [];
     groups.forEach((g, docIndex) => {
       const kind = rng.pick(this.dom.docKinds);
       const code = this.files.docCode(rng);
-      const procedure = procedureSection(rng, g, placed, wording, placeOf, docIndex);
+      // details the previous document left out, stated here by what their step is for
+      const details = pending.map((d) => {
+        const at = placeOf.get(d.item)!;
+        const heading = wording.get(d.item)!.heading;
+        return {
+          item: d.item,
+          text: fill(rng.pick(POOLS.detailEntries), {
+            heading: heading.charAt(0).toLowerCase() + heading.slice(1),
+            heading_cap: heading,
+            section: String(at.section),
+            code: at.code,
+            description: sentence(d.text),
+          }),
+        };
+      });
+      const flow = rng.chance(this.settings.flowShare);
+      const procedure = procedureSection(rng, g, placed, wording, placeOf, docIndex, POOLS, {
+        flow,
+        implied: assembly.implied,
+        detach: docIndex < groups.length - 1 ? assembly.detach : new Set(),
+        forms: details.map((d) => d.text),
+        role: this.family.user.role,
+      });
+      pending = procedure.detached;
+      if (flow) this.surface.assembly!.push("flow");
       this.surface.layout!.push(procedure.layout);
       this.surface.condition!.push(...procedure.conditionKinds);
       this.surface.reference!.push(...procedure.referenceKinds);
@@ -305,6 +333,18 @@ class TaskBuilder {
         });
         return unit.id;
       });
+      for (const [item, extra] of procedure.extraTexts) {
+        this.surface.assembly!.push(`implied-${extra.kind}`);
+        const id = `ev_step_${String(item).padStart(2, "0")}_${extra.kind}`;
+        ids.push(this.companyUnit(id, extra.text, placed, item));
+      }
+      for (const d of details) {
+        this.surface.assembly!.push("split");
+        ids.push(
+          this.companyUnit(`ev_step_${String(d.item).padStart(2, "0")}_detail`, d.text, placed, d.item),
+        );
+      }
+      const neighbour = this.neighbourSection(rng);
       // topical titles and file names: the policy and the document's part, never a step
       const label = labels[docIndex % labels.length]!;
       const title = rng.pick([
@@ -323,7 +363,7 @@ class TaskBuilder {
         },
         procedure.section,
         [3, 5],
-        procedure.appendices,
+        neighbour ? [neighbour, ...procedure.appendices] : procedure.appendices,
       );
       const section = content.sections.findIndex((s) => s.paragraphs === procedure.section.paragraphs);
       for (const [k, p] of g.entries())
@@ -346,6 +386,63 @@ class TaskBuilder {
       for (const p of g) stepDoc.set(p.item, title);
     });
     return stepDoc;
+  }
+
+  /**
+   * Which steps a form implies (⌊impliedShare × unconditional⌋, never the first) and which lose their detail to the
+   * next document (⌊splitShare × n⌋ of those not in the last document and not implied).
+   */
+  private assembly(rng: Rng, placed: readonly PlacedStep[], groups: readonly PlacedStep[][]) {
+    const plain = placed.filter((p) => !p.spec.condition && p.item > 1);
+    const implied = new Set(
+      rng.sample(plain, Math.floor(this.settings.impliedShare * plain.length)).map((p) => p.item),
+    );
+    const last = new Set(groups.at(-1)!.map((p) => p.item));
+    const open = placed.filter((p) => !last.has(p.item) && !implied.has(p.item));
+    const detach = new Set(
+      rng.sample(open, Math.floor(this.settings.splitShare * placed.length)).map((p) => p.item),
+    );
+    return { implied, detach };
+  }
+
+  /** A further company unit of one step (a form entry, a detail stated in another document). */
+  private companyUnit(id: string, text: string, placed: readonly PlacedStep[], item: number): string {
+    const p = placed[item - 1]!;
+    return this.unit({
+      id,
+      role: "insight",
+      side: "company",
+      text,
+      question: `What does step ${p.item} of "${this.family.policy}" require?`,
+      answer: p.spec.task,
+      supports_steps: [p.item],
+      resolves_conditions: [],
+    }).id;
+  }
+
+  /**
+   * With the setting's chance, a neighbouring process's procedure for the same document: three or four consecutive
+   * required steps of another family of the domain (of any domain when it has none), under a heading that names it.
+   */
+  private neighbourSection(rng: Rng): Section | null {
+    if (!rng.chance(this.settings.neighbourShare)) return null;
+    const others = FAMILIES.filter((f) => f.id !== this.family.id);
+    const near = others.filter((f) => f.domain === this.family.domain);
+    const other = rng.pick(near.length > 0 ? near : others);
+    const required = other.steps.filter((s) => !s.optional);
+    const n = rng.int(3, 4);
+    const from = rng.int(0, required.length - n);
+    const steps: PlacedStep[] = required.slice(from, from + n).map((s, i) => {
+      const { condition: _condition, after: _after, ...spec } = s;
+      return { spec, item: i + 1, prerequisite: i };
+    });
+    const wording = new Map(steps.map((p) => [p.item, wordStep(rng, p.spec)]));
+    const text = procedureSection(rng, steps, steps, wording, new Map(), -1);
+    this.surface.assembly!.push("neighbour");
+    return {
+      heading: fill(rng.pick(POOLS.neighbourHeadings), { policy: other.policy }),
+      paragraphs: text.section.paragraphs,
+    };
   }
 
   /** A case sentence, followed by its policy-term reading when `restate` (default: with the configured share's chance). */
@@ -496,6 +593,8 @@ class TaskBuilder {
         },
         { heading: d.heading, paragraphs },
         [2, 4],
+        // neighbouring procedures sit in distractor documents as in policies, so their presence marks neither
+        [this.neighbourSection(rng)].filter((x): x is Section => x !== null),
       );
       this.files.add(
         "distractor",

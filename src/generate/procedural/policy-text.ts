@@ -48,9 +48,11 @@ export const DOC_LABELS = [
 
 /** Reword one step: headings, task, description and the branch actions keep every fact but not the gold phrasing. */
 export function wordStep(rng: Rng, spec: PlacedStep["spec"]): StepWording {
-  const actions = (spec.condition?.branches ?? []).map(
-    (b: BranchSpec) => paraphrase(rng, b.action, false).text,
-  );
+  // a branch that ends the company's process says so, so no reader carries on past it
+  const actions = (spec.condition?.branches ?? []).map((b: BranchSpec) => {
+    const action = paraphrase(rng, b.action, false).text;
+    return b.ends ? `${phrase(action)}, ${rng.pick(POOLS.endsClauses)}` : action;
+  });
   return {
     heading: paraphraseHeading(rng, spec.title, spec.task),
     task: sentence(paraphrase(rng, spec.task).text),
@@ -110,16 +112,16 @@ function conditionText(
   }
 }
 
-/** A reference to a prerequisite written in another document (named by its action), in one of the pool's styles. */
+/** A reference to a prerequisite written in another document (named by what it is for), in one of the pool's styles. */
 function crossReference(
   rng: Rng,
   pools: RealizationPools,
-  action: string,
+  purpose: string,
   at: StepPlace,
 ): { text: string; kind: ReferenceKind } {
   const kind = rng.pick(pools.referenceKinds);
   const text = fill(rng.pick(pools.references[kind]), {
-    action,
+    purpose,
     code: at.code,
     section: String(at.section),
     section_title: at.sectionTitle,
@@ -128,9 +130,30 @@ function crossReference(
   return { text, kind };
 }
 
+/** How a procedure is assembled (see `GeneratorSettings`): which steps a form implies, which lose their detail. */
+export type Assembly = {
+  /** Running prose whose paragraph breaks fall inside steps. */
+  flow?: boolean;
+  /** Items stated only by a form entry in the document's forms section, which the procedure points to. */
+  implied?: ReadonlySet<number>;
+  /** Items whose detail (the description) another document states; left out here and returned in `detached`. */
+  detach?: ReadonlySet<number>;
+  /** Form entries of other documents' detached details to state in this document's forms section. */
+  forms?: readonly string[];
+  /** The role that carries the steps (the user's): half the implied steps are implied by its role description. */
+  role?: string;
+};
+
+/** A step's detail stated in another document, naming the step by what it is for. */
+export type Detached = { item: number; text: string };
+
 export type ProcedureText = {
   /** Each step's own text (its evidence unit), in step order. */
   stepTexts: string[];
+  /** Each step's further unit in this document (a form entry or a role description), by item. */
+  extraTexts: Map<number, { text: string; kind: "form" | "role" }>;
+  /** Details of this document's steps that another document must state (see `Assembly.detach`). */
+  detached: Detached[];
   /** The procedure section. */
   section: Section;
   /** Sections the decisions point to (notes, definitions, decision table); empty when none. */
@@ -155,8 +178,16 @@ export function procedureSection(
   placeOf: ReadonlyMap<number, StepPlace>,
   docIndex: number,
   pools: RealizationPools = POOLS,
+  assembly: Assembly = {},
 ): ProcedureText {
-  const layout = rng.pick(pools.layouts);
+  const drawn = rng.pick(pools.layouts);
+  const layout: Layout = assembly.flow ? "prose" : drawn;
+  const formsHeading = rng.pick(pools.formsHeading);
+  const formEntries: string[] = [];
+  const roleEntries: string[] = [];
+  const rolesHeading = rng.pick(pools.rolesHeading);
+  const extraTexts: ProcedureText["extraTexts"] = new Map();
+  const detached: Detached[] = [];
   const appendix: Appendix = { notes: [], definitions: [], rows: [] };
   const kinds: ConditionKind[] = [];
   const referenceKinds: ReferenceKind[] = [];
@@ -169,20 +200,60 @@ export function procedureSection(
     const previousHere = k > 0 && pre === steps[k - 1];
     let reference = "";
     if (pre && preAt && preWording && !previousHere) {
-      // a prerequisite is named by the action its document states (headings are not in every layout)
-      const action = phrase(preWording.task);
-      if (preAt.docIndex === docIndex) reference = fill(rng.pick(pools.localReferences), { action });
+      // a prerequisite is named by what it is for (its heading's gerund phrase), never by quoting its action
+      const purpose = lower(preWording.heading);
+      if (preAt.docIndex === docIndex) reference = fill(rng.pick(pools.localReferences), { purpose });
       else {
-        const cross = crossReference(rng, pools, action, preAt);
+        const cross = crossReference(rng, pools, purpose, preAt);
         reference = cross.text;
         referenceKinds.push(cross.kind);
       }
     }
     const cond = conditionText(rng, pools, p.spec, w, appendix);
     if (cond.kind) kinds.push(cond.kind);
-    const body = rng.chance(0.5)
-      ? [w.description, reference, cond.text]
-      : [reference, w.description, cond.text];
+    let description = w.description;
+    if (assembly.detach?.has(p.item)) {
+      detached.push({ item: p.item, text: description });
+      description = "";
+    }
+    if (assembly.implied?.has(p.item) && !p.spec.condition) {
+      // the step is no instruction here: the procedure points to a form or a role, whose entry says what it is for
+      let pointer: string;
+      if (assembly.role && rng.chance(0.5)) {
+        const entry = fill(rng.pick(pools.roleEntries), {
+          role: assembly.role,
+          heading: lower(w.heading),
+          description: sentence(description || w.description),
+        });
+        roleEntries.push(entry);
+        extraTexts.set(p.item, { text: entry, kind: "role" });
+        pointer = fill(rng.pick(pools.rolePointers), { role: assembly.role, roles_heading: rolesHeading });
+      } else {
+        const form = fill(rng.pick(pools.formNames), { label: `${docIndex + 1}.${k + 1}` });
+        const entry = fill(rng.pick(pools.formEntries), {
+          form_cap: capitalize(form),
+          heading: lower(w.heading),
+          description: sentence(description || w.description),
+        });
+        formEntries.push(entry);
+        extraTexts.set(p.item, { text: entry, kind: "form" });
+        pointer = fill(rng.pick(pools.formPointers), { form, forms_heading: formsHeading });
+      }
+      const text = [capitalize(pointer), reference].filter(Boolean).join(" ");
+      switch (layout) {
+        case "numbered":
+          return `${k + 1}. ${text}`;
+        case "bullets":
+          return `${mark} ${text}`;
+        case "table":
+          return `${k + 1} | ${w.heading} | ${text}`;
+        case "faq":
+          return `${fill(rng.pick(pools.faqQuestions), { heading: lower(w.heading) })} ${text}`;
+        default:
+          return text;
+      }
+    }
+    const body = rng.chance(0.5) ? [description, reference, cond.text] : [reference, description, cond.text];
     const rest = body.filter(Boolean).join(" ");
     switch (layout) {
       case "numbered":
@@ -206,16 +277,19 @@ export function procedureSection(
       }
     }
   });
-  const paragraphs = [...stepTexts];
+  const paragraphs = assembly.flow ? flowing(rng, stepTexts) : [...stepTexts];
   if (layout === "table") paragraphs.unshift(rng.pick(pools.tableHeaders));
   else if (layout !== "prose" && rng.chance(0.5)) paragraphs.unshift(rng.pick(pools.leadIns));
-  if (rng.chance(0.3))
+  if (!assembly.flow && rng.chance(0.3))
     paragraphs.splice(
       rng.int(paragraphs.length > 1 ? 2 : 1, paragraphs.length),
       0,
       rng.pick(pools.workingNotes),
     );
   const appendices: Section[] = [];
+  const forms = [...formEntries, ...(assembly.forms ?? [])];
+  if (forms.length > 0) appendices.push({ heading: formsHeading, paragraphs: forms });
+  if (roleEntries.length > 0) appendices.push({ heading: rolesHeading, paragraphs: roleEntries });
   if (appendix.notes.length > 0)
     appendices.push({ heading: rng.pick(pools.notesHeading), paragraphs: appendix.notes });
   if (appendix.definitions.length > 0)
@@ -227,12 +301,30 @@ export function procedureSection(
     });
   return {
     stepTexts,
+    extraTexts,
+    detached,
     section: { heading: rng.pick(pools.procedureHeadings[layout]), paragraphs },
     appendices,
     layout,
     conditionKinds: kinds,
     referenceKinds,
   };
+}
+
+/**
+ * Running prose over the steps' sentences in order, with paragraph breaks after two to four sentences wherever they
+ * fall: a paragraph may end one step and begin the next, and a step may run over two paragraphs.
+ */
+function flowing(rng: Rng, stepTexts: readonly string[]): string[] {
+  const sentences = stepTexts.flatMap((t) => t.split(/(?<=[.!?])\s+(?=[A-Z"])/));
+  const out: string[] = [];
+  let at = 0;
+  while (at < sentences.length) {
+    const n = rng.int(2, 4);
+    out.push(sentences.slice(at, at + n).join(" "));
+    at += n;
+  }
+  return out;
 }
 
 /**

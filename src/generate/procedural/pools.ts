@@ -55,11 +55,31 @@ export const RealizationPools = z
     definitionsHeading: Pool,
     decisionTableHeading: Pool,
     decisionTableHeader: Pool,
-    /** Cross-references to a prerequisite in another document. Slots: {action} {code} {section} {section_title} {title}. */
+    /**
+     * Cross-references to a prerequisite in another document, by what the prerequisite is for (its heading's gerund
+     * phrase), never by quoting its action. Slots: {purpose} {code} {section} {section_title} {title}.
+     */
     references: z.record(z.enum(REFERENCE_KINDS), Pool),
     referenceKinds: z.array(z.enum(REFERENCE_KINDS)).min(1),
-    /** References to an earlier step of the same document. Slot: {action}. */
+    /** References to an earlier step of the same document. Slot: {purpose}. */
     localReferences: Pool,
+    /** A step implied by a form: the procedure's pointer to it (slots {form} {forms_heading}), the form's entry
+     * (slots {form_cap} {heading} {description}), the form's name (slot {label}) and the forms section's heading. */
+    formPointers: Pool,
+    formEntries: Pool,
+    formNames: Pool,
+    formsHeading: Pool,
+    /** A step implied by a role description: the procedure's pointer (slots {role} {roles_heading}), the role's entry
+     * (slots {role} {heading} {description}) and the roles section's heading. */
+    rolePointers: Pool,
+    roleEntries: Pool,
+    rolesHeading: Pool,
+    /** A step's detail stated in another document's forms section. Slots: {heading} {heading_cap} {section} {code} {description}. */
+    detailEntries: Pool,
+    /** What the policy adds to the action of a branch that ends the process (`ends` in a family), after a comma. */
+    endsClauses: Pool,
+    /** Headings of a neighbouring process's procedure placed in the same document. Slot: {policy}. */
+    neighbourHeadings: Pool,
     /** A colleague's sentence followed by the policy's reading of it (slots {evidence} {when}); rare by design. */
     restatements: Pool,
     /** How a message poses a case's question (the user's and the look-alikes' alike). Slots: case slots, {question}. */

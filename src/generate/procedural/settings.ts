@@ -14,6 +14,17 @@ export const GeneratorSettings = z
     restateShare: z.number().min(0).max(1).default(0.2),
     /** Chance that a case (the user's or a look-alike) has a message posing its question. */
     openerRate: z.number().min(0).max(1).default(0.6),
+    /**
+     * Steps that must be assembled (docs/generation.md). `flowShare`: chance a procedure is running prose whose
+     * paragraph breaks fall inside steps, not between them. `impliedShare`: share of a task's unconditional steps
+     * (⌊share × n⌋, after the first) stated only by a form the procedure points to. `splitShare`: share of steps
+     * (⌊share × n⌋) whose detail (form, approver, threshold) is stated in another document's forms section.
+     * `neighbourShare`: chance a policy document also carries a neighbouring process's procedure.
+     */
+    flowShare: z.number().min(0).max(1).default(0.4),
+    impliedShare: z.number().min(0).max(1).default(0.25),
+    splitShare: z.number().min(0).max(1).default(0.2),
+    neighbourShare: z.number().min(0).max(1).default(0.3),
   })
   .strict()
   .refine((s) => s.minConditional <= s.maxConditional, {

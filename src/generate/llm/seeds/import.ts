@@ -8,8 +8,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
-import * as XLSX from "xlsx";
 import { Domain, SAFE_ID, SeedDomain } from "../../../core/index.ts";
+import { xlsx } from "../../../core/xlsx.ts";
 import { SeedRecord } from "../stages/s1-seeds.ts";
 
 /** A malformed seed file: every problem names the file, the row (1-based, header = row 1) and the column. */
@@ -51,11 +51,11 @@ function cell(value: unknown): string {
 /** Rows of the first sheet (XLSX) or the CSV, as header → text. */
 function sheetRows(bytes: Uint8Array, csv: boolean): Record<string, string>[] {
   const book = csv
-    ? XLSX.read(new TextDecoder().decode(bytes), { type: "string", raw: true })
-    : XLSX.read(bytes, { type: "array" });
+    ? xlsx().read(new TextDecoder().decode(bytes), { type: "string", raw: true })
+    : xlsx().read(bytes, { type: "array" });
   const sheet = book.Sheets[book.SheetNames[0] ?? ""];
   if (!sheet) return [];
-  const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet, { defval: "", raw: false });
+  const rows = xlsx().utils.sheet_to_json<Record<string, unknown>>(sheet, { defval: "", raw: false });
   return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.trim(), cell(v)])));
 }
 

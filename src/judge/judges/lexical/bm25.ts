@@ -4,9 +4,38 @@ import { type TermOptions, terms } from "./terms.ts";
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
 
+/** A passage's term frequencies and length in terms (shared by every index over it: never mutated). */
+type PassageTerms = { tf: ReadonlyMap<string, number>; length: number };
+
+/**
+ * Term frequencies per passage text and term options, kept across indexes: a judge builds one index per set of cited
+ * documents, and those sets share their passages. Bounded by the characters of the passages held (a passage's
+ * frequencies take less heap than its text), cleared whole when full.
+ */
+const passageCache = new Map<string, PassageTerms>();
+const PASSAGE_CACHE_CHARS = 5_000_000;
+let passageChars = 0;
+
+function passageTerms(passage: string, options: TermOptions): PassageTerms {
+  const key = `${options.keepNumbers ? 1 : 0}${options.synonyms === false ? 0 : 1}${passage}`;
+  const hit = passageCache.get(key);
+  if (hit) return hit;
+  const list = terms(passage, options);
+  const tf = new Map<string, number>();
+  for (const t of list) tf.set(t, (tf.get(t) ?? 0) + 1);
+  const out = { tf, length: list.length };
+  if (passageChars + passage.length > PASSAGE_CACHE_CHARS) {
+    passageCache.clear();
+    passageChars = 0;
+  }
+  passageCache.set(key, out);
+  passageChars += passage.length;
+  return out;
+}
+
 /** Passages tokenized once, so many queries over the same passages cost one tokenization. */
 export class Bm25Index {
-  private readonly tfs: Map<string, number>[];
+  private readonly tfs: ReadonlyMap<string, number>[];
   private readonly lengths: number[];
   private readonly df = new Map<string, number>();
   private readonly avg: number;
@@ -15,13 +44,11 @@ export class Bm25Index {
     passages: readonly string[],
     private readonly options: TermOptions = {},
   ) {
-    const docs = passages.map((p) => terms(p, options));
+    const docs = passages.map((p) => passageTerms(p, options));
     this.lengths = docs.map((d) => d.length);
     this.tfs = docs.map((d) => {
-      const tf = new Map<string, number>();
-      for (const t of d) tf.set(t, (tf.get(t) ?? 0) + 1);
-      for (const t of tf.keys()) this.df.set(t, (this.df.get(t) ?? 0) + 1);
-      return tf;
+      for (const t of d.tf.keys()) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+      return d.tf;
     });
     this.avg = docs.length ? docs.reduce((s, d) => s + d.length, 0) / docs.length || 1 : 1;
   }
