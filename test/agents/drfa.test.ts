@@ -153,6 +153,19 @@ describe("DRFA over the scripted server", () => {
     expect(j6).toMatch(/DOCUMENTS FOUND SO FAR \(\d+; DocumentReaderTool/);
   });
 
+  test("the workflow is extracted again only when new policy passages arrived; a round without any says so", async () => {
+    const run = await runScripted(drfa({ iterations: 10 }));
+    const notes = run.trace.flatMap((e) => (e.type === "note" ? [e.message] : []));
+    // Round 1 found the policies and extracted the workflow; round 2's searches were personal: no second J.7.
+    expect(run.kinds.filter((k) => k === "J.7")).toHaveLength(1);
+    expect(notes).toContain(
+      "intermediate workflow (J.7): no new policy passage since it last ran; not re-run",
+    );
+    expect(notes.findIndex((n) => n.includes("no new policy passage"))).toBeGreaterThan(
+      notes.findIndex((n) => n.startsWith("round 1:")),
+    );
+  });
+
   test("citation repair fixes a personalized step with no citation and no justification; invalid ids are filtered", async () => {
     const run = await runScripted(drfa({ iterations: 10 }));
     const steps = run.report.personalized_workflow;

@@ -112,11 +112,15 @@ export function touchesWorkflow(passage: string, key: ReadonlySet<string>): bool
 
 /**
  * Whether J.7 runs this round: when it has not run, or when it produced no steps and new policy passages arrived, or
- * when some policy passage that arrived since it last ran touches its workflow (`touchesWorkflow`); noted when not.
+ * when some policy passage that arrived since it last ran touches its workflow (`touchesWorkflow`); noted when not
+ * (no new policy passage at all, or none touching it).
  */
 function workflowNeedsRerun(rc: ResearchContext, state: AdaptiveState): boolean {
   const policy = rc.findings.bySide("policy");
-  if (policy.length <= state.policySeen) return false;
+  if (policy.length <= state.policySeen) {
+    rc.tracer.note("intermediate workflow (J.7): no new policy passage since it last ran; not re-run");
+    return false;
+  }
   const w = state.intermediate;
   if (!w || w.generic_workflow_steps.length === 0) return true;
   const fresh = policy.slice(state.policySeen);
