@@ -30,9 +30,14 @@ export type ConfigSummary = ConfigKey & {
   metrics: Partial<Record<MetricName, MetricSummary>>;
 };
 
-const SPLIT = "COALESCE(r.split, 'original')";
-const LATEST_ROWS = `FROM runs r JOIN metric_results m ON m.run_id = r.id
-  WHERE r.kind = 'agent' AND r.batch = ? AND ${LATEST_RESULT}`;
+/**
+ * The batch's runs, read through the batch index first (MATERIALIZED: a planner must not walk another index in its
+ * GROUP BY's order and filter the whole store by batch).
+ */
+const BATCH_RUNS = `WITH r AS MATERIALIZED (SELECT id, task, agent, model, COALESCE(split, 'original') AS split, repeat, status
+  FROM runs WHERE kind = 'agent' AND batch = ?)`;
+const SPLIT = "r.split";
+const LATEST_ROWS = `FROM r JOIN metric_results m ON m.run_id = r.id WHERE ${LATEST_RESULT}`;
 const keyOf = (c: ConfigKey) => JSON.stringify([c.agent, c.model, c.split]);
 
 /** Every configuration of the batch with its counts and per-metric figures (empty: no such batch). */
@@ -40,11 +45,11 @@ export function batchSummary(db: SqlDb, batch: string): ConfigSummary[] {
   const configs = new Map<string, ConfigSummary>();
   for (const c of db
     .query<ConfigKey & { runs: number; done: number; failed: number; running: number }, [string]>(
-      `SELECT r.agent, r.model, ${SPLIT} AS split, COUNT(*) AS runs,
+      `${BATCH_RUNS} SELECT r.agent, r.model, ${SPLIT} AS split, COUNT(*) AS runs,
          SUM(CASE WHEN r.status = 'done' THEN 1 ELSE 0 END) AS done,
          SUM(CASE WHEN r.status = 'failed' THEN 1 ELSE 0 END) AS failed,
          SUM(CASE WHEN r.status = 'running' THEN 1 ELSE 0 END) AS running
-       FROM runs r WHERE r.kind = 'agent' AND r.batch = ? GROUP BY r.agent, r.model, ${SPLIT}`,
+       FROM r GROUP BY r.agent, r.model, ${SPLIT}`,
     )
     .all(batch))
     configs.set(keyOf(c), {
@@ -57,10 +62,11 @@ export function batchSummary(db: SqlDb, batch: string): ConfigSummary[] {
       repeats: 0,
       metrics: {},
     });
+  // Tasks and repeats that have a metric result (any evaluation: a run with results has a latest one).
   for (const c of db
     .query<ConfigKey & { tasks: number; repeats: number }, [string]>(
-      `SELECT r.agent, r.model, ${SPLIT} AS split, COUNT(DISTINCT r.task) AS tasks, COUNT(DISTINCT r.repeat) AS repeats
-       ${LATEST_ROWS} GROUP BY r.agent, r.model, ${SPLIT}`,
+      `${BATCH_RUNS} SELECT r.agent, r.model, ${SPLIT} AS split, COUNT(DISTINCT r.task) AS tasks, COUNT(DISTINCT r.repeat) AS repeats
+       FROM r WHERE EXISTS (SELECT 1 FROM metric_results m WHERE m.run_id = r.id) GROUP BY r.agent, r.model, ${SPLIT}`,
     )
     .all(batch)) {
     const config = configs.get(keyOf(c));
@@ -72,32 +78,28 @@ export function batchSummary(db: SqlDb, batch: string): ConfigSummary[] {
     config.metrics[metric.data] ??= { repeatMeans: [], scored: 0, not_applicable: 0, unscored: 0 };
     return config.metrics[metric.data]!;
   };
+  // One pass over the latest results: per configuration, metric and repeat the mean and the outcome counts.
   for (const row of db
-    .query<ConfigKey & { metric: string; scored: number; na: number }, [string]>(
-      `SELECT r.agent, r.model, ${SPLIT} AS split, m.metric,
+    .query<
+      ConfigKey & { metric: string; repeat: number; mean: number | null; scored: number; na: number },
+      [string]
+    >(
+      `${BATCH_RUNS} SELECT r.agent, r.model, ${SPLIT} AS split, m.metric, r.repeat, AVG(m.value) AS mean,
          SUM(CASE WHEN r.status <> 'failed' AND m.value IS NOT NULL THEN 1 ELSE 0 END) AS scored,
          SUM(CASE WHEN r.status <> 'failed' AND m.not_applicable = 1 THEN 1 ELSE 0 END) AS na
-       ${LATEST_ROWS} GROUP BY r.agent, r.model, ${SPLIT}, m.metric`,
+       ${LATEST_ROWS} GROUP BY r.agent, r.model, ${SPLIT}, m.metric, r.repeat ORDER BY r.repeat`,
     )
     .all(batch)) {
     const config = configs.get(keyOf(row));
     const m = config && metricOf(config, row.metric);
     if (!config || !m) continue;
-    m.scored = Number(row.scored);
-    m.not_applicable = Number(row.na);
-    m.unscored = config.runs - config.failed - m.scored - m.not_applicable;
+    if (row.mean !== null) m.repeatMeans.push(Number(row.mean));
+    m.scored += Number(row.scored);
+    m.not_applicable += Number(row.na);
   }
-  for (const row of db
-    .query<ConfigKey & { metric: string; repeat: number; mean: number }, [string]>(
-      `SELECT r.agent, r.model, ${SPLIT} AS split, m.metric, r.repeat, AVG(m.value) AS mean
-       ${LATEST_ROWS} AND m.value IS NOT NULL GROUP BY r.agent, r.model, ${SPLIT}, m.metric, r.repeat
-       ORDER BY r.repeat`,
-    )
-    .all(batch)) {
-    const config = configs.get(keyOf(row));
-    const m = config && metricOf(config, row.metric);
-    if (m) m.repeatMeans.push(Number(row.mean));
-  }
+  for (const config of configs.values())
+    for (const m of Object.values(config.metrics))
+      m!.unscored = config.runs - config.failed - m!.scored - m!.not_applicable;
   return [...configs.values()];
 }
 
@@ -126,14 +128,14 @@ export function taskCells(db: SqlDb, batch: string, metric: MetricName): TaskCel
   };
   return db
     .query<Row, [string, string]>(
-      `SELECT r.task, r.agent, r.model, ${SPLIT} AS split, COUNT(*) AS runs, MIN(r.id) AS run, AVG(m.value) AS mean,
+      `${BATCH_RUNS} SELECT r.task, r.agent, r.model, ${SPLIT} AS split, COUNT(*) AS runs, MIN(r.id) AS run, AVG(m.value) AS mean,
          MAX(CASE WHEN r.status = 'failed' THEN 1 ELSE 0 END) AS failed,
          MAX(CASE WHEN r.status = 'running' THEN 1 ELSE 0 END) AS running,
          MAX(COALESCE(m.not_applicable, 0)) AS na
-       FROM runs r LEFT JOIN metric_results m ON m.run_id = r.id AND m.metric = ? AND ${LATEST_RESULT}
-       WHERE r.kind = 'agent' AND r.batch = ? GROUP BY r.task, r.agent, r.model, ${SPLIT}`,
+       FROM r LEFT JOIN metric_results m ON m.run_id = r.id AND m.metric = ? AND ${LATEST_RESULT}
+       GROUP BY r.task, r.agent, r.model, ${SPLIT}`,
     )
-    .all(metric, batch)
+    .all(batch, metric)
     .map((r) => ({
       task: r.task,
       agent: r.agent,

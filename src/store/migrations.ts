@@ -210,4 +210,10 @@ export const MIGRATIONS: readonly Migration[] = [
     UNIQUE (campaign_id, item_id, gold_step)
   );
   `,
+  // 9: a result's not-applicable flag (migration 7, stored after the large result JSON) read from an index with the
+  // latest-evaluation columns, so grids and comparisons over many runs never read a result's row.
+  `
+  CREATE INDEX metric_results_latest_na ON metric_results(run_id, metric, created_at, id, value, not_applicable);
+  DROP INDEX metric_results_latest;
+  `,
 ];

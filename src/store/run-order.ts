@@ -91,7 +91,11 @@ function sourceOf(
     db.query<{ id: string; k: string | number | null }, SqlValue[]>(sql).all(...values);
   const metric = sortMetric(order.sort);
   if (metric === null) {
-    const { expr, nullable } = COLUMN_KEYS[order.sort as keyof typeof COLUMN_KEYS] ?? COLUMN_KEYS.started;
+    const column = COLUMN_KEYS[order.sort as keyof typeof COLUMN_KEYS] ?? COLUMN_KEYS.started;
+    const { nullable } = column;
+    // Few matches: read them through the filter's index and sort them, rather than walk the sort column's whole
+    // index (SQLite's unary + keeps its planner off that index; PostgreSQL's weighs both from its statistics).
+    const expr = !dense && db.dialect === "sqlite" ? `+${column.expr}` : column.expr;
     return {
       segments: nullable ? [0, 1] : [0],
       fetch(seg, d, bound, n) {

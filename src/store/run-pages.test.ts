@@ -48,6 +48,17 @@ describe("runPage sorted by a column", () => {
     expect(ids("started", "desc")[0]!.started_at).toBe("2026-01-01T00:00:11.000Z");
     expect(ids("task", "asc").map((r) => r.task)).toEqual([...ids("task", "asc").map((r) => r.task)].sort());
     expect(ids("agent", "desc")[0]!.agent).toBe("a3");
+    // A filter keeping few runs reads them through its own index and sorts them: the same order, page by page.
+    for (const sort of ["task", "started", "tokens"])
+      for (const dir of ["asc", "desc"] as const) {
+        const order = { sort, dir };
+        const all = runPage(store.db, { agent: "a1" }, { order }).rows.map((r) => r.id);
+        expect(all).toHaveLength(3);
+        const first = runPage(store.db, { agent: "a1" }, { order, limit: 2 });
+        const second = runPage(store.db, { agent: "a1" }, { order, limit: 2, after: first.next! });
+        expect([...first.rows, ...second.rows].map((r) => r.id)).toEqual(all);
+        expect(second.next).toBeNull();
+      }
     store.close();
   });
 });

@@ -16,7 +16,7 @@ import {
   Split,
 } from "../core/index.ts";
 import { latestRunRow } from "./run-changes.ts";
-import { idPage, type RunOrder, sortMetric } from "./run-order.ts";
+import { CursorError, idPage, type RunOrder } from "./run-order.ts";
 import { reportMatches } from "./run-search.ts";
 import { RunFilter, runClauses, whereSql } from "./run-store.ts";
 import { groupConcatDistinct, jsonArrayRows, type SqlDb, type SqlValue } from "./sql.ts";
@@ -81,9 +81,26 @@ export function notApplicableSql(db: SqlDb, alias = "m"): string {
 }
 
 /** The filter as a condition over `runs r` (agent runs only), with its bound values. */
-export function runWhere(db: SqlDb, filter: RunPageFilter): { sql: string; values: SqlValue[] } {
+export function runWhere(
+  db: SqlDb,
+  filter: RunPageFilter,
+  options: { walk?: string } = {},
+): { sql: string; values: SqlValue[] } {
   const { suite, from, to, q, outcome, ...runFilter } = RunPageFilter.parse(filter);
-  const { clauses, values: strings } = runClauses(runFilter);
+  const { clauses: own, values: strings } = runClauses(runFilter);
+  // SQLite has no statistics: it prefers any index that answers an equality over one that holds the page's order.
+  // `walk` (the filter keeps many runs, the page walks the sort's index): every filter is kept off indexes (unary
+  // +). Otherwise a run or batch picks few runs: read them through that index, not through a split's or status's.
+  const sqlite = db.dialect === "sqlite";
+  const walk = sqlite && options.walk !== undefined;
+  const selective = sqlite && (runFilter.run !== undefined || runFilter.batch !== undefined);
+  const clauses = walk
+    ? own.map((c) => c.replace(/^r\.(\w+) = \?$/, "+r.$1 = ?"))
+    : selective
+      ? own.map((c) => c.replace(/^r\.(split|status|agent|model|task) = \?$/, "+r.$1 = ?"))
+      : own;
+  // A date range is the started index's own when the page is newest first.
+  const started = walk && options.walk !== "started" ? "+r.started_at" : "r.started_at";
   const values: SqlValue[] = strings;
   clauses.unshift("r.kind = 'agent'");
   if (suite) {
@@ -91,12 +108,12 @@ export function runWhere(db: SqlDb, filter: RunPageFilter): { sql: string; value
     values.push(`${suite.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`);
   }
   if (from) {
-    clauses.push("r.started_at >= ?");
+    clauses.push(`${started} >= ?`);
     values.push(from);
   }
   if (to) {
     // A date prefix covers the whole day (or month): everything that sorts before the next string.
-    clauses.push("r.started_at < ?");
+    clauses.push(`${started} < ?`);
     values.push(`${to}\uffff`);
   }
   const text = q?.trim().toLowerCase();
@@ -131,6 +148,8 @@ export function runWhere(db: SqlDb, filter: RunPageFilter): { sql: string; value
     );
   else if (outcome === "not_applicable")
     clauses.push("r.id IN (SELECT m.run_id FROM metric_results m WHERE m.not_applicable = 1)");
+  // Walking: a set of matches (search, triage views) is a membership test, not where the rows are read from.
+  if (walk) return { sql: whereSql(clauses).replace(/(^|[(\s])r\.id IN \(/g, "$1+r.id IN ("), values };
   return { sql: whereSql(clauses), values };
 }
 
@@ -165,16 +184,12 @@ export function runPage(
   const limit = options.limit === undefined ? Math.max(1, total) : Math.max(1, Math.floor(options.limit));
   // Walking a metric's values pays for the runs the filter drops, scoring each match pays for every match: walk when
   // the matches are dense enough (limit × store / matches < matches).
-  let dense = true;
-  if (
-    sortMetric(order.sort) !== null &&
-    w.sql !== "WHERE r.kind = 'agent'" &&
-    !(searched && total > SEARCH_COUNT_CAP)
-  ) {
-    const all = db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM runs WHERE kind = 'agent'").get()!.n;
-    dense = total * total >= limit * all;
-  }
-  const page = idPage(db, w, order, {
+  // Column sorts the same way: walking the sort column's index pays for the runs the filter drops.
+  const dense =
+    w.sql === "WHERE r.kind = 'agent'" ||
+    (searched && total > SEARCH_COUNT_CAP) ||
+    total * total >= limit * cachedAgentRuns(db);
+  const page = idPage(db, dense ? runWhere(db, filter, { walk: order.sort }) : w, order, {
     limit,
     dense,
     ...(options.after !== undefined ? { after: options.after } : {}),
@@ -271,6 +286,19 @@ export type Facets = Record<"suite" | "task" | "split" | "agent" | "model" | "ba
 export const FACETS_TTL_MS = 5000;
 
 const facetsCache = new WeakMap<SqlDb, { version: string; value: Facets }>();
+const countCache = new WeakMap<SqlDb, { version: string; value: number }>();
+
+/** How many agent runs the store holds, recounted only when a run was added (as `cachedFacets`). */
+export function cachedAgentRuns(db: SqlDb, now = Date.now()): number {
+  const version = String(latestRunRow(db) ?? `ttl-${Math.floor(now / FACETS_TTL_MS)}`);
+  const hit = countCache.get(db);
+  if (hit?.version === version) return hit.value;
+  const value = Number(
+    db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM runs WHERE kind = 'agent'").get()!.n,
+  );
+  countCache.set(db, { version, value });
+  return value;
+}
 
 /**
  * The filter forms' choices (and what a text search resolves task, agent and model names against), recomputed only
@@ -321,16 +349,56 @@ export type BatchRow = {
   started_at: string;
 };
 
-export function batchRows(db: SqlDb): BatchRow[] {
-  return db
-    .query<BatchRow, []>(
-      `SELECT batch, COUNT(*) AS runs, SUM(CASE WHEN status = 'done' THEN 1 ELSE 0 END) AS done,
-         SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) AS failed,
-         COUNT(DISTINCT task) AS tasks, ${groupConcatDistinct(db, "agent")} AS agents,
-         ${groupConcatDistinct(db, "split")} AS splits, ${groupConcatDistinct(db, "model")} AS models, MIN(started_at) AS started_at
-       FROM runs WHERE kind = 'agent' AND batch IS NOT NULL GROUP BY batch ORDER BY started_at DESC`,
+/**
+ * Batches newest first (by their first run), `limit` at a time after the `after` cursor: the page's batches are picked
+ * from an index alone (batch, start), and only they are aggregated — a list over thousands of batches costs its page.
+ */
+export function batchRows(
+  db: SqlDb,
+  options: { limit?: number; after?: string } = {},
+): { rows: BatchRow[]; next: string | null } {
+  const after = options.after ? decodeBatchCursor(options.after) : null;
+  const limit = options.limit === undefined ? -1 : Math.max(1, Math.floor(options.limit));
+  const picked = db
+    .query<{ batch: string; started_at: string }, SqlValue[]>(
+      `SELECT batch, MIN(started_at) AS started_at FROM runs WHERE kind = 'agent' AND batch IS NOT NULL GROUP BY batch
+       ${after ? "HAVING MIN(started_at) < ? OR (MIN(started_at) = ? AND batch < ?)" : ""}
+       ORDER BY started_at DESC, batch DESC ${limit > 0 ? `LIMIT ${limit + 1}` : ""}`,
     )
-    .all();
+    .all(...(after ? [after.started_at, after.started_at, after.batch] : []));
+  const page = limit > 0 ? picked.slice(0, limit) : picked;
+  const details = new Map(
+    page.length === 0
+      ? []
+      : db
+          .query<BatchRow, [string]>(
+            `SELECT batch, COUNT(*) AS runs, SUM(CASE WHEN status = 'done' THEN 1 ELSE 0 END) AS done,
+               SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) AS failed,
+               COUNT(DISTINCT task) AS tasks, ${groupConcatDistinct(db, "agent")} AS agents,
+               ${groupConcatDistinct(db, "split")} AS splits, ${groupConcatDistinct(db, "model")} AS models, MIN(started_at) AS started_at
+             FROM runs WHERE kind = 'agent' AND batch IN (SELECT value FROM ${jsonArrayRows(db, "j")}) GROUP BY batch`,
+          )
+          .all(JSON.stringify(page.map((p) => p.batch)))
+          .map((r) => [r.batch, r]),
+  );
+  const last = page.at(-1);
+  return {
+    rows: page.map((p) => details.get(p.batch)!).filter(Boolean),
+    next:
+      limit > 0 && picked.length > limit && last
+        ? Buffer.from(JSON.stringify([last.started_at, last.batch])).toString("base64url")
+        : null,
+  };
+}
+
+function decodeBatchCursor(text: string): { started_at: string; batch: string } {
+  try {
+    const [started_at, batch] = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (typeof started_at === "string" && typeof batch === "string") return { started_at, batch };
+  } catch {}
+  throw new CursorError(
+    "after: not a cursor of the batches list; open its first page and follow its next link",
+  );
 }
 
 /** Splits in the benchmark's order (`original` before `mixed`), unknown names after them. */

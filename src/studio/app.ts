@@ -96,7 +96,7 @@ export function studioRoutes(deps: StudioDeps, options: StudioOptions = {}, queu
   app.get("/runs/:id/judgment", async (c) =>
     c.html((await judgmentPage(ctx, c.req.param("id"))) ?? notFound(`no agent run ${c.req.param("id")}`)),
   );
-  app.get("/batches", (c) => c.html(batchesPage(ctx)));
+  app.get("/batches", (c) => c.html(batchesPage(ctx, c.req.query())));
   app.get("/batches/:id", (c) =>
     c.html(batchPage(ctx, c.req.param("id"), c.req.query()) ?? notFound(`no batch ${c.req.param("id")}`)),
   );

@@ -44,7 +44,7 @@ export type ExportFormat = keyof typeof EXPORT_TYPES;
 /**
  * Every table with a header on a page gets "CSV · JSONL" links that download its cells as shown (header texts as
  * keys, a cell's `data-v` over its text); a table with `data-export` (a URL with `{format}`) links there instead: the
- * server's export of every matching row. `data-noexport` leaves a table out.
+ * server's export of every matching row (not in a static bundle, which has no server). `data-noexport` leaves a table out.
  */
 export const TABLE_EXPORT_SCRIPT = `
 (() => {
@@ -67,7 +67,8 @@ export const TABLE_EXPORT_SCRIPT = `
     const name = (t.id || "table-" + (i + 1));
     const bar = document.createElement("div"); bar.className = "export small";
     const link = (label, fn) => { const a = document.createElement("a"); a.href = "#"; a.textContent = label; a.className = "export-" + label.toLowerCase(); a.onclick = (e) => { e.preventDefault(); fn(); }; return a; };
-    if (box.dataset.export) {
+    // A static bundle (file://) has no server to export from: its tables export their cells.
+    if (box.dataset.export && location.protocol !== "file:") {
       for (const f of ["csv", "jsonl"]) { const a = document.createElement("a"); a.href = box.dataset.export.replace("{format}", f); a.textContent = f.toUpperCase(); a.className = "export-" + f; a.title = "every matching row"; bar.append(a, " "); }
     } else {
       bar.append(link("CSV", () => { const { head, body } = rowsOf(t); save(name + ".csv", "text/csv", [head, ...body].map((r) => r.map(q).join(",")).join("\\r\\n") + "\\r\\n"); }), " ",

@@ -103,9 +103,19 @@ describe("studio bundle", () => {
     expect(await page.locator("h1").textContent()).toBe(title);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(SHOTS, "bundle-document-390.png") });
-    // The runs list of the batch, and a table export, work offline too.
+    // The runs list of the batch, and a table export, work offline too: its export links read the cells, not a server.
     await page.goto(pathToFileURL(join(out, "index.html")).href);
     await page.waitForURL(/batches\//);
+    await Promise.all([page.waitForURL(/runs--[0-9a-f]+\.html$/), page.click("#batch-count a")]);
+    expect(await page.locator("#runs tbody tr").count()).toBe(20);
+    const exports = await page
+      .locator(".export a")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(exports.length).toBeGreaterThan(0);
+    expect(exports.filter((h) => h !== "#")).toEqual([]);
+    const download = page.waitForEvent("download");
+    await page.locator(".export a.export-csv").first().click();
+    expect((await download).suggestedFilename()).toBe("runs.csv");
     expect(errors).toEqual([]);
     expect(outside).toEqual([]);
     await page.close();

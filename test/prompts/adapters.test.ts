@@ -34,6 +34,7 @@ describe("adapter lines", () => {
         pending: "1",
         documents_found: "0",
         documents: " none yet.",
+        targeted: " none yet.",
         persona: "P",
         action_types: '"local_document_search" or "read_document"',
         parameters: '"parameters": {"query": "q", "top_k": 10, "service": "auto", "document": ""}',

@@ -68,7 +68,7 @@ function view(store: RunStore) {
       total: page.total,
       rows: page.rows.map(({ started_at: _s, finished_at: _f, ...r }) => r),
     },
-    batches: batchRows(store.db).map(({ started_at: _s, ...b }) => ({
+    batches: batchRows(store.db).rows.map(({ started_at: _s, ...b }) => ({
       ...b,
       agents: b.agents.split(",").sort(),
       splits: b.splits.split(",").sort(),

@@ -26,6 +26,7 @@ import {
   IntermediateWorkflow,
   workflowText,
 } from "./intermediate.ts";
+import { targetedConditions } from "./targeted.ts";
 
 /** Diversity rule 1 of J.6: a new query may share at most half its keywords with an already-used query. */
 export const MAX_QUERY_OVERLAP = 0.5;
@@ -179,9 +180,10 @@ export async function conditionalActionPlanning(
       sources: [...new Set(rc.findings.bySide("policy").map((f) => f.hit.documentId))],
     });
   }
-  const open: ConditionObject[] = (state.intermediate?.conditional_steps ?? []).filter(
-    (c) => !state.targeted.has(c.condition_id) && !state.targeted.has(decisionOf(c)),
-  );
+  const conditions = state.intermediate?.conditional_steps ?? [];
+  const isTargeted = (c: ConditionObject) =>
+    state.targeted.has(c.condition_id) || state.targeted.has(decisionOf(c));
+  const open = conditions.filter((c) => !isTargeted(c));
   if (open.length === 0 || !spend(rc, state, "conditional action planning (J.8)")) return [];
   const tools = rc.toolbox.info({ reading: true });
   const prompt = renderConditionalPlanning({
@@ -193,6 +195,7 @@ export async function conditionalActionPlanning(
     actionTypes: actionTypesWithTools(tools),
     parameters: parametersLine(tools),
     documentsFound: await documentsFound(rc),
+    targeted: targetedConditions(rc, conditions.filter(isTargeted)),
   });
   const proposed = await askJson(rc, {
     stage: "conditional_action_planning",

@@ -39,6 +39,7 @@ export const ADAPTERS: readonly AdapterPlace[] = [
   { id: "J.6.value", prompt: "J.6", after: "Create valid JSON only, no other text." },
   // Right after the example it qualifies (an adapter inserted later at the same sentence goes first).
   { id: "J.6.shape", line: "shape", prompt: "J.6", after: "Create valid JSON only, no other text." },
+  { id: "J.8.targeted", prompt: "J.8", before: "ALREADY-USED QUERIES (do NOT repeat" },
   { id: "J.8.documents", prompt: "J.8", before: "REQUIREMENTS:" },
   {
     id: "J.8.reading",

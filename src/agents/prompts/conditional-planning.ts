@@ -18,6 +18,8 @@ export type ConditionalPlanningSlots = {
   /** The offered action types and the one parameters shape (adapter J.8.shape; prompts/tool-guidelines.ts). */
   actionTypes: string;
   parameters: string;
+  /** One line per condition targeted in earlier rounds (adapter J.8.targeted; drfa/targeted.ts). */
+  targeted: readonly string[];
   /** One line per document found (adapter J.8.documents: the reader reads one of them whole). */
   documentsFound: readonly string[];
 };
@@ -40,5 +42,8 @@ export function renderConditionalPlanning(s: ConditionalPlanningSlots): string {
     parameters: s.parameters,
     documents_found: String(s.documentsFound.length),
     documents: documentsSlot(s.documentsFound),
+    targeted: s.targeted.length
+      ? `\n${s.targeted.join("\n")}`
+      : " none, every condition extracted so far is listed above.",
   });
 }

@@ -150,3 +150,39 @@ test("a paragraph a request already showed is shown once: later copies name wher
     '[the paragraph "This guideline applies to inpatient units, …", word for word as earlier in this document]',
   );
 });
+
+test("a passage pointing to the definitions or to a section by its quoted name brings it, whatever the heading adds", () => {
+  // As in a fresh task's returns procedure (LA-680), where a relay model saw "category C1 (see Definitions)" without them.
+  const text = [
+    "Returns: Desk Procedures (LA-680)",
+    "",
+    "3 Working Practice",
+    "",
+    `First, review the customer's loyalty tier. It can only begin after computing days past the window, covered under "Operating Procedure" elsewhere. For a case in category C1 (see Definitions), permit an exception up to 30 days past the window. ${"Loyalty tier fixes how far past the window an exception may be granted. ".repeat(5)}`,
+    "",
+    "4 Operating Procedure",
+    "",
+    "Compute the days past the window from the delivery date on the order. ".repeat(6),
+    "",
+    "5 Training",
+    "",
+    "Staff complete the annual refresher module in the learning portal by the end of their review month. ".repeat(
+      6,
+    ),
+    "",
+    "7 Definitions Used in This Procedure",
+    "",
+    "Category C1: a case in which the customer is a Gold or Platinum loyalty member.",
+  ].join("\n");
+  const chunks = chunkDocument(
+    { id: "doc-2", app: "drive", title: "LA-680", path: "drive/la680.docx", author: "", date: "", text },
+    { maxChars: 600 },
+  );
+  const passage = chunks.find((c) => c.text.includes("(see Definitions)"))!;
+  const brought = pointedChunks(passage, chunks).map((p) => p.label);
+  expect(brought).toEqual(['the section "Operating Procedure"', "the definitions"]);
+  const definitions = pointedChunks(passage, chunks).find((p) => p.label === "the definitions")!;
+  expect(definitions.chunk.text).toContain("Category C1: a case in which the customer is a Gold or Platinum");
+  // A definitions heading is a heading: a prose line that mentions definitions is not one.
+  expect(pointersIn("Terms follow the glossary.").map((p) => p.label)).toEqual([]);
+});

@@ -68,6 +68,13 @@ const TABLE_ROW = /^[^\n|]+ \| [^\n|]+ \| [^\n]+$/m;
 /** A heading line naming a decision table ("6 Case Decision Matrix"): short, no sentence end. */
 const DECISION_HEADING = /^(?=.{0,60}$)[^.!?]*\b(?:decision|case)\s+(?:table|matrix)\b[^.!?]*$/i;
 
+/**
+ * A heading line of a definitions section: "5 Definitions", "7 Definitions Used in This Procedure", "Glossary",
+ * "Terms and Definitions" — short, no sentence end, one of those words in it.
+ */
+const DEFINITIONS_HEADING =
+  /^(?=.{0,60}$)(?:\d+(?:\.\d+)*\.?\s+)?[^.!?:]*\b(?:definitions?|glossary)\b[^.!?:]*$/i;
+
 /** The pointers in a passage: notes and footnotes, a decision table or matrix, a named section, the definitions. */
 export function pointersIn(text: string): Pointer[] {
   const found = new Map<string, Pointer>();
@@ -83,7 +90,9 @@ export function pointersIn(text: string): Pointer[] {
       label: "the decision table",
       holds: (c) => TABLE_ROW.test(c) || c.split("\n").some((l) => DECISION_HEADING.test(l.trim())),
     });
-  for (const m of text.matchAll(/\bsection\s+["“']([^"”'\n]{3,80})["”']/gi)) {
+  // 'section "X"', or a quoted name a passage says something is covered under / described in ('covered under
+  // "Operating Procedure" elsewhere'): it is a section when a heading line of the document reads so.
+  for (const m of text.matchAll(/\b(?:section|under|in|see)\s+(?:the\s+)?["“']([^"”'\n]{3,80})["”']/gi)) {
     const title = m[1]!.trim().toLowerCase();
     found.set(`section ${title}`, {
       label: `the section "${m[1]!.trim()}"`,
@@ -97,10 +106,10 @@ export function pointersIn(text: string): Pointer[] {
         ),
     });
   }
-  if (/\b(?:as defined|see (?:the )?definitions?)\b/i.test(text))
+  if (/\b(?:as defined|see (?:the )?(?:definitions?|glossary))\b/i.test(text))
     found.set("definitions", {
       label: "the definitions",
-      holds: (c) => /(?:^|\n)\s*(?:\d+\s+)?definitions?\s*(?:\n|$)/i.test(c),
+      holds: (c) => c.split("\n").some((l) => DEFINITIONS_HEADING.test(l.trim())),
     });
   return [...found.values()];
 }

@@ -18,7 +18,7 @@ import type { CampaignWorkflow } from "./workflows.ts";
 /** The manager pages' own layout: wide tables scroll inside their box, and nothing overflows a narrow screen. */
 const CSS = `
 .scroll{overflow-x:auto;max-width:100%}
-#disagreements select{max-width:16rem}#disagreements .adj-note{width:8rem}
+#disagreements select{max-width:16rem}#disagreements .final{white-space:nowrap}#disagreements .adj-note{width:8rem}
 figure{margin:.4rem 0;max-width:100%;overflow-x:auto}
 textarea,input[name=name]{max-width:100%}
 #links a.annotator-link{word-break:break-all}

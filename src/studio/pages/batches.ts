@@ -17,8 +17,18 @@ import { LIVE_SCRIPT } from "../live-runs.ts";
 import { urls } from "../urls.ts";
 import { paperMarksForSplit } from "./paper.ts";
 
-export function batchesPage(ctx: StudioContext): string {
-  const rows = batchRows(ctx.store.db);
+/** Batches per page of the list; the next page is a cursor link away. */
+export const BATCHES_SHOWN = 100;
+
+export function batchesPage(ctx: StudioContext, query: Record<string, string> = {}): string {
+  const { rows, next } = batchRows(ctx.store.db, {
+    limit: BATCHES_SHOWN,
+    ...(query.after ? { after: query.after } : {}),
+  });
+  const pager =
+    next || query.after
+      ? html`<p class="small pager">${query.after ? html`<a href="${urls.batches()}" id="page-first">first</a>` : ""}${query.after && next ? " · " : ""}${next ? html`<a href="${urls.batches()}?after=${next}" id="page-next" rel="next">next →</a>` : ""}</p>`
+      : "";
   const body = rows.length
     ? table(
         rows,
@@ -40,7 +50,7 @@ export function batchesPage(ctx: StudioContext): string {
         `id="batches" data-live-part data-live="${urls.events({})}"`,
       )
     : html`<p>No batches yet: <code>bun run drflow eval …</code> or <code>bun run demo</code> record one.</p>`;
-  return page({ title: "Batches", section: "batches", body, script: LIVE_SCRIPT });
+  return page({ title: "Batches", section: "batches", body: html`${body}${pager}`, script: LIVE_SCRIPT });
 }
 
 /** Per run of a cell: scored, not applicable, unscored (the judge failed, or a finished run has no such result), failed. */

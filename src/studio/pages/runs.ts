@@ -30,7 +30,7 @@ export function shortRunId(r: Pick<RunRow, "id" | "batch">): string {
 }
 
 /** The runs table is the widest page: a tighter cell and one-line ids keep it within 1,440 px. */
-const RUNS_CSS = `#runs{font-size:12px}#runs td,#runs th{padding:.2rem .35rem}#runs .run-link,#runs .nowrap{white-space:nowrap;font-variant-numeric:tabular-nums}`;
+const RUNS_CSS = `#f-q{width:17rem;max-width:100%}#runs{font-size:12px}#runs td,#runs th{padding:.2rem .35rem}#runs .run-link,#runs .nowrap{white-space:nowrap;font-variant-numeric:tabular-nums}`;
 
 function statusBadge(status: string): Html {
   return badge(status, `b-${status}`);
