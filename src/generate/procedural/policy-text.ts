@@ -192,91 +192,95 @@ export function procedureSection(
   const kinds: ConditionKind[] = [];
   const referenceKinds: ReferenceKind[] = [];
   const mark = rng.pick(pools.bulletMarks);
-  const stepTexts = steps.map((p, k) => {
-    const w = wording.get(p.item)!;
-    const pre = all[p.prerequisite - 1];
-    const preAt = pre ? placeOf.get(pre.item) : undefined;
-    const preWording = pre ? wording.get(pre.item) : undefined;
-    const previousHere = k > 0 && pre === steps[k - 1];
-    let reference = "";
-    if (pre && preAt && preWording && !previousHere) {
-      // a prerequisite is named by what it is for (its heading's gerund phrase), never by quoting its action
-      const purpose = lower(preWording.heading);
-      if (preAt.docIndex === docIndex) reference = fill(rng.pick(pools.localReferences), { purpose });
-      else {
-        const cross = crossReference(rng, pools, purpose, preAt);
-        reference = cross.text;
-        referenceKinds.push(cross.kind);
+  const stepTexts = steps
+    .map((p, k) => {
+      const w = wording.get(p.item)!;
+      const pre = all[p.prerequisite - 1];
+      const preAt = pre ? placeOf.get(pre.item) : undefined;
+      const preWording = pre ? wording.get(pre.item) : undefined;
+      const previousHere = k > 0 && pre === steps[k - 1];
+      let reference = "";
+      if (pre && preAt && preWording && !previousHere) {
+        // a prerequisite is named by what it is for (its heading's gerund phrase), never by quoting its action
+        const purpose = lower(preWording.heading);
+        if (preAt.docIndex === docIndex) reference = fill(rng.pick(pools.localReferences), { purpose });
+        else {
+          const cross = crossReference(rng, pools, purpose, preAt);
+          reference = cross.text;
+          referenceKinds.push(cross.kind);
+        }
       }
-    }
-    const cond = conditionText(rng, pools, p.spec, w, appendix);
-    if (cond.kind) kinds.push(cond.kind);
-    let description = w.description;
-    if (assembly.detach?.has(p.item)) {
-      detached.push({ item: p.item, text: description });
-      description = "";
-    }
-    if (assembly.implied?.has(p.item) && !p.spec.condition) {
-      // the step is no instruction here: the procedure points to a form or a role, whose entry says what it is for
-      let pointer: string;
-      if (assembly.role && rng.chance(0.5)) {
-        const entry = fill(rng.pick(pools.roleEntries), {
-          role: assembly.role,
-          heading: lower(w.heading),
-          description: sentence(description || w.description),
-        });
-        roleEntries.push(entry);
-        extraTexts.set(p.item, { text: entry, kind: "role" });
-        pointer = fill(rng.pick(pools.rolePointers), { role: assembly.role, roles_heading: rolesHeading });
-      } else {
-        const form = fill(rng.pick(pools.formNames), { label: `${docIndex + 1}.${k + 1}` });
-        const entry = fill(rng.pick(pools.formEntries), {
-          form_cap: capitalize(form),
-          heading: lower(w.heading),
-          description: sentence(description || w.description),
-        });
-        formEntries.push(entry);
-        extraTexts.set(p.item, { text: entry, kind: "form" });
-        pointer = fill(rng.pick(pools.formPointers), { form, forms_heading: formsHeading });
+      const cond = conditionText(rng, pools, p.spec, w, appendix);
+      if (cond.kind) kinds.push(cond.kind);
+      let description = w.description;
+      if (assembly.detach?.has(p.item)) {
+        detached.push({ item: p.item, text: description });
+        description = "";
       }
-      const text = [capitalize(pointer), reference].filter(Boolean).join(" ");
+      if (assembly.implied?.has(p.item) && !p.spec.condition) {
+        // the step is no instruction here: the procedure points to a form or a role, whose entry says what it is for
+        let pointer: string;
+        if (assembly.role && rng.chance(0.5)) {
+          const entry = fill(rng.pick(pools.roleEntries), {
+            role: assembly.role,
+            heading: lower(w.heading),
+            description: sentence(description || w.description),
+          });
+          roleEntries.push(entry);
+          extraTexts.set(p.item, { text: entry, kind: "role" });
+          pointer = fill(rng.pick(pools.rolePointers), { role: assembly.role, roles_heading: rolesHeading });
+        } else {
+          const form = fill(rng.pick(pools.formNames), { label: `${docIndex + 1}.${k + 1}` });
+          const entry = fill(rng.pick(pools.formEntries), {
+            form_cap: capitalize(form),
+            heading: lower(w.heading),
+            description: sentence(description || w.description),
+          });
+          formEntries.push(entry);
+          extraTexts.set(p.item, { text: entry, kind: "form" });
+          pointer = fill(rng.pick(pools.formPointers), { form, forms_heading: formsHeading });
+        }
+        const text = [capitalize(pointer), reference].filter(Boolean).join(" ");
+        switch (layout) {
+          case "numbered":
+            return `${k + 1}. ${text}`;
+          case "bullets":
+            return `${mark} ${text}`;
+          case "table":
+            return `${k + 1} | ${w.heading} | ${text}`;
+          case "faq":
+            return `${fill(rng.pick(pools.faqQuestions), { heading: lower(w.heading) })} ${text}`;
+          default:
+            return text;
+        }
+      }
+      const body = rng.chance(0.5)
+        ? [description, reference, cond.text]
+        : [reference, description, cond.text];
+      const rest = body.filter(Boolean).join(" ");
       switch (layout) {
         case "numbered":
-          return `${k + 1}. ${text}`;
+          return `${k + 1}. ${w.heading}. ${w.task} ${rest}`;
         case "bullets":
-          return `${mark} ${text}`;
+          return `${mark} ${w.heading}: ${lowerFirst(w.task)} ${rest}`;
         case "table":
-          return `${k + 1} | ${w.heading} | ${text}`;
+          return `${k + 1} | ${w.heading} | ${w.task} ${rest}`;
         case "faq":
-          return `${fill(rng.pick(pools.faqQuestions), { heading: lower(w.heading) })} ${text}`;
-        default:
-          return text;
+          return `${fill(rng.pick(pools.faqQuestions), { heading: lower(w.heading) })} ${w.task} ${rest}`;
+        default: {
+          // prose
+          const pool =
+            k === 0
+              ? pools.sequence.first
+              : k === steps.length - 1 && steps.length >= 3
+                ? pools.sequence.last
+                : pools.sequence.middle;
+          const lead = rng.pick(pool);
+          return `${lead}${lead ? lowerFirst(w.task) : w.task} ${rest}`;
+        }
       }
-    }
-    const body = rng.chance(0.5) ? [description, reference, cond.text] : [reference, description, cond.text];
-    const rest = body.filter(Boolean).join(" ");
-    switch (layout) {
-      case "numbered":
-        return `${k + 1}. ${w.heading}. ${w.task} ${rest}`;
-      case "bullets":
-        return `${mark} ${w.heading}: ${lowerFirst(w.task)} ${rest}`;
-      case "table":
-        return `${k + 1} | ${w.heading} | ${w.task} ${rest}`;
-      case "faq":
-        return `${fill(rng.pick(pools.faqQuestions), { heading: lower(w.heading) })} ${w.task} ${rest}`;
-      default: {
-        // prose
-        const pool =
-          k === 0
-            ? pools.sequence.first
-            : k === steps.length - 1 && steps.length >= 3
-              ? pools.sequence.last
-              : pools.sequence.middle;
-        const lead = rng.pick(pool);
-        return `${lead}${lead ? lowerFirst(w.task) : w.task} ${rest}`;
-      }
-    }
-  });
+    })
+    .map((text) => text.trim()); // a step whose detail went elsewhere has no rest: no trailing space in the file
   const paragraphs = assembly.flow ? flowing(rng, stepTexts) : [...stepTexts];
   if (layout === "table") paragraphs.unshift(rng.pick(pools.tableHeaders));
   else if (layout !== "prose" && rng.chance(0.5)) paragraphs.unshift(rng.pick(pools.leadIns));
