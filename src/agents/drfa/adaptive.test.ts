@@ -1,6 +1,13 @@
 import { expect, test } from "bun:test";
 import { termSet } from "../shared/text.ts";
-import { keyTerms, MAX_QUERY_OVERLAP, maxOverlap, touchesWorkflow } from "./adaptive.ts";
+import {
+  bearsOnWorkflow,
+  keyTerms,
+  MAX_QUERY_OVERLAP,
+  maxOverlap,
+  titleTopic,
+  touchesWorkflow,
+} from "./adaptive.ts";
 import { conditionsSummary, IntermediateWorkflow, workflowText } from "./intermediate.ts";
 
 test("diversity rule: keyword overlap with the closest used query", () => {
@@ -64,4 +71,31 @@ test("J.7 re-runs only for passages touching its workflow: key terms are the wor
   // Generic words of the question say nothing of the topic; a term most passages hold is not key.
   for (const t of ["workflow", "what", "patient"]) expect(key.has(t)).toBe(false);
   expect(passages.map((p) => touchesWorkflow(p, key))).toEqual([false, false, false, false, true]);
+});
+
+test("a new passage bears on the workflow only from a document whose title is on the question's topic", () => {
+  // Titles found on a fresh healthcare task (seed 6421): the company prefixes its unrelated guidelines with "Patient".
+  const question =
+    "What is the step-by-step workflow to obtain informed consent for a procedure when the patient has limited English proficiency?";
+  const titles = [
+    "Informed Consent for Patients with Limited English Proficiency: Practice Notes (LE-661)",
+    "Patient Care Guideline PCG-338: Travel and Expense Reimbursement, Roles and Responsibilities",
+    "Patient Care Guideline PCG-538: IT Change Management, Practice Notes",
+  ];
+  const topic = titleTopic(question, titles);
+  expect([...topic].sort()).toEqual(["consent", "english", "informed", "limited", "patient", "proficiency"]);
+  const key = new Set(["interpreter", "certified", "sight", "translates"]);
+  const text = "A certified interpreter sight translates the form; the interpreter signs as witness.";
+  expect(bearsOnWorkflow({ title: titles[0]!, text }, key, topic)).toBe(true);
+  // Same words, an expense guideline's title: it holds one topic word of six.
+  expect(bearsOnWorkflow({ title: titles[1]!, text }, key, topic)).toBe(false);
+  // On topic but touching none of the workflow's key terms.
+  expect(
+    bearsOnWorkflow({ title: titles[0]!, text: "Visitors collect a badge at the lobby." }, key, topic),
+  ).toBe(false);
+  // One topic word held by any title: a title holding it is on topic (a denied claim's "Claim Denial Review").
+  const legal = titleTopic("What exact steps should I take to process a denied insurance claim?", [
+    "Roles and Responsibilities DE-274 - Claim Denial Review and Appeal Procedure",
+  ]);
+  expect([...legal]).toEqual(["claim"]);
 });

@@ -111,9 +111,32 @@ export function touchesWorkflow(passage: string, key: ReadonlySet<string>): bool
 }
 
 /**
+ * Whether a new policy passage can change the workflow: it touches it (`touchesWorkflow`) and its document's title is
+ * on the question's topic — it holds most of the question's topic words that any found policy title holds ("Informed
+ * Consent for Patients with Limited English Proficiency", not "Patient Care Guideline PCG-338: Travel and Expense
+ * Reimbursement", for an LEP consent); a passage of an expense guide or an IT handbook that happens to hold three key
+ * terms does not.
+ */
+export function bearsOnWorkflow(
+  hit: { title: string; text: string },
+  key: ReadonlySet<string>,
+  topic: ReadonlySet<string>,
+): boolean {
+  if (!touchesWorkflow(hit.text, key)) return false;
+  let shared = 0;
+  for (const t of termSet(hit.title)) if (topic.has(t)) shared += 1;
+  return shared > topic.size / 2;
+}
+
+/** The question's topic words that some found policy title holds (content words only). */
+export function titleTopic(question: string, titles: readonly string[]): Set<string> {
+  const held = new Set(titles.flatMap((t) => [...termSet(t)]));
+  return new Set([...termSet(question)].filter((t) => t.length > 3 && !QUESTION_WORDS.has(t) && held.has(t)));
+}
+
+/**
  * Whether J.7 runs this round: when it has not run, or when it produced no steps and new policy passages arrived, or
- * when some policy passage that arrived since it last ran touches its workflow (`touchesWorkflow`); noted when not
- * (no new policy passage at all, or none touching it).
+ * when some policy passage that arrived since it last ran bears on its workflow (`bearsOnWorkflow`); noted either way.
  */
 function workflowNeedsRerun(rc: ResearchContext, state: AdaptiveState): boolean {
   const policy = rc.findings.bySide("policy");
@@ -128,10 +151,17 @@ function workflowNeedsRerun(rc: ResearchContext, state: AdaptiveState): boolean 
     termSet(`${rc.question}\n${workflowText(w)}`),
     policy.map((f) => f.hit.text),
   );
-  const touching = fresh.filter((f) => touchesWorkflow(f.hit.text, key)).length;
-  if (touching > 0) return true;
+  const topic = titleTopic(rc.question, [...new Set(policy.map((f) => f.hit.title))]);
+  const touching = fresh.filter((f) => bearsOnWorkflow(f.hit, key, topic));
+  if (touching.length > 0) {
+    const titles = [...new Set(touching.map((f) => `"${f.hit.title}"`))].join(", ");
+    rc.tracer.note(
+      `intermediate workflow (J.7): re-run for ${touching.length} new policy passage(s) of ${titles}`,
+    );
+    return true;
+  }
   rc.tracer.note(
-    `intermediate workflow (J.7): ${fresh.length} new policy passage(s) since it last ran, none touching its steps or conditions; not re-run`,
+    `intermediate workflow (J.7): ${fresh.length} new policy passage(s) since it last ran, none bearing on its steps or conditions; not re-run`,
   );
   state.policySeen = policy.length;
   return false;
