@@ -151,6 +151,11 @@ describe("DRFA over the scripted server", () => {
     expect(queries).toHaveLength(total);
     expect(j6).toContain(`(Both lists above hold all ${total} planned actions, in the same order:`);
     expect(j6).toMatch(/DOCUMENTS FOUND SO FAR \(\d+; DocumentReaderTool/);
+    // Rule 5 stays verbatim; the line beside it says a partly read policy is not yet read, and the pending line follows.
+    expect(j6).toContain(
+      "5. If both policy documents AND personal evidence are found, return [].\n(For rule 5, a policy document listed under DOCUMENTS FOUND with only some of its passages read is found but not read:",
+    );
+    expect(j6).toMatch(/rule 5 does not return \[\] for it\.\)\n\(The \d+ planned actions not run yet/);
   });
 
   test("the workflow is extracted again only when new policy passages arrived; a round without any says so", async () => {

@@ -36,6 +36,12 @@ export const ADAPTERS: readonly AdapterPlace[] = [
     prompt: "J.6",
     after: "5. If both policy documents AND personal evidence are found, return [].",
   },
+  // Right after rule 5, ahead of J.6.pending (a line inserted later at the same sentence goes first).
+  {
+    id: "J.6.reading",
+    prompt: "J.6",
+    after: "5. If both policy documents AND personal evidence are found, return [].",
+  },
   { id: "J.6.value", prompt: "J.6", after: "Create valid JSON only, no other text." },
   // Right after the example it qualifies (an adapter inserted later at the same sentence goes first).
   { id: "J.6.shape", line: "shape", prompt: "J.6", after: "Create valid JSON only, no other text." },
