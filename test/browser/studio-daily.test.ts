@@ -509,6 +509,17 @@ describe("campaign run selection", () => {
     expect(await page.locator('input[name="run"]:checked').count()).toBe(n);
     await page.uncheck("#select-all");
     expect(await page.locator('input[name="run"]:checked').count()).toBe(0);
+    // Within each task, original before mixed, as everywhere else in the studio.
+    const rows = await page
+      .locator("#campaign-form tbody tr")
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")),
+      );
+    for (const [i, r] of rows.entries()) {
+      const prev = rows[i - 1];
+      if (prev && prev[1] === r[1]) expect(prev[2] === "mixed" && r[2] === "original").toBe(false);
+    }
+    expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(["original", "mixed"]));
     expect(errors).toEqual([]);
     await page.close();
   });
