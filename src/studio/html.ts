@@ -93,7 +93,7 @@ export type PageOptions = {
   title: string;
   section: string;
   body: Html;
-  /** Load the mermaid bundle (served from node_modules) and render every `pre.mermaid`. */
+  /** Load the mermaid bundle (served from node_modules) and render every `pre.mermaid` (a folded one when it opens). */
   mermaid?: boolean;
   /** Extra inline script (page behaviour such as sortable tables). */
   script?: string;
@@ -103,13 +103,28 @@ export type PageOptions = {
   css?: string;
 };
 
+/**
+ * Renders the diagrams on screen, then each folded section's the first time it opens (mermaid lays out nothing it
+ * cannot measure, and a long page should not pay for charts nobody opened); `body[data-mermaid]` is "done" once the
+ * diagrams shown at load are drawn.
+ */
+const MERMAID_RUN = `(() => {
+  let chain = Promise.resolve();
+  const draw = () => (chain = chain.then(() => {
+    const nodes = [...document.querySelectorAll("pre.mermaid:not([data-processed])")].filter((p) => !p.closest("details:not([open])"));
+    return nodes.length ? mermaid.run({ nodes }) : undefined;
+  }));
+  draw().then(() => { document.body.dataset.mermaid = "done"; }, (e) => { document.body.dataset.mermaid = "error"; console.error(e); });
+  document.addEventListener("toggle", (e) => { if (e.target.open) draw().catch((err) => console.error(err)); }, true);
+})();`;
+
 export function page(options: PageOptions): string {
   const links = NAV.map(
     ([name, href]) => `<a href="${href}"${name === options.section ? ' class="on"' : ""}>${name}</a>`,
   ).join("");
   const nav = options.nav === false ? "" : `<nav><b>drflow studio</b>${links}</nav>`;
   const mermaid = options.mermaid
-    ? `<script src="${urls.asset("mermaid.min.js")}"></script><script>mermaid.initialize({startOnLoad:false,securityLevel:"strict",flowchart:{htmlLabels:false}});mermaid.run({querySelector:"pre.mermaid"}).then(()=>{document.body.dataset.mermaid="done"},(e)=>{document.body.dataset.mermaid="error";console.error(e)});</script>`
+    ? `<script src="${urls.asset("mermaid.min.js")}"></script><script>mermaid.initialize({startOnLoad:false,securityLevel:"strict",flowchart:{htmlLabels:false}});${MERMAID_RUN}</script>`
     : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,7 +1,8 @@
 /**
  * Every studio page, crawled from `/studio/` on the offline demo eval's runs (both splits, a second agent spec, a
  * campaign with an annotator): every link answers below 400; one page of each kind is opened in chromium at
- * 1,440 × 900 and at 390 × 844 with a screenshot of each (H28_SHOTS, default test-artifacts/studio-crawl/), no page
+ * 1,440 × 900 and at 390 × 844 with a screenshot of each, of the screen and of the whole page (H28_SHOTS, default
+ * test-artifacts/studio-crawl/; the batch and the compare of its two splits in their fullest form), no page
  * error or console error, no request beyond 127.0.0.1, no horizontal overflow of the page, every nav link on screen,
  * and the runs list within 1,440 px with run ids on one line.
  */
@@ -153,7 +154,14 @@ describe("studio crawl", () => {
     ])
       expect(pages.has(wanted)).toBe(true);
 
+    // The pages a reader looks at most, in their fullest form: the batch with both splits, and a compare of them.
+    pages.set("batches/:id", `${origin}/studio/batches/${BATCH}`);
+    pages.set(
+      "compare?sides",
+      `${origin}/studio/compare?a.batch=${BATCH}&a.split=original&b.batch=${BATCH}&b.split=mixed`,
+    );
     const problems: string[] = [];
+    const heights: string[] = [];
     for (const [name, href] of pages) {
       for (const size of SIZES) {
         const page = await browser.context.newPage();
@@ -166,6 +174,10 @@ describe("studio crawl", () => {
           });
         const file = `${name.replace(/[^a-z0-9]+/gi, "_") || "root"}-${size.width}.png`;
         await page.screenshot({ path: join(SHOTS, file) });
+        await page.screenshot({ path: join(SHOTS, file.replace(/\.png$/, "-full.png")), fullPage: true });
+        heights.push(
+          `${name}@${size.width}: ${await page.evaluate(() => document.documentElement.scrollHeight)} px`,
+        );
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (overflow > 0) problems.push(`${name} at ${size.width}: ${overflow} px wider than the screen`);
         const offscreen = await page
@@ -181,6 +193,7 @@ describe("studio crawl", () => {
         await page.close();
       }
     }
+    console.log(`page heights: ${heights.join(", ")}`);
     expect(problems).toEqual([]);
   }, 600_000);
 

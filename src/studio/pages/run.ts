@@ -190,6 +190,7 @@ export async function runPage(ctx: StudioContext, id: string): Promise<string | 
         <div><h3>Gold — personalized workflow</h3><pre class="mermaid">${workflowFlowchart(gold.personalized_workflow, { personalized: true })}</pre></div></div>
         <div class="cols"><div><h3>Report — generic workflow</h3><pre class="mermaid">${workflowFlowchart(report.generic_workflow, { personalized: false })}</pre></div>
         <div><h3>Gold — generic workflow</h3><pre class="mermaid">${workflowFlowchart(gold.generic_workflow, { personalized: false })}</pre></div></div>`,
+          false, // the page's tallest section (four charts, about half the page): drawn when opened
         )
       : html``;
 
