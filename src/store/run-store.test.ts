@@ -8,6 +8,7 @@ import { Report } from "../core/report.ts";
 import type { CallRecord } from "../core/usage.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { OWNER } from "./owner.ts";
+import { LATEST_RESULT } from "./run-order.ts";
 import { RunStore } from "./run-store.ts";
 import { callTotals, callTotalsBy } from "./usage-queries.ts";
 
@@ -218,6 +219,73 @@ describeBackends("run store", (fresh, dialect) => {
     expect(
       store.metrics({ agent: "drfa", evaluation: "lexical|lexical" }).map((m) => m.result.metric),
     ).toEqual(["f1", "precision"]);
+  });
+
+  test("latest_results holds each agent run's latest result per metric through re-judging, status changes and deletes", () => {
+    type Latest = {
+      run_id: string;
+      metric: string;
+      value: number | null;
+      not_applicable: number;
+      status: string;
+    };
+    const latestRow = (r: Record<string, unknown>) =>
+      ({
+        ...r,
+        value: r.value === null ? null : Number(r.value),
+        not_applicable: Number(r.not_applicable),
+      }) as Latest;
+    // The reference: the latest evaluation of each (run, metric) by its time, then id, straight from metric_results.
+    const reference = () =>
+      store.db
+        .query<Record<string, unknown>, []>(
+          `SELECT m.run_id, m.metric, m.value, m.not_applicable, r.batch, r.status, r.split FROM metric_results m
+           JOIN runs r ON r.id = m.run_id WHERE r.kind = 'agent' AND ${LATEST_RESULT} ORDER BY m.run_id, m.metric`,
+        )
+        .all()
+        .map(latestRow);
+    const latest = () =>
+      store.db
+        .query<Record<string, unknown>, []>(
+          "SELECT run_id, metric, value, not_applicable, batch, status, split FROM latest_results ORDER BY run_id, metric",
+        )
+        .all()
+        .map(latestRow);
+    run("r1", { batch: "b" });
+    run("r2", { batch: "b", split: null });
+    store.saveRun({ id: "j1", kind: "judge", status: "done", started_at: T0 });
+    store.saveMetrics("r1", [metric("f1", 0.5), metric("precision", 0.6)], {
+      now: "2026-01-02T00:00:00.000Z",
+    });
+    store.saveMetrics("j1", [metric("f1", 0.9)]); // not an agent run: no row
+    expect(latest()).toEqual(reference());
+    expect(latest().map((r) => [r.run_id, r.metric, r.value])).toEqual([
+      ["r1", "f1", 0.5],
+      ["r1", "precision", 0.6],
+    ]);
+    // A later evaluation by another judge is the latest; the same evaluation again replaces its row in place.
+    store.saveMetrics("r1", [metric("f1", 0.7, "llm")], { now: "2026-01-03T00:00:00.000Z" });
+    store.saveMetrics("r1", [metric("precision", 0.65)], { now: "2026-01-04T00:00:00.000Z" });
+    // An older evaluation recorded late does not displace a newer one.
+    store.saveMetrics("r1", [metric("f1", 0.1, "other")], { now: "2026-01-01T12:00:00.000Z" });
+    store.saveMetrics("r2", [metric("f1", 0.2)]);
+    expect(latest()).toEqual(reference());
+    expect(latest().map((r) => [r.run_id, r.metric, r.value])).toEqual([
+      ["r1", "f1", 0.7],
+      ["r1", "precision", 0.65],
+      ["r2", "f1", 0.2],
+    ]);
+    // A run's status and columns follow it; its rows go with the evaluation that was latest, and with the run.
+    store.finishRun("r2", { status: "failed", error: "boom", finishedAt: T0 });
+    run("r1", { batch: "b2", status: "done" });
+    expect(latest()).toEqual(reference());
+    expect(latest().find((r) => r.run_id === "r2")?.status).toBe("failed");
+    store.db.run("DELETE FROM metric_results WHERE run_id = 'r1' AND metric = 'f1' AND judge = 'llm'");
+    expect(latest()).toEqual(reference());
+    expect(latest().find((r) => r.run_id === "r1" && r.metric === "f1")?.value).toBe(0.5);
+    store.db.run("DELETE FROM runs WHERE id = 'r2'");
+    expect(latest()).toEqual(reference());
+    expect(latest().some((r) => r.run_id === "r2")).toBe(false);
   });
 
   test("usage rows grouped by role and stage sum to the totals", () => {
