@@ -47,10 +47,10 @@ function plantedSuite(relabel: (m: ArtifactManifest) => void): string {
 }
 
 describe("drflow env audit", () => {
-  // The demo was generated before issue 27 and carries the role cues the issue lists; the regenerated demo (h27a)
-  // turns this into "exit 0, no LEAK".
-  test("the demo suite, mixed split: a table of every observable feature, exit 1 on the cues issue 27 lists", async () => {
-    const { code, out } = await audit(["demo", "--split", "mixed", "--root", DEMO]);
+  // The demo regenerated after issue 27 (every artifact's form from form.ts): no form feature and no metadata rule
+  // leaks; only the handles row may (the seed recovery the suite secret closes).
+  test("the demo suite, mixed split: a table of every observable feature, no form cue leaks", async () => {
+    const { out } = await audit(["demo", "--split", "mixed", "--root", DEMO]);
     expect(out).toContain("leak audit: demo (10 task(s), mixed split)");
     for (const field of [
       "drive · format",
@@ -64,16 +64,8 @@ describe("drflow env audit", () => {
       "app listing (search ties)",
     ])
       expect(out).toContain(field);
-    for (const cue of [
-      "files · format",
-      "files · title template",
-      "drive · code in title",
-      "email · subject template",
-      "metadata rules · the user's case",
-      "handles · seed from",
-    ])
-      expect(out).toMatch(new RegExp(`^${cue.replace(/[().]/g, "\\$&")}.* LEAK `, "m"));
-    expect(code).toBe(1);
+    const leaks = out.split("\n").filter((l) => / LEAK /.test(l) && !l.startsWith("LEAK:"));
+    expect(leaks.filter((l) => !l.startsWith("handles · "))).toEqual([]);
   });
 
   test("the demo suite, original split: the hidden e-mail headers tell nothing (user distractor emails are replies too)", async () => {
@@ -100,7 +92,9 @@ describe("drflow env audit", () => {
     const { code, out } = await audit(["planted", "--split", "mixed", "--root", root]);
     for (const app of ["chat", "drive", "email"])
       expect(out).toMatch(new RegExp(`^${app} · id template .* LEAK `, "m"));
-    expect(out).toMatch(/^email · id template .* LEAK +\* _ # _ in _ # → insight/m);
+    expect(out).toMatch(
+      /^email · id template .* LEAK +\* _ # _ (in|di|ad) _ # → (insight|distractor|adjacent)/m,
+    );
     expect(code).toBe(1);
   });
 
