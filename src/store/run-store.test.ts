@@ -221,7 +221,7 @@ describeBackends("run store", (fresh, dialect) => {
     ).toEqual(["f1", "precision"]);
   });
 
-  test("latest_results holds each agent run's latest result per metric through re-judging, status changes and deletes", () => {
+  test("latest_results holds each agent run's latest result per metric (and latest_sums their sums) through re-judging, status changes and deletes", () => {
     type Latest = {
       run_id: string;
       metric: string;
@@ -244,6 +244,42 @@ describeBackends("run store", (fresh, dialect) => {
         )
         .all()
         .map(latestRow);
+    // latest_sums (migration 11) is latest_results summed per group, whatever happened before.
+    const sums = () =>
+      store.db
+        .query<Record<string, unknown>, []>(
+          "SELECT batch, split, task, status, metric, results, valued, total, na FROM latest_sums ORDER BY batch, split, task, status, metric",
+        )
+        .all()
+        .map((r) => ({
+          ...r,
+          results: Number(r.results),
+          valued: Number(r.valued),
+          total: Number(r.total),
+          na: Number(r.na),
+        }));
+    const summed = () =>
+      store.db
+        .query<Record<string, unknown>, []>(
+          `SELECT COALESCE(batch, '') AS batch, COALESCE(split, '') AS split, task, status, metric, COUNT(*) AS results,
+             COUNT(value) AS valued, COALESCE(SUM(value), 0) AS total, SUM(not_applicable) AS na FROM latest_results
+           GROUP BY COALESCE(batch, ''), COALESCE(split, ''), task, status, metric ORDER BY 1, 2, 3, 4, 5`,
+        )
+        .all()
+        .map((r) => ({
+          ...r,
+          results: Number(r.results),
+          valued: Number(r.valued),
+          total: Number(r.total),
+          na: Number(r.na),
+        }));
+    const same = () => {
+      expect(latest()).toEqual(reference());
+      const got = sums();
+      const want = summed();
+      expect(got.map(({ total: _t, ...r }) => r)).toEqual(want.map(({ total: _t, ...r }) => r));
+      for (const [i, r] of got.entries()) expect(r.total).toBeCloseTo(want[i]!.total, 12);
+    };
     const latest = () =>
       store.db
         .query<Record<string, unknown>, []>(
@@ -258,7 +294,7 @@ describeBackends("run store", (fresh, dialect) => {
       now: "2026-01-02T00:00:00.000Z",
     });
     store.saveMetrics("j1", [metric("f1", 0.9)]); // not an agent run: no row
-    expect(latest()).toEqual(reference());
+    same();
     expect(latest().map((r) => [r.run_id, r.metric, r.value])).toEqual([
       ["r1", "f1", 0.5],
       ["r1", "precision", 0.6],
@@ -269,7 +305,7 @@ describeBackends("run store", (fresh, dialect) => {
     // An older evaluation recorded late does not displace a newer one.
     store.saveMetrics("r1", [metric("f1", 0.1, "other")], { now: "2026-01-01T12:00:00.000Z" });
     store.saveMetrics("r2", [metric("f1", 0.2)]);
-    expect(latest()).toEqual(reference());
+    same();
     expect(latest().map((r) => [r.run_id, r.metric, r.value])).toEqual([
       ["r1", "f1", 0.7],
       ["r1", "precision", 0.65],
@@ -278,13 +314,13 @@ describeBackends("run store", (fresh, dialect) => {
     // A run's status and columns follow it; its rows go with the evaluation that was latest, and with the run.
     store.finishRun("r2", { status: "failed", error: "boom", finishedAt: T0 });
     run("r1", { batch: "b2", status: "done" });
-    expect(latest()).toEqual(reference());
+    same();
     expect(latest().find((r) => r.run_id === "r2")?.status).toBe("failed");
     store.db.run("DELETE FROM metric_results WHERE run_id = 'r1' AND metric = 'f1' AND judge = 'llm'");
-    expect(latest()).toEqual(reference());
+    same();
     expect(latest().find((r) => r.run_id === "r1" && r.metric === "f1")?.value).toBe(0.5);
     store.db.run("DELETE FROM runs WHERE id = 'r2'");
-    expect(latest()).toEqual(reference());
+    same();
     expect(latest().some((r) => r.run_id === "r2")).toBe(false);
   });
 
