@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describeBackends } from "../../test/support/backends.ts";
 import type { MetricResult } from "../core/metric.ts";
 import { Report } from "../core/report.ts";
-import type { CallRecord } from "../core/usage.ts";
+import { type CallRecord, CallTotals, runUsage } from "../core/usage.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { OWNER } from "./owner.ts";
 import { LATEST_RESULT } from "./run-order.ts";
@@ -343,23 +343,34 @@ describeBackends("run store", (fresh, dialect) => {
     const totals = callTotals(store.db, { run: "r1" });
     expect(totals).toMatchObject({
       calls: 4,
-      cached_calls: 1,
-      input_tokens: 550,
-      output_tokens: 65,
-      unpriced_calls: 1,
-      estimated_calls: 1,
+      cachedCalls: 1,
+      listInputTokens: 550,
+      listOutputTokens: 65,
+      listUnpricedCalls: 1,
+      estimatedCalls: 1,
     });
-    expect(totals.cost_usd).toBeCloseTo(0.00035 + 0.00115 + 0.000175, 12);
+    expect(totals.listCostUsd).toBeCloseTo(0.00035 + 0.00115 + 0.000175, 12);
     const rows = callTotalsBy(store.db, { batch: "b" }, ["role", "stage"]);
     expect(rows.map((r) => `${r.role}/${r.stage}`).sort()).toEqual([
       "agent/plan",
       "agent/write",
       "judge/align",
     ]);
-    expect(rows.reduce((s, r) => s + r.input_tokens, 0)).toBe(totals.input_tokens);
-    expect(rows.reduce((s, r) => s + r.cost_usd, 0)).toBeCloseTo(totals.cost_usd, 12);
+    expect(rows.reduce((s, r) => s + r.listInputTokens, 0)).toBe(totals.listInputTokens);
+    expect(rows.reduce((s, r) => s + r.listCostUsd, 0)).toBeCloseTo(totals.listCostUsd, 12);
     expect(store.calls("r1")).toHaveLength(4);
     expect(store.calls("r1")[2]!.cached).toBe(true);
+    // One shape, two sums: the store's SQL and `runUsage` over the same calls give the same run usage.
+    const { listInputTokens, listOutputTokens, estimatedCalls, latencyMs, ...asRun } = totals;
+    expect(CallTotals.parse(totals)).toEqual(totals);
+    expect(asRun.inputTokens).toBe(500);
+    expect({ ...asRun, costUsd: 0, listCostUsd: 0 }).toEqual({
+      ...runUsage(store.calls("r1")),
+      costUsd: 0,
+      listCostUsd: 0,
+    });
+    expect(asRun.costUsd).toBeCloseTo(runUsage(store.calls("r1")).costUsd, 12);
+    expect(asRun.listCostUsd).toBeCloseTo(runUsage(store.calls("r1")).listCostUsd, 12);
   });
 
   test("updating a run's status keeps its report and calls (upsert, not delete + insert)", () => {
