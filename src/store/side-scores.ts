@@ -29,6 +29,33 @@ export function sideSize(db: SqlDb, filter: RunPageFilter): { runs: number; spli
 /** Filter keys `latest_sums` carries (migration 11): a side narrowed by these alone is read from its groups, not its runs. */
 const SUM_KEYS = ["batch", "agent", "model", "split", "task"] as const;
 
+/**
+ * A run of a pair key for links (its smallest id) by one seek: into the batch's runs of the task when the side names a
+ * batch (runs_kind_batch_cells), else into (kind, split, status, task, id) (migration 11); SQLite is told which
+ * (INDEXED BY: its planner would walk the task index in id order). `orNull`: a run without a split counts as `original`.
+ */
+function firstRun(db: SqlDb, filter: RunPageFilter & { task: string }, orNull: boolean): string | null {
+  const sqlite = db.dialect === "sqlite";
+  const keys = SUM_KEYS.filter((k) => filter[k] !== undefined);
+  const index =
+    filter.batch !== undefined
+      ? "runs_kind_batch_cells"
+      : keys.includes("split")
+        ? "runs_kind_split_status_task"
+        : null;
+  const one = (split: "value" | "null") =>
+    db
+      .query<{ id: string | null }, SqlValue[]>(
+        `SELECT MIN(r.id) AS id FROM runs r${sqlite && index ? ` INDEXED BY ${index}` : ""}
+         WHERE r.kind = 'agent' AND r.status = 'done'${keys
+           .map((k) => (k === "split" && split === "null" ? " AND r.split IS NULL" : ` AND r.${k} = ?`))
+           .join("")}`,
+      )
+      .get(...keys.filter((k) => !(k === "split" && split === "null")).map((k) => filter[k]!))?.id ?? null;
+  const ids = [one("value"), ...(orNull ? [one("null")] : [])].filter((id): id is string => id !== null);
+  return ids.sort()[0] ?? null;
+}
+
 /** The side's means per pair key (`task`, or `task · split` when `bySplit`) and metric. */
 export function sideScores(db: SqlDb, filter: RunPageFilter, bySplit: boolean): SideScores {
   const w = runWhere(db, { ...filter, status: "done" });
@@ -44,25 +71,11 @@ export function sideScores(db: SqlDb, filter: RunPageFilter, bySplit: boolean): 
       )
       .all(...set.map(([, v]) => v as string))
       .map((r) => ({ key: r.key, metric: r.metric, value: Number(r.total) / Number(r.valued) }));
-    // A run of each pair key for links (its smallest id): a seek per key into the (kind, split, status, task, id) or
-    // the batch's index (migration 11), other columns checked on the way.
-    const plus = db.dialect === "sqlite" ? "+" : "";
-    const others = set.filter(([k]) => k !== "task" && k !== "split" && !(k === "batch" && bySplit));
-    const first = db.query<{ id: string | null }, SqlValue[]>(
-      `SELECT MIN(r.id) AS id FROM runs r WHERE r.kind = 'agent' AND r.task = ? AND r.status = 'done'
-         AND ${bySplit ? "COALESCE(r.split, 'original') = ?" : filter.split !== undefined ? "r.split = ?" : "1 = 1"}
-         ${others.map(([k]) => ` AND ${plus}r.${k} = ?`).join("")}${bySplit && filter.batch !== undefined ? " AND r.batch = ?" : ""}`,
-    );
     const runOf = new Map<string, string>();
     for (const k of new Set(means.map((m) => m.key))) {
-      const [task, split] = bySplit ? k.split(" · ") : [k];
-      const row = first.get(
-        task!,
-        ...(bySplit ? [split!] : filter.split !== undefined ? [filter.split] : []),
-        ...others.map(([, v]) => v as string),
-        ...(bySplit && filter.batch !== undefined ? [filter.batch] : []),
-      );
-      if (row?.id) runOf.set(k, row.id);
+      const [task, split] = bySplit ? k.split(" · ") : [k, filter.split];
+      const run = firstRun(db, { ...filter, task: task!, split }, bySplit && split === "original");
+      if (run) runOf.set(k, run);
     }
     return { means, runOf };
   }
