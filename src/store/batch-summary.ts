@@ -31,9 +31,9 @@ export type ConfigSummary = ConfigKey & {
 
 /**
  * A run's split as the grid names it (runs recorded before splits existed are `original`). The queries group by the
- * stored split, in their index's order, and fold a missing one into `original` here.
+ * stored split (`latest_sums` keeps a missing one as ''), in their index's order, and fold it into `original` here.
  */
-const splitOf = (split: string | null) => split ?? "original";
+const splitOf = (split: string | null) => split || "original";
 const keyOf = (c: ConfigKey) => JSON.stringify([c.agent, c.model, c.split]);
 const cellOf = (c: ConfigKey & { task: string }) => JSON.stringify([c.task, c.agent, c.model, c.split]);
 
@@ -46,22 +46,19 @@ type CellRuns = ConfigKey & {
   done: number;
   failed: number;
   running: number;
-  /** Runs with a metric result. */
-  judged: number;
 };
 
 /**
- * The batch's runs per task, configuration and repeat: how many, in which state, how many hold a result, the smallest
- * id — from one index (migration 10) in its order; `judged` probes `latest_results` once per run for "holds a result".
+ * The batch's runs per task, configuration and repeat: how many, in which state, the smallest id — from one index
+ * (migration 10) in its order.
  */
-function cellRuns(db: SqlDb, batch: string, options: { judged: boolean }): CellRuns[] {
+function cellRuns(db: SqlDb, batch: string): CellRuns[] {
   return db
     .query<Stored<CellRuns>, [string]>(
       `SELECT task, agent, model, split, repeat, COUNT(*) AS runs, MIN(id) AS run,
          SUM(CASE WHEN status = 'done' THEN 1 ELSE 0 END) AS done,
          SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) AS failed,
-         SUM(CASE WHEN status = 'running' THEN 1 ELSE 0 END) AS running,
-         ${options.judged ? "SUM(CASE WHEN EXISTS (SELECT 1 FROM latest_results l WHERE l.run_id = runs.id) THEN 1 ELSE 0 END)" : "0"} AS judged
+         SUM(CASE WHEN status = 'running' THEN 1 ELSE 0 END) AS running
        FROM runs WHERE kind = 'agent' AND batch = ? GROUP BY task, agent, model, split, repeat`,
     )
     .all(batch)
@@ -73,18 +70,16 @@ function cellRuns(db: SqlDb, batch: string, options: { judged: boolean }): CellR
       done: Number(c.done),
       failed: Number(c.failed),
       running: Number(c.running),
-      judged: Number(c.judged),
     }));
 }
 
 /**
  * Every configuration of the batch with its counts and per-metric figures (empty: no such batch). The values are
- * each run's latest result, read from `latest_results` (migration 10) by the batch's range of its index.
+ * each run's latest result, summed per group in `latest_sums` (migration 11): the batch's rows of it, not its runs.
  */
 export function batchSummary(db: SqlDb, batch: string): ConfigSummary[] {
   const configs = new Map<string, ConfigSummary>();
-  const judged = new Map<string, { tasks: Set<string>; repeats: Set<number> }>();
-  for (const c of cellRuns(db, batch, { judged: true })) {
+  for (const c of cellRuns(db, batch)) {
     const key = keyOf(c);
     const config =
       configs.get(key) ??
@@ -106,16 +101,24 @@ export function batchSummary(db: SqlDb, batch: string): ConfigSummary[] {
     config.done += c.done;
     config.failed += c.failed;
     config.running += c.running;
-    // Tasks and repeats that have a metric result (a run with any result has a latest one).
-    if (c.judged > 0) {
-      const j = judged.get(key) ?? judged.set(key, { tasks: new Set(), repeats: new Set() }).get(key)!;
-      j.tasks.add(c.task);
-      j.repeats.add(c.repeat);
-    }
   }
-  for (const [key, j] of judged)
-    Object.assign(configs.get(key)!, { tasks: j.tasks.size, repeats: j.repeats.size });
-  // One pass over the latest results: per configuration, metric and repeat the sum, count and outcome counts.
+  // Tasks and repeats that have a metric result (a run with any result has a latest one).
+  const judged = new Map<string, { tasks: Set<string>; repeats: Set<number> }>();
+  for (const c of db
+    .query<Stored<ConfigKey> & { task: string; repeat: number }, [string]>(
+      "SELECT DISTINCT agent, model, split, task, repeat FROM latest_sums WHERE batch = ?",
+    )
+    .all(batch)) {
+    const key = keyOf({ ...c, split: splitOf(c.split) });
+    const j = judged.get(key) ?? judged.set(key, { tasks: new Set(), repeats: new Set() }).get(key)!;
+    j.tasks.add(c.task);
+    j.repeats.add(Number(c.repeat));
+  }
+  for (const [key, j] of judged) {
+    const config = configs.get(key);
+    if (config) Object.assign(config, { tasks: j.tasks.size, repeats: j.repeats.size });
+  }
+  // One pass over the batch's sums: per configuration, metric and repeat the sum, count and outcome counts.
   type Pass = { sum: number; n: number; scored: number; na: number };
   const passes = new Map<string, { config: ConfigSummary; metric: MetricName; repeat: number } & Pass>();
   for (const row of db
@@ -130,10 +133,10 @@ export function batchSummary(db: SqlDb, batch: string): ConfigSummary[] {
       },
       [string]
     >(
-      `SELECT agent, model, split, metric, repeat, SUM(value) AS sum, COUNT(value) AS n,
-         SUM(CASE WHEN status <> 'failed' AND value IS NOT NULL THEN 1 ELSE 0 END) AS scored,
-         SUM(CASE WHEN status <> 'failed' AND not_applicable = 1 THEN 1 ELSE 0 END) AS na
-       FROM latest_results WHERE batch = ? GROUP BY agent, model, split, metric, repeat`,
+      `SELECT agent, model, split, metric, repeat, SUM(total) AS sum, SUM(valued) AS n,
+         SUM(CASE WHEN status <> 'failed' THEN valued ELSE 0 END) AS scored,
+         SUM(CASE WHEN status <> 'failed' THEN na ELSE 0 END) AS na
+       FROM latest_sums WHERE batch = ? GROUP BY agent, model, split, metric, repeat`,
     )
     .all(batch)) {
     const config = configs.get(keyOf({ ...row, split: splitOf(row.split) }));
@@ -180,8 +183,8 @@ export function taskCells(db: SqlDb, batch: string, metric: MetricName): TaskCel
   const scores = new Map<string, { sum: number; n: number; na: boolean }>();
   for (const c of db
     .query<Stored<ConfigKey> & { task: string; sum: number | null; n: number; na: number }, [string, string]>(
-      `SELECT task, agent, model, split, SUM(value) AS sum, COUNT(value) AS n, MAX(not_applicable) AS na
-       FROM latest_results WHERE batch = ? AND metric = ? GROUP BY task, agent, model, split`,
+      `SELECT task, agent, model, split, SUM(total) AS sum, SUM(valued) AS n, SUM(na) AS na
+       FROM latest_sums WHERE batch = ? AND metric = ? GROUP BY task, agent, model, split`,
     )
     .all(batch, metric)) {
     const key = cellOf({ ...c, split: splitOf(c.split) });
@@ -191,7 +194,7 @@ export function taskCells(db: SqlDb, batch: string, metric: MetricName): TaskCel
     s.na ||= Number(c.na) > 0;
   }
   const cells = new Map<string, TaskCell>();
-  for (const c of cellRuns(db, batch, { judged: false })) {
+  for (const c of cellRuns(db, batch)) {
     const key = cellOf(c);
     const cell = cells.get(key);
     if (cell) {

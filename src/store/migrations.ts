@@ -77,6 +77,56 @@ const LATEST_INDEXES = `
   CREATE INDEX latest_results_split ON latest_results(split, status, task, metric, value, run_id);
   CREATE INDEX runs_kind_batch_cells ON runs(kind, batch, task, agent, model, split, repeat, status, id);`;
 
+/**
+ * Migration 11's table: `latest_results` summed per batch, configuration, task, repeat, run status and metric (how
+ * many latest results, how many with a value, their sum, how many not applicable), so the grid of a 20,000-run batch
+ * and a compare side over the whole store read one row per group, not per run. A missing batch or split is ''. Kept by
+ * triggers on `latest_results`; a group whose last result goes is removed.
+ */
+const SUMS_TABLE = `
+  CREATE TABLE latest_sums (
+    batch TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    model TEXT NOT NULL,
+    split TEXT NOT NULL,
+    task TEXT NOT NULL,
+    repeat INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    metric TEXT NOT NULL,
+    results INTEGER NOT NULL,
+    valued INTEGER NOT NULL,
+    total REAL NOT NULL,
+    na INTEGER NOT NULL,
+    PRIMARY KEY (batch, agent, model, split, task, repeat, status, metric)
+  );`;
+
+const sumKey = (row: string) =>
+  `batch = COALESCE(${row}.batch, '') AND agent = ${row}.agent AND model = ${row}.model AND split = COALESCE(${row}.split, '')
+      AND task = ${row}.task AND repeat = ${row}.repeat AND status = ${row}.status AND metric = ${row}.metric`;
+
+/** Add a latest result (`NEW`) to its group. */
+const ADD_TO_SUMS = `
+    INSERT INTO latest_sums (batch, agent, model, split, task, repeat, status, metric, results, valued, total, na)
+      VALUES (COALESCE(NEW.batch, ''), NEW.agent, NEW.model, COALESCE(NEW.split, ''), NEW.task, NEW.repeat, NEW.status, NEW.metric,
+        1, CASE WHEN NEW.value IS NULL THEN 0 ELSE 1 END, COALESCE(NEW.value, 0), NEW.not_applicable)
+      ON CONFLICT (batch, agent, model, split, task, repeat, status, metric) DO UPDATE SET
+        results = latest_sums.results + 1, valued = latest_sums.valued + excluded.valued,
+        total = latest_sums.total + excluded.total, na = latest_sums.na + excluded.na;`;
+
+/** Take a latest result (`OLD`) out of its group. */
+const TAKE_FROM_SUMS = `
+    UPDATE latest_sums SET results = results - 1, valued = valued - CASE WHEN OLD.value IS NULL THEN 0 ELSE 1 END,
+      total = total - COALESCE(OLD.value, 0), na = na - OLD.not_applicable WHERE ${sumKey("OLD")};
+    DELETE FROM latest_sums WHERE ${sumKey("OLD")} AND results <= 0;`;
+
+const SUMS_FILL = `
+  INSERT INTO latest_sums (batch, agent, model, split, task, repeat, status, metric, results, valued, total, na)
+    SELECT COALESCE(batch, ''), agent, model, COALESCE(split, ''), task, repeat, status, metric, COUNT(*), COUNT(value),
+      COALESCE(SUM(value), 0), SUM(not_applicable)
+    FROM latest_results GROUP BY COALESCE(batch, ''), agent, model, COALESCE(split, ''), task, repeat, status, metric;
+  CREATE INDEX latest_sums_split ON latest_sums(split, status, task, metric, valued, total);
+  CREATE INDEX runs_kind_split_status_task ON runs(kind, split, status, task, id);`;
+
 /** Migration n (1-based) takes the schema from version n-1 to n. Never edit a released one; append. */
 export const MIGRATIONS: readonly Migration[] = [
   `
@@ -316,6 +366,29 @@ export const MIGRATIONS: readonly Migration[] = [
   END $latest$;
   CREATE TRIGGER latest_results_run AFTER UPDATE OF kind, batch, task, split, agent, model, repeat, status ON runs
     FOR EACH ROW EXECUTE FUNCTION latest_results_of_run();
+  `,
+  },
+  // 11: latest_results summed per group (SUMS_TABLE), kept by triggers: the grid and compare read groups, not runs.
+  {
+    sqlite: `${SUMS_TABLE}
+  ${SUMS_FILL}
+  CREATE TRIGGER latest_sums_insert AFTER INSERT ON latest_results BEGIN ${ADD_TO_SUMS}
+  END;
+  CREATE TRIGGER latest_sums_update AFTER UPDATE ON latest_results BEGIN ${TAKE_FROM_SUMS} ${ADD_TO_SUMS}
+  END;
+  CREATE TRIGGER latest_sums_delete AFTER DELETE ON latest_results BEGIN ${TAKE_FROM_SUMS}
+  END;
+  `,
+    postgres: `${postgresDdl(SUMS_TABLE)}
+  ${SUMS_FILL}
+  CREATE FUNCTION latest_sums_of_latest() RETURNS trigger LANGUAGE plpgsql AS $sums$
+  BEGIN
+    IF TG_OP <> 'INSERT' THEN ${TAKE_FROM_SUMS} END IF;
+    IF TG_OP <> 'DELETE' THEN ${ADD_TO_SUMS} END IF;
+    RETURN NULL;
+  END $sums$;
+  CREATE TRIGGER latest_sums_latest AFTER INSERT OR UPDATE OR DELETE ON latest_results
+    FOR EACH ROW EXECUTE FUNCTION latest_sums_of_latest();
   `,
   },
 ];

@@ -1,4 +1,5 @@
 /** @module The studio's page shell and small HTML helpers: one stylesheet, a nav bar, tables, badges. Server-rendered, no framework. */
+import type { CallTotals } from "../core/usage.ts";
 import { formatCost } from "../llm/cost.ts";
 import { escapeHtml } from "../notebook/html.ts";
 import { TABLE_EXPORT_SCRIPT } from "./export.ts";
@@ -166,11 +167,11 @@ export function usd(v: number | null | undefined): string {
   return v === undefined ? "—" : `$${v < 0.01 && v > 0 ? v.toPrecision(2) : v.toFixed(4)}`;
 }
 
-/** A run's cost: its priced calls' sum, a lower bound that says so when some calls were unpriced. */
-export function runCost(r: { cost_usd: number; unpriced_calls: number }): string {
-  return r.unpriced_calls
-    ? formatCost({ usd: r.cost_usd, unpricedCalls: r.unpriced_calls })
-    : usd(r.cost_usd);
+/** A run's cost at list price: its priced calls' sum, a lower bound that says so when some calls were unpriced. */
+export function runCost(u: Pick<CallTotals, "listCostUsd" | "listUnpricedCalls">): string {
+  return u.listUnpricedCalls
+    ? formatCost({ usd: u.listCostUsd, unpricedCalls: u.listUnpricedCalls })
+    : usd(u.listCostUsd);
 }
 
 /** A page section that folds: its heading is the toggle; `#id` links open it. */
