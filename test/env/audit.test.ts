@@ -4,12 +4,13 @@
  * The generator's old cues are test/env/audit-cues.test.ts.
  */
 import { afterAll, describe, expect, setDefaultTimeout, spyOn, test } from "bun:test";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { env } from "../../src/cli/commands/env.ts";
 import type { ArtifactManifest } from "../../src/core/index.ts";
 import { importDrbench } from "../../src/generate/import/drbench.ts";
+import { copyTaskFolder } from "../../src/store/copy-task.ts";
 
 setDefaultTimeout(180_000);
 
@@ -37,7 +38,7 @@ function plantedSuite(relabel: (m: ArtifactManifest) => void): string {
   const root = mkdtempSync(join(tmpdir(), "drflow-audit-"));
   roots.push(root);
   for (const t of ["b2b_01", "healthcare_01", "legal_02"]) {
-    cpSync(join(DEMO, "demo", t), join(root, "planted", t), { recursive: true });
+    copyTaskFolder(DEMO, `demo/${t}`, root, "planted");
     const file = join(root, "planted", t, "artifacts/manifest.json");
     const m = JSON.parse(readFileSync(file, "utf8")) as ArtifactManifest;
     relabel(m);

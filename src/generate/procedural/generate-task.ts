@@ -685,7 +685,7 @@ class TaskBuilder {
       const before = [this.userCase, ...this.adjacent.slice(0, k)].map((x) => x.vars);
       constrain(c, branches.values(), rng, before, this.family.vars);
       for (const [key, values] of Object.entries(spec.vars ?? {})) c.vars[key] = rng.pick(values);
-      applyBands(c, this.family, rng.fork("bands"), before);
+      applyBands(c, this.family, rng.fork("bands"), before, new Set(Object.keys(spec.vars ?? {})));
       const colleague = this.colleagues[(k + 1) % this.colleagues.length]!;
       const question = fill(spec.question, this.vars(c, colleague));
       const texts: { text: string; cond?: string; branch?: BranchSpec }[] = [];
