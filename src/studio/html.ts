@@ -46,7 +46,7 @@ table{border-collapse:collapse;margin:.4rem 0 1rem;font-size:13px;display:block;
 h1{overflow-wrap:anywhere}
 th,td{border:1px solid var(--line);padding:.25rem .5rem;vertical-align:top;text-align:left}
 th{background:var(--bg2);white-space:nowrap}th a{color:var(--fg);text-decoration:none}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}td.num{white-space:nowrap}
 .muted{color:var(--muted)}.small{font-size:12px}
 .badge{display:inline-block;padding:0 .4rem;border-radius:.7rem;font-size:11px;border:1px solid var(--line);background:#fff;white-space:nowrap}
 .b-insight{background:#dafbe1}.b-distractor{background:#ffebe9}.b-adjacent{background:#fff8c5}

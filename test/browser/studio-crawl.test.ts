@@ -3,7 +3,8 @@
  * campaign with an annotator): every link answers below 400; one page of each kind is opened in chromium at
  * 1,440 × 900 and at 390 × 844 with a screenshot of each, of the screen and of the whole page (H28_SHOTS, default
  * test-artifacts/studio-crawl/; the batch and the compare of its two splits in their fullest form), no page
- * error or console error, no request beyond 127.0.0.1, no horizontal overflow of the page, every nav link on screen,
+ * error or console error, no request beyond 127.0.0.1, no horizontal overflow of the page, no figure broken across
+ * lines, every nav link on screen,
  * and the runs list within 1,440 px with run ids on one line.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
@@ -188,6 +189,19 @@ describe("studio crawl", () => {
           );
         if (offscreen.length)
           problems.push(`${name} at ${size.width}: nav links off screen: ${offscreen.join(", ")}`);
+        // A figure never breaks across lines (an interval split after its comma reads as two numbers).
+        const broken = await page.locator("td.num").evaluateAll((tds) =>
+          tds
+            .filter((td) => {
+              const range = document.createRange();
+              range.selectNodeContents(td);
+              const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              return lines.size > 1 && !td.querySelector("br, div, p");
+            })
+            .map((td) => td.textContent),
+        );
+        if (broken.length)
+          problems.push(`${name} at ${size.width}: numbers on two lines: ${broken.slice(0, 3).join(" | ")}`);
         for (const e of pageErrors) problems.push(`${name} at ${size.width}: ${e}`);
         for (const u of outside) problems.push(`${name} at ${size.width}: outside request ${u}`);
         await page.close();
