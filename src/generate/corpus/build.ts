@@ -9,14 +9,16 @@
  */
 import { type CorpusManifest, documentHandle } from "../../core/index.ts";
 import type { TaskFile } from "../../store/task-store.ts";
-import { caseId, DAY_MS, isoDate, type Member, NameDraw, spokenDate } from "../procedural/cast.ts";
-import { type DriveContext, driveForm, FORMS } from "../procedural/form.ts";
-import { Rng } from "../procedural/prng.ts";
+import { caseId, DAY_MS, isoDate, type Member, spokenDate } from "../procedural/cast.ts";
+import { companyProfile, companyRng } from "../procedural/company.ts";
+import { FAMILIES } from "../procedural/data.ts";
+import { type DriveContext, documentChars, driveForm, FORMS } from "../procedural/form.ts";
 import { fill as fillTemplate } from "../procedural/template.ts";
 import type { DocumentContent } from "../realize/content.ts";
 import { realize } from "../realize/index.ts";
 import { slug } from "../slug.ts";
 import {
+  appendixSections,
   type Filler,
   genericSections,
   handbookSections,
@@ -30,12 +32,20 @@ import { CORPUS_DATA, type CorpusData, type Topic } from "./data.ts";
 
 /** Characters a company corpus holds by default: with a task's own documents, over three times Basic's 160,000. */
 export const CORPUS_CHARS = 500_000;
-/** Length of one drive document, log-uniform in this range (characters of text). */
-export const DOCUMENT_CHARS: readonly [number, number] = [2_500, 40_000];
-/** Company staff who own background documents. */
-const STAFF = 10;
 /** Generated calendars start here (as the procedural cast's); a company's calendar is anchored in the following year. */
 const EPOCH = Date.UTC(2025, 0, 6);
+/** Words a workflow family's policy name ends in ("… Procedure", "… Standard"). */
+const NAME_ENDINGS = /^(?:Procedure|Policy|Standard|Process|Protocol|Guidelines?|Rules)$/;
+
+/**
+ * How a policy's name ends, drawn as the workflow families' policy names end ("Invoice Dispute Resolution
+ * Procedure", "Credit for Prior Learning Policy", "Release of Protected Health Information": one entry per family,
+ * "" for a name that ends in none of `NAME_ENDINGS`): a background policy is named like a task's.
+ */
+export const POLICY_NAME_ENDINGS: readonly string[] = FAMILIES.map((f) => {
+  const last = f.policy.split(/\s+/).at(-1) ?? "";
+  return NAME_ENDINGS.test(last) ? last : "";
+});
 
 export type CompanyCorpusOptions = {
   company: { name: string; domain: string };
@@ -45,6 +55,11 @@ export type CompanyCorpusOptions = {
   secret?: string;
   /** Characters of text to write (default `CORPUS_CHARS`). */
   chars?: number;
+  /**
+   * The calendar anchor its documents are dated back from (ms): the company's tasks' own (their mean when several),
+   * so a background document's date is drawn as a task document's is. Default: drawn like a task's.
+   */
+  anchor?: number;
   /** File paths and document codes the company's tasks already use (never reused; a path gets a `-2` suffix). */
   reservedPaths?: ReadonlySet<string>;
   reservedCodes?: ReadonlySet<string>;
@@ -64,15 +79,6 @@ export type CompanyCorpus = {
   staff: readonly Member[];
 };
 
-/** Log-uniform in `DOCUMENT_CHARS`: many short documents, a long tail of many-page ones. */
-export function drawDocumentChars(
-  rng: Pick<Rng, "next">,
-  range: readonly [number, number] = DOCUMENT_CHARS,
-): number {
-  const [lo, hi] = range;
-  return Math.round(lo * (hi / lo) ** rng.next());
-}
-
 /** The corpus id of a company: its name as a safe slug. */
 export function corpusId(company: string): string {
   return slug(company) || "company";
@@ -84,23 +90,14 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
   const data = options.data ?? CORPUS_DATA;
   const target = options.chars ?? CORPUS_CHARS;
   const id = corpusId(options.company.name);
-  const rng = Rng.keyed(
-    `procedural/3/${options.seed}/${options.secret ?? ""}/company/${options.company.name}`,
-  );
+  const rng = companyRng(options.company.name, options.seed, options.secret);
   const company = options.company.name;
 
-  // the company's systems and staff, fixed for every document (so no two documents disagree)
-  const systems: Record<string, string> = { company };
-  const systemRng = rng.fork("systems");
-  for (const [slot, names] of Object.entries(data.documents.systems)) systems[slot] = systemRng.pick(names);
+  // the company's systems and staff, fixed for every document of the company, the tasks' own included
+  const { systems, staff } = companyProfile(options.company, options.seed, options.secret, data);
   const fill: Filler = (text) => fillTemplate(text, systems);
-  const names = new NameDraw(rng.fork("staff"));
-  const roles = rng.fork("roles").shuffle(data.documents.staffRoles);
-  const staff: Member[] = Array.from({ length: STAFF }, (_, i) =>
-    names.member(roles[i % roles.length]!, options.company.domain),
-  );
   const people: Person[] = staff.map((m) => ({ name: m.name, role: m.role }));
-  const anchor = EPOCH + rng.fork("anchor").int(0, 300) * DAY_MS;
+  const anchor = options.anchor ?? EPOCH + rng.fork("anchor").int(0, 300) * DAY_MS;
   const reservedCodes = options.reservedCodes ?? new Set<string>();
   const ctx: DriveContext = {
     company,
@@ -110,6 +107,14 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
     codes: new Set(reservedCodes),
   };
   const topics = new Map<string, Topic>(data.topics.map((t) => [t.name, t]));
+  // each topic's policy keeps one name in every document of it, as a family's policy does
+  const naming = rng.fork("names");
+  const policyName = new Map(
+    data.topics.map((t) => {
+      const ending = naming.pick(POLICY_NAME_ENDINGS);
+      return [t.name, ending ? `${t.name} ${ending}` : t.name];
+    }),
+  );
 
   const plan = rng.fork("plan");
   const topicOrder: Topic[] = [];
@@ -137,8 +142,15 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
     }
     if (roll < 0.7) {
       const topic = nextTopic();
-      const own = topicSections(topic, fill);
-      return { topic: topic.name, sections: [...own, ...padding(chars - sectionChars(own))] };
+      // its sections in order while the drawn length lasts (a short draw is a short policy), then generic ones
+      const own: DocumentContent["sections"] = [];
+      for (const section of topicSections(topic, fill))
+        if (own.length === 0 || sectionChars(own) < chars) own.push(section);
+      const sections = [...own, ...padding(chars - sectionChars(own))];
+      // a long draw outlasts the topic and the generic sections: other topics follow as appendices
+      const others = plan.shuffle(data.topics.filter((t) => t !== topic));
+      sections.push(...appendixSections(others, fill, chars - sectionChars(sections)));
+      return { topic: policyName.get(topic.name) ?? topic.name, sections };
     }
     if (roll < 0.85) {
       const series = plan.pick(data.documents.meetings);
@@ -157,7 +169,7 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
   const handles = new Set<string>();
   let written = 0;
   while (written < target) {
-    const doc = compose(drawDocumentChars(plan));
+    const doc = compose(documentChars(plan));
     const form = driveForm(rng.fork(`form/${artifacts.length}`), ctx, doc.topic);
     const content: DocumentContent = {
       kind: "document",

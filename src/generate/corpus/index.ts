@@ -5,7 +5,6 @@ export {
   type CompanyCorpusOptions,
   companyCorpus,
   corpusId,
-  DOCUMENT_CHARS,
-  drawDocumentChars,
+  POLICY_NAME_ENDINGS,
 } from "./build.ts";
 export { CORPUS_DATA, type CorpusData, loadCorpusData } from "./data.ts";

@@ -16,6 +16,7 @@ import {
   NameDraw,
   spokenDate,
 } from "./cast.ts";
+import { companyProfile } from "./company.ts";
 import { DOMAINS, FAMILIES } from "./data.ts";
 import type { AdjacentSpec, BranchSpec, FamilySpec } from "./family.ts";
 import { caseCarriers, drawLabels, driveForm, emailSubject, FORMS } from "./form.ts";
@@ -46,10 +47,20 @@ export function familiesOf(domain: Domain, families: readonly FamilySpec[] = FAM
   return families.filter((f) => f.domain === domain);
 }
 
+/** The root stream of one task. */
+function taskRng(seed: number, taskId: string): Rng {
+  return new Rng(`procedural/${GENERATOR_VERSION}/${seed}/${taskId}`);
+}
+
+/** A task's calendar anchor (ms): what its documents' and messages' dates count back from (the company corpus's too). */
+export function calendarAnchor(seed: number, taskId: string): number {
+  return anchorDate(taskRng(seed, taskId).fork("calendar"));
+}
+
 /** Generate one task: seed, contexts, gold workflows, evidence units, adjacent cases and every artifact's content. */
 export function generateProceduralTask(options: ProceduralOptions): GeneratedTask {
   const { taskId, domain, seed } = options;
-  const root = new Rng(`procedural/${GENERATOR_VERSION}/${seed}/${taskId}`);
+  const root = taskRng(seed, taskId);
   const candidates = familiesOf(domain, options.families);
   const family = options.family
     ? candidates.find((f) => f.id === options.family)
@@ -104,12 +115,14 @@ class TaskBuilder {
       .fork("colleague-roles")
       .sample(this.dom.colleagueRoles, 4)
       .map((role) => names.member(role, this.company.domain));
-    this.anchor = anchorDate(rng.fork("calendar"));
+    this.anchor = calendarAnchor(seed, taskId);
     const orgs = family.organizations ? rng.fork("organizations").sample(family.organizations, 3) : [];
     this.userCase = drawCase(family, names, rng.fork("case/user"), this.anchor, orgs[0]);
     this.adjacent = [1, 2].map((k) =>
       drawCase(family, names, rng.fork(`case/adjacent-${k}`), this.anchor + k * 3 * DAY_MS, orgs[k]),
     );
+    // the company's document owners and systems, shared with its background corpus (and any other task of it)
+    const profile = companyProfile(this.company, seed);
     this.files = new ArtifactPlanner({
       taskId,
       family,
@@ -118,7 +131,8 @@ class TaskBuilder {
       user: this.user,
       colleagues: this.colleagues,
       anchor: this.anchor,
-      owners: [this.persona, ...this.colleagues],
+      owners: profile.staff,
+      systems: profile.systems,
       channels: [...family.channels, "town-square"],
       vars: (c, colleague) => this.vars(c, colleague),
     });
