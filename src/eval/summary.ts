@@ -1,8 +1,14 @@
 /** @module The batch summary: per agent × model × split, each metric's mean ± std over repeats (task means per repeat). */
 
 import { mean, std } from "../analysis/stats.ts";
-import { type MetricName, type Split, Split as SplitName } from "../core/index.ts";
-import { addRunUsage, noRunUsage, RunUsage } from "../core/index.ts";
+import {
+  addRunUsage,
+  type MetricName,
+  noRunUsage,
+  RunUsage,
+  type Split,
+  Split as SplitName,
+} from "../core/index.ts";
 import { metricColumns } from "../judge/index.ts";
 import type { CellResult } from "./cells.ts";
 
