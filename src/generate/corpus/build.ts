@@ -1,9 +1,11 @@
 /**
  * @module One company's background corpus: the drive a company's employees share, written once per company per suite
  * and seen by every task of that company (`<suite>/_corpus/<id>/`, see the task store). Its documents are other
- * processes' policies, many-page handbooks, meeting minutes and ticket logs, composed from the corpus data; each
- * takes its form (format, kind, code, title, file name, owner, date) from `driveForm`, the one distribution every
- * drive document of every role draws from, and its length from `drawDocumentChars`. They carry no evidence: role
+ * processes' policies, handbooks, meeting minutes and ticket logs, composed from the corpus data; each takes its form
+ * (format, kind, code, title, file name, owner, date and length) from `driveForm`, the one distribution every drive
+ * document of every role draws from, owned by the people who own the company's task documents, and a policy is
+ * named as the families name theirs (`policyNames`). So a company's drive is large by its number of documents, not
+ * by their length: a task's policy is as long as any (`env audit`'s length bands). They carry no evidence: role
  * distractor, side company. The stream is keyed by the suite's seed and secret and the company, so the corpus cannot
  * be rebuilt from what an agent sees.
  */
@@ -11,7 +13,6 @@ import { type CorpusManifest, documentHandle } from "../../core/index.ts";
 import type { TaskFile } from "../../store/task-store.ts";
 import { caseId, DAY_MS, isoDate, type Member, spokenDate } from "../procedural/cast.ts";
 import { companyProfile, companyRng } from "../procedural/company.ts";
-import { FAMILIES } from "../procedural/data.ts";
 import { type DriveContext, documentChars, driveForm, FORMS } from "../procedural/form.ts";
 import { fill as fillTemplate } from "../procedural/template.ts";
 import type { DocumentContent } from "../realize/content.ts";
@@ -34,19 +35,6 @@ import { CORPUS_DATA, type CorpusData, type Topic } from "./data.ts";
 export const CORPUS_CHARS = 500_000;
 /** Generated calendars start here (as the procedural cast's); a company's calendar is anchored in the following year. */
 const EPOCH = Date.UTC(2025, 0, 6);
-/** Words a workflow family's policy name ends in ("… Procedure", "… Standard"). */
-const NAME_ENDINGS = /^(?:Procedure|Policy|Standard|Process|Protocol|Guidelines?|Rules)$/;
-
-/**
- * How a policy's name ends, drawn as the workflow families' policy names end ("Invoice Dispute Resolution
- * Procedure", "Credit for Prior Learning Policy", "Release of Protected Health Information": one entry per family,
- * "" for a name that ends in none of `NAME_ENDINGS`): a background policy is named like a task's.
- */
-export const POLICY_NAME_ENDINGS: readonly string[] = FAMILIES.map((f) => {
-  const last = f.policy.split(/\s+/).at(-1) ?? "";
-  return NAME_ENDINGS.test(last) ? last : "";
-});
-
 export type CompanyCorpusOptions = {
   company: { name: string; domain: string };
   /** Kinds of company documents (the domain's `docKinds`, as the task's own documents use). */
@@ -63,6 +51,12 @@ export type CompanyCorpusOptions = {
   /** File paths and document codes the company's tasks already use (never reused; a path gets a `-2` suffix). */
   reservedPaths?: ReadonlySet<string>;
   reservedCodes?: ReadonlySet<string>;
+  /**
+   * Who owns the company's task documents (the names their manifests give as authors of company drive documents):
+   * the corpus's documents are owned by them too, as every drive document of a task is (`driveForm`), so no owner is
+   * one only background documents have. Default: the corpus's own staff (who still speak in its minutes and logs).
+   */
+  owners?: readonly string[];
   data?: CorpusData;
 };
 
@@ -84,7 +78,8 @@ export function corpusId(company: string): string {
   return slug(company) || "company";
 }
 
-type Planned = { topic: string; sections: DocumentContent["sections"] };
+/** A background document drawn: what it is about (its title's topic) and its sections at a length. */
+type Planned = { topic: string; sections: (chars: number) => DocumentContent["sections"] };
 
 export async function companyCorpus(options: CompanyCorpusOptions): Promise<CompanyCorpus> {
   const data = options.data ?? CORPUS_DATA;
@@ -99,27 +94,24 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
   const people: Person[] = staff.map((m) => ({ name: m.name, role: m.role }));
   const anchor = options.anchor ?? EPOCH + rng.fork("anchor").int(0, 300) * DAY_MS;
   const reservedCodes = options.reservedCodes ?? new Set<string>();
+  const owners =
+    options.owners && options.owners.length > 0 ? options.owners.map((name) => ({ name })) : staff;
   const ctx: DriveContext = {
     company,
     kinds: options.kinds,
-    owners: staff,
+    owners,
     anchor,
     codes: new Set(reservedCodes),
   };
-  const topics = new Map<string, Topic>(data.topics.map((t) => [t.name, t]));
-  // each topic's policy keeps one name in every document of it, as a family's policy does
-  const naming = rng.fork("names");
-  const policyName = new Map(
-    data.topics.map((t) => {
-      const ending = naming.pick(POLICY_NAME_ENDINGS);
-      return [t.name, ending ? `${t.name} ${ending}` : t.name];
-    }),
-  );
+  // each topic under the name this company gives it (handbooks still find their chapters by the topic's key)
+  const naming = rng.fork("topic-names");
+  const named: Topic[] = data.topics.map((t) => ({ ...t, name: naming.pick([t.name, ...t.names]) }));
+  const topics = new Map<string, Topic>(data.topics.map((t, i) => [t.name, named[i]!]));
 
   const plan = rng.fork("plan");
   const topicOrder: Topic[] = [];
   const nextTopic = () => {
-    if (topicOrder.length === 0) topicOrder.push(...plan.shuffle(data.topics));
+    if (topicOrder.length === 0) topicOrder.push(...plan.shuffle(named));
     return topicOrder.shift()!;
   };
   const dates = (n: number) =>
@@ -133,34 +125,51 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
       chars,
     );
 
-  /** One background document of about `chars` characters. */
-  const compose = (chars: number): Planned => {
+  /** One background document: a handbook, a policy of a topic, a meeting series' minutes or a ticket log. */
+  const compose = (): Planned => {
     const roll = plan.next();
-    if (chars >= 15_000 && roll < 0.5) {
+    if (roll < 0.2) {
       const handbook = plan.pick(data.documents.handbooks);
-      return { topic: handbook.name, sections: handbookSections(handbook, topics, fill, chars) };
+      return {
+        topic: handbook.name,
+        sections: (chars) => {
+          const sections = handbookSections(handbook, topics, fill, chars);
+          // a long draw outlasts the handbook's chapters: the company's other policies follow as appendices
+          const chapters = new Set(handbook.chapters.map((c) => topics.get(c)));
+          const others = plan.shuffle(named.filter((t) => !chapters.has(t)));
+          return [...sections, ...appendixSections(others, fill, chars - sectionChars(sections))];
+        },
+      };
     }
     if (roll < 0.7) {
       const topic = nextTopic();
-      // its sections in order while the drawn length lasts (a short draw is a short policy), then generic ones
-      const own: DocumentContent["sections"] = [];
-      for (const section of topicSections(topic, fill))
-        if (own.length === 0 || sectionChars(own) < chars) own.push(section);
-      const sections = [...own, ...padding(chars - sectionChars(own))];
-      // a long draw outlasts the topic and the generic sections: other topics follow as appendices
-      const others = plan.shuffle(data.topics.filter((t) => t !== topic));
-      sections.push(...appendixSections(others, fill, chars - sectionChars(sections)));
-      return { topic: policyName.get(topic.name) ?? topic.name, sections };
+      return {
+        topic: fillTemplate(plan.pick(data.documents.policyNames), { topic: topic.name }),
+        sections: (chars) => {
+          // its sections in order while the drawn length lasts (a short draw is a short policy), then generic ones
+          const own: DocumentContent["sections"] = [];
+          for (const section of topicSections(topic, fill))
+            if (own.length === 0 || sectionChars(own) < chars) own.push(section);
+          const sections = [...own, ...padding(chars - sectionChars(own))];
+          // a long draw outlasts the topic and the generic sections: other topics follow as appendices
+          const others = plan.shuffle(named.filter((t) => t !== topic));
+          sections.push(...appendixSections(others, fill, chars - sectionChars(sections)));
+          return sections;
+        },
+      };
     }
     if (roll < 0.85) {
       const series = plan.pick(data.documents.meetings);
       return {
         topic: `${series.name} Minutes`,
-        sections: minutesSections(plan, series, dates(40), people, fill, chars),
+        sections: (chars) => minutesSections(plan, series, dates(40), people, fill, chars),
       };
     }
     const log = plan.pick(data.documents.ticketLogs);
-    return { topic: log.name, sections: ticketSections(plan, log, ticketRef, dates(30), people, chars) };
+    return {
+      topic: log.name,
+      sections: (chars) => ticketSections(plan, log, ticketRef, dates(30), people, chars),
+    };
   };
 
   const files: TaskFile[] = [];
@@ -169,7 +178,7 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
   const handles = new Set<string>();
   let written = 0;
   while (written < target) {
-    const doc = compose(documentChars(plan));
+    const doc = compose();
     const form = driveForm(rng.fork(`form/${artifacts.length}`), ctx, doc.topic);
     const content: DocumentContent = {
       kind: "document",
@@ -177,7 +186,8 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
       subtitle: form.subtitle,
       author: form.owner.name,
       date: isoDate(form.dateMs),
-      sections: doc.sections,
+      // the form's length counts the title lines, as a task document's does
+      sections: doc.sections(form.chars - form.title.length - form.subtitle.length),
     };
     const bytes = await realize(content, form.format);
     let path = `drive/${form.fileStem}.${form.format}`;

@@ -5,6 +5,5 @@ export {
   type CompanyCorpusOptions,
   companyCorpus,
   corpusId,
-  POLICY_NAME_ENDINGS,
 } from "./build.ts";
 export { CORPUS_DATA, type CorpusData, loadCorpusData } from "./data.ts";

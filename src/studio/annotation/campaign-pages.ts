@@ -130,7 +130,7 @@ export function newCampaignPage(ctx: StudioContext, query: Record<string, string
   const runRows = rows.map(
     (r) => html`<tr><td><input type="checkbox" name="run" value="${r.id}" aria-label="run ${r.id}"></td>
       <td>${r.task}</td><td>${r.split ?? ""}</td><td>${r.agent}</td><td>${r.model}</td><td>${r.batch ?? ""}</td>
-      <td class="num">${score(r.metrics.f1?.value)}</td><td class="small"><a href="${urls.run(r.id)}">${r.id}</a></td></tr>`,
+      <td class="num">${score(r.metrics.f1?.value)}</td><td class="small" style="white-space:nowrap"><a href="${urls.run(r.id)}">${r.id}</a></td></tr>`,
   );
   const body = html`<form class="filters" method="get" action="${urls.newCampaign()}">
       ${(["suite", "task", "split", "agent", "model", "batch"] as const).map(select)}<button>Filter runs</button></form>
