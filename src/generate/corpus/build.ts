@@ -13,7 +13,7 @@ import { type CorpusManifest, documentHandle } from "../../core/index.ts";
 import type { TaskFile } from "../../store/task-store.ts";
 import { caseId, DAY_MS, isoDate, type Member, spokenDate } from "../procedural/cast.ts";
 import { companyProfile, companyRng } from "../procedural/company.ts";
-import { type DriveContext, documentChars, driveForm, FORMS } from "../procedural/form.ts";
+import { type DriveContext, driveForm, FORMS } from "../procedural/form.ts";
 import { fill as fillTemplate } from "../procedural/template.ts";
 import type { DocumentContent } from "../realize/content.ts";
 import { realize } from "../realize/index.ts";

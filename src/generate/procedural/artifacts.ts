@@ -58,7 +58,7 @@ export type PlannerContext = {
   colleagues: Member[];
   /** The task's calendar anchor (ms since epoch). */
   anchor: number;
-  /** Who owns company documents (any document of any role, and the company corpus's: `companyProfile`). */
+  /** Who owns company documents (any document of any role, and the company corpus's: `writeSuiteCorpora`). */
   owners: readonly Member[];
   /** The company's systems (`companyProfile`): the names the chapters of other processes padding a long document use. */
   systems: Readonly<Record<string, string>>;

@@ -1,21 +1,21 @@
 /**
  * @module What every drive document of a company shares, whichever task or background corpus writes it: the names of
- * the company's systems (`{hr_system}`, `{it_portal}`…) and the staff who own its documents. Drawn once per company
- * from a stream keyed by the suite's seed and secret and the company, so a task's policies and the company corpus
- * (src/generate/corpus/) are owned by the same people and name the same systems: an owner never tells a task's own
- * document from a background one (issue 27).
+ * the company's systems (`{hr_system}`, `{it_portal}`…) and its staff (who speak in the corpus's minutes and ticket
+ * logs). Drawn once per company from a stream keyed by the suite's seed and secret and the company, so a task's long
+ * policy (other processes' policies as appendices) and the company corpus (src/generate/corpus/) name the same
+ * systems. Drive documents of every origin are owned by the task's people (`writeSuiteCorpora`).
  */
 import { CORPUS_DATA, type CorpusData } from "../corpus/data.ts";
 import { type Member, NameDraw } from "./cast.ts";
 import { Rng } from "./prng.ts";
 
-/** Company staff who own drive documents. */
+/** Company staff (the corpus's minutes and ticket logs name them). */
 export const STAFF = 10;
 
 export type CompanyProfile = {
   /** `{slot}` → the company's name for that system, and `company` → its name. */
   systems: Record<string, string>;
-  /** Who owns the company's drive documents (any role, any task). */
+  /** The company's staff. */
   staff: Member[];
 };
 

@@ -121,7 +121,7 @@ class TaskBuilder {
     this.adjacent = [1, 2].map((k) =>
       drawCase(family, names, rng.fork(`case/adjacent-${k}`), this.anchor + k * 3 * DAY_MS, orgs[k]),
     );
-    // the company's document owners and systems, shared with its background corpus (and any other task of it)
+    // the company's systems, as its background corpus (and any other task of it) names them
     const profile = companyProfile(this.company, seed);
     this.files = new ArtifactPlanner({
       taskId,
@@ -131,7 +131,7 @@ class TaskBuilder {
       user: this.user,
       colleagues: this.colleagues,
       anchor: this.anchor,
-      owners: profile.staff,
+      owners: [this.persona, ...this.colleagues],
       systems: profile.systems,
       channels: [...family.channels, "town-square"],
       vars: (c, colleague) => this.vars(c, colleague),
@@ -679,7 +679,8 @@ class TaskBuilder {
   /**
    * Two look-alike cases. Each asks its own sub-question of the family's domain (the family's adjacent specs, in a
    * seeded order), with its own subject, case id, dates and profile facts; decisions it shares with the workflow get
-   * their own branch, differing from the user's where they can. No case carries more evidence than the user's.
+   * their own branch, differing from the user's where they can. Every case carries as many sentences as the user's
+   * (status notes making up the difference), so nothing in the number or size of its files tells whose it is.
    */
   private adjacentCases(
     conditional: readonly PlacedStep[],
@@ -711,9 +712,12 @@ class TaskBuilder {
         const said = this.restated(rng, fill(rng.pick(b.evidence), vars), fill(b.when, vars));
         texts.push({ text: said.text, cond: p.spec.condition!.id, branch: b });
       }
-      for (const s of rng.sample(ADJACENT_STATUS, 2))
+      // status notes make up what its facts and decisions leave short of the user's case: every case carries as
+      // many sentences as the user's, so the number of its files and their lengths are one draw (caseCarriers)
+      const statusLines = Math.max(2, Math.min(ADJACENT_STATUS.length, userUnits - texts.length));
+      for (const s of rng.sample(ADJACENT_STATUS, statusLines))
         texts.push({ text: fill(s, this.vars(c, rng.pick(this.colleagues))) });
-      const picked = rng.shuffle(texts).slice(0, Math.max(4, userUnits));
+      const picked = rng.shuffle(texts).slice(0, userUnits);
       const items = picked.map((t, i) => {
         const text = this.anchored(t.text, c);
         const unit = this.unit({
