@@ -68,6 +68,50 @@ describe("a suite's company corpora", () => {
     }
   });
 
+  test("a corpus document's form is a task document's: its length, its owners, its policies' names", async () => {
+    const root = fresh();
+    await generateProceduralSuite({
+      root,
+      suite: "s",
+      seed: 2718,
+      perDomain: 1,
+      domains: ["legal", "b2b"],
+      corpusChars: 60_000,
+    });
+    const topicWords = new Map<string, number>();
+    for (const ref of await listTasks(root, "s")) {
+      const loaded = await loadTask(root, ref.ref);
+      const env = await loadEnv(loaded, { split: "mixed" });
+      try {
+        const company = loaded.manifest.artifacts.filter((a) => a.app === "drive" && a.side === "company");
+        const inCorpus = (id: string) => loaded.corpus!.ids.has(id);
+        const listed = await env.list();
+        const lengths = (corpus: boolean) =>
+          listed
+            .filter(
+              (d) => d.app === "drive" && company.some((a) => a.id === d.id) && inCorpus(d.id) === corpus,
+            )
+            .map((d) => d.text.length)
+            .sort((x, y) => x - y);
+        const [own, background] = [lengths(false), lengths(true)];
+        expect(background.length).toBeGreaterThan(10);
+        // one length distribution for every drive document (form.ts): no length band tells the policy apart (a
+        // corpus of its own distribution ran to 40,000 characters a document, the task's to under 5,000)
+        expect(background[0]!).toBeGreaterThan(0.9 * own[0]!);
+        expect(background.at(-1)!).toBeLessThan(1.3 * own.at(-1)!);
+        // owned by the people who own the task's company documents, as each of those is
+        const owners = new Set(company.filter((a) => !inCorpus(a.id)).map((a) => a.author));
+        for (const a of company.filter((a) => inCorpus(a.id))) expect(owners.has(a.author)).toBe(true);
+        for (const a of company.filter((a) => inCorpus(a.id)))
+          for (const w of a.title.toLowerCase().split(/\W+/)) topicWords.set(w, (topicWords.get(w) ?? 0) + 1);
+      } finally {
+        await env.close();
+      }
+    }
+    // policies are named as the families name theirs ("… Procedure", "… Policy")
+    expect(topicWords.get("procedure") ?? 0).toBeGreaterThan(0);
+  });
+
   test("the same seed gives the same corpus bytes; the corpus is no task (listing, validation)", async () => {
     const [a, b] = [fresh(), fresh()];
     for (const root of [a, b])

@@ -59,7 +59,10 @@ export function genericSections(
   return out;
 }
 
-/** A handbook: its introduction, then its chapters in order until the document reaches `chars`. */
+/**
+ * A handbook: its introduction, then its chapters' sections in order until the document reaches `chars` (a section at
+ * a time, as every drive document grows to its drawn length, so a short one holds the first chapter or two).
+ */
 export function handbookSections(
   handbook: CorpusDocuments["handbooks"][number],
   topics: ReadonlyMap<string, Topic>,
@@ -67,10 +70,11 @@ export function handbookSections(
   chars: number,
 ): Section[] {
   const out: Section[] = [{ heading: "Introduction", paragraphs: handbook.intro.map(fill) }];
-  handbook.chapters.forEach((name, i) => {
-    if (sectionChars(out) >= chars) return;
-    out.push(...topicSections(topics.get(name)!, fill, i + 1));
-  });
+  const all = handbook.chapters.flatMap((name, i) => topicSections(topics.get(name)!, fill, i + 1));
+  for (const section of all) {
+    if (sectionChars(out) >= chars) break;
+    out.push(section);
+  }
   return out;
 }
 

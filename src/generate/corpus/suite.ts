@@ -41,6 +41,12 @@ export async function writeSuiteCorpora(
       }),
     );
     const reserved = manifests.flatMap((m) => m.manifest.artifacts);
+    // the corpus's documents are owned by whoever owns the tasks' company documents (one owner pool for the drive)
+    const owners = [
+      ...new Set(
+        reserved.filter((a) => a.app === "drive" && a.side === "company" && a.author).map((a) => a.author!),
+      ),
+    ].sort();
     const corpus = await companyCorpus({
       company,
       kinds: domain.docKinds,
@@ -49,6 +55,7 @@ export async function writeSuiteCorpora(
       chars: options.chars,
       reservedPaths: new Set(reserved.map((a) => a.path)),
       reservedCodes: new Set(reserved.flatMap((a) => codesIn(a.title))),
+      owners,
     });
     await writeCorpus(options.root, options.suite, corpus.manifest, corpus.files);
     for (const { file, manifest } of manifests)

@@ -99,8 +99,8 @@ export type DriveContext = {
   company: string;
   /** Kinds of company documents ("Support Playbook", "Standard Operating Procedure"…). */
   kinds: readonly string[];
-  /** People who own company documents; any document of any role is owned by one of them. */
-  owners: readonly Member[];
+  /** People who own company documents; any document of any role is owned by one of them (its name is what shows). */
+  owners: readonly Pick<Member, "name">[];
   anchor: number;
   /** Codes already given in this task (a code names one document). */
   codes: Set<string>;
@@ -123,7 +123,7 @@ export type DriveForm = {
   subtitle: string;
   /** File name without extension (slugged); the planner adds the app folder and de-duplicates. */
   fileStem: string;
-  owner: Member;
+  owner: Pick<Member, "name">;
   dateMs: number;
   /** Generic sections (scope, revision history…) around its own content. */
   fillerSections: number;
