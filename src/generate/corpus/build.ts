@@ -4,7 +4,7 @@
  * processes' policies, handbooks, meeting minutes and ticket logs, composed from the corpus data; each takes its form
  * (format, kind, code, title, file name, owner, date and length) from `driveForm`, the one distribution every drive
  * document of every role draws from, owned by the people who own the company's task documents, and a policy is
- * named as the families name theirs (`policyNames`). So a company's drive is large by its number of documents, not
+ * named as a task's policy is in each of its documents (`policyTitle`, form.ts). So a company's drive is large by its number of documents, not
  * by their length: a task's policy is as long as any (`env audit`'s length bands). They carry no evidence: role
  * distractor, side company. The stream is keyed by the suite's seed and secret and the company, so the corpus cannot
  * be rebuilt from what an agent sees.
@@ -13,7 +13,7 @@ import { type CorpusManifest, documentHandle } from "../../core/index.ts";
 import type { TaskFile } from "../../store/task-store.ts";
 import { caseId, DAY_MS, isoDate, type Member, spokenDate } from "../procedural/cast.ts";
 import { companyProfile, companyRng } from "../procedural/company.ts";
-import { type DriveContext, driveForm, FORMS } from "../procedural/form.ts";
+import { type DriveContext, driveForm, FORMS, policyTitle } from "../procedural/form.ts";
 import { fill as fillTemplate } from "../procedural/template.ts";
 import type { DocumentContent } from "../realize/content.ts";
 import { realize } from "../realize/index.ts";
@@ -144,7 +144,7 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
     if (roll < 0.7) {
       const topic = nextTopic();
       return {
-        topic: fillTemplate(plan.pick(data.documents.policyNames), { topic: topic.name }),
+        topic: policyTitle(plan, topic.name),
         sections: (chars) => {
           // its sections in order while the drawn length lasts (a short draw is a short policy), then generic ones
           const own: DocumentContent["sections"] = [];

@@ -47,11 +47,6 @@ export const CorpusDocuments = z
     systems: z.record(z.string().regex(/^[a-z_]+$/), Texts),
     /** Roles of the company staff who own background documents. */
     staffRoles: Texts,
-    /**
-     * How a policy of a topic is named (`{topic}`: the topic's name), drawn per document: the process policies of the
-     * workflow families are named so ("… Procedure", "… Policy", "… Standard"), and a drive's other policies alike.
-     */
-    policyNames: z.array(z.string().regex(/\{topic\}/, "expected the {topic} slot")).min(1),
     handbooks: z.array(z.object({ name: Text, intro: Texts, chapters: Texts }).strict()).min(1),
     meetings: z
       .array(z.object({ name: Text, attendees: Texts, items: z.array(MeetingItem).min(2) }).strict())

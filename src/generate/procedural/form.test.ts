@@ -11,6 +11,8 @@ import {
   emailSubject,
   FORMS,
   loadForms,
+  policyBase,
+  policyTitle,
 } from "./form.ts";
 import { Rng } from "./prng.ts";
 
@@ -80,4 +82,23 @@ test("a bad form pool file is refused naming the file and the field", () => {
   const path = join(dir, "forms.json");
   writeFileSync(path, JSON.stringify({ ...FORMS, drive: { ...FORMS.drive, codeShare: 2 } }));
   expect(() => loadForms(path)).toThrow(/forms\.json: \$\.drive\.codeShare/);
+});
+
+test("a policy's kind word is drawn per document from the one pool, a task's policy and a background one alike", () => {
+  expect(policyBase("New Customer Onboarding Standard")).toBe("New Customer Onboarding");
+  expect(policyBase("Internal Investigations Protocol")).toBe("Internal Investigations");
+  expect(policyBase("Release of Protected Health Information")).toBe(
+    "Release of Protected Health Information",
+  );
+  const rng = new Rng("policy-titles");
+  const titles = Array.from({ length: 300 }, () => policyTitle(rng, "New Customer Onboarding Standard"));
+  for (const t of titles) expect(t.startsWith("New Customer Onboarding")).toBe(true);
+  const words = new Set(titles.map((t) => t.slice("New Customer Onboarding".length).trim()));
+  // every kind word of the pool, and the bare base, turn up: none is the task's constant
+  const pool = new Set(FORMS.drive.policyNames.map((t) => t.replace("{topic}", "").trim()));
+  expect(words).toEqual(pool);
+  const procedure = titles.filter((t) => t.endsWith(" Procedure")).length / titles.length;
+  const share =
+    FORMS.drive.policyNames.filter((t) => t.endsWith(" Procedure")).length / FORMS.drive.policyNames.length;
+  expect(Math.abs(procedure - share)).toBeLessThan(0.08);
 });

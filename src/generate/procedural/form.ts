@@ -34,6 +34,14 @@ export const FormPools = z
         titles: z.object({ coded: Pool, plain: Pool }).strict(),
         /** File-name templates (slugged): the same slots. */
         fileNames: z.object({ coded: Pool, plain: Pool }).strict(),
+        /**
+         * How a policy of a topic is named (`{topic}`: its name without a kind word), drawn per document whatever its
+         * role: a task's policy ("Refund Approval" + " Standard") and every background policy alike, so the kind word
+         * a title ends in ("… Procedure", "… Standard") is one draw per document, never a task's constant.
+         */
+        policyNames: z
+          .array(z.string().regex(/^\{topic\}( [A-Za-z]+)?$/, "expected {topic} and at most one word"))
+          .min(1),
         /** What part of its topic a document is ("Process Overview", "Quick Reference"). */
         labels: Pool,
         /** A document's date: this many days before the task's calendar anchor. */
@@ -199,6 +207,25 @@ export function driveForm(rng: Rng, ctx: DriveContext, topic: string, label?: st
     chars: documentChars(rng),
     label: part,
   };
+}
+
+/** The kind words policy names end in ("Procedure", "Standard"…): the words after `{topic}` in `drive.policyNames`. */
+function policyWords(): string[] {
+  return [...new Set(FORMS.drive.policyNames.map((t) => t.replace("{topic}", "").trim()).filter(Boolean))];
+}
+
+/** A policy's name without the kind word it ends in ("Refund Approval Standard" → "Refund Approval"). */
+export function policyBase(name: string): string {
+  for (const word of policyWords()) if (name.endsWith(` ${word}`)) return name.slice(0, -word.length - 1);
+  return name;
+}
+
+/**
+ * The name one document gives a policy: its base (`policyBase`) under a template of `drive.policyNames`, drawn per
+ * document, so a task's policy and a background policy end in a kind word drawn alike.
+ */
+export function policyTitle(rng: Rng, name: string): string {
+  return fill(rng.pick(FORMS.drive.policyNames), { topic: policyBase(name) });
 }
 
 /** A drive document's length: log-uniform in `drive.chars` (the one length distribution of every drive document). */

@@ -19,7 +19,7 @@ import {
 import { companyProfile } from "./company.ts";
 import { DOMAINS, FAMILIES } from "./data.ts";
 import type { AdjacentSpec, BranchSpec, FamilySpec } from "./family.ts";
-import { caseCarriers, drawLabels, driveForm, emailSubject, FORMS } from "./form.ts";
+import { caseCarriers, drawLabels, driveForm, emailSubject, FORMS, policyTitle } from "./form.ts";
 import { distractorLayout, procedureSection, type StepPlace, wordStep } from "./policy-text.ts";
 import { POOLS } from "./pools.ts";
 import { Rng } from "./prng.ts";
@@ -308,7 +308,7 @@ class TaskBuilder {
     let pending: { item: number; text: string }[] = [];
     groups.forEach((g, docIndex) => {
       // topical titles and file names: the policy and the document's part, never a step; the form any document's
-      const form = driveForm(rng, this.files.drive, this.family.policy, labels[docIndex]);
+      const form = driveForm(rng, this.files.drive, policyTitle(rng, this.family.policy), labels[docIndex]);
       // an uncoded document is cited by its title
       const code = form.code ?? `"${form.title}"`;
       // details the previous document left out, stated here by what their step is for
