@@ -47,7 +47,7 @@ test("generating the same suite twice, on one thread and on three, gives byte-id
   for (const [path, bytes] of a) expect(b.get(path)!.equals(bytes)).toBe(true);
 }, 60_000);
 
-test("the committed demo suite is what `drflow demo` generates into an empty root (seed 7, no company corpus)", async () => {
+test("the committed demo suite is what `drflow demo` generates into an empty root (seed 7, its company corpora included)", async () => {
   const root = await mkdtemp(join(tmpdir(), "drflow-demo-"));
   roots.push(root);
   expect(await runDemoSuite(["--root", root], () => {})).toBe(0);
