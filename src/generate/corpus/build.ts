@@ -11,14 +11,15 @@
  */
 import { type CorpusManifest, documentHandle } from "../../core/index.ts";
 import type { TaskFile } from "../../store/task-store.ts";
-import { caseId, DAY_MS, isoDate, type Member, NameDraw, spokenDate } from "../procedural/cast.ts";
+import { caseId, DAY_MS, isoDate, type Member, spokenDate } from "../procedural/cast.ts";
+import { companyProfile, companyRng } from "../procedural/company.ts";
 import { type DriveContext, driveForm, FORMS } from "../procedural/form.ts";
-import { Rng } from "../procedural/prng.ts";
 import { fill as fillTemplate } from "../procedural/template.ts";
 import type { DocumentContent } from "../realize/content.ts";
 import { realize } from "../realize/index.ts";
 import { slug } from "../slug.ts";
 import {
+  appendixSections,
   type Filler,
   genericSections,
   handbookSections,
@@ -32,11 +33,8 @@ import { CORPUS_DATA, type CorpusData, type Topic } from "./data.ts";
 
 /** Characters a company corpus holds by default: with a task's own documents, over three times Basic's 160,000. */
 export const CORPUS_CHARS = 500_000;
-/** Company staff who own background documents. */
-const STAFF = 10;
 /** Generated calendars start here (as the procedural cast's); a company's calendar is anchored in the following year. */
 const EPOCH = Date.UTC(2025, 0, 6);
-
 export type CompanyCorpusOptions = {
   company: { name: string; domain: string };
   /** Kinds of company documents (the domain's `docKinds`, as the task's own documents use). */
@@ -45,6 +43,11 @@ export type CompanyCorpusOptions = {
   secret?: string;
   /** Characters of text to write (default `CORPUS_CHARS`). */
   chars?: number;
+  /**
+   * The calendar anchor its documents are dated back from (ms): the company's tasks' own (their mean when several),
+   * so a background document's date is drawn as a task document's is. Default: drawn like a task's.
+   */
+  anchor?: number;
   /** File paths and document codes the company's tasks already use (never reused; a path gets a `-2` suffix). */
   reservedPaths?: ReadonlySet<string>;
   reservedCodes?: ReadonlySet<string>;
@@ -82,23 +85,14 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
   const data = options.data ?? CORPUS_DATA;
   const target = options.chars ?? CORPUS_CHARS;
   const id = corpusId(options.company.name);
-  const rng = Rng.keyed(
-    `procedural/3/${options.seed}/${options.secret ?? ""}/company/${options.company.name}`,
-  );
+  const rng = companyRng(options.company.name, options.seed, options.secret);
   const company = options.company.name;
 
-  // the company's systems and staff, fixed for every document (so no two documents disagree)
-  const systems: Record<string, string> = { company };
-  const systemRng = rng.fork("systems");
-  for (const [slot, names] of Object.entries(data.documents.systems)) systems[slot] = systemRng.pick(names);
+  // the company's systems and staff, fixed for every document of the company, the tasks' own included
+  const { systems, staff } = companyProfile(options.company, options.seed, options.secret, data);
   const fill: Filler = (text) => fillTemplate(text, systems);
-  const names = new NameDraw(rng.fork("staff"));
-  const roles = rng.fork("roles").shuffle(data.documents.staffRoles);
-  const staff: Member[] = Array.from({ length: STAFF }, (_, i) =>
-    names.member(roles[i % roles.length]!, options.company.domain),
-  );
   const people: Person[] = staff.map((m) => ({ name: m.name, role: m.role }));
-  const anchor = EPOCH + rng.fork("anchor").int(0, 300) * DAY_MS;
+  const anchor = options.anchor ?? EPOCH + rng.fork("anchor").int(0, 300) * DAY_MS;
   const reservedCodes = options.reservedCodes ?? new Set<string>();
   const owners =
     options.owners && options.owners.length > 0 ? options.owners.map((name) => ({ name })) : staff;
@@ -136,14 +130,32 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
     const roll = plan.next();
     if (roll < 0.2) {
       const handbook = plan.pick(data.documents.handbooks);
-      return { topic: handbook.name, sections: (chars) => handbookSections(handbook, topics, fill, chars) };
+      return {
+        topic: handbook.name,
+        sections: (chars) => {
+          const sections = handbookSections(handbook, topics, fill, chars);
+          // a long draw outlasts the handbook's chapters: the company's other policies follow as appendices
+          const chapters = new Set(handbook.chapters.map((c) => topics.get(c)));
+          const others = plan.shuffle(named.filter((t) => !chapters.has(t)));
+          return [...sections, ...appendixSections(others, fill, chars - sectionChars(sections))];
+        },
+      };
     }
     if (roll < 0.7) {
       const topic = nextTopic();
-      const own = topicSections(topic, fill);
       return {
         topic: fillTemplate(plan.pick(data.documents.policyNames), { topic: topic.name }),
-        sections: (chars) => [...own, ...padding(chars - sectionChars(own))],
+        sections: (chars) => {
+          // its sections in order while the drawn length lasts (a short draw is a short policy), then generic ones
+          const own: DocumentContent["sections"] = [];
+          for (const section of topicSections(topic, fill))
+            if (own.length === 0 || sectionChars(own) < chars) own.push(section);
+          const sections = [...own, ...padding(chars - sectionChars(own))];
+          // a long draw outlasts the topic and the generic sections: other topics follow as appendices
+          const others = plan.shuffle(named.filter((t) => t !== topic));
+          sections.push(...appendixSections(others, fill, chars - sectionChars(sections)));
+          return sections;
+        },
       };
     }
     if (roll < 0.85) {
