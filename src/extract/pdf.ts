@@ -51,19 +51,33 @@ export async function pdfjsLines(bytes: Uint8Array): Promise<PlainLine[][]> {
   return pages;
 }
 
-/** Lines joined by newlines, a blank line at a paragraph gap, pages by a blank line. */
+/**
+ * A page break inside a sentence: the page's last line ends without a sentence end and the next page's first line
+ * goes on in lower case ("Requests for a standing" / "exception are reviewed monthly…"), a wrap, not a paragraph.
+ */
+export function continuesSentence(last: string | undefined, next: string | undefined): boolean {
+  return !!last && !!next && !/[.!?:;)"”]\s*$/.test(last) && /^[a-z]/.test(next);
+}
+
+/**
+ * Lines joined by newlines, a blank line at a paragraph gap, pages by a blank line — by a line break when a sentence
+ * runs on across the page break (`continuesSentence`).
+ */
 export function layoutPdfLines(pages: readonly (readonly PlainLine[])[]): string {
-  return pages
-    .map((lines) => {
-      const out: string[] = [];
-      lines.forEach((line, i) => {
-        const prev = lines[i - 1];
-        if (prev && prev.y - line.y > PARAGRAPH_GAP * Math.max(prev.size, line.size)) out.push("");
-        out.push(line.text);
-      });
-      return out.join("\n");
-    })
-    .join("\n\n");
+  const texts = pages.map((lines) => {
+    const out: string[] = [];
+    lines.forEach((line, i) => {
+      const prev = lines[i - 1];
+      if (prev && prev.y - line.y > PARAGRAPH_GAP * Math.max(prev.size, line.size)) out.push("");
+      out.push(line.text);
+    });
+    return out.join("\n");
+  });
+  return texts.reduce((all, text, i) => {
+    if (i === 0) return text;
+    const last = pages[i - 1]!.at(-1)?.text;
+    return `${all}${continuesSentence(last, pages[i]![0]?.text) ? "\n" : "\n\n"}${text}`;
+  }, "");
 }
 
 export async function extractPdf(bytes: Uint8Array): Promise<string> {
