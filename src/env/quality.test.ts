@@ -42,8 +42,10 @@ test("demo suite (mixed): hybrid finds a carrier of every gold step in the top 5
     const all = probes[queryOf];
     expect(all.hybrid.length).toBeGreaterThan(100);
     // a step's title alone is a three-word query against drive documents of up to 40,000 characters (many-page
-    // policies, notices padded to the same length: form.ts documentChars): 0.944 with the old 2,600–4,600, 0.897 now
-    expect(hitRate(all.hybrid)).toBeGreaterThanOrEqual(queryOf === "title" ? 0.85 : 0.9);
+    // policies, notices padded to the same length: form.ts documentChars): 0.944 with the old 2,600–4,600, 0.897 with
+    // 2,500–40,000, 0.833 since the demo carries its company corpora (about 60 more drive documents a task, other
+    // processes' policies among them)
+    expect(hitRate(all.hybrid)).toBeGreaterThanOrEqual(queryOf === "title" ? 0.8 : 0.9);
     // Fusion should not be worse than either list alone.
     expect(hitRate(all.hybrid)).toBeGreaterThanOrEqual(
       Math.max(hitRate(all.bm25), hitRate(all.vector)) - 0.02,
