@@ -186,3 +186,10 @@ test("a passage pointing to the definitions or to a section by its quoted name b
   // A definitions heading is a heading: a prose line that mentions definitions is not one.
   expect(pointersIn("Terms follow the glossary.").map((p) => p.label)).toEqual([]);
 });
+
+test("a cut never leaves a heading without its text when a sentence ends before it", () => {
+  const text = `The claim is reviewed within five days.\n14 Monitoring and Review\n${"The owner reviews the procedure every year. ".repeat(10)}`;
+  const cut = cutAtSentence(text, 130);
+  expect(cut.startsWith("The claim is reviewed within five days.\n[…")).toBe(true);
+  expect(cut).not.toContain("Monitoring and Review");
+});

@@ -43,7 +43,7 @@ export function joinPieces(pieces: readonly Piece[]): string {
 }
 
 /**
- * `text` within `max` characters, cut after the last whole sentence (or line) that fits, with a marker saying how much
+ * `text` within `max` characters, cut after the last whole sentence (or, failing one, line) that fits, with a marker saying how much
  * was left out; never in the middle of a sentence (unless its first sentence alone is longer than `max`).
  */
 export function cutAtSentence(text: string, max: number, what = "this document"): string {
@@ -54,7 +54,10 @@ export function cutAtSentence(text: string, max: number, what = "this document")
   const ends = [...head.matchAll(/[.!?:;)"”](?=\s)|\n/g)]
     .filter((m) => m[0] !== "." || !ABBREVIATION.test(head.slice(Math.max(0, m.index! - 6), m.index! + 1)))
     .map((m) => m.index! + m[0].length);
-  const end = ends.length ? ends.at(-1)! : room;
+  // a line end after a heading ("14 Monitoring and Review") would leave the heading without its text: the last end
+  // after a sentence is taken when there is one
+  const sentenceEnds = ends.filter((e) => /[.!?:;)"”]$/.test(head.slice(0, e).trimEnd()));
+  const end = sentenceEnds.at(-1) ?? ends.at(-1) ?? room;
   return `${text.slice(0, end).trimEnd()}${marker(text.length - end)}`;
 }
 
