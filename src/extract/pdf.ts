@@ -51,19 +51,29 @@ export async function pdfjsLines(bytes: Uint8Array): Promise<PlainLine[][]> {
   return pages;
 }
 
-/** Lines joined by newlines, a blank line at a paragraph gap, pages by a blank line. */
+/** A page's last line that stops mid-sentence, and a next page that goes on in lower case: one paragraph across them. */
+const OPEN_END = /[^.!?:;)"”\]]$/;
+const GOES_ON = /^[a-z]/;
+
+/**
+ * Lines joined by newlines, a blank line at a paragraph gap, pages by a blank line — unless a sentence runs on from
+ * one page to the next (the page ends mid-sentence and the next starts in lower case), which stays one paragraph.
+ */
 export function layoutPdfLines(pages: readonly (readonly PlainLine[])[]): string {
-  return pages
-    .map((lines) => {
-      const out: string[] = [];
-      lines.forEach((line, i) => {
-        const prev = lines[i - 1];
-        if (prev && prev.y - line.y > PARAGRAPH_GAP * Math.max(prev.size, line.size)) out.push("");
-        out.push(line.text);
-      });
-      return out.join("\n");
-    })
-    .join("\n\n");
+  const texts = pages.map((lines) => {
+    const out: string[] = [];
+    lines.forEach((line, i) => {
+      const prev = lines[i - 1];
+      if (prev && prev.y - line.y > PARAGRAPH_GAP * Math.max(prev.size, line.size)) out.push("");
+      out.push(line.text);
+    });
+    return out.join("\n");
+  });
+  return texts.reduce((all, page, i) => {
+    if (i === 0) return page;
+    const runsOn = OPEN_END.test(all.trimEnd()) && GOES_ON.test(page.trimStart());
+    return `${all}${runsOn ? "\n" : "\n\n"}${page}`;
+  }, "");
 }
 
 export async function extractPdf(bytes: Uint8Array): Promise<string> {
