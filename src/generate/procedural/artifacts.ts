@@ -41,6 +41,8 @@ export type PlannerContext = {
   colleagues: Member[];
   /** The task's calendar anchor (ms since epoch). */
   anchor: number;
+  /** The suite's secret (keys Message-IDs; empty: none). */
+  secret: string;
   /** Template variables for a case as a given colleague writes about it. */
   vars: (c: CaseProfile, colleague: Member) => Record<string, string>;
 };
@@ -58,6 +60,7 @@ export class ArtifactPlanner {
   private readonly user: Member;
   private readonly colleagues: Member[];
   private readonly anchor: number;
+  private readonly secret: string;
   private readonly vars: PlannerContext["vars"];
 
   constructor(context: PlannerContext) {
@@ -68,6 +71,7 @@ export class ArtifactPlanner {
     this.user = context.user;
     this.colleagues = context.colleagues;
     this.anchor = context.anchor;
+    this.secret = context.secret;
     this.vars = context.vars;
   }
 
@@ -252,7 +256,7 @@ export class ArtifactPlanner {
     );
   }
   message(from: Member, to: Member[], cc: Member[], ms: number, subject: string, body: string) {
-    const id = messageId(`${this.taskId}/${++this.messageCount}`, `mail.${this.company.domain}`);
+    const id = messageId(`${this.taskId}/${++this.messageCount}`, `mail.${this.company.domain}`, this.secret);
     const addr = (m: Member) => ({ name: m.name, email: m.email });
     return {
       messageId: id,

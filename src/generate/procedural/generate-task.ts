@@ -1,6 +1,12 @@
 /** @module The offline `procedural` generator: one seeded task (S1–S6) with its planned artifacts, truth known by construction. */
 import type { z } from "zod";
-import { type ArtifactManifest, type Domain, EvidenceUnit, type Task } from "../../core/index.ts";
+import {
+  type ArtifactManifest,
+  type Domain,
+  EvidenceUnit,
+  secretDigest,
+  type Task,
+} from "../../core/index.ts";
 import type { Section } from "../realize/content.ts";
 import { ArtifactPlanner, type PlannedArtifact } from "./artifacts.ts";
 import { applyBands, caseSlots, chooseBranches, constrain, maybeRestated } from "./branches.ts";
@@ -32,6 +38,11 @@ export type ProceduralOptions = {
   taskId: string;
   domain: Domain;
   seed: number;
+  /**
+   * The suite's secret (gold-side, never written): keys every draw, so nothing an agent observes leads back to the
+   * seed (empty: the plain seeded streams, reproducible from the seed alone).
+   */
+  secret?: string;
   family?: string;
   /** Families to draw from (default: the shipped data files). */
   families?: readonly FamilySpec[];
@@ -46,7 +57,8 @@ export function familiesOf(domain: Domain, families: readonly FamilySpec[] = FAM
 /** Generate one task: seed, contexts, gold workflows, evidence units, adjacent cases and every artifact's content. */
 export function generateProceduralTask(options: ProceduralOptions): GeneratedTask {
   const { taskId, domain, seed } = options;
-  const root = new Rng(`procedural/${GENERATOR_VERSION}/${seed}/${taskId}`);
+  const secret = options.secret ?? "";
+  const root = Rng.suite(`procedural/${GENERATOR_VERSION}/${seed}/${taskId}`, secret);
   const candidates = familiesOf(domain, options.families);
   const family = options.family
     ? candidates.find((f) => f.id === options.family)
@@ -59,7 +71,7 @@ export function generateProceduralTask(options: ProceduralOptions): GeneratedTas
     );
   }
   const settings = GeneratorSettings.parse(options.settings ?? {});
-  return new TaskBuilder(taskId, family, seed, root, settings).build();
+  return new TaskBuilder(taskId, family, seed, secret, root, settings).build();
 }
 
 class TaskBuilder {
@@ -86,6 +98,7 @@ class TaskBuilder {
     private readonly taskId: string,
     private readonly family: FamilySpec,
     private readonly seed: number,
+    private readonly secret: string,
     private readonly rng: Rng,
     private readonly settings: GeneratorSettings,
   ) {
@@ -115,6 +128,7 @@ class TaskBuilder {
       user: this.user,
       colleagues: this.colleagues,
       anchor: this.anchor,
+      secret,
       vars: (c, colleague) => this.vars(c, colleague),
     });
   }
@@ -205,6 +219,7 @@ class TaskBuilder {
         family: this.family.id,
         seed: this.seed,
         version: GENERATOR_VERSION,
+        ...(this.secret ? { secret_digest: secretDigest(this.secret) } : {}),
         surface: Object.fromEntries(Object.entries(this.surface).map(([k, v]) => [k, [...v].sort()])),
       },
     };

@@ -42,13 +42,16 @@ export async function realizeTask(generated: GeneratedTask): Promise<TaskFile[]>
   return files;
 }
 
-/** The folder as written: realized files, working ids replaced by opaque handles (see `sealTask`). */
-export async function taskFolder(generated: GeneratedTask): Promise<TaskFolder> {
-  return sealTask({
-    task: generated.task,
-    manifest: generated.manifest,
-    files: await realizeTask(generated),
-  });
+/** The folder as written: realized files, working ids replaced by opaque handles keyed by the suite's `secret` (see `sealTask`). */
+export async function taskFolder(generated: GeneratedTask, secret = ""): Promise<TaskFolder> {
+  return sealTask(
+    {
+      task: generated.task,
+      manifest: generated.manifest,
+      files: await realizeTask(generated),
+    },
+    secret,
+  );
 }
 
 /** Task ids of a suite: `<domain>_01`, `<domain>_02`, … with the domain's families taken in order. */
@@ -72,13 +75,19 @@ export type SuiteOptions = {
   root: string;
   suite: string;
   seed: number;
+  /**
+   * The suite's secret: keys every draw and handle of its tasks and corpora, so what an agent sees does not lead back
+   * to the seed; written nowhere (task.json records its digest). Empty or absent: a suite reproducible from the seed
+   * alone, which `drflow env audit` reports as a leak.
+   */
+  secret?: string;
   perDomain?: number;
   domains?: readonly Domain[];
   /** Families to draw from (default: the shipped data files). */
   families?: readonly FamilySpec[];
   /**
    * Threads that generate tasks side by side, this one included (default: one per two cores, at least
-   * `TASKS_PER_THREAD` tasks each; 1 = all in this thread). A task's bytes depend on its plan and the seed only, so
+   * `TASKS_PER_THREAD` tasks each; 1 = all in this thread). A task's bytes depend on its plan, seed and secret only, so
    * the suite is the same for any count.
    */
   workers?: number;
@@ -100,16 +109,17 @@ export type SuiteOptions = {
 export type SuiteTask = { ref: string; dir: string; generated: Pick<GeneratedTask, "task" | "manifest"> };
 export type SuitePlanEntry = ReturnType<typeof suitePlan>[number];
 /** What every task of a suite shares (a suite worker receives it once). */
-export type SuiteJob = Pick<SuiteOptions, "root" | "suite" | "seed" | "families">;
+export type SuiteJob = Pick<SuiteOptions, "root" | "suite" | "seed" | "secret" | "families">;
 
 /** Generate, realize and write one task of a suite; its folder is replaced atomically. */
 export async function writeSuiteTask(plan: SuitePlanEntry, job: SuiteJob): Promise<SuiteTask> {
   const generated = generateProceduralTask({
     ...plan,
     seed: job.seed,
+    ...(job.secret ? { secret: job.secret } : {}),
     ...(job.families ? { families: job.families } : {}),
   });
-  const folder = await taskFolder(generated);
+  const folder = await taskFolder(generated, job.secret);
   const dir = await writeTask(job.root, job.suite, folder.task, folder.manifest, folder.files);
   return {
     ref: `${job.suite}/${plan.taskId}`,
@@ -147,6 +157,7 @@ export async function generateProceduralSuite(options: SuiteOptions): Promise<Su
         root: staging,
         suite: options.suite,
         seed: options.seed,
+        ...(options.secret ? { secret: options.secret } : {}),
         ...(options.families ? { families: options.families } : {}),
       };
       const tasks = await generateOnThreads(plans, job, writeSuiteTask, threads, (t) =>
@@ -162,6 +173,7 @@ export async function generateProceduralSuite(options: SuiteOptions): Promise<Su
           root: staging,
           suite: options.suite,
           seed: options.seed,
+          ...(options.secret ? { secret: options.secret } : {}),
           chars: options.corpusChars ?? CORPUS_CHARS,
         },
       );
