@@ -19,6 +19,11 @@ import { writeDemoSummary } from "./demo-summary.ts";
 
 export const DEMO_SUITE = "demo";
 export const DEMO_SEED = 7;
+/**
+ * The demo's suite secret, public on purpose: anyone can regenerate tasks/demo and check it byte for byte. A suite
+ * meant to test agents is generated with a secret kept gold-side (`drflow generate --secret`).
+ */
+export const DEMO_SECRET = "demo-public";
 /** Characters of company corpus in the committed demo: none (`--corpus-chars 0`), so the demo stays a 10-second floor check. */
 export const DEMO_CORPUS_CHARS = 0;
 
@@ -35,7 +40,9 @@ const USAGE = [
   "drflow demo [--regenerate] [--root tasks]",
   "",
   "  Validates tasks/demo (generating it when missing) and prints steps, conditions and artifacts by role and app.",
-  "  The committed suite is reproduced bit for bit by: drflow generate --procedural --suite demo --seed 7 --corpus-chars 0 --replace",
+  "  The committed suite is reproduced bit for bit by:",
+  `    drflow generate --procedural --suite demo --seed ${DEMO_SEED} --secret ${DEMO_SECRET} --corpus-chars 0 --replace`,
+  `  Its secret (${DEMO_SECRET}) is public so anyone can check that; a suite that tests agents keeps its secret gold-side.`,
 ].join("\n");
 const FULL_USAGE =
   "drflow demo [--regenerate] [--root tasks] [--suite-only] [--html .drflow/demo/summary.html] [--store .drflow/runs.sqlite]\n" +
@@ -61,12 +68,13 @@ export async function runDemoSuite(args: string[], log: (s: string) => void = co
   let refs = await listTasks(root, DEMO_SUITE);
   if (flags.regenerate || refs.length === 0) {
     log(
-      `generating ${root}/${DEMO_SUITE} (procedural, seed ${DEMO_SEED}, 2 tasks per domain, no company corpus)…`,
+      `generating ${root}/${DEMO_SUITE} (procedural, seed ${DEMO_SEED}, public secret ${DEMO_SECRET}, 2 tasks per domain, no company corpus)…`,
     );
     await generateProceduralSuite({
       root,
       suite: DEMO_SUITE,
       seed: DEMO_SEED,
+      secret: DEMO_SECRET,
       perDomain: 2,
       // The committed demo has no company corpus: it is the fast floor check (about 10 s), not the large benchmark.
       corpusChars: DEMO_CORPUS_CHARS,
