@@ -5,13 +5,14 @@
  * and its resident memory across `--loads` POST /env loads.
  * `bun scripts/bench/api.ts [--task demo/healthcare_01] [--judge-jobs 34] [--job-mb 2.6] [--loads 100] [--copies 9]`
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { extractive } from "../../src/agents/extractive/index.ts";
 import { runAgent } from "../../src/agents/run.ts";
 import { loadEnv } from "../../src/env/load.ts";
 import { renderReportMarkdown } from "../../src/judge/index.ts";
+import { copyTaskFolder } from "../../src/store/copy-task.ts";
 import { loadTask } from "../../src/store/task-store.ts";
 import { benchArgs, headline } from "./support/bench.ts";
 
@@ -38,7 +39,7 @@ const values = benchArgs("api", USAGE, {
 const task = values.task;
 const dir = mkdtempSync(join(tmpdir(), "drflow-bench-api-"));
 const root = join(dir, "tasks");
-cpSync(resolve("tasks", task), join(root, task), { recursive: true });
+copyTaskFolder(resolve("tasks"), task, root);
 
 // The report: the extractive agent's, its steps repeated `copies` times.
 const loaded = await loadTask(root, task);

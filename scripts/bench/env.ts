@@ -1,6 +1,8 @@
 /**
  * @module Environment benchmark: time to load and index a whole suite (default demo, mixed split, embedded backend,
- * hashing embedder), then p50/p95 hybrid search latency over 1,000 queries spread across the suite's envs.
+ * hashing embedder) — per task, with the characters each serves (its own documents and its company's corpus) — then
+ * p50/p95 hybrid search latency over 1,000 queries spread across the suite's envs. Issue 27 asks ≤ 1.0 s per task and
+ * p95 ≤ 10 ms at ≥ 500,000 characters per task (a suite generated with the default corpus).
  * `bun scripts/bench/env.ts [--suite demo] [--split mixed] [--queries 1000] [--root tasks]`
  */
 import { loadEnv } from "../../src/env/load.ts";
@@ -35,15 +37,21 @@ const t0 = performance.now();
 const cpu0 = process.cpuUsage();
 const envs: Env[] = [];
 let documents = 0;
-let chars = 0;
+/** Per task: the characters of text it serves and the milliseconds its load and index took. */
+const taskChars: number[] = [];
+const taskMs: number[] = [];
 for (const ref of refs) {
+  const start = performance.now();
   const env = await loadEnv(await loadTask(values.root, ref.ref), { split });
+  taskMs.push(performance.now() - start);
   const listed = await env.list();
   documents += listed.length;
-  chars += listed.reduce((n, d) => n + d.text.length, 0);
+  taskChars.push(listed.reduce((n, d) => n + d.text.length, 0));
   envs.push(env);
 }
 const loadMs = performance.now() - t0;
+const chars = taskChars.reduce((a, b) => a + b, 0);
+const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 const cpu = process.cpuUsage(cpu0);
 const loadCpuMs = (cpu.user + cpu.system) / 1000;
 
@@ -73,10 +81,10 @@ const pct = (p: number) =>
 for (const env of envs) await env.close();
 
 console.log(
-  `suite ${values.suite} (${split}): ${refs.length} tasks, ${documents} documents, ${Math.round(chars / refs.length).toLocaleString("en-US")} characters of text per task`,
+  `suite ${values.suite} (${split}): ${refs.length} tasks, ${documents} documents, ${fmt(chars / refs.length)} characters of text per task (${fmt(Math.min(...taskChars))}–${fmt(Math.max(...taskChars))})`,
 );
 console.log(
-  `load + index (extract, chunk, FTS5, hashing vectors in sqlite-vec): ${(loadMs / 1000).toFixed(2)} s total, ${(loadMs / refs.length).toFixed(0)} ms per task (CPU ${(loadCpuMs / refs.length).toFixed(0)} ms per task)`,
+  `load + index (extract, chunk, FTS5, hashing vectors in sqlite-vec): ${(loadMs / 1000).toFixed(2)} s total, ${(loadMs / refs.length).toFixed(0)} ms per task, slowest ${Math.max(...taskMs).toFixed(0)} ms (CPU ${(loadCpuMs / refs.length).toFixed(0)} ms per task)`,
 );
 console.log(
   `hybrid search over ${total} queries: p50 ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms, max ${latencies.at(-1)!.toFixed(2)} ms (CPU ${searchCpuMs.toFixed(2)} ms a query)`,
@@ -88,7 +96,9 @@ headline(
     tasks: refs.length,
     documents,
     chars_per_task: Math.round(chars / refs.length),
+    chars_min_task: Math.min(...taskChars),
     load_ms_per_task: Number((loadMs / refs.length).toFixed(1)),
+    load_ms_slowest_task: Number(Math.max(...taskMs).toFixed(1)),
     load_cpu_ms_per_task: Number((loadCpuMs / refs.length).toFixed(1)),
     search_p50_ms: Number(pct(50).toFixed(3)),
     search_p95_ms: Number(pct(95).toFixed(3)),

@@ -100,10 +100,18 @@ try {
     }
     return worst;
   };
-  const worst = await report(
-    `(1) batch of ${runs.length} runs (demo suite, offline eval), ${iterations} requests per page`,
+  // A reused store is already full (its pages are not the 20-run figures) and its runs were recorded against the task
+  // files of its day, which a later demo may have regenerated: table (1) is a fresh store's.
+  const worst = reuse
+    ? Number.NaN
+    : await report(
+        `(1) batch of ${runs.length} runs (demo suite, offline eval), ${iterations} requests per page`,
+      );
+  console.log(
+    reuse
+      ? "\n(1) skipped: the store is reused (--store); run without it for the 20-run table"
+      : `slowest p95 ${worst.toFixed(1)} ms`,
   );
-  console.log(`slowest p95 ${worst.toFixed(1)} ms`);
 
   // (2) The store filled to --runs: copies of the batch's runs with everything a run holds (support/studio-fill.ts).
   const copies = Math.ceil(Math.max(0, target - runs.length) / runs.length);
@@ -199,7 +207,7 @@ try {
   );
   headline(
     "studio",
-    `slowest page p95 ${worst.toFixed(1)} ms on ${runs.length} runs; ${worst2.toFixed(1)} ms on ${total} runs (target < 200 ms: ${worst2 < 200 ? "met" : "NOT met"}); RSS ${rss.toFixed(0)} MiB`,
+    `${reuse ? "" : `slowest page p95 ${worst.toFixed(1)} ms on ${runs.length} runs; `}${worst2.toFixed(1)} ms on ${total} runs (target < 200 ms: ${worst2 < 200 ? "met" : "NOT met"}); RSS ${rss.toFixed(0)} MiB`,
     {
       runs: total,
       slowest_p95_ms: Number(worst2.toFixed(1)),

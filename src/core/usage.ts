@@ -103,6 +103,26 @@ export const RunUsage = UsageTotals.extend({
 });
 export type RunUsage = z.infer<typeof RunUsage>;
 
+/**
+ * Sums over any set of recorded calls (a run, a batch, a role × stage group): a run's usage plus the tokens of every
+ * call, how many calls had no provider usage (their tokens estimated) and their summed latency. The run store computes it in SQL (`callTotals`),
+ * `runUsage` from calls in memory; both give the same figures for the same calls.
+ */
+export const CallTotals = RunUsage.extend({
+  /** Tokens of every call, cache hits at what they first took (what the runs list shows and sorts by). */
+  listInputTokens: z.number().int().min(0).default(0),
+  listOutputTokens: z.number().int().min(0).default(0),
+  /** Calls whose tokens are approximate counts (the provider reported no usage). */
+  estimatedCalls: z.number().int().min(0).default(0),
+  latencyMs: z.number().min(0).default(0),
+});
+export type CallTotals = z.infer<typeof CallTotals>;
+
+/** No calls, as `CallTotals`. */
+export function noCallTotals(): CallTotals {
+  return { ...noRunUsage(), listInputTokens: 0, listOutputTokens: 0, estimatedCalls: 0, latencyMs: 0 };
+}
+
 /** A run with no calls. */
 export function noRunUsage(): RunUsage {
   return { ...noUsage(), cachedCalls: 0, listCostUsd: 0, listUnpricedCalls: 0 };

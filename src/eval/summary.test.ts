@@ -54,15 +54,15 @@ describe("summarize", () => {
     expect(rows[0]!.metrics.topology!.mean).toBeNull();
   });
 
-  test("one row per agent × model × split, sorted", () => {
+  test("one row per agent × model × split, sorted (original before mixed)", () => {
     const a = result("demo/a", 0, 0.1);
     const b = { ...result("demo/a", 0, 0.3), cell: { ...a.cell, split: "mixed" as const } };
     const c = { ...result("demo/a", 0, 0.9), cell: { ...a.cell, agent: "basic", model: "openai:gpt-4o" } };
     const rows = summarize([b, a, c]);
     expect(rows.map((r) => [r.agent, r.split])).toEqual([
       ["basic", "original"],
-      ["extractive", "mixed"],
       ["extractive", "original"],
+      ["extractive", "mixed"],
     ]);
     const table = formatSummaryTable(rows);
     expect(table.split("\n")).toHaveLength(5);

@@ -1,8 +1,14 @@
 /** @module The batch summary: per agent × model × split, each metric's mean ± std over repeats (task means per repeat). */
 
 import { mean, std } from "../analysis/stats.ts";
-import type { MetricName, Split } from "../core/index.ts";
-import { addRunUsage, noRunUsage, RunUsage } from "../core/index.ts";
+import {
+  addRunUsage,
+  type MetricName,
+  noRunUsage,
+  RunUsage,
+  type Split,
+  Split as SplitName,
+} from "../core/index.ts";
 import { metricColumns } from "../judge/index.ts";
 import type { CellResult } from "./cells.ts";
 
@@ -89,8 +95,13 @@ export function summarize(
       usage,
     });
   }
+  // Splits in the benchmark's order (`original` before `mixed`), as the studio lists them.
+  const splitRank = (s: string) => (SplitName.options as readonly string[]).indexOf(s) >>> 0;
   return rows.sort(
     (a, b) =>
-      a.agent.localeCompare(b.agent) || a.model.localeCompare(b.model) || a.split.localeCompare(b.split),
+      a.agent.localeCompare(b.agent) ||
+      a.model.localeCompare(b.model) ||
+      splitRank(a.split) - splitRank(b.split) ||
+      a.split.localeCompare(b.split),
   );
 }

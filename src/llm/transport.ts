@@ -13,6 +13,18 @@ import {
   withRetry,
 } from "./retry.ts";
 
+/**
+ * A fetch with Bun's own timeout off. Bun ends any request that has received nothing for 300 s, underneath every
+ * signal a caller passes (oven-sh/bun#16682; `timeout: false` turns it off, oven-sh/bun#6217), so a `--timeout` above
+ * five minutes never took effect: a slow model's answer was cut at 300 s and retried. The SDK's own timeout
+ * (`timeoutMs`, an abort signal) is the one deadline left.
+ */
+export function withoutRuntimeTimeout(inner: typeof fetch): typeof fetch {
+  const wrapped = (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+    inner(input, { ...init, timeout: false } as RequestInit);
+  return Object.assign(wrapped, inner) as typeof fetch;
+}
+
 /** Status codes worth retrying: request timeout, conflict, rate limit, and every server error. */
 const RETRYABLE_STATUS = new Set([408, 409, 429]);
 
@@ -86,7 +98,7 @@ export class Transport {
       ...(options.defaultQuery && Object.keys(options.defaultQuery).length
         ? { defaultQuery: options.defaultQuery }
         : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      fetch: withoutRuntimeTimeout(options.fetch ?? fetch),
     });
   }
 

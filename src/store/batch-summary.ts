@@ -4,7 +4,6 @@
  * and per task and configuration one metric's mean (the grid's cells). Values are each run's latest evaluation.
  */
 import { MetricName } from "../core/index.ts";
-import { LATEST_RESULT } from "./run-order.ts";
 import type { SqlDb } from "./sql.ts";
 
 /** A configuration of a batch: the grid's row × column. */
@@ -31,71 +30,135 @@ export type ConfigSummary = ConfigKey & {
 };
 
 /**
- * The batch's runs, read through the batch index first (MATERIALIZED: a planner must not walk another index in its
- * GROUP BY's order and filter the whole store by batch).
+ * A run's split as the grid names it (runs recorded before splits existed are `original`). The queries group by the
+ * stored split (`latest_sums` keeps a missing one as ''), in their index's order, and fold it into `original` here.
  */
-const BATCH_RUNS = `WITH r AS MATERIALIZED (SELECT id, task, agent, model, COALESCE(split, 'original') AS split, repeat, status
-  FROM runs WHERE kind = 'agent' AND batch = ?)`;
-const SPLIT = "r.split";
-const LATEST_ROWS = `FROM r JOIN metric_results m ON m.run_id = r.id WHERE ${LATEST_RESULT}`;
+const splitOf = (split: string | null) => split || "original";
 const keyOf = (c: ConfigKey) => JSON.stringify([c.agent, c.model, c.split]);
+const cellOf = (c: ConfigKey & { task: string }) => JSON.stringify([c.task, c.agent, c.model, c.split]);
 
-/** Every configuration of the batch with its counts and per-metric figures (empty: no such batch). */
-export function batchSummary(db: SqlDb, batch: string): ConfigSummary[] {
-  const configs = new Map<string, ConfigSummary>();
-  for (const c of db
-    .query<ConfigKey & { runs: number; done: number; failed: number; running: number }, [string]>(
-      `${BATCH_RUNS} SELECT r.agent, r.model, ${SPLIT} AS split, COUNT(*) AS runs,
-         SUM(CASE WHEN r.status = 'done' THEN 1 ELSE 0 END) AS done,
-         SUM(CASE WHEN r.status = 'failed' THEN 1 ELSE 0 END) AS failed,
-         SUM(CASE WHEN r.status = 'running' THEN 1 ELSE 0 END) AS running
-       FROM r GROUP BY r.agent, r.model, ${SPLIT}`,
+type Stored<T> = Omit<T, "split"> & { split: string | null };
+type CellRuns = ConfigKey & {
+  task: string;
+  repeat: number;
+  runs: number;
+  run: string;
+  done: number;
+  failed: number;
+  running: number;
+};
+
+/**
+ * The batch's runs per task, configuration and repeat: how many, in which state, the smallest id — from one index
+ * (migration 10) in its order.
+ */
+function cellRuns(db: SqlDb, batch: string): CellRuns[] {
+  return db
+    .query<Stored<CellRuns>, [string]>(
+      `SELECT task, agent, model, split, repeat, COUNT(*) AS runs, MIN(id) AS run,
+         SUM(CASE WHEN status = 'done' THEN 1 ELSE 0 END) AS done,
+         SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) AS failed,
+         SUM(CASE WHEN status = 'running' THEN 1 ELSE 0 END) AS running
+       FROM runs WHERE kind = 'agent' AND batch = ? GROUP BY task, agent, model, split, repeat`,
     )
-    .all(batch))
-    configs.set(keyOf(c), {
+    .all(batch)
+    .map((c) => ({
       ...c,
+      split: splitOf(c.split),
+      repeat: Number(c.repeat),
       runs: Number(c.runs),
       done: Number(c.done),
       failed: Number(c.failed),
       running: Number(c.running),
-      tasks: 0,
-      repeats: 0,
-      metrics: {},
-    });
-  // Tasks and repeats that have a metric result (any evaluation: a run with results has a latest one).
+    }));
+}
+
+/**
+ * Every configuration of the batch with its counts and per-metric figures (empty: no such batch). The values are
+ * each run's latest result, summed per group in `latest_sums` (migration 11): the batch's rows of it, not its runs.
+ */
+export function batchSummary(db: SqlDb, batch: string): ConfigSummary[] {
+  const configs = new Map<string, ConfigSummary>();
+  for (const c of cellRuns(db, batch)) {
+    const key = keyOf(c);
+    const config =
+      configs.get(key) ??
+      configs
+        .set(key, {
+          agent: c.agent,
+          model: c.model,
+          split: c.split,
+          runs: 0,
+          done: 0,
+          failed: 0,
+          running: 0,
+          tasks: 0,
+          repeats: 0,
+          metrics: {},
+        })
+        .get(key)!;
+    config.runs += c.runs;
+    config.done += c.done;
+    config.failed += c.failed;
+    config.running += c.running;
+  }
+  // Tasks and repeats that have a metric result (a run with any result has a latest one).
+  const judged = new Map<string, { tasks: Set<string>; repeats: Set<number> }>();
   for (const c of db
-    .query<ConfigKey & { tasks: number; repeats: number }, [string]>(
-      `${BATCH_RUNS} SELECT r.agent, r.model, ${SPLIT} AS split, COUNT(DISTINCT r.task) AS tasks, COUNT(DISTINCT r.repeat) AS repeats
-       FROM r WHERE EXISTS (SELECT 1 FROM metric_results m WHERE m.run_id = r.id) GROUP BY r.agent, r.model, ${SPLIT}`,
+    .query<Stored<ConfigKey> & { task: string; repeat: number }, [string]>(
+      "SELECT DISTINCT agent, model, split, task, repeat FROM latest_sums WHERE batch = ?",
     )
     .all(batch)) {
-    const config = configs.get(keyOf(c));
-    if (config) Object.assign(config, { tasks: Number(c.tasks), repeats: Number(c.repeats) });
+    const key = keyOf({ ...c, split: splitOf(c.split) });
+    const j = judged.get(key) ?? judged.set(key, { tasks: new Set(), repeats: new Set() }).get(key)!;
+    j.tasks.add(c.task);
+    j.repeats.add(Number(c.repeat));
   }
-  const metricOf = (config: ConfigSummary, name: string): MetricSummary | null => {
-    const metric = MetricName.safeParse(name);
-    if (!metric.success) return null;
-    config.metrics[metric.data] ??= { repeatMeans: [], scored: 0, not_applicable: 0, unscored: 0 };
-    return config.metrics[metric.data]!;
-  };
-  // One pass over the latest results: per configuration, metric and repeat the mean and the outcome counts.
+  for (const [key, j] of judged) {
+    const config = configs.get(key);
+    if (config) Object.assign(config, { tasks: j.tasks.size, repeats: j.repeats.size });
+  }
+  // One pass over the batch's sums: per configuration, metric and repeat the sum, count and outcome counts.
+  type Pass = { sum: number; n: number; scored: number; na: number };
+  const passes = new Map<string, { config: ConfigSummary; metric: MetricName; repeat: number } & Pass>();
   for (const row of db
     .query<
-      ConfigKey & { metric: string; repeat: number; mean: number | null; scored: number; na: number },
+      Stored<ConfigKey> & {
+        metric: string;
+        repeat: number;
+        sum: number | null;
+        n: number;
+        scored: number;
+        na: number;
+      },
       [string]
     >(
-      `${BATCH_RUNS} SELECT r.agent, r.model, ${SPLIT} AS split, m.metric, r.repeat, AVG(m.value) AS mean,
-         SUM(CASE WHEN r.status <> 'failed' AND m.value IS NOT NULL THEN 1 ELSE 0 END) AS scored,
-         SUM(CASE WHEN r.status <> 'failed' AND m.not_applicable = 1 THEN 1 ELSE 0 END) AS na
-       ${LATEST_ROWS} GROUP BY r.agent, r.model, ${SPLIT}, m.metric, r.repeat ORDER BY r.repeat`,
+      `SELECT agent, model, split, metric, repeat, SUM(total) AS sum, SUM(valued) AS n,
+         SUM(CASE WHEN status <> 'failed' THEN valued ELSE 0 END) AS scored,
+         SUM(CASE WHEN status <> 'failed' THEN na ELSE 0 END) AS na
+       FROM latest_sums WHERE batch = ? GROUP BY agent, model, split, metric, repeat`,
     )
     .all(batch)) {
-    const config = configs.get(keyOf(row));
-    const m = config && metricOf(config, row.metric);
-    if (!config || !m) continue;
-    if (row.mean !== null) m.repeatMeans.push(Number(row.mean));
-    m.scored += Number(row.scored);
-    m.not_applicable += Number(row.na);
+    const config = configs.get(keyOf({ ...row, split: splitOf(row.split) }));
+    const metric = MetricName.safeParse(row.metric);
+    if (!config || !metric.success) continue;
+    const key = JSON.stringify([keyOf(config), metric.data, Number(row.repeat)]);
+    const p =
+      passes.get(key) ??
+      passes
+        .set(key, { config, metric: metric.data, repeat: Number(row.repeat), sum: 0, n: 0, scored: 0, na: 0 })
+        .get(key)!;
+    p.sum += Number(row.sum ?? 0);
+    p.n += Number(row.n);
+    p.scored += Number(row.scored);
+    p.na += Number(row.na);
+  }
+  for (const p of [...passes.values()].sort((a, b) => a.repeat - b.repeat)) {
+    p.config.metrics[p.metric] ??= { repeatMeans: [], scored: 0, not_applicable: 0, unscored: 0 };
+    const m = p.config.metrics[p.metric]!;
+    if (p.n > 0) m.repeatMeans.push(p.sum / p.n);
+    m.scored += p.scored;
+    m.not_applicable += p.na;
   }
   for (const config of configs.values())
     for (const m of Object.values(config.metrics))
@@ -115,37 +178,45 @@ export type TaskCell = ConfigKey & {
   not_applicable: boolean;
 };
 
-/** The batch's tasks × configurations for `metric`. */
+/** The batch's tasks × configurations for `metric`: the runs of each, and the mean of their latest values. */
 export function taskCells(db: SqlDb, batch: string, metric: MetricName): TaskCell[] {
-  type Row = ConfigKey & {
-    task: string;
-    runs: number;
-    run: string;
-    mean: number | null;
-    failed: number;
-    running: number;
-    na: number;
-  };
-  return db
-    .query<Row, [string, string]>(
-      `${BATCH_RUNS} SELECT r.task, r.agent, r.model, ${SPLIT} AS split, COUNT(*) AS runs, MIN(r.id) AS run, AVG(m.value) AS mean,
-         MAX(CASE WHEN r.status = 'failed' THEN 1 ELSE 0 END) AS failed,
-         MAX(CASE WHEN r.status = 'running' THEN 1 ELSE 0 END) AS running,
-         MAX(COALESCE(m.not_applicable, 0)) AS na
-       FROM r LEFT JOIN metric_results m ON m.run_id = r.id AND m.metric = ? AND ${LATEST_RESULT}
-       GROUP BY r.task, r.agent, r.model, ${SPLIT}`,
+  const scores = new Map<string, { sum: number; n: number; na: boolean }>();
+  for (const c of db
+    .query<Stored<ConfigKey> & { task: string; sum: number | null; n: number; na: number }, [string, string]>(
+      `SELECT task, agent, model, split, SUM(total) AS sum, SUM(valued) AS n, SUM(na) AS na
+       FROM latest_sums WHERE batch = ? AND metric = ? GROUP BY task, agent, model, split`,
     )
-    .all(batch, metric)
-    .map((r) => ({
-      task: r.task,
-      agent: r.agent,
-      model: r.model,
-      split: r.split,
-      runs: Number(r.runs),
-      run: Number(r.runs) === 1 ? r.run : null,
-      mean: r.mean === null ? null : Number(r.mean),
-      failed: Number(r.failed) > 0,
-      running: Number(r.running) > 0,
-      not_applicable: Number(r.na) > 0,
-    }));
+    .all(batch, metric)) {
+    const key = cellOf({ ...c, split: splitOf(c.split) });
+    const s = scores.get(key) ?? scores.set(key, { sum: 0, n: 0, na: false }).get(key)!;
+    s.sum += Number(c.sum ?? 0);
+    s.n += Number(c.n);
+    s.na ||= Number(c.na) > 0;
+  }
+  const cells = new Map<string, TaskCell>();
+  for (const c of cellRuns(db, batch)) {
+    const key = cellOf(c);
+    const cell = cells.get(key);
+    if (cell) {
+      cell.run = null;
+      cell.runs += c.runs;
+      cell.failed ||= c.failed > 0;
+      cell.running ||= c.running > 0;
+      continue;
+    }
+    const s = scores.get(key);
+    cells.set(key, {
+      task: c.task,
+      agent: c.agent,
+      model: c.model,
+      split: c.split,
+      runs: c.runs,
+      run: c.runs === 1 ? c.run : null,
+      mean: s && s.n > 0 ? s.sum / s.n : null,
+      failed: c.failed > 0,
+      running: c.running > 0,
+      not_applicable: s?.na ?? false,
+    });
+  }
+  return [...cells.values()];
 }

@@ -192,7 +192,7 @@ describe("runPage cursors", () => {
     expect(cost.at(-1)).toBe("k-002");
     const tokens = runPage(store.db, {}, { order: { sort: "tokens", dir: "desc" }, limit: 3 }).rows;
     expect(tokens.map((r) => r.id)).toEqual(["k-001", "k-003", "k-002"]);
-    expect(tokens[2]!.unpriced_calls).toBe(1);
+    expect(tokens[2]!.usage.listUnpricedCalls).toBe(1);
 
     expect(() => runPage(store.db, {}, { order: { sort: "task", dir: "asc" }, after: first.next! })).toThrow(
       /after: a cursor of the list sorted by started desc/,

@@ -8,9 +8,11 @@ import { z } from "zod";
 export { COLUMN_SORTS, CursorError, type RunOrder } from "./run-order.ts";
 
 import {
+  type CallTotals,
   MetricName,
   type MetricStatus,
   metricStatus,
+  noCallTotals,
   type RunRecord,
   RunStatus,
   Split,
@@ -20,7 +22,7 @@ import { CursorError, idPage, type RunOrder } from "./run-order.ts";
 import { reportMatches } from "./run-search.ts";
 import { RunFilter, runClauses, whereSql } from "./run-store.ts";
 import { groupConcatDistinct, jsonArrayRows, type SqlDb, type SqlValue } from "./sql.ts";
-import type { CallTotals } from "./usage-queries.ts";
+import { CALL_TOTALS_SQL } from "./usage-queries.ts";
 
 /** Triage views of the runs list: failed runs, runs with an unscored metric, runs with a not-applicable metric. */
 export const Outcome = z.enum(["failed", "unscored", "not_applicable"]);
@@ -65,10 +67,9 @@ export type RunRow = Pick<
   | "error"
 > & {
   metrics: Partial<Record<MetricName, MetricCell>>;
-} & Pick<
-    CallTotals,
-    "calls" | "cached_calls" | "input_tokens" | "output_tokens" | "cost_usd" | "unpriced_calls"
-  >;
+  /** The totals of its model calls (`CallTotals`: fetched and at list price). */
+  usage: CallTotals;
+};
 
 /** A metric result's not-applicable reason (JSON text in `result`), in either dialect. */
 export function notApplicableSql(db: SqlDb, alias = "m"): string {
@@ -201,10 +202,7 @@ export function runPage(
 /** The runs of `ids`, in that order, with their metric values and call totals. */
 function withDetails(db: SqlDb, runIds: readonly string[], evaluation?: string): RunRow[] {
   if (runIds.length === 0) return [];
-  type Base = Omit<
-    RunRow,
-    "metrics" | "calls" | "cached_calls" | "input_tokens" | "output_tokens" | "cost_usd" | "unpriced_calls"
-  >;
+  type Base = Omit<RunRow, "metrics" | "usage">;
   // The runs' ids as a temporary key set: one indexed join instead of thousands of bound parameters.
   const ids = JSON.stringify(runIds);
   const base = new Map(
@@ -223,12 +221,7 @@ function withDetails(db: SqlDb, runIds: readonly string[], evaluation?: string):
       byId.set(id, {
         ...r,
         metrics: {},
-        calls: 0,
-        cached_calls: 0,
-        input_tokens: 0,
-        output_tokens: 0,
-        cost_usd: 0,
-        unpriced_calls: 0,
+        usage: noCallTotals(),
       });
   }
   const evalClause = evaluation ? "AND m.evaluation = ?" : "";
@@ -261,16 +254,14 @@ function withDetails(db: SqlDb, runIds: readonly string[], evaluation?: string):
     };
   }
   const callRows = db
-    .query<Omit<RunRow, keyof Base | "metrics"> & { run_id: string }, [string]>(
-      `SELECT c.run_id, COUNT(*) AS calls, COALESCE(SUM(c.cached), 0) AS cached_calls,
-         COALESCE(SUM(c.input_tokens), 0) AS input_tokens, COALESCE(SUM(c.output_tokens), 0) AS output_tokens,
-         COALESCE(SUM(c.cost_usd), 0) AS cost_usd, COALESCE(SUM(CASE WHEN c.cost_usd IS NULL THEN 1 ELSE 0 END), 0) AS unpriced_calls
+    .query<CallTotals & { run_id: string }, [string]>(
+      `SELECT c.run_id, ${CALL_TOTALS_SQL}
        FROM ${jsonArrayRows(db, "j")} JOIN llm_calls c ON c.run_id = j.value GROUP BY c.run_id`,
     )
     .all(ids);
   for (const { run_id, ...totals } of callRows) {
     const run = byId.get(run_id);
-    if (run) Object.assign(run, totals);
+    if (run) run.usage = totals;
   }
   return [...byId.values()];
 }

@@ -2,4 +2,4 @@
 export { CitationRow, citationsOfReport } from "./citations.ts";
 export { MIGRATIONS } from "./migrations.ts";
 export { DEFAULT_RUN_STORE_PATH, evaluationLabel, type MetricRow, RunFilter, RunStore } from "./run-store.ts";
-export { type CallTotals, callTotals, callTotalsBy, UsageGroup } from "./usage-queries.ts";
+export { CALL_TOTALS_SQL, callTotals, callTotalsBy, UsageGroup } from "./usage-queries.ts";

@@ -5,9 +5,10 @@ import { join } from "node:path";
 import { describeBackends } from "../../test/support/backends.ts";
 import type { MetricResult } from "../core/metric.ts";
 import { Report } from "../core/report.ts";
-import type { CallRecord } from "../core/usage.ts";
+import { type CallRecord, CallTotals, runUsage } from "../core/usage.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { OWNER } from "./owner.ts";
+import { LATEST_RESULT } from "./run-order.ts";
 import { RunStore } from "./run-store.ts";
 import { callTotals, callTotalsBy } from "./usage-queries.ts";
 
@@ -220,6 +221,109 @@ describeBackends("run store", (fresh, dialect) => {
     ).toEqual(["f1", "precision"]);
   });
 
+  test("latest_results holds each agent run's latest result per metric (and latest_sums their sums) through re-judging, status changes and deletes", () => {
+    type Latest = {
+      run_id: string;
+      metric: string;
+      value: number | null;
+      not_applicable: number;
+      status: string;
+    };
+    const latestRow = (r: Record<string, unknown>) =>
+      ({
+        ...r,
+        value: r.value === null ? null : Number(r.value),
+        not_applicable: Number(r.not_applicable),
+      }) as Latest;
+    // The reference: the latest evaluation of each (run, metric) by its time, then id, straight from metric_results.
+    const reference = () =>
+      store.db
+        .query<Record<string, unknown>, []>(
+          `SELECT m.run_id, m.metric, m.value, m.not_applicable, r.batch, r.status, r.split FROM metric_results m
+           JOIN runs r ON r.id = m.run_id WHERE r.kind = 'agent' AND ${LATEST_RESULT} ORDER BY m.run_id, m.metric`,
+        )
+        .all()
+        .map(latestRow);
+    // latest_sums (migration 11) is latest_results summed per group, whatever happened before.
+    const sums = () =>
+      store.db
+        .query<Record<string, unknown>, []>(
+          "SELECT batch, split, task, status, metric, results, valued, total, na FROM latest_sums ORDER BY batch, split, task, status, metric",
+        )
+        .all()
+        .map((r) => ({
+          ...r,
+          results: Number(r.results),
+          valued: Number(r.valued),
+          total: Number(r.total),
+          na: Number(r.na),
+        }));
+    const summed = () =>
+      store.db
+        .query<Record<string, unknown>, []>(
+          `SELECT COALESCE(batch, '') AS batch, COALESCE(split, '') AS split, task, status, metric, COUNT(*) AS results,
+             COUNT(value) AS valued, COALESCE(SUM(value), 0) AS total, SUM(not_applicable) AS na FROM latest_results
+           GROUP BY COALESCE(batch, ''), COALESCE(split, ''), task, status, metric ORDER BY 1, 2, 3, 4, 5`,
+        )
+        .all()
+        .map((r) => ({
+          ...r,
+          results: Number(r.results),
+          valued: Number(r.valued),
+          total: Number(r.total),
+          na: Number(r.na),
+        }));
+    const same = () => {
+      expect(latest()).toEqual(reference());
+      const got = sums();
+      const want = summed();
+      expect(got.map(({ total: _t, ...r }) => r)).toEqual(want.map(({ total: _t, ...r }) => r));
+      for (const [i, r] of got.entries()) expect(r.total).toBeCloseTo(want[i]!.total, 12);
+    };
+    const latest = () =>
+      store.db
+        .query<Record<string, unknown>, []>(
+          "SELECT run_id, metric, value, not_applicable, batch, status, split FROM latest_results ORDER BY run_id, metric",
+        )
+        .all()
+        .map(latestRow);
+    run("r1", { batch: "b" });
+    run("r2", { batch: "b", split: null });
+    store.saveRun({ id: "j1", kind: "judge", status: "done", started_at: T0 });
+    store.saveMetrics("r1", [metric("f1", 0.5), metric("precision", 0.6)], {
+      now: "2026-01-02T00:00:00.000Z",
+    });
+    store.saveMetrics("j1", [metric("f1", 0.9)]); // not an agent run: no row
+    same();
+    expect(latest().map((r) => [r.run_id, r.metric, r.value])).toEqual([
+      ["r1", "f1", 0.5],
+      ["r1", "precision", 0.6],
+    ]);
+    // A later evaluation by another judge is the latest; the same evaluation again replaces its row in place.
+    store.saveMetrics("r1", [metric("f1", 0.7, "llm")], { now: "2026-01-03T00:00:00.000Z" });
+    store.saveMetrics("r1", [metric("precision", 0.65)], { now: "2026-01-04T00:00:00.000Z" });
+    // An older evaluation recorded late does not displace a newer one.
+    store.saveMetrics("r1", [metric("f1", 0.1, "other")], { now: "2026-01-01T12:00:00.000Z" });
+    store.saveMetrics("r2", [metric("f1", 0.2)]);
+    same();
+    expect(latest().map((r) => [r.run_id, r.metric, r.value])).toEqual([
+      ["r1", "f1", 0.7],
+      ["r1", "precision", 0.65],
+      ["r2", "f1", 0.2],
+    ]);
+    // A run's status and columns follow it; its rows go with the evaluation that was latest, and with the run.
+    store.finishRun("r2", { status: "failed", error: "boom", finishedAt: T0 });
+    run("r1", { batch: "b2", status: "done" });
+    same();
+    expect(latest().find((r) => r.run_id === "r2")?.status).toBe("failed");
+    store.db.run("DELETE FROM metric_results WHERE run_id = 'r1' AND metric = 'f1' AND judge = 'llm'");
+    same();
+    expect(latest().find((r) => r.run_id === "r1" && r.metric === "f1")?.value).toBe(0.5);
+    store.db.run("DELETE FROM runs WHERE id = 'r2'");
+    same();
+    expect(latest().some((r) => r.run_id === "r2")).toBe(false);
+  });
+
   test("usage rows grouped by role and stage sum to the totals", () => {
     run("r1", { batch: "b" });
     store.recordCall(call({}));
@@ -239,23 +343,34 @@ describeBackends("run store", (fresh, dialect) => {
     const totals = callTotals(store.db, { run: "r1" });
     expect(totals).toMatchObject({
       calls: 4,
-      cached_calls: 1,
-      input_tokens: 550,
-      output_tokens: 65,
-      unpriced_calls: 1,
-      estimated_calls: 1,
+      cachedCalls: 1,
+      listInputTokens: 550,
+      listOutputTokens: 65,
+      listUnpricedCalls: 1,
+      estimatedCalls: 1,
     });
-    expect(totals.cost_usd).toBeCloseTo(0.00035 + 0.00115 + 0.000175, 12);
+    expect(totals.listCostUsd).toBeCloseTo(0.00035 + 0.00115 + 0.000175, 12);
     const rows = callTotalsBy(store.db, { batch: "b" }, ["role", "stage"]);
     expect(rows.map((r) => `${r.role}/${r.stage}`).sort()).toEqual([
       "agent/plan",
       "agent/write",
       "judge/align",
     ]);
-    expect(rows.reduce((s, r) => s + r.input_tokens, 0)).toBe(totals.input_tokens);
-    expect(rows.reduce((s, r) => s + r.cost_usd, 0)).toBeCloseTo(totals.cost_usd, 12);
+    expect(rows.reduce((s, r) => s + r.listInputTokens, 0)).toBe(totals.listInputTokens);
+    expect(rows.reduce((s, r) => s + r.listCostUsd, 0)).toBeCloseTo(totals.listCostUsd, 12);
     expect(store.calls("r1")).toHaveLength(4);
     expect(store.calls("r1")[2]!.cached).toBe(true);
+    // One shape, two sums: the store's SQL and `runUsage` over the same calls give the same run usage.
+    const { listInputTokens, listOutputTokens, estimatedCalls, latencyMs, ...asRun } = totals;
+    expect(CallTotals.parse(totals)).toEqual(totals);
+    expect(asRun.inputTokens).toBe(500);
+    expect({ ...asRun, costUsd: 0, listCostUsd: 0 }).toEqual({
+      ...runUsage(store.calls("r1")),
+      costUsd: 0,
+      listCostUsd: 0,
+    });
+    expect(asRun.costUsd).toBeCloseTo(runUsage(store.calls("r1")).costUsd, 12);
+    expect(asRun.listCostUsd).toBeCloseTo(runUsage(store.calls("r1")).listCostUsd, 12);
   });
 
   test("updating a run's status keeps its report and calls (upsert, not delete + insert)", () => {

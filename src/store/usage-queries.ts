@@ -1,5 +1,6 @@
 /** @module Usage queries over the run store: totals and breakdowns of tokens and cost by role, stage, model or run. */
 import { z } from "zod";
+import type { CallTotals } from "../core/usage.ts";
 import { type RunFilter, runClauses, whereSql } from "./run-store.ts";
 import type { SqlDb } from "./sql.ts";
 
@@ -7,33 +8,22 @@ export const UsageGroup = z.enum(["run_id", "role", "stage", "handle", "model", 
 export type UsageGroup = z.infer<typeof UsageGroup>;
 
 /**
- * Sums over a set of calls. `cost_usd` is every call at list price, cache hits at what they first cost; `fetched_cost_usd`
- * only the calls fetched from the provider (what was paid now; `drflow run` and `eval` show both). Both sum priced calls
- * only; `unpriced_calls` / `fetched_unpriced_calls` say how many had no price.
+ * The SQL of `CallTotals` over calls aliased `c` (the one place the run store sums calls; its runs list uses it too):
+ * tokens and `costUsd` over the calls fetched now, `listInputTokens` … `listCostUsd` over every call with cache hits
+ * at what they first took and cost; both sum priced calls only and count the others as unpriced. The same figures as `runUsage` in core.
  */
-export type CallTotals = {
-  calls: number;
-  cached_calls: number;
-  input_tokens: number;
-  output_tokens: number;
-  cost_usd: number;
-  unpriced_calls: number;
-  fetched_cost_usd: number;
-  fetched_unpriced_calls: number;
-  estimated_calls: number;
-  latency_ms: number;
-};
-
-const SUMS = `COUNT(*) AS calls,
-  COALESCE(SUM(c.cached), 0) AS cached_calls,
-  COALESCE(SUM(c.input_tokens), 0) AS input_tokens,
-  COALESCE(SUM(c.output_tokens), 0) AS output_tokens,
-  COALESCE(SUM(c.cost_usd), 0) AS cost_usd,
-  COALESCE(SUM(CASE WHEN c.cost_usd IS NULL THEN 1 ELSE 0 END), 0) AS unpriced_calls,
-  COALESCE(SUM(CASE WHEN c.cached = 0 THEN c.cost_usd ELSE 0 END), 0) AS fetched_cost_usd,
-  COALESCE(SUM(CASE WHEN c.cached = 0 AND c.cost_usd IS NULL THEN 1 ELSE 0 END), 0) AS fetched_unpriced_calls,
-  COALESCE(SUM(CASE WHEN c.usage_source = 'estimate' THEN 1 ELSE 0 END), 0) AS estimated_calls,
-  COALESCE(SUM(c.latency_ms), 0) AS latency_ms`;
+export const CALL_TOTALS_SQL = `COUNT(*) AS calls,
+  COALESCE(SUM(c.cached), 0) AS "cachedCalls",
+  COALESCE(SUM(CASE WHEN c.cached = 0 THEN c.input_tokens ELSE 0 END), 0) AS "inputTokens",
+  COALESCE(SUM(CASE WHEN c.cached = 0 THEN c.output_tokens ELSE 0 END), 0) AS "outputTokens",
+  COALESCE(SUM(CASE WHEN c.cached = 0 THEN c.cost_usd ELSE 0 END), 0) AS "costUsd",
+  COALESCE(SUM(CASE WHEN c.cached = 0 AND c.cost_usd IS NULL THEN 1 ELSE 0 END), 0) AS "unpricedCalls",
+  COALESCE(SUM(c.cost_usd), 0) AS "listCostUsd",
+  COALESCE(SUM(CASE WHEN c.cost_usd IS NULL THEN 1 ELSE 0 END), 0) AS "listUnpricedCalls",
+  COALESCE(SUM(c.input_tokens), 0) AS "listInputTokens",
+  COALESCE(SUM(c.output_tokens), 0) AS "listOutputTokens",
+  COALESCE(SUM(CASE WHEN c.usage_source = 'estimate' THEN 1 ELSE 0 END), 0) AS "estimatedCalls",
+  COALESCE(SUM(c.latency_ms), 0) AS "latencyMs"`;
 
 function scope(filter: RunFilter): { from: string; values: string[] } {
   // LEFT JOIN: calls attributed to a run id that was never saved as a run still count under `run`.
@@ -44,7 +34,7 @@ function scope(filter: RunFilter): { from: string; values: string[] } {
 /** Totals over the calls of the selected runs. */
 export function callTotals(db: SqlDb, filter: RunFilter = {}): CallTotals {
   const { from, values } = scope(filter);
-  return db.query<CallTotals, string[]>(`SELECT ${SUMS} ${from}`).get(...values)!;
+  return db.query<CallTotals, string[]>(`SELECT ${CALL_TOTALS_SQL} ${from}`).get(...values)!;
 }
 
 /** One row per group (e.g. role × stage), largest cost first; the rows sum to `callTotals` of the same filter. */
@@ -61,7 +51,7 @@ export function callTotalsBy(
   const ties = columns.map((c) => `, ${c} IS NULL, ${c}`).join("");
   return db
     .query<CallTotals & Record<string, string | number | null>, string[]>(
-      `SELECT ${select}${SUMS} ${from} ${group} ORDER BY cost_usd DESC, input_tokens DESC${ties}`,
+      `SELECT ${select}${CALL_TOTALS_SQL} ${from} ${group} ORDER BY "listCostUsd" DESC, "listInputTokens" DESC${ties}`,
     )
     .all(...values);
 }

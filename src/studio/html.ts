@@ -1,4 +1,5 @@
 /** @module The studio's page shell and small HTML helpers: one stylesheet, a nav bar, tables, badges. Server-rendered, no framework. */
+import type { CallTotals } from "../core/usage.ts";
 import { formatCost } from "../llm/cost.ts";
 import { escapeHtml } from "../notebook/html.ts";
 import { TABLE_EXPORT_SCRIPT } from "./export.ts";
@@ -45,7 +46,7 @@ table{border-collapse:collapse;margin:.4rem 0 1rem;font-size:13px;display:block;
 h1{overflow-wrap:anywhere}
 th,td{border:1px solid var(--line);padding:.25rem .5rem;vertical-align:top;text-align:left}
 th{background:var(--bg2);white-space:nowrap}th a{color:var(--fg);text-decoration:none}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}td.num{white-space:nowrap}
 .muted{color:var(--muted)}.small{font-size:12px}
 .badge{display:inline-block;padding:0 .4rem;border-radius:.7rem;font-size:11px;border:1px solid var(--line);background:#fff;white-space:nowrap}
 .b-insight{background:#dafbe1}.b-distractor{background:#ffebe9}.b-adjacent{background:#fff8c5}
@@ -93,7 +94,7 @@ export type PageOptions = {
   title: string;
   section: string;
   body: Html;
-  /** Load the mermaid bundle (served from node_modules) and render every `pre.mermaid`. */
+  /** Load the mermaid bundle (served from node_modules) and render every `pre.mermaid` (a folded one when it opens). */
   mermaid?: boolean;
   /** Extra inline script (page behaviour such as sortable tables). */
   script?: string;
@@ -103,13 +104,28 @@ export type PageOptions = {
   css?: string;
 };
 
+/**
+ * Renders the diagrams on screen, then each folded section's the first time it opens (mermaid lays out nothing it
+ * cannot measure, and a long page should not pay for charts nobody opened); `body[data-mermaid]` is "done" once the
+ * diagrams shown at load are drawn.
+ */
+const MERMAID_RUN = `(() => {
+  let chain = Promise.resolve();
+  const draw = () => (chain = chain.then(() => {
+    const nodes = [...document.querySelectorAll("pre.mermaid:not([data-processed])")].filter((p) => !p.closest("details:not([open])"));
+    return nodes.length ? mermaid.run({ nodes }) : undefined;
+  }));
+  draw().then(() => { document.body.dataset.mermaid = "done"; }, (e) => { document.body.dataset.mermaid = "error"; console.error(e); });
+  document.addEventListener("toggle", (e) => { if (e.target.open) draw().catch((err) => console.error(err)); }, true);
+})();`;
+
 export function page(options: PageOptions): string {
   const links = NAV.map(
     ([name, href]) => `<a href="${href}"${name === options.section ? ' class="on"' : ""}>${name}</a>`,
   ).join("");
   const nav = options.nav === false ? "" : `<nav><b>drflow studio</b>${links}</nav>`;
   const mermaid = options.mermaid
-    ? `<script src="${urls.asset("mermaid.min.js")}"></script><script>mermaid.initialize({startOnLoad:false,securityLevel:"strict",flowchart:{htmlLabels:false}});mermaid.run({querySelector:"pre.mermaid"}).then(()=>{document.body.dataset.mermaid="done"},(e)=>{document.body.dataset.mermaid="error";console.error(e)});</script>`
+    ? `<script src="${urls.asset("mermaid.min.js")}"></script><script>mermaid.initialize({startOnLoad:false,securityLevel:"strict",flowchart:{htmlLabels:false}});${MERMAID_RUN}</script>`
     : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -151,11 +167,11 @@ export function usd(v: number | null | undefined): string {
   return v === undefined ? "—" : `$${v < 0.01 && v > 0 ? v.toPrecision(2) : v.toFixed(4)}`;
 }
 
-/** A run's cost: its priced calls' sum, a lower bound that says so when some calls were unpriced. */
-export function runCost(r: { cost_usd: number; unpriced_calls: number }): string {
-  return r.unpriced_calls
-    ? formatCost({ usd: r.cost_usd, unpricedCalls: r.unpriced_calls })
-    : usd(r.cost_usd);
+/** A run's cost at list price: its priced calls' sum, a lower bound that says so when some calls were unpriced. */
+export function runCost(u: Pick<CallTotals, "listCostUsd" | "listUnpricedCalls">): string {
+  return u.listUnpricedCalls
+    ? formatCost({ usd: u.listCostUsd, unpricedCalls: u.listUnpricedCalls })
+    : usd(u.listCostUsd);
 }
 
 /** A page section that folds: its heading is the toggle; `#id` links open it. */

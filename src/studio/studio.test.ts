@@ -224,6 +224,15 @@ describe("studio pages", () => {
     for (const id of ["2", "3", "4", "C.1", "C.2", "D.1", "E.1", "H.2", "G.1"])
       expect(paper.text).toContain(`id="table-${id}"`);
     expect(paper.text).toContain("69.14");
+    // Table 2 in the studio's one metric order, and bolded as its caption says: the best per column per backbone.
+    const t2 = paper.text.slice(paper.text.indexOf('id="table-2"'), paper.text.indexOf('id="table-3"'));
+    const heads = [...t2.matchAll(/<th class="num">([^<]+)<\/th>/g)].map((m) => m[1]);
+    expect(heads).toEqual(["Fact.", "Recall", "Prec.", "F1", "Topo.", "Cond. Res.", "Pers. Comp."]);
+    expect(t2).toContain("<b>90.01</b>"); // GPT-5.2 DRBA's factuality, the best of its block
+    expect(t2).toContain("<b>63.90</b>"); // GPT-5.2 DRFA's F1
+    expect(t2).not.toContain("<b>85.99</b>"); // GPT-5.2 DRFA's factuality, below DRBA's
+    const h2 = paper.text.slice(paper.text.indexOf('id="table-H.2"'), paper.text.indexOf('id="table-G.1"'));
+    expect(h2).not.toContain("<b>"); // its caption bolds nothing
   });
 
   test("off loopback the studio needs the token like the API", async () => {

@@ -4,16 +4,7 @@
  * many environment loads, and model handles the server did not allow.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { extractive } from "../../src/agents/extractive/index.ts";
@@ -23,8 +14,9 @@ import { defaultDeps } from "../../src/api/primitives.ts";
 import { DEFAULT_BODY_LIMIT, hostName } from "../../src/api/safety.ts";
 import { loadEnv } from "../../src/env/load.ts";
 import { renderReportMarkdown } from "../../src/judge/index.ts";
+import { copyTaskFolder } from "../../src/store/copy-task.ts";
 import { RunStore } from "../../src/store/run-store.ts";
-import { loadTask } from "../../src/store/task-store.ts";
+import { CORPUS_DIR, loadTask } from "../../src/store/task-store.ts";
 import { type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
 
 const TASK = "demo/healthcare_01";
@@ -36,7 +28,7 @@ let base: string;
 let llm: ScriptedServer;
 
 beforeAll(async () => {
-  cpSync(resolve(import.meta.dir, "../../tasks", TASK), join(tasksRoot, TASK), { recursive: true });
+  copyTaskFolder(resolve(import.meta.dir, "../../tasks"), TASK, tasksRoot);
   store = new RunStore(join(dir, "runs.sqlite"));
   // A notebook that writes its parameters into Markdown, as the shipped ones write agent specs and model handles.
   mkdirSync(join(dir, "notebooks"), { recursive: true });
@@ -106,7 +98,7 @@ describe("a web page cannot drive the loopback API", () => {
     ]) {
       expect((await fetch(`${base}/generate`, { method: "POST", headers, body })).status).toBe(403);
     }
-    expect(readdirSync(join(tasksRoot, "demo"))).toEqual(["healthcare_01"]);
+    expect(readdirSync(join(tasksRoot, "demo")).filter((n) => n !== CORPUS_DIR)).toEqual(["healthcare_01"]);
     expect((await fetch(`${base}/jobs`).then((r) => r.json())) as unknown).toEqual({ jobs: [] });
   });
 

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
@@ -21,6 +21,7 @@ import { runLlmGenerate } from "../../src/cli/commands/generate-llm.ts";
 import { importDrbench } from "../../src/generate/import/drbench.ts";
 import { createModel } from "../../src/llm/index.ts";
 import { parseTaskReviews } from "../../src/review/task-review.ts";
+import { copyTaskFolder } from "../../src/store/copy-task.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { loadTask } from "../../src/store/task-store.ts";
 import * as W from "../fixtures/generate-llm/world.ts";
@@ -48,7 +49,7 @@ beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), "drflow-review-"));
   root = join(tmp, "tasks");
   await mkdir(ARTIFACTS, { recursive: true });
-  await cp(join(REPO_TASKS, "demo", "b2b_01"), join(root, "demo", "b2b_01"), { recursive: true });
+  copyTaskFolder(REPO_TASKS, "demo/b2b_01", root);
   await importDrbench(DRBENCH, { root, suite: "drbench" });
   store = new RunStore(join(tmp, "runs.sqlite"));
   model = await startScriptedServer({ reply: fixtureReplier().reply });

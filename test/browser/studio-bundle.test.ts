@@ -1,7 +1,8 @@
 /**
  * `drflow studio bundle` on the offline demo batch: the folder opens in chromium from file://, every relative link of
- * every page names a file of the bundle, and a reader can go batch → run → judgment and run → cited document with
- * no page error and no request leaving the folder.
+ * every page names a file of the bundle, a crawl in chromium from index.html opens every page it links to (a broken
+ * link fails it), and a reader can go batch → run → judgment and run → cited document with no page error and no
+ * request leaving the folder.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync } from "node:fs";
@@ -77,6 +78,59 @@ describe("studio bundle", () => {
     }
     expect(broken).toEqual([]);
   });
+
+  test("a crawl in chromium from file://index.html reaches every page through links that all open, none leaving the folder", async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { errors, outside } = watchPage(page, (u) => /^(file|data|blob):/.test(u));
+    const root = pathToFileURL(out).href;
+    const start = pathToFileURL(join(out, "index.html")).href;
+    const seen = new Set<string>([start]);
+    const queue = [start];
+    const broken: string[] = [];
+    const leaving: string[] = [];
+    while (queue.length) {
+      const url = queue.shift()!;
+      // A missing file is a navigation error in chromium (net::ERR_FILE_NOT_FOUND).
+      const failed = await page.goto(url).then(
+        () => null,
+        (e: Error) => e.message.split("\n")[0]!,
+      );
+      if (failed !== null) {
+        broken.push(`${url.slice(root.length)}: ${failed}`);
+        continue;
+      }
+      // index.html sends the reader on to the batch page.
+      if (url === start) await page.waitForURL((u) => u.href !== start);
+      const hrefs = await page
+        .locator("a[href]")
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+      for (const href of hrefs) {
+        const target = new URL(href);
+        target.hash = "";
+        if (target.href === page.url().replace(/#.*$/, "")) continue; // a link within the page (fold, export)
+        if (!target.href.startsWith(`${root}/`)) {
+          leaving.push(`${page.url().slice(root.length)} → ${href}`);
+          continue;
+        }
+        if (seen.has(target.href)) continue;
+        seen.add(target.href);
+        if (target.pathname.endsWith(".html")) queue.push(target.href);
+        else if (!existsSync(decodeURIComponent(target.pathname)))
+          broken.push(`${target.href.slice(root.length)}: missing`);
+      }
+    }
+    const pages = [...seen].filter((u) => u.endsWith(".html"));
+    console.log(`bundle crawl from file://: ${seen.size} links, ${pages.length} pages`);
+    expect(broken).toEqual([]);
+    expect(leaving).toEqual([]);
+    // Batch, runs list, compare, and every run with its judgment: 20 + 20 pages at least, plus their documents.
+    expect(pages.length).toBeGreaterThan(60);
+    expect(pages.filter((u) => /\/runs\/[^/]+\.html$/.test(u)).length).toBe(20);
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    await page.close();
+  }, 600_000);
 
   test("opens from file://: batch → run → judgment, run → cited document; mermaid renders; nothing leaves the folder", async () => {
     const page = await browser.context.newPage();

@@ -1,8 +1,10 @@
 /**
  * Every studio page, crawled from `/studio/` on the offline demo eval's runs (both splits, a second agent spec, a
  * campaign with an annotator): every link answers below 400; one page of each kind is opened in chromium at
- * 1,440 × 900 and at 390 × 844 with a screenshot of each (H28_SHOTS, default test-artifacts/studio-crawl/), no page
- * error or console error, no request beyond 127.0.0.1, no horizontal overflow of the page, every nav link on screen,
+ * 1,440 × 900 and at 390 × 844 with a screenshot of each, of the screen and of the whole page (H28_SHOTS, default
+ * test-artifacts/studio-crawl/; the batch and the compare of its two splits in their fullest form), no page
+ * error or console error, no request beyond 127.0.0.1, no horizontal overflow of the page, no figure broken across
+ * lines, every nav link on screen,
  * and the runs list within 1,440 px with run ids on one line.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
@@ -153,7 +155,14 @@ describe("studio crawl", () => {
     ])
       expect(pages.has(wanted)).toBe(true);
 
+    // The pages a reader looks at most, in their fullest form: the batch with both splits, and a compare of them.
+    pages.set("batches/:id", `${origin}/studio/batches/${BATCH}`);
+    pages.set(
+      "compare?sides",
+      `${origin}/studio/compare?a.batch=${BATCH}&a.split=original&b.batch=${BATCH}&b.split=mixed`,
+    );
     const problems: string[] = [];
+    const heights: string[] = [];
     for (const [name, href] of pages) {
       for (const size of SIZES) {
         const page = await browser.context.newPage();
@@ -166,6 +175,10 @@ describe("studio crawl", () => {
           });
         const file = `${name.replace(/[^a-z0-9]+/gi, "_") || "root"}-${size.width}.png`;
         await page.screenshot({ path: join(SHOTS, file) });
+        await page.screenshot({ path: join(SHOTS, file.replace(/\.png$/, "-full.png")), fullPage: true });
+        heights.push(
+          `${name}@${size.width}: ${await page.evaluate(() => document.documentElement.scrollHeight)} px`,
+        );
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (overflow > 0) problems.push(`${name} at ${size.width}: ${overflow} px wider than the screen`);
         const offscreen = await page
@@ -176,11 +189,25 @@ describe("studio crawl", () => {
           );
         if (offscreen.length)
           problems.push(`${name} at ${size.width}: nav links off screen: ${offscreen.join(", ")}`);
+        // A figure never breaks across lines (an interval split after its comma reads as two numbers).
+        const broken = await page.locator("td.num").evaluateAll((tds) =>
+          tds
+            .filter((td) => {
+              const range = document.createRange();
+              range.selectNodeContents(td);
+              const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              return lines.size > 1 && !td.querySelector("br, div, p");
+            })
+            .map((td) => td.textContent),
+        );
+        if (broken.length)
+          problems.push(`${name} at ${size.width}: numbers on two lines: ${broken.slice(0, 3).join(" | ")}`);
         for (const e of pageErrors) problems.push(`${name} at ${size.width}: ${e}`);
         for (const u of outside) problems.push(`${name} at ${size.width}: outside request ${u}`);
         await page.close();
       }
     }
+    console.log(`page heights: ${heights.join(", ")}`);
     expect(problems).toEqual([]);
   }, 600_000);
 

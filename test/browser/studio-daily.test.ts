@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync } from "node:fs";
-import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -14,7 +14,9 @@ import { defaultDeps } from "../../src/api/primitives.ts";
 import { runDemo } from "../../src/eval/demo.ts";
 import { metricLabel, metricNames } from "../../src/judge/index.ts";
 import { LlmCache } from "../../src/llm/cache.ts";
+import { copyTaskFolder } from "../../src/store/copy-task.ts";
 import { RunStore } from "../../src/store/run-store.ts";
+import { CORPUS_DIR } from "../../src/store/task-store.ts";
 import { recordOfflineRuns, TASKS } from "../support/offline-runs.ts";
 import { CHROMIUM, launchChromium, watchPage } from "./chromium.ts";
 
@@ -50,7 +52,7 @@ beforeAll(async () => {
   server = serve(TASKS);
   origin = `http://127.0.0.1:${server.port}`;
   createRoot = join(dir, "tasks");
-  await cp(join(TASKS, "demo", "b2b_01"), join(createRoot, "demo", "b2b_01"), { recursive: true });
+  copyTaskFolder(TASKS, "demo/b2b_01", createRoot);
   createServer = serve(createRoot);
   browser = await launchChromium();
 }, 300_000);
@@ -270,7 +272,7 @@ describe("create page targets", () => {
     await submitProcedural(page, "demo", 7);
     await page.waitForSelector("#create-error:not([hidden])");
     expect(await page.textContent("#create-error")).toContain("suite demo is the shipped benchmark");
-    expect(await readdir(join(createRoot, "demo"))).toEqual(["b2b_01"]);
+    expect((await readdir(join(createRoot, "demo"))).filter((n) => n !== CORPUS_DIR)).toEqual(["b2b_01"]);
 
     await Promise.all([page.waitForURL(/\/create\/jobs\//), submitProcedural(page, "proc", 13)]);
     await page.waitForFunction(() => document.body.dataset.job === "ended", null, { timeout: 120_000 });
@@ -509,6 +511,17 @@ describe("campaign run selection", () => {
     expect(await page.locator('input[name="run"]:checked').count()).toBe(n);
     await page.uncheck("#select-all");
     expect(await page.locator('input[name="run"]:checked').count()).toBe(0);
+    // Within each task, original before mixed, as everywhere else in the studio.
+    const rows = await page
+      .locator("#campaign-form tbody tr")
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")),
+      );
+    for (const [i, r] of rows.entries()) {
+      const prev = rows[i - 1];
+      if (prev && prev[1] === r[1]) expect(prev[2] === "mixed" && r[2] === "original").toBe(false);
+    }
+    expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(["original", "mixed"]));
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -97,12 +97,24 @@ describe("studio in chromium", () => {
     expect(new Set(tasks)).toEqual(new Set(["demo/b2b_01"]));
     await shot(page, "2-runs-filtered");
 
-    // Open a run of the demo batch; its flowcharts render.
+    // Open a run of the demo batch; its flowcharts (folded: the page's tallest section) render when opened.
     const demoRun = page.locator("#runs tbody tr", { hasText: DEMO_BATCH }).first().locator("a.run-link");
     await Promise.all([page.waitForURL(/\/studio\/runs\/studio-demo-/), demoRun.click()]);
     await page.waitForFunction(() => document.body.dataset.mermaid !== undefined, null, { timeout: 60_000 });
     expect(await page.evaluate(() => document.body.dataset.mermaid)).toBe("done");
-    expect(await page.locator("pre.mermaid > svg").count()).toBe(4);
+    expect(await page.locator("#flowcharts").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.locator("pre.mermaid > svg").count()).toBe(0);
+    const folded = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.click('a[href="#flowcharts"]');
+    await page.waitForFunction(() => document.querySelectorAll("pre.mermaid > svg").length === 4, null, {
+      timeout: 60_000,
+    });
+    // Drawn at their size, not as the zero-width boxes of a chart laid out while hidden.
+    const widths = await page
+      .locator("pre.mermaid > svg")
+      .evaluateAll((ss) => ss.map((s) => s.getBoundingClientRect().width));
+    expect(widths.every((w) => w > 100)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(folded + 2000);
     await shot(page, "3-run");
 
     // A tool call in the transcript: its arguments, then its result's documents.

@@ -4,12 +4,13 @@
  * The generator's old cues are test/env/audit-cues.test.ts.
  */
 import { afterAll, describe, expect, setDefaultTimeout, spyOn, test } from "bun:test";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { env } from "../../src/cli/commands/env.ts";
 import type { ArtifactManifest } from "../../src/core/index.ts";
 import { importDrbench } from "../../src/generate/import/drbench.ts";
+import { copyTaskFolder } from "../../src/store/copy-task.ts";
 
 setDefaultTimeout(180_000);
 
@@ -37,7 +38,7 @@ function plantedSuite(relabel: (m: ArtifactManifest) => void): string {
   const root = mkdtempSync(join(tmpdir(), "drflow-audit-"));
   roots.push(root);
   for (const t of ["b2b_01", "healthcare_01", "legal_02"]) {
-    cpSync(join(DEMO, "demo", t), join(root, "planted", t), { recursive: true });
+    copyTaskFolder(DEMO, `demo/${t}`, root, "planted");
     const file = join(root, "planted", t, "artifacts/manifest.json");
     const m = JSON.parse(readFileSync(file, "utf8")) as ArtifactManifest;
     relabel(m);
@@ -47,9 +48,9 @@ function plantedSuite(relabel: (m: ArtifactManifest) => void): string {
 }
 
 describe("drflow env audit", () => {
-  // The demo was generated before issue 27 and carries the role cues the issue lists; the regenerated demo (h27a)
-  // turns this into "exit 0, no LEAK".
-  test("the demo suite, mixed split: a table of every observable feature, exit 1 on the cues issue 27 lists", async () => {
+  // The demo regenerated after issue 27 (every artifact's form from form.ts, the public suite secret): no form
+  // feature, no metadata rule and no seed recovery leaks.
+  test("the demo suite, mixed split: a table of every observable feature, no leak, exit 0", async () => {
     const { code, out } = await audit(["demo", "--split", "mixed", "--root", DEMO]);
     expect(out).toContain("leak audit: demo (10 task(s), mixed split)");
     for (const field of [
@@ -64,17 +65,11 @@ describe("drflow env audit", () => {
       "app listing (search ties)",
     ])
       expect(out).toContain(field);
-    for (const cue of [
-      "files · format",
-      "files · title template",
-      "drive · code in title",
-      "email · subject template",
-      "metadata rules · the user's case",
-    ])
-      expect(out).toMatch(new RegExp(`^${cue.replace(/[().]/g, "\\$&")}.* LEAK `, "m"));
+    const leaks = out.split("\n").filter((l) => / LEAK /.test(l) && !l.startsWith("LEAK:"));
+    expect(leaks).toEqual([]);
     // the demo has a (public) suite secret: its seed is not found from its handles (test/generate/secret.test.ts)
     expect(out).toMatch(/^handles · seed from .* ok +no handle is reproduced/m);
-    expect(code).toBe(1);
+    expect(code).toBe(0);
   });
 
   test("the demo suite, original split: the hidden e-mail headers tell nothing (user distractor emails are replies too)", async () => {
@@ -101,9 +96,8 @@ describe("drflow env audit", () => {
     const { code, out } = await audit(["planted", "--split", "mixed", "--root", root]);
     for (const app of ["chat", "drive", "email"])
       expect(out).toMatch(new RegExp(`^${app} · id template .* LEAK `, "m"));
-    // the note names the id template that predicts best: the role code in it and the role it names agree
     expect(out).toMatch(
-      /^email · id template .* LEAK +\* _ # _ (?:in _ # → insight|di _ # → distractor|ad _ # → adjacent)/m,
+      /^email · id template .* LEAK +\* _ # _ (in|di|ad) _ # → (insight|distractor|adjacent)/m,
     );
     expect(code).toBe(1);
   });

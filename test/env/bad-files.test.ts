@@ -11,13 +11,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Task } from "../../src/core/index.ts";
 import { loadEnv } from "../../src/env/index.ts";
+import { copyTaskFolder } from "../../src/store/copy-task.ts";
 import { loadTask } from "../../src/store/task-store.ts";
 import { drflow } from "../support/cli.ts";
 
 setDefaultTimeout(60_000);
 
 const MINI = join(import.meta.dir, "../fixtures/env/mini");
-const DEMO = join(import.meta.dir, "../../tasks/demo/b2b_01");
+const TASKS = join(import.meta.dir, "../../tasks");
 const roots: string[] = [];
 afterAll(() => {
   for (const r of roots) rmSync(r, { recursive: true, force: true });
@@ -32,6 +33,13 @@ function copy(from: string, id: string): { root: string; dir: string; ref: strin
 }
 
 const mini = () => copy(join(MINI, "mini_01"), "mini_01");
+/** The demo's b2b_01 as `<root>/s/b2b_01`, with its company corpus. */
+function demo(): { root: string; dir: string; ref: string } {
+  const root = mkdtempSync(join(tmpdir(), "drflow-bad-files-"));
+  roots.push(root);
+  copyTaskFolder(TASKS, "demo/b2b_01", root, "s");
+  return { root, dir: join(root, "s", "b2b_01"), ref: "s/b2b_01" };
+}
 const enc = (s: string) => new TextEncoder().encode(s);
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...enc(p)] : p)));
@@ -123,7 +131,7 @@ describe("every bad file is a clear error at load", () => {
   });
 
   test("invalid UTF-8 inside task.json is refused by load, validate and judge", async () => {
-    const { root, dir, ref } = copy(DEMO, "b2b_01");
+    const { root, dir, ref } = demo();
     const file = join(dir, "task.json");
     const text = readFileSync(file, "utf8");
     const at = text.indexOf('"question"') + 14;
@@ -143,7 +151,7 @@ describe("every bad file is a clear error at load", () => {
   });
 
   test("a repeated gold step item is refused naming both steps; the judge never scores it", async () => {
-    const { root, dir, ref } = copy(DEMO, "b2b_01");
+    const { root, dir, ref } = demo();
     editTask(dir, (t) => {
       t.generic_workflow[3]!.item = 3;
       t.personalized_workflow[3]!.item = 3;
@@ -161,7 +169,7 @@ describe("every bad file is a clear error at load", () => {
   });
 
   test("a repeated evidence id is refused naming both units", async () => {
-    const { root, dir, ref } = copy(DEMO, "b2b_01");
+    const { root, dir, ref } = demo();
     editTask(dir, (t) => {
       t.evidence[2]!.id = t.evidence[0]!.id;
     });
@@ -173,7 +181,7 @@ describe("every bad file is a clear error at load", () => {
   });
 
   test("a prerequisite naming no step is refused with the items there are", async () => {
-    const { root, dir, ref } = copy(DEMO, "b2b_01");
+    const { root, dir, ref } = demo();
     let last = 0;
     editTask(dir, (t) => {
       t.generic_workflow[5]!.prerequisite = "17";

@@ -5,7 +5,7 @@
  * with `brief` on a real DRBench task, and `env up --mattermost` (src/cli/flags.test.ts).
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hono } from "hono";
@@ -19,6 +19,7 @@ import { importDrbench } from "../../src/generate/import/drbench.ts";
 import { type Metric, registerMetric, unregisterMetric } from "../../src/judge/index.ts";
 import { parseHandle, registerProvider, unregisterProvider } from "../../src/llm/index.ts";
 import { apiKeyFor } from "../../src/llm/model.ts";
+import { copyTaskFolder } from "../../src/store/copy-task.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 
 setDefaultTimeout(120_000);
@@ -103,9 +104,7 @@ beforeAll(async () => {
   registerMetric(STEP_SHARE);
   dir = await mkdtemp(join(tmpdir(), "drflow-extension-"));
   const root = join(dir, "tasks");
-  await cp(join(import.meta.dir, "../../tasks/demo/healthcare_01"), join(root, "demo/healthcare_01"), {
-    recursive: true,
-  });
+  copyTaskFolder(join(import.meta.dir, "../../tasks"), "demo/healthcare_01", root);
   await importDrbench(join(import.meta.dir, "../fixtures/drbench-sample/tasks"), { root });
   store = new RunStore(join(dir, "runs.sqlite"));
   app = createApp({

@@ -98,13 +98,16 @@ test("usage rows sum to the run's totals, and a second identical run asks only w
   const byRoleStage = callTotalsBy(store.db, { run: "run-a" }, ["role", "stage"]);
   const callerInput = first.reduce((s, u) => s + u.inputTokens, 0) + 9;
   expect(totals.calls).toBe(5);
-  expect(totals.input_tokens).toBe(callerInput);
-  expect(byRoleStage.reduce((s, r) => s + r.input_tokens, 0)).toBe(totals.input_tokens);
-  expect(byRoleStage.reduce((s, r) => s + r.output_tokens, 0)).toBe(totals.output_tokens);
-  expect(byRoleStage.reduce((s, r) => s + r.cost_usd, 0)).toBeCloseTo(totals.cost_usd, 12);
-  expect(totals.cost_usd).toBeCloseTo((totals.input_tokens * 0.948 + totals.output_tokens * 14.01) / 1e6, 12);
+  expect(totals.listInputTokens).toBe(callerInput);
+  expect(byRoleStage.reduce((s, r) => s + r.listInputTokens, 0)).toBe(totals.listInputTokens);
+  expect(byRoleStage.reduce((s, r) => s + r.listOutputTokens, 0)).toBe(totals.listOutputTokens);
+  expect(byRoleStage.reduce((s, r) => s + r.listCostUsd, 0)).toBeCloseTo(totals.listCostUsd, 12);
+  expect(totals.listCostUsd).toBeCloseTo(
+    (totals.listInputTokens * 0.948 + totals.listOutputTokens * 14.01) / 1e6,
+    12,
+  );
   const planning = byRoleStage.find((r) => r.stage === "research_planning")!;
-  expect(planning).toMatchObject({ role: "agent", calls: 2, input_tokens: 920, output_tokens: 45 });
+  expect(planning).toMatchObject({ role: "agent", calls: 2, listInputTokens: 920, listOutputTokens: 45 });
   const calls = store.calls("run-a");
   expect(calls.map((c) => c.attempt)).toEqual([1, 2, 1, 1, 1]);
   expect(calls[2]).toMatchObject({
@@ -121,11 +124,11 @@ test("usage rows sum to the run's totals, and a second identical run asks only w
   const again = callTotals(store.db, { run: "run-b" });
   expect(again).toMatchObject({
     calls: 5,
-    cached_calls: 4,
-    input_tokens: totals.input_tokens,
-    output_tokens: totals.output_tokens,
+    cachedCalls: 4,
+    listInputTokens: totals.listInputTokens,
+    listOutputTokens: totals.listOutputTokens,
   });
-  expect(again.cost_usd).toBe(totals.cost_usd);
+  expect(again.listCostUsd).toBe(totals.listCostUsd);
   expect(second.map((u) => [u.inputTokens, u.outputTokens, u.costUsd])).toEqual(
     first.map((u) => [u.inputTokens, u.outputTokens, u.costUsd]),
   );
@@ -179,8 +182,8 @@ test("a crash mid-run leaves the store readable with the finished calls recorded
   expect(store.calls("crash-run").map((c) => c.stage)).toEqual(["s0", "s1", "s2"]);
   expect(callTotals(store.db, { run: "crash-run" })).toMatchObject({
     calls: 3,
-    input_tokens: 30,
-    output_tokens: 6,
+    listInputTokens: 30,
+    listOutputTokens: 6,
   });
   store.close();
 });

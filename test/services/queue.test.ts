@@ -25,6 +25,7 @@ import {
 } from "../../src/eval/queue.ts";
 import { defaultServices, LEXICAL, type Services } from "../../src/eval/services.ts";
 import { RunStore } from "../../src/store/run-store.ts";
+import { CORPUS_DIR } from "../../src/store/task-store.ts";
 import { staleCopy as staleCopyOf, startCli, until } from "../support/cli-process.ts";
 import { describePostgres } from "../support/postgres.ts";
 
@@ -133,7 +134,7 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
         await db`SELECT id, status, (SELECT COUNT(*)::int FROM metric_results m WHERE m.run_id = runs.id) AS metrics FROM runs`;
       const cells = (await db`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = ${CELL_QUEUE}`)[0].n;
       expect(cells).toBe(
-        2 * 2 * Number((await Bun.$`ls ${join(REPO, "tasks/demo")}`.text()).trim().split("\n").length),
+        2 * 2 * readdirSync(join(REPO, "tasks/demo")).filter((id) => id !== CORPUS_DIR).length,
       );
       expect(runs.length).toBe(cells);
       expect(new Set(runs.map((r: { id: string }) => r.id)).size).toBe(cells);
@@ -198,6 +199,7 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
   test("one stale and one correct worker: the stale one refuses, the correct one runs every cell; none is lost", async () => {
     const url = await database();
     const tasks = readdirSync(join(REPO, "tasks/demo"))
+      .filter((id) => id !== CORPUS_DIR)
       .sort()
       .slice(0, 6)
       .map((id) => `demo/${id}`);
@@ -259,7 +261,10 @@ describePostgres("queue: drflow eval --queue with drflow worker on PostgreSQL", 
     // The worker's task folder lacks three tasks: their cells fail and, with no retries, are dead-lettered.
     const workerRoot = join(dir, "partial");
     cpSync(join(REPO, "tasks"), workerRoot, { recursive: true });
-    const missing = readdirSync(join(workerRoot, "demo")).sort().slice(0, 3);
+    const missing = readdirSync(join(workerRoot, "demo"))
+      .filter((id) => id !== CORPUS_DIR)
+      .sort()
+      .slice(0, 3);
     for (const id of missing) rmSync(join(workerRoot, "demo", id), { recursive: true });
     const env = { DRFLOW_DATABASE_URL: url };
     const worker = start(["worker", "--root", workerRoot, "--index-dir", index, "--heartbeat", "10"], env);

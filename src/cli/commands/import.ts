@@ -9,8 +9,8 @@ export const FLAGS = { strings: ["suite", "root"] } satisfies FlagSpec;
 
 const USAGE = `drflow import drbench <dir> [--suite drbench] [--root tasks]
 
-  <dir> is one DRBench task folder (holding config/task.json) or a folder of them, e.g.
-  test/fixtures/drbench-sample/tasks. Each task becomes <root>/<suite>/<task id>/ with every env.json file in its app
+  <dir> is one DRBench task folder (holding config/task.json), a folder of them, or the folder above that, e.g.
+  test/fixtures/drbench-sample (holding tasks/DR0002/config/task.json, …). Each task becomes <root>/<suite>/<task id>/ with every env.json file in its app
   (nextcloud → drive, file_system → files, mattermost → chat, email → email) under opaque handles (roles in the manifest only),
   and eval.json's insights and distractors as evidence units. Known data quirks are reported as warnings.`;
 

@@ -1,4 +1,5 @@
 /** @module `drflow usage`: tokens and cost from the run store, by role and stage (or any grouping), for a run or a batch. */
+import { type CallTotals, costsOf } from "../../core/index.ts";
 import { textTable } from "../../core/text-table.ts";
 import { formatCost } from "../../llm/cost.ts";
 import { RunStore } from "../../store/run-store.ts";
@@ -21,6 +22,19 @@ export function formatTable(header: string[], rows: (string | number)[][]): stri
     rows.map((r) => r.map(String)),
     { right: (i) => numeric[i]! },
   );
+}
+
+/** A row's figures: calls, cache hits, tokens of every call, the cost fetched and at list price. */
+function usageCells(u: CallTotals): (string | number)[] {
+  const [fetched, list] = costsOf(u);
+  return [
+    u.calls,
+    u.cachedCalls,
+    u.listInputTokens,
+    u.listOutputTokens,
+    formatCost(fetched, 6),
+    formatCost(list, 6),
+  ];
 }
 
 export const usage: Command = {
@@ -67,32 +81,16 @@ export const usage: Command = {
         "cost fetched",
         "at list price",
       ];
-      const body = rows.map((r) => [
-        ...groups.map((g) => String(r[g] ?? "-")),
-        r.calls,
-        r.cached_calls,
-        r.input_tokens,
-        r.output_tokens,
-        formatCost({ usd: r.fetched_cost_usd, unpricedCalls: r.fetched_unpriced_calls }, 6),
-        formatCost({ usd: r.cost_usd, unpricedCalls: r.unpriced_calls }, 6),
-      ]);
-      body.push([
-        ...groups.map((_, i) => (i === 0 ? "TOTAL" : "")),
-        totals.calls,
-        totals.cached_calls,
-        totals.input_tokens,
-        totals.output_tokens,
-        formatCost({ usd: totals.fetched_cost_usd, unpricedCalls: totals.fetched_unpriced_calls }, 6),
-        formatCost({ usd: totals.cost_usd, unpricedCalls: totals.unpriced_calls }, 6),
-      ]);
+      const body = rows.map((r) => [...groups.map((g) => String(r[g] ?? "-")), ...usageCells(r)]);
+      body.push([...groups.map((_, i) => (i === 0 ? "TOTAL" : "")), ...usageCells(totals)]);
       console.log(`usage for ${scope} (${store.path})\n`);
       console.log(formatTable(header, body));
       console.log(
         "\ncost fetched: calls answered by the provider now; at list price: every call, cache hits at what they first cost",
       );
-      if (totals.estimated_calls > 0) {
+      if (totals.estimatedCalls > 0) {
         console.log(
-          `\n${totals.estimated_calls} call(s) had no provider usage; their tokens are approximate counts`,
+          `\n${totals.estimatedCalls} call(s) had no provider usage; their tokens are approximate counts`,
         );
       }
       return 0;

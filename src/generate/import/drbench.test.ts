@@ -7,7 +7,7 @@ import { loadEnv } from "../../env/load.ts";
 import type { Env } from "../../env/types.ts";
 import { loadTask, validateTaskFolder } from "../../store/task-store.ts";
 import { validateTask } from "../../store/validate/validate-task.ts";
-import { DRBENCH_APPS, drflowDomain, importDrbench } from "./drbench.ts";
+import { DRBENCH_APPS, drflowDomain, findDrbenchTasks, importDrbench } from "./drbench.ts";
 
 // These tests start servers or read whole suites; bun's default 5 s limit is too tight on a loaded machine.
 setDefaultTimeout(60_000);
@@ -171,4 +171,19 @@ test("imported tasks pass validation under the DRBench profile, which still catc
     ["drbench-figures", "expected the figures 1.4 million of unit"],
     ["drbench-source", 'expected unit "EX9" to be listed by an a'],
   ]);
+});
+
+test("the sample's own root (the folder above tasks/) finds the same tasks; a folder with none is refused naming what it holds", async () => {
+  const sampleRoot = join(SAMPLE, "..");
+  expect((await findDrbenchTasks(sampleRoot)).map((d) => basename(d))).toEqual(["DR0002", "DR0003"]);
+  expect(await findDrbenchTasks(join(SAMPLE, "DR0002"))).toEqual([join(SAMPLE, "DR0002")]);
+  // Files of one task: no task folder within two levels, and the message says what the folder holds instead.
+  const files = join(SAMPLE, "DR0002", "files");
+  const refused = await findDrbenchTasks(files).catch((e: Error) => e.message);
+  expect(refused).toContain(`${files}: no DRBench task folders`);
+  expect(refused).toContain("config/task.json");
+  expect(refused).toContain("IN001/");
+  expect(await findDrbenchTasks(join(root, "missing")).catch((e: Error) => e.message)).toBe(
+    `${join(root, "missing")}: no such folder`,
+  );
 });

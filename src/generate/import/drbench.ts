@@ -385,20 +385,40 @@ function jsonlMeta(content: string | undefined): ExportMeta {
   return out;
 }
 
-/** Task folders under `dir`: `dir` itself when it holds config/task.json, else its sub-folders that do. */
+/** How far below the folder given task folders are looked for: a task, a folder of tasks, or a release (`<root>/tasks/`). */
+const TASK_DEPTH = 2;
+
+const isTaskFolder = (d: string) => existsSync(join(d, "config/task.json"));
+
+/**
+ * Task folders under `dir`: `dir` itself when it holds config/task.json, else the folders that do down to
+ * `TASK_DEPTH` levels below it (DRBench's own layout and the sample's is `<root>/tasks/DR0002/`), in name order; a
+ * task folder's own sub-folders are not searched. A folder with none is refused, naming what it holds.
+ */
 export async function findDrbenchTasks(dir: string): Promise<string[]> {
-  if (existsSync(join(dir, "config/task.json"))) return [dir];
-  const names = (await readdir(dir, { withFileTypes: true }))
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name);
-  const found = names
-    .sort()
-    .map((n) => join(dir, n))
-    .filter((d) => existsSync(join(d, "config/task.json")));
-  if (found.length === 0)
+  if (!existsSync(dir)) throw new Error(`${dir}: no such folder`);
+  if (isTaskFolder(dir)) return [dir];
+  const subfolders = async (d: string) =>
+    (await readdir(d, { withFileTypes: true }))
+      .filter((e) => e.isDirectory() && !e.name.startsWith("."))
+      .map((e) => e.name)
+      .sort()
+      .map((n) => join(d, n));
+  const found: string[] = [];
+  let level = [dir];
+  for (let depth = 1; depth <= TASK_DEPTH && level.length > 0; depth++) {
+    const next: string[] = [];
+    for (const d of level)
+      for (const sub of await subfolders(d)) (isTaskFolder(sub) ? found : next).push(sub);
+    level = next;
+  }
+  if (found.length === 0) {
+    const held = (await subfolders(dir)).map((d) => `${d.slice(dir.length).replace(/^\/+/, "")}/`);
     throw new Error(
-      `${dir}: no DRBench task folders (expected config/task.json in it or in its sub-folders)`,
+      `${dir}: no DRBench task folders (a task folder holds config/task.json; looked in it and ${TASK_DEPTH} levels ` +
+        `of sub-folders, e.g. <dir>/tasks/DR0002/config/task.json); it holds ${held.length ? held.join(", ") : "no folders"}`,
     );
+  }
   return found;
 }
 

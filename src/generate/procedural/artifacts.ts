@@ -1,6 +1,8 @@
-/** @module Artifact planning: ids, paths, document skeletons with one injected section, email threads, chat channels and notes. */
+/** @module Artifact planning: ids, paths, company documents in their drawn form, email threads, chat exchanges and notes. */
 import type { AppName, ArtifactEntry, ArtifactFormat, ArtifactRole, EvidenceSide } from "../../core/index.ts";
 import { artifactId } from "../../core/index.ts";
+import { sectionChars } from "../corpus/compose.ts";
+import { CORPUS_DATA } from "../corpus/data.ts";
 import { messageId } from "../message-id.ts";
 import type {
   ArtifactContent,
@@ -10,8 +12,18 @@ import type {
   Section,
 } from "../realize/content.ts";
 import { slug } from "../slug.ts";
-import { type CaseProfile, DAY_MS, isoDate, type Member, spokenDate } from "./cast.ts";
+import { type CaseProfile, isoDate, type Member, spokenDate } from "./cast.ts";
 import type { DomainSpec, FamilySpec } from "./family.ts";
+import {
+  type Carrier,
+  chatForm,
+  type DriveContext,
+  type DriveForm,
+  emailSubject,
+  emailTiming,
+  noteForm,
+  postGap,
+} from "./form.ts";
 import type { Rng } from "./prng.ts";
 import { fill } from "./template.ts";
 import {
@@ -27,10 +39,15 @@ import {
   NOTE_OPEN_ITEMS,
 } from "./voice.ts";
 
-export type PlannedArtifact = { entry: ArtifactEntry; content: ArtifactContent };
+/**
+ * Generic sections of the company background corpus that name no company system: padding a company document draws
+ * on, after its domain's and the generic policy sections, to reach its drawn length.
+ */
+const PADDING: readonly Section[] = CORPUS_DATA.documents.sections
+  .filter((s) => s.paragraphs.every((p) => !p.includes("{")))
+  .map((s) => ({ heading: s.heading, paragraphs: [...s.paragraphs] }));
 
-/** How a user-side sentence travels: an email reply, a chat exchange, a Markdown note or a DOCX case summary. */
-export type Carrier = "email" | "chat" | "md" | "docx";
+export type PlannedArtifact = { entry: ArtifactEntry; content: ArtifactContent };
 
 export type PlannerContext = {
   taskId: string;
@@ -43,6 +60,10 @@ export type PlannerContext = {
   anchor: number;
   /** The suite's secret (keys Message-IDs; empty: none). */
   secret: string;
+  /** Who owns company documents (any document of any role). */
+  owners: readonly Member[];
+  /** Chat channels (every exchange of every role draws from them). */
+  channels: readonly string[];
   /** Template variables for a case as a given colleague writes about it. */
   vars: (c: CaseProfile, colleague: Member) => Record<string, string>;
 };
@@ -62,6 +83,7 @@ export class ArtifactPlanner {
   private readonly anchor: number;
   private readonly secret: string;
   private readonly vars: PlannerContext["vars"];
+  private readonly channels: readonly string[];
 
   constructor(context: PlannerContext) {
     this.taskId = context.taskId;
@@ -73,6 +95,16 @@ export class ArtifactPlanner {
     this.anchor = context.anchor;
     this.secret = context.secret;
     this.vars = context.vars;
+    this.channels = context.channels;
+    this.drive = {
+      company: this.company.name,
+      kinds: this.dom.docKinds,
+      owners: context.owners,
+      anchor: this.anchor,
+      codes: new Set(),
+      titles: new Set(),
+      stems: new Set(),
+    };
   }
 
   add(
@@ -105,34 +137,48 @@ export class ArtifactPlanner {
     this.artifacts.push({ entry, content });
     return entry;
   }
+  /** What every company document of the task draws its form from (`driveForm`): one context, whatever the role. */
+  readonly drive: DriveContext;
+
+  /**
+   * A company document of `form`: its own sections (`injected` at a drawn place among the generic ones, `appendices`
+   * after them) and generic sections, as many as the form's `fillerSections` and then more until the text reaches the
+   * form's `chars` (one length distribution whatever the role: a short notice is padded as a policy is not).
+   */
   document(
     rng: Rng,
-    meta: { title: string; subtitle: string; author: string; dateMs: number },
+    form: DriveForm,
     injected: Section,
-    fillerCount: [number, number],
     appendices: readonly Section[] = [],
   ): DocumentContent {
-    const pool = [
-      ...this.dom.fillers,
-      ...GENERIC_FILLERS.map((f) => ({
-        heading: f.heading,
-        text: fill(f.text, { company: this.company.name }),
-      })),
-    ];
+    const company = { company: this.company.name };
+    const seen = new Set<string>();
+    const pool: Section[] = [
+      ...this.dom.fillers.map((f) => ({ heading: f.heading, paragraphs: [f.text] })),
+      ...GENERIC_FILLERS.map((f) => ({ heading: f.heading, paragraphs: [fill(f.text, company)] })),
+      ...PADDING,
+    ].filter((f) => !seen.has(f.heading) && seen.add(f.heading));
+    const own = [injected, ...appendices];
+    const order = rng.shuffle(pool);
+    const fillers: typeof pool = [];
+    let chars = form.title.length + form.subtitle.length + sectionChars(own);
+    for (const f of order) {
+      if (fillers.length >= form.fillerSections && chars >= form.chars) break;
+      fillers.push(f);
+      chars += sectionChars([f]);
+    }
     // keep the pool's order (scope first, revision history last) so the skeleton reads like a real document
-    const fillers = rng
-      .sample(pool, rng.int(fillerCount[0], fillerCount[1]))
-      .sort((a, b) => pool.indexOf(a) - pool.indexOf(b));
+    fillers.sort((a, b) => pool.indexOf(a) - pool.indexOf(b));
     const at = rng.int(1, Math.max(1, fillers.length - 1));
-    const sections: Section[] = fillers.map((f) => ({ heading: f.heading, paragraphs: [f.text] }));
+    const sections: Section[] = [...fillers];
     sections.splice(at, 0, injected);
     sections.push(...appendices);
     return {
       kind: "document",
-      title: meta.title,
-      subtitle: meta.subtitle,
-      author: meta.author,
-      date: isoDate(meta.dateMs),
+      title: form.title,
+      subtitle: form.subtitle,
+      author: form.owner.name,
+      date: isoDate(form.dateMs),
       // company documents number their sections, so policies can cite "section 3 of LE-412"
       sections: sections.map((section, i) => ({
         heading: `${i + 1} ${section.heading}`,
@@ -140,102 +186,76 @@ export class ArtifactPlanner {
       })),
     };
   }
-  docCode(rng: Rng): string {
-    const letters = this.family.id
-      .replace(/[^a-z]/g, "")
-      .slice(0, 2)
-      .toUpperCase();
-    return `${letters}-${rng.int(100, 899)}`;
+
+  /** File a company document under its form's file name. */
+  addDocument(
+    role: ArtifactRole,
+    content: DocumentContent,
+    form: DriveForm,
+    evidence: string[],
+  ): ArtifactEntry {
+    return this.add(
+      role,
+      "company",
+      content,
+      form.format,
+      { title: form.title, author: form.owner.name, dateMs: form.dateMs, pathHint: form.fileStem },
+      evidence,
+    );
   }
-  /** The carrier text for one user-side sentence: an email reply, a chat exchange or a personal note. */
+
+  /**
+   * One file of a case's evidence (the user's or a look-alike's, drawn alike): `texts` in an email reply, a chat
+   * exchange or a personal note, each carrier's form from `form.ts`.
+   */
   carry(
     rng: Rng,
     carrier: Carrier,
     c: CaseProfile,
-    text: string,
+    texts: readonly string[],
     role: ArtifactRole,
     side: EvidenceSide,
     unitIds: string[],
-    topic: string,
     /** The user's opening message in an email or chat (a question about the case); a routine ask when absent. */
     ask?: string,
   ): ArtifactEntry {
     const colleague = rng.pick(this.colleagues);
-    const other = rng.pick(this.colleagues.filter((m) => m !== colleague));
     const vars = this.vars(c, colleague);
-    const dayMs = this.anchor - rng.int(0, 9) * DAY_MS;
-    const startMs = dayMs + rng.int(8 * 60, 16 * 60) * 60_000;
-    if (carrier === "email") {
-      const subject = fill(topic, vars);
-      const opening = this.message(
-        this.user,
-        [colleague],
-        [],
-        startMs,
-        subject,
-        ask ?? fill(rng.pick(EMAIL_ASKS), vars),
-      );
-      const reply = this.message(
+    if (carrier === "email")
+      return this.thread(rng, {
         colleague,
-        [this.user],
-        rng.chance(0.3) ? [other] : [],
-        startMs + rng.int(20, 300) * 60_000,
-        `Re: ${subject}`,
-        [
-          fill(rng.pick(EMAIL_GREETINGS), vars),
-          text,
-          fill(rng.pick(EMAIL_CLOSERS), vars),
-          `${colleague.first}`,
-        ].join("\n\n"),
-      );
-      const content: EmailContent = { kind: "email", thread: [opening, reply] };
-      return this.add(
+        subject: emailSubject(rng, c.subjectRef, c.caseId),
+        ask: ask ?? fill(rng.pick(EMAIL_ASKS), vars),
+        texts,
         role,
         side,
-        content,
-        "eml",
-        {
-          title: reply.subject,
-          author: colleague.name,
-          dateMs: startMs,
-          pathHint: `${isoDate(startMs)} ${subject}`,
-        },
         unitIds,
-      );
-    }
-    if (carrier === "chat") {
-      const channel = rng.pick(this.family.channels);
-      const lines: [Member, string][] = [];
-      if (rng.chance(0.6)) lines.push([other, fill(rng.pick(CHAT_OPENERS), vars)]);
-      lines.push([this.user, ask ?? fill(rng.pick(CHAT_ASKS), vars)]);
-      lines.push([colleague, text]);
-      lines.push([this.user, rng.pick(CHAT_ACKS)]);
-      if (rng.chance(0.5)) lines.push([other, fill(rng.pick(CHAT_SMALL_TALK), vars)]);
-      const content = this.chat(channel, lines, startMs, rng);
-      return this.add(
+      });
+    if (carrier === "chat")
+      return this.exchange(rng, {
+        colleague,
+        ask: ask ?? fill(rng.pick(CHAT_ASKS), vars),
+        texts,
+        vars,
         role,
         side,
-        content,
-        "chat",
-        {
-          title: `#${channel} ${isoDate(startMs)}`,
-          author: colleague.name,
-          dateMs: startMs,
-          pathHint: `${channel} ${isoDate(startMs)}`,
-        },
         unitIds,
-      );
-    }
-    const layout = rng.pick(NOTE_LAYOUTS);
-    const title = `${carrier === "md" ? layout.title : "Case summary"} - ${c.subjectRef} (${c.caseId})`;
+      });
+    const note = noteForm(rng, this.anchor);
+    // a layout whose title this case has not used yet, so no note is a numbered copy
+    const layouts = rng.shuffle(NOTE_LAYOUTS);
+    const titleOf = (l: (typeof NOTE_LAYOUTS)[number]) => `${l.title} - ${c.subjectRef} (${c.caseId})`;
+    const layout =
+      layouts.find((l) => !this.usedPaths.has(`files/${slug(titleOf(l))}.${note.format}`)) ?? layouts[0]!;
+    const title = titleOf(layout);
     const openItems = rng.sample(NOTE_OPEN_ITEMS, 2).map((t) => fill(t, vars));
-    const heard = [`From ${colleague.name} (${colleague.role}), ${spokenDate(dayMs)}:`, text];
+    const heard = [`From ${colleague.name} (${colleague.role}), ${spokenDate(note.dayMs)}:`, ...texts];
     const content: DocumentContent = {
       kind: "document",
       title,
       subtitle: `${this.family.subjectKind} case ${c.caseId}`,
       author: this.user.name,
-      date: isoDate(dayMs),
+      date: isoDate(note.dayMs),
       sections: layout.openItemsFirst
         ? [
             { heading: layout.openItems, paragraphs: openItems },
@@ -250,9 +270,103 @@ export class ArtifactPlanner {
       role,
       side,
       content,
-      carrier === "md" ? "md" : "docx",
-      { title, author: this.user.name, dateMs: dayMs, pathHint: title },
+      note.format,
+      { title, author: this.user.name, dateMs: note.dayMs, pathHint: title },
       unitIds,
+    );
+  }
+
+  /**
+   * A thread the user opened with `ask` and `colleague` answered with `texts` (a case's evidence, a workplace topic):
+   * the same subject, timing, copy list and reply shape whatever it carries.
+   */
+  thread(
+    rng: Rng,
+    t: {
+      colleague: Member;
+      subject: string;
+      ask: string;
+      texts: readonly string[];
+      role: ArtifactRole;
+      side: EvidenceSide;
+      unitIds: string[];
+    },
+  ): ArtifactEntry {
+    const { colleague, subject } = t;
+    const other = rng.pick(this.colleagues.filter((m) => m !== colleague));
+    const timing = emailTiming(rng, this.anchor);
+    const vars = { user_first: this.user.first, colleague: colleague.first };
+    const opening = this.message(this.user, [colleague], [], timing.startMs, subject, t.ask);
+    const reply = this.message(
+      colleague,
+      [this.user],
+      timing.cc ? [other] : [],
+      timing.replyMs,
+      `Re: ${subject}`,
+      [
+        fill(rng.pick(EMAIL_GREETINGS), vars),
+        ...t.texts,
+        fill(rng.pick(EMAIL_CLOSERS), vars),
+        `${colleague.first}`,
+      ].join("\n\n"),
+    );
+    const content: EmailContent = { kind: "email", thread: [opening, reply] };
+    // named as a mail export names a thread: its day, hour and minute and who opened it, so no two threads of a day
+    // are numbered copies and the file name does not repeat the subject's words (their count would tell a topic)
+    const clock = new Date(timing.startMs).toISOString().slice(11, 16).replace(":", "");
+    return this.add(
+      t.role,
+      t.side,
+      content,
+      "eml",
+      {
+        title: reply.subject,
+        author: colleague.name,
+        dateMs: timing.startMs,
+        pathHint: `${isoDate(timing.startMs)} ${clock} ${this.user.username}`,
+      },
+      t.unitIds,
+    );
+  }
+
+  /**
+   * A chat exchange: perhaps an unrelated opener by a third colleague, the user's `ask`, `colleague`'s `texts`, the
+   * user's thanks, perhaps small talk after; channel and shape from `chatForm`, whatever it carries.
+   */
+  exchange(
+    rng: Rng,
+    t: {
+      colleague: Member;
+      ask: string;
+      texts: readonly string[];
+      vars: Record<string, string>;
+      role: ArtifactRole;
+      side: EvidenceSide;
+      unitIds: string[];
+    },
+  ): ArtifactEntry {
+    const { colleague } = t;
+    const other = rng.pick(this.colleagues.filter((m) => m !== colleague));
+    const form = chatForm(rng, this.channels, this.anchor);
+    const lines: [Member, string][] = [];
+    if (form.opener) lines.push([other, fill(rng.pick(CHAT_OPENERS), t.vars)]);
+    lines.push([this.user, t.ask]);
+    for (const text of t.texts) lines.push([colleague, text]);
+    lines.push([this.user, rng.pick(CHAT_ACKS)]);
+    if (form.smallTalk) lines.push([other, fill(rng.pick(CHAT_SMALL_TALK), t.vars)]);
+    const content = this.chat(form.channel, lines, form.startMs, rng);
+    return this.add(
+      t.role,
+      t.side,
+      content,
+      "chat",
+      {
+        title: `#${form.channel} ${isoDate(form.startMs)}`,
+        author: colleague.name,
+        dateMs: form.startMs,
+        pathHint: `${form.channel} ${isoDate(form.startMs)}`,
+      },
+      t.unitIds,
     );
   }
   message(from: Member, to: Member[], cc: Member[], ms: number, subject: string, body: string) {
@@ -286,14 +400,9 @@ export class ArtifactPlanner {
         last_name: m.last,
       })),
       posts: lines.map(([m, message]) => {
-        t += rng.int(1, 25) * 60_000;
+        t += postGap(rng);
         return { user: m.username, message, create_at: t };
       }),
     };
-  }
-  carriers(rng: Rng, n: number, kinds: Carrier[]): Carrier[] {
-    const out: Carrier[] = [];
-    while (out.length < n) out.push(...rng.shuffle(kinds));
-    return out.slice(0, n);
   }
 }

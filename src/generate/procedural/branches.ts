@@ -60,15 +60,18 @@ export function constrain(
 
 /**
  * Draw the variables the family bands by another one (a price for the item drawn), avoiding the values of `avoid`'s
- * cases where the band allows, so a look-alike does not repeat the user's amount by accident.
+ * cases where the band allows, so a look-alike does not repeat the user's amount by accident. Variables in `own` (a
+ * look-alike's question sets them: a subrogation case's water loss) are the case's own and never re-drawn.
  */
 export function applyBands(
   c: CaseProfile,
   family: FamilySpec,
   rng: Rng,
   avoid: readonly Readonly<Record<string, string>>[] = [],
+  own: ReadonlySet<string> = new Set(),
 ): void {
   for (const [key, band] of Object.entries(family.bands ?? {})) {
+    if (own.has(key)) continue;
     const values = band.values[c.vars[band.by]!];
     if (!values)
       throw new Error(`family ${family.id}: no band of "${key}" for ${band.by} "${c.vars[band.by]}"`);

@@ -1,7 +1,7 @@
 /** @module The cast and calendar of a generated task: people with unique surnames, case subjects, case ids and dates. */
 import type { Person } from "../../core/index.ts";
 import type { FamilySpec } from "./family.ts";
-import { FIRST_NAMES, HONORIFICS, LAST_NAMES } from "./names.ts";
+import { FIRST_NAMES, honorificsOf, LAST_NAMES } from "./names.ts";
 import type { Rng } from "./prng.ts";
 
 export const DAY_MS = 86_400_000;
@@ -88,11 +88,10 @@ export function drawCase(
   const { first, last } = organization
     ? { first: organization, last: organization.split(" ").pop()! }
     : names.next();
-  const subjectRef = organization
-    ? organization
-    : family.honorific
-      ? `${rng.pick(HONORIFICS)} ${last}`
-      : `${first} ${last}`;
+  // A title that suits the first name ("Mr. Jovanovic" for Ivan); one draw either way, none known: the full name.
+  const titles = honorificsOf(first);
+  const title = family.honorific ? rng.pick(titles.length > 0 ? titles : [""]) : "";
+  const subjectRef = organization ? organization : title ? `${title} ${last}` : `${first} ${last}`;
   const vars: Record<string, string> = {};
   for (const [key, values] of Object.entries(family.vars)) vars[key] = rng.pick(values);
   return {

@@ -38,8 +38,14 @@ export const FormPools = z
         labels: Pool,
         /** A document's date: this many days before the task's calendar anchor. */
         ageDays: Range,
-        /** Generic sections around a document's own content. */
+        /** Generic sections around a document's own content (at least; more when its length asks for them). */
         fillerSections: Range,
+        /**
+         * A task document's length in characters of text, drawn uniformly whatever its role: a short notice is padded
+         * with generic sections up to it, as a policy with its procedure is. Above the longest procedure a policy
+         * carries, so a policy is never longer for its own content.
+         */
+        chars: Range,
       })
       .strict(),
     email: z
@@ -98,6 +104,12 @@ export type DriveContext = {
   anchor: number;
   /** Codes already given in this task (a code names one document). */
   codes: Set<string>;
+  /**
+   * Titles and file names already given (when kept): a drawn template that repeats one is drawn again, so several
+   * documents of one topic never share a title or become numbered copies of a file.
+   */
+  titles?: Set<string>;
+  stems?: Set<string>;
 };
 
 /** A company document's observable form. */
@@ -115,8 +127,30 @@ export type DriveForm = {
   dateMs: number;
   /** Generic sections (scope, revision history…) around its own content. */
   fillerSections: number;
+  /** Characters of text the document is padded to (`drive.chars`). */
+  chars: number;
   label: string;
 };
+
+/** A template of `templates` filled with `slots` that `taken` does not hold yet (the drawn one when all are taken). */
+function fresh(
+  rng: Rng,
+  templates: readonly string[],
+  slots: Record<string, string>,
+  taken: Set<string> | undefined,
+  shown: (filled: string) => string = (x) => x,
+): string {
+  const first = shown(fill(rng.pick(templates), slots));
+  if (!taken) return first;
+  const value = taken.has(first)
+    ? (rng
+        .shuffle(templates)
+        .map((t) => shown(fill(t, slots)))
+        .find((v) => !taken.has(v)) ?? first)
+    : first;
+  taken.add(value);
+  return value;
+}
 
 /** "Standard Operating Procedure" → "SOP", "Support Playbook" → "SP": a kind's code prefix (at most four letters). */
 export function codePrefix(kind: string): string {
@@ -153,8 +187,8 @@ export function driveForm(rng: Rng, ctx: DriveContext, topic: string, label?: st
   const code = rng.chance(pools.codeShare) ? documentCode(rng, kind, ctx.codes) : null;
   const part = label ?? rng.pick(pools.labels);
   const slots = { topic, label: part, kind, code: code ?? "" };
-  const title = fill(rng.pick(code ? pools.titles.coded : pools.titles.plain), slots);
-  const fileStem = slug(fill(rng.pick(code ? pools.fileNames.coded : pools.fileNames.plain), slots));
+  const title = fresh(rng, code ? pools.titles.coded : pools.titles.plain, slots, ctx.titles);
+  const fileStem = fresh(rng, code ? pools.fileNames.coded : pools.fileNames.plain, slots, ctx.stems, slug);
   const owner = rng.pick(ctx.owners);
   return {
     format,
@@ -166,6 +200,7 @@ export function driveForm(rng: Rng, ctx: DriveContext, topic: string, label?: st
     owner,
     dateMs: daysBefore(rng, pools.ageDays, ctx.anchor),
     fillerSections: rng.int(pools.fillerSections[0], pools.fillerSections[1]),
+    chars: rng.int(pools.chars[0], pools.chars[1]),
     label: part,
   };
 }

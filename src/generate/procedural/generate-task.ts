@@ -1,6 +1,7 @@
 /** @module The offline `procedural` generator: one seeded task (S1–S6) with its planned artifacts, truth known by construction. */
 import type { z } from "zod";
 import {
+  type ArtifactEntry,
   type ArtifactManifest,
   type Domain,
   EvidenceUnit,
@@ -13,6 +14,7 @@ import { applyBands, caseSlots, chooseBranches, constrain, maybeRestated } from 
 import {
   anchorDate,
   type CaseProfile,
+  caseId,
   DAY_MS,
   drawCase,
   isoDate,
@@ -22,12 +24,13 @@ import {
 } from "./cast.ts";
 import { DOMAINS, FAMILIES } from "./data.ts";
 import type { AdjacentSpec, BranchSpec, FamilySpec } from "./family.ts";
-import { DOC_LABELS, distractorLayout, procedureSection, type StepPlace, wordStep } from "./policy-text.ts";
+import { caseCarriers, drawLabels, driveForm, emailSubject, FORMS } from "./form.ts";
+import { distractorLayout, procedureSection, type StepPlace, wordStep } from "./policy-text.ts";
 import { POOLS } from "./pools.ts";
 import { Rng } from "./prng.ts";
 import { GeneratorSettings } from "./settings.ts";
 import { fill, phrase, sentence } from "./template.ts";
-import { ADJACENT_STATUS, CHAT_ACKS, EMAIL_TOPIC_ASKS } from "./voice.ts";
+import { ADJACENT_STATUS, CHAT_TOPIC_ASKS, EMAIL_TOPIC_ASKS } from "./voice.ts";
 import { genericSteps, type PlacedStep, personalizedSteps, selectSteps } from "./workflow.ts";
 
 export const GENERATOR_VERSION = "2";
@@ -129,6 +132,8 @@ class TaskBuilder {
       colleagues: this.colleagues,
       anchor: this.anchor,
       secret,
+      owners: [this.persona, ...this.colleagues],
+      channels: [...family.channels, "town-square"],
       vars: (c, colleague) => this.vars(c, colleague),
     });
   }
@@ -170,8 +175,7 @@ class TaskBuilder {
     const baseVars = this.vars(this.userCase, this.colleagues[0]!);
 
     const stepDoc = this.companyInsights(placed);
-    const conditionSource = this.userInsights(conditional, chosen);
-    const factSource = this.userFacts(placed);
+    const { conditionSource, factSource } = this.userEvidence(conditional, chosen, placed);
     this.companyDistractors();
     this.userDistractors();
     const adjacentCases = this.adjacentCases(conditional, chosen);
@@ -298,15 +302,16 @@ class TaskBuilder {
       at += size;
     }
     const stepDoc = new Map<number, string>();
-    const owner = this.persona;
     const wording = new Map(placed.map((p) => [p.item, wordStep(rng, p.spec)]));
     const placeOf = new Map<number, StepPlace>();
-    const labels = rng.sample(DOC_LABELS, Math.min(DOC_LABELS.length, groups.length));
+    const labels = drawLabels(rng, groups.length);
     const assembly = this.assembly(rng.fork("assembly"), placed, groups);
     let pending: { item: number; text: string }[] = [];
     groups.forEach((g, docIndex) => {
-      const kind = rng.pick(this.dom.docKinds);
-      const code = this.files.docCode(rng);
+      // topical titles and file names: the policy and the document's part, never a step; the form any document's
+      const form = driveForm(rng, this.files.drive, this.family.policy, labels[docIndex]);
+      // an uncoded document is cited by its title
+      const code = form.code ?? `"${form.title}"`;
       // details the previous document left out, stated here by what their step is for
       const details = pending.map((d) => {
         const at = placeOf.get(d.item)!;
@@ -360,45 +365,24 @@ class TaskBuilder {
         );
       }
       const neighbour = this.neighbourSection(rng);
-      // topical titles and file names: the policy and the document's part, never a step
-      const label = labels[docIndex % labels.length]!;
-      const title = rng.pick([
-        `${this.family.policy}: ${label} (${code})`,
-        `${label} ${code} - ${this.family.policy}`,
-        `${kind} ${code}: ${this.family.policy}, ${label}`,
-      ]);
-      const dateMs = this.anchor - rng.int(60, 700) * DAY_MS;
       const content = this.files.document(
         rng,
-        {
-          title,
-          subtitle: `${kind} ${code} | ${this.company.name} | Owner: ${owner.name}`,
-          author: owner.name,
-          dateMs,
-        },
+        form,
         procedure.section,
-        [3, 5],
         neighbour ? [neighbour, ...procedure.appendices] : procedure.appendices,
       );
       const section = content.sections.findIndex((s) => s.paragraphs === procedure.section.paragraphs);
       for (const [k, p] of g.entries())
         placeOf.set(p.item, {
           code,
-          title,
+          title: form.title,
           section: section + 1,
           sectionTitle: procedure.section.heading,
           item: k + 1,
           docIndex,
         });
-      this.files.add(
-        "insight",
-        "company",
-        content,
-        rng.chance(0.5) ? "pdf" : "docx",
-        { title, author: owner.name, dateMs, pathHint: `${code} ${kind} ${label}` },
-        ids,
-      );
-      for (const p of g) stepDoc.set(p.item, title);
+      this.files.addDocument("insight", content, form, ids);
+      for (const p of g) stepDoc.set(p.item, form.title);
     });
     return stepDoc;
   }
@@ -477,15 +461,80 @@ class TaskBuilder {
       : `For ${c.subjectRef} (${c.caseId}): ${text}`;
   }
 
-  /** User insights that resolve each condition, written in a colleague's voice in emails, chats or notes. */
+  /**
+   * The user's case: the insights that resolve each condition and the case facts that personalize unconditional
+   * steps, in a colleague's voice, carried as every case's evidence is (`carryCase`).
+   */
+  private userEvidence(
+    conditional: readonly PlacedStep[],
+    chosen: ReadonlyMap<string, BranchSpec>,
+    placed: readonly PlacedStep[],
+  ): { conditionSource: Map<string, string>; factSource: Map<number, string> } {
+    const conditions = this.userInsights(conditional, chosen);
+    const facts = this.userFacts(placed);
+    const items: { text: string; unit: string; cond?: string; supports?: number[] }[] = [
+      ...conditions,
+      ...facts,
+    ];
+    const entries = this.carryCase(
+      this.rng.fork("user-case"),
+      this.userCase,
+      items,
+      "insight",
+      "user",
+      this.family.question,
+    );
+    const conditionSource = new Map<string, string>();
+    const factSource = new Map<number, string>();
+    items.forEach((item, i) => {
+      const entry = entries[i]!;
+      if (item.cond) {
+        const kind = entry.format === "eml" ? "email" : entry.format === "chat" ? "chat message" : "note";
+        conditionSource.set(item.cond, `The ${kind} "${entry.title}" (${entry.id})`);
+      }
+      for (const step of item.supports ?? [])
+        if (!factSource.has(step)) factSource.set(step, `"${entry.title}" (${entry.id})`);
+    });
+    return { conditionSource, factSource };
+  }
+
+  /**
+   * How a case's evidence travels (the user's and every look-alike's alike): `caseCarriers` deals its sentences into
+   * files and apps, each file carried by the planner; the case's question may open its first email or chat. The file
+   * of each item, in order.
+   */
+  private carryCase(
+    rng: Rng,
+    c: CaseProfile,
+    items: readonly { text: string; unit: string }[],
+    role: "insight" | "adjacent",
+    side: "user" | "adjacent",
+    question: string,
+  ): ArtifactEntry[] {
+    const { carriers, groups } = caseCarriers(rng, items.length);
+    const opener = this.opener(rng, c, question, carriers);
+    const entries = carriers.map((carrier, f) => {
+      const mine = items.filter((_, i) => groups[i] === f);
+      return this.files.carry(
+        rng,
+        carrier,
+        c,
+        mine.map((m) => m.text),
+        role,
+        side,
+        mine.map((m) => m.unit),
+        f === opener.at ? opener.text : undefined,
+      );
+    });
+    return items.map((_, i) => entries[groups[i]!]!);
+  }
+
+  /** User insights that resolve each condition, in a colleague's voice. */
   private userInsights(
     conditional: readonly PlacedStep[],
     chosen: ReadonlyMap<string, BranchSpec>,
-  ): Map<string, string> {
+  ): { text: string; unit: string; cond: string }[] {
     const rng = this.rng.fork("user-insights");
-    const carriers = this.files.carriers(rng, conditional.length, ["email", "chat", "md"]);
-    const source = new Map<string, string>();
-    const opener = this.opener(rng, this.userCase, this.family.question, carriers);
     // at most the configured share of the user's condition evidence restates the policy's condition
     const restating = new Set(
       rng.sample(
@@ -493,7 +542,7 @@ class TaskBuilder {
         Math.floor(this.settings.restateShare * conditional.length),
       ),
     );
-    conditional.forEach((p, i) => {
+    return conditional.map((p, i) => {
       const cond = p.spec.condition!;
       const branch = chosen.get(cond.id)!;
       const colleague = this.colleagues[i % this.colleagues.length]!;
@@ -518,34 +567,14 @@ class TaskBuilder {
         resolves_conditions: [cond.id],
         selects_branch: branch.id,
       });
-      const entry = this.files.carry(
-        rng,
-        carriers[i]!,
-        this.userCase,
-        text,
-        "insight",
-        "user",
-        [unit.id],
-        rng.pick([
-          "{case_id} - {subject_ref}",
-          "Question on {case_id}",
-          "{subject_ref} file",
-          "Update: {subject_ref}",
-        ]),
-        i === opener.at ? opener.text : undefined,
-      );
-      const kind = entry.format === "eml" ? "email" : entry.format === "chat" ? "chat message" : "note";
-      source.set(cond.id, `The ${kind} "${entry.title}" (${entry.id})`);
+      return { text, unit: unit.id, cond: cond.id };
     });
-    return source;
   }
 
   /** Case facts (dates, people, specifics) that personalize unconditional steps. */
-  private userFacts(placed: readonly PlacedStep[]): Map<number, string> {
+  private userFacts(placed: readonly PlacedStep[]): { text: string; unit: string; supports: number[] }[] {
     const rng = this.rng.fork("user-facts");
-    const carriers = this.files.carriers(rng, this.family.facts.length, ["md", "email", "chat"]);
-    const source = new Map<number, string>();
-    this.family.facts.forEach((template, i) => {
+    return this.family.facts.map((template, i) => {
       const colleague = rng.pick(this.colleagues);
       const text = this.anchored(
         sentence(fill(template, this.vars(this.userCase, colleague))),
@@ -563,19 +592,8 @@ class TaskBuilder {
         text,
         supports_steps: supports,
       });
-      const entry = this.files.carry(
-        rng,
-        carriers[i]!,
-        this.userCase,
-        text,
-        "insight",
-        "user",
-        [unit.id],
-        rng.pick(["{subject_ref} - details", "{case_id} logistics", "{case_id} heads-up"]),
-      );
-      for (const item of supports) if (!source.has(item)) source.set(item, `"${entry.title}" (${entry.id})`);
+      return { text, unit: unit.id, supports };
     });
-    return source;
   }
 
   private distractorCounts(): { company: number; user: number } {
@@ -593,32 +611,15 @@ class TaskBuilder {
       const paragraphs = distractorLayout(rng, fill(d.text, { company: this.company.name }));
       const text = paragraphs.join(" ");
       const unit = this.unit({ id: `ev_dc_${i + 1}`, role: "distractor", side: "company", text });
-      const author = rng.pick([this.persona, ...this.colleagues]);
-      const dateMs = this.anchor - rng.int(30, 500) * DAY_MS;
-      const kind = rng.pick(this.dom.docKinds);
-      const code = this.files.docCode(rng);
+      const form = driveForm(rng, this.files.drive, d.title);
       const content = this.files.document(
         rng,
-        // the same subtitle shape as the policies (an "Owner:" line on policies only would mark them)
-        {
-          title: d.title,
-          subtitle: `${kind} ${code} | ${this.company.name} | Owner: ${author.name}`,
-          author: author.name,
-          dateMs,
-        },
+        form,
         { heading: d.heading, paragraphs },
-        [2, 4],
         // neighbouring procedures sit in distractor documents as in policies, so their presence marks neither
         [this.neighbourSection(rng)].filter((x): x is Section => x !== null),
       );
-      this.files.add(
-        "distractor",
-        "company",
-        content,
-        rng.chance(0.5) ? "pdf" : "docx",
-        { title: d.title, author: author.name, dateMs, pathHint: `${code} ${d.title}` },
-        [unit.id],
-      );
+      this.files.addDocument("distractor", content, form, [unit.id]);
     });
   }
 
@@ -626,7 +627,6 @@ class TaskBuilder {
   private userDistractors(): void {
     const rng = this.rng.fork("user-distractors");
     const { user } = this.distractorCounts();
-    const carriers = this.files.carriers(rng, user, ["email", "chat"]);
     rng.sample(this.dom.userDistractors, user).forEach((d, i) => {
       const colleague = rng.pick(this.colleagues);
       const text = fill(d.text, {
@@ -635,58 +635,27 @@ class TaskBuilder {
         user_first: this.user.first,
       });
       const unit = this.unit({ id: `ev_du_${i + 1}`, role: "distractor", side: "user", text });
-      const dayMs = this.anchor - rng.int(0, 20) * DAY_MS;
-      const startMs = dayMs + rng.int(8 * 60, 17 * 60) * 60_000;
-      if (carriers[i] === "email") {
-        // a reply in a thread the user opened, shaped like the case threads: a standalone message would mark it
-        const ask = this.files.message(
-          this.user,
-          [colleague],
-          [],
-          startMs - rng.int(20, 300) * 60_000,
-          d.topic,
-          fill(rng.pick(EMAIL_TOPIC_ASKS), { colleague: colleague.first }),
-        );
-        const msg = this.files.message(
-          colleague,
-          [this.user],
-          [],
-          startMs,
-          `Re: ${d.topic}`,
-          [`Hi ${this.user.first},`, text, `${colleague.first}`].join("\n\n"),
-        );
-        this.files.add(
-          "distractor",
-          "user",
-          { kind: "email", thread: [ask, msg] },
-          "eml",
-          {
-            title: msg.subject,
-            author: colleague.name,
-            dateMs: startMs,
-            pathHint: `${isoDate(startMs)} ${d.topic}`,
-          },
-          [unit.id],
-        );
+      // a thread or exchange the user opened, shaped like a case's: nothing but its topic sets it apart
+      const shape = {
+        colleague,
+        texts: [text],
+        role: "distractor" as const,
+        side: "user" as const,
+        unitIds: [unit.id],
+      };
+      const topic = /^[A-Z][a-z]/.test(d.topic)
+        ? d.topic.charAt(0).toLowerCase() + d.topic.slice(1)
+        : d.topic;
+      const vars = { colleague: colleague.first, topic };
+      if (rng.pick(FORMS.carriers.filter((k) => k !== "note")) === "email") {
+        const ticket = caseId(rng.pick(FORMS.ticketRefs), rng);
+        this.files.thread(rng, {
+          ...shape,
+          subject: emailSubject(rng, d.topic, ticket),
+          ask: fill(rng.pick(EMAIL_TOPIC_ASKS), vars),
+        });
       } else {
-        const channel = rng.pick([...this.family.channels, "town-square"]);
-        const lines: [Member, string][] = [
-          [colleague, text],
-          [this.user, rng.pick(CHAT_ACKS)],
-        ];
-        this.files.add(
-          "distractor",
-          "user",
-          this.files.chat(channel, lines, startMs, rng),
-          "chat",
-          {
-            title: `#${channel} ${isoDate(startMs)}`,
-            author: colleague.name,
-            dateMs: startMs,
-            pathHint: `${channel} ${isoDate(startMs)}`,
-          },
-          [unit.id],
-        );
+        this.files.exchange(rng, { ...shape, ask: fill(rng.pick(CHAT_TOPIC_ASKS), vars), vars });
       }
     });
   }
@@ -731,7 +700,7 @@ class TaskBuilder {
       const before = [this.userCase, ...this.adjacent.slice(0, k)].map((x) => x.vars);
       constrain(c, branches.values(), rng, before, this.family.vars);
       for (const [key, values] of Object.entries(spec.vars ?? {})) c.vars[key] = rng.pick(values);
-      applyBands(c, this.family, rng.fork("bands"), before);
+      applyBands(c, this.family, rng.fork("bands"), before, new Set(Object.keys(spec.vars ?? {})));
       const colleague = this.colleagues[(k + 1) % this.colleagues.length]!;
       const question = fill(spec.question, this.vars(c, colleague));
       const texts: { text: string; cond?: string; branch?: BranchSpec }[] = [];
@@ -746,17 +715,7 @@ class TaskBuilder {
       for (const s of rng.sample(ADJACENT_STATUS, 2))
         texts.push({ text: fill(s, this.vars(c, rng.pick(this.colleagues))) });
       const picked = rng.shuffle(texts).slice(0, Math.max(4, userUnits));
-      const carriers = this.files.carriers(rng, picked.length, [
-        "email",
-        "chat",
-        "md",
-        "email",
-        "chat",
-        "docx",
-      ]);
-      const opener = this.opener(rng, c, question, carriers);
-      const ids: string[] = [];
-      picked.forEach((t, i) => {
+      const items = picked.map((t, i) => {
         const text = this.anchored(t.text, c);
         const unit = this.unit({
           id: `ev_adj${k + 1}_${String(i + 1).padStart(2, "0")}`,
@@ -767,24 +726,10 @@ class TaskBuilder {
           selects_branch: t.branch?.id ?? null,
           case_id: c.caseId,
         });
-        ids.push(unit.id);
-        this.files.carry(
-          rng,
-          carriers[i]!,
-          c,
-          text,
-          "adjacent",
-          "adjacent",
-          [unit.id],
-          rng.pick([
-            "{case_id} - {subject_ref}",
-            "{subject_ref} ({case_id})",
-            "Question on {case_id}",
-            "About {subject_ref}",
-          ]),
-          i === opener.at ? opener.text : undefined,
-        );
+        return { text, unit: unit.id };
       });
+      this.carryCase(rng, c, items, "adjacent", "adjacent", question);
+      const ids = items.map((item) => item.unit);
       return {
         case_id: c.caseId,
         question,

@@ -1,21 +1,12 @@
 /** @module The offline `procedural` generator's public face: one task, realized files, or a whole suite on disk. */
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { type Domain, Domain as DomainSchema, taskIdOf } from "../../core/index.ts";
+import type { Domain } from "../../core/index.ts";
 import { writeSuite } from "../../store/suite-write.ts";
-import { type TaskFile, writeTask } from "../../store/task-store.ts";
 import { CORPUS_CHARS } from "../corpus/build.ts";
 import { writeSuiteCorpora } from "../corpus/suite.ts";
-import { sealTask, type TaskFolder } from "../identity.ts";
-import { realize } from "../realize/index.ts";
-import { FAMILIES } from "./data.ts";
 import type { FamilySpec } from "./family.ts";
-import {
-  familiesOf,
-  type GeneratedTask,
-  generateProceduralTask,
-  type ProceduralOptions,
-} from "./generate-task.ts";
+import { type SuiteJob, type SuiteTask, suitePlan, writeSuiteTask } from "./suite-task.ts";
 import { generateOnThreads } from "./suite-workers.ts";
 
 export { DOMAINS, FAMILIES, loadFamilies, loadFamilyFile } from "./data.ts";
@@ -30,46 +21,16 @@ export {
 } from "./generate-task.ts";
 export { Rng } from "./prng.ts";
 export { GeneratorSettings } from "./settings.ts";
-
-export const ALL_DOMAINS: readonly Domain[] = DomainSchema.options;
-
-/** Render every planned artifact to bytes at `artifacts/<path>`. */
-export async function realizeTask(generated: GeneratedTask): Promise<TaskFile[]> {
-  const files: TaskFile[] = [];
-  for (const a of generated.artifacts) {
-    files.push({ path: `artifacts/${a.entry.path}`, bytes: await realize(a.content, a.entry.format) });
-  }
-  return files;
-}
-
-/** The folder as written: realized files, working ids replaced by opaque handles keyed by the suite's `secret` (see `sealTask`). */
-export async function taskFolder(generated: GeneratedTask, secret = ""): Promise<TaskFolder> {
-  return sealTask(
-    {
-      task: generated.task,
-      manifest: generated.manifest,
-      files: await realizeTask(generated),
-    },
-    secret,
-  );
-}
-
-/** Task ids of a suite: `<domain>_01`, `<domain>_02`, … with the domain's families taken in order. */
-export function suitePlan(
-  perDomain: number,
-  domains: readonly Domain[] = ALL_DOMAINS,
-  from: readonly FamilySpec[] = FAMILIES,
-): (Omit<ProceduralOptions, "seed"> & { family: string })[] {
-  return domains.flatMap((domain) => {
-    const families = familiesOf(domain, from);
-    if (families.length === 0) throw new Error(`no workflow family for domain ${domain}`);
-    return Array.from({ length: perDomain }, (_, i) => ({
-      taskId: taskIdOf(domain, i),
-      domain,
-      family: families[i % families.length]!.id,
-    }));
-  });
-}
+export {
+  ALL_DOMAINS,
+  realizeTask,
+  type SuiteJob,
+  type SuitePlanEntry,
+  type SuiteTask,
+  suitePlan,
+  taskFolder,
+  writeSuiteTask,
+} from "./suite-task.ts";
 
 export type SuiteOptions = {
   root: string;
@@ -101,32 +62,6 @@ export type SuiteOptions = {
    */
   corpusChars?: number;
 };
-
-/**
- * The task and manifest as generated, with the generator's working ids (role-bearing: never shown to an agent); the
- * folder at `dir` holds what was written (handles). Artifact contents are in the files, not here.
- */
-export type SuiteTask = { ref: string; dir: string; generated: Pick<GeneratedTask, "task" | "manifest"> };
-export type SuitePlanEntry = ReturnType<typeof suitePlan>[number];
-/** What every task of a suite shares (a suite worker receives it once). */
-export type SuiteJob = Pick<SuiteOptions, "root" | "suite" | "seed" | "secret" | "families">;
-
-/** Generate, realize and write one task of a suite; its folder is replaced atomically. */
-export async function writeSuiteTask(plan: SuitePlanEntry, job: SuiteJob): Promise<SuiteTask> {
-  const generated = generateProceduralTask({
-    ...plan,
-    seed: job.seed,
-    ...(job.secret ? { secret: job.secret } : {}),
-    ...(job.families ? { families: job.families } : {}),
-  });
-  const folder = await taskFolder(generated, job.secret);
-  const dir = await writeTask(job.root, job.suite, folder.task, folder.manifest, folder.files);
-  return {
-    ref: `${job.suite}/${plan.taskId}`,
-    dir,
-    generated: { task: generated.task, manifest: generated.manifest },
-  };
-}
 
 /** A worker thread first loads the generator's modules (about a second of CPU): worth it from this many tasks on. */
 const TASKS_PER_THREAD = 20;

@@ -12,8 +12,11 @@ export const NamePools = z
   .object({
     firstNames: Names,
     lastNames: Names,
-    /** Honorifics for subjects when a family uses them (patients). */
-    honorifics: Names,
+    /**
+     * Honorifics for subjects when a family uses them (patients): each title with the first names it suits; a
+     * first name under none (Quinn, Wei) is written out in full instead.
+     */
+    honorifics: z.record(z.string().min(1), Names),
   })
   .strict();
 export type NamePools = z.infer<typeof NamePools>;
@@ -25,4 +28,11 @@ export function loadNames(path = join(DATA_DIR, "names.json")): NamePools {
 const NAMES = loadNames();
 export const FIRST_NAMES: readonly string[] = NAMES.firstNames;
 export const LAST_NAMES: readonly string[] = NAMES.lastNames;
-export const HONORIFICS: readonly string[] = NAMES.honorifics;
+export const HONORIFICS: Readonly<Record<string, readonly string[]>> = NAMES.honorifics;
+
+/** The titles that suit a first name (empty when none is known to). */
+export function honorificsOf(first: string): string[] {
+  return Object.entries(HONORIFICS)
+    .filter(([, names]) => names.includes(first))
+    .map(([title]) => title);
+}

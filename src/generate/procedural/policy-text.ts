@@ -30,22 +30,6 @@ export type StepPlace = {
 /** A step in the document's own words: alternate heading, paraphrased task, description and branch actions. */
 export type StepWording = { heading: string; task: string; description: string; actions: [string, string] };
 
-/** What part of the policy a company document is (its title names the policy and the part, never a step). */
-export const DOC_LABELS = [
-  "Process Overview",
-  "Staff Guidance",
-  "Roles and Responsibilities",
-  "Process Standard",
-  "Working Instructions",
-  "Field Guide",
-  "Supplementary Guidance",
-  "Procedure Manual",
-  "Practice Notes",
-  "Implementation Guide",
-  "Quick Reference",
-  "Desk Procedures",
-];
-
 /** Reword one step: headings, task, description and the branch actions keep every fact but not the gold phrasing. */
 export function wordStep(rng: Rng, spec: PlacedStep["spec"]): StepWording {
   // a branch that ends the company's process says so, so no reader carries on past it

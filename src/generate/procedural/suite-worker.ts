@@ -1,6 +1,7 @@
 /** @module The worker thread of `generateOnThreads`: writes each task it is handed and replies with it. */
-import { type SuiteJob, writeSuiteTask } from "./index.ts";
-import { type FromWorker, type ToWorker, taskFailure } from "./suite-workers.ts";
+
+import { type FromWorker, type ToWorker, taskFailure } from "./suite-messages.ts";
+import { type SuiteJob, writeSuiteTask } from "./suite-task.ts";
 
 declare const self: Worker;
 let job: SuiteJob | undefined;

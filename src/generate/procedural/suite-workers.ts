@@ -4,20 +4,11 @@
  * busy main thread). Tasks are reported and returned in plan order. Output does not depend on the threads: a task's
  * bytes are a function of its plan, the seed and the secret.
  */
-import type { SuiteJob, SuitePlanEntry, SuiteTask } from "./index.ts";
-
-/** Main thread → worker: the suite's settings (first), then tasks by plan index. */
-export type ToWorker = { job: SuiteJob } | { index: number; plan: SuitePlanEntry };
-/** Worker → main thread: a written task, or why it failed. */
-export type FromWorker = { index: number; task: SuiteTask } | { index: number; error: string };
+import { type FromWorker, type ToWorker, taskFailure } from "./suite-messages.ts";
+import type { SuiteJob, SuitePlanEntry, SuiteTask } from "./suite-task.ts";
 
 /** Tasks a worker holds at once: the one it works on and the next. */
 const IN_FLIGHT = 2;
-
-/** How a failed task is reported, from whichever thread it ran on. */
-export function taskFailure(plan: SuitePlanEntry, error: unknown): string {
-  return `generating ${plan.taskId}: ${error instanceof Error ? error.message : String(error)}`;
-}
 
 /**
  * Run `write` (the same function `suite-worker.ts` runs) for every plan on `threads` threads, this one included;

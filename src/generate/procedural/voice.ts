@@ -16,6 +16,8 @@ export const WordingPools = z
     emailTopicAsks: Lines,
     emailGreetings: Lines,
     emailClosers: Lines,
+    /** The user's opening of a chat about a workplace topic (slots {colleague} {topic}), as a case chat opens with an ask. */
+    chatTopicAsks: Lines,
     chatOpeners: Lines,
     chatAsks: Lines,
     chatAcks: Lines,
@@ -54,6 +56,7 @@ export const EMAIL_ASKS = WORDING.emailAsks;
 export const EMAIL_TOPIC_ASKS = WORDING.emailTopicAsks;
 export const EMAIL_GREETINGS = WORDING.emailGreetings;
 export const EMAIL_CLOSERS = WORDING.emailClosers;
+export const CHAT_TOPIC_ASKS = WORDING.chatTopicAsks;
 export const CHAT_OPENERS = WORDING.chatOpeners;
 export const CHAT_ASKS = WORDING.chatAsks;
 export const CHAT_ACKS = WORDING.chatAcks;

@@ -7,7 +7,7 @@ import type { CampaignAgreement } from "../../analysis/annotation.ts";
 import { type HumanAgreement, LABELLED_METRICS } from "../../analysis/human-agreement.ts";
 import { metricLabel } from "../../judge/metrics/index.ts";
 import { Plot, renderPlot } from "../../notebook/plot.ts";
-import { RunPageFilter, runPage } from "../../store/run-pages.ts";
+import { RunPageFilter, runPage, splitOrder } from "../../store/run-pages.ts";
 import type { StudioContext } from "../context.ts";
 import { type Html, html, page, raw, score } from "../html.ts";
 import { urls } from "../urls.ts";
@@ -113,6 +113,15 @@ export function newCampaignPage(ctx: StudioContext, query: Record<string, string
     order: { sort: "task", dir: "asc" },
     limit: RUNS_OFFERED,
   });
+  // Within a task, `original` before `mixed` (the benchmark's order), then agent and batch: a task's runs read alike.
+  const splits = splitOrder(rows.map((r) => r.split ?? ""));
+  rows.sort(
+    (a, b) =>
+      a.task.localeCompare(b.task) ||
+      splits.indexOf(a.split ?? "") - splits.indexOf(b.split ?? "") ||
+      a.agent.localeCompare(b.agent) ||
+      (a.batch ?? "").localeCompare(b.batch ?? ""),
+  );
   const f = ctx.facets();
   const select = (name: "suite" | "task" | "split" | "agent" | "model" | "batch") =>
     html`<label>${name}<select name="${name}"><option value="">all</option>${f[name].map(
@@ -121,7 +130,7 @@ export function newCampaignPage(ctx: StudioContext, query: Record<string, string
   const runRows = rows.map(
     (r) => html`<tr><td><input type="checkbox" name="run" value="${r.id}" aria-label="run ${r.id}"></td>
       <td>${r.task}</td><td>${r.split ?? ""}</td><td>${r.agent}</td><td>${r.model}</td><td>${r.batch ?? ""}</td>
-      <td class="num">${score(r.metrics.f1?.value)}</td><td class="small"><a href="${urls.run(r.id)}">${r.id}</a></td></tr>`,
+      <td class="num">${score(r.metrics.f1?.value)}</td><td class="small" style="white-space:nowrap"><a href="${urls.run(r.id)}">${r.id}</a></td></tr>`,
   );
   const body = html`<form class="filters" method="get" action="${urls.newCampaign()}">
       ${(["suite", "task", "split", "agent", "model", "batch"] as const).map(select)}<button>Filter runs</button></form>

@@ -4,8 +4,33 @@ import { PAPER, type PaperTable, paperSource, paperTable } from "../../analysis/
 import { metricLabel, metricNames } from "../../judge/index.ts";
 import { type Html, html, page, table } from "../html.ts";
 
+/** A table's value columns, its metrics in the registry's order (the studio's one metric order), then the rest. */
 function valueColumns(t: PaperTable): string[] {
-  return [...new Set(t.rows.flatMap((r) => Object.keys(r.values)))];
+  const keys = new Set(t.rows.flatMap((r) => Object.keys(r.values)));
+  const metrics: string[] = metricNames("drflow").filter((m) => keys.has(m));
+  return [...metrics, ...[...keys].filter((k) => !metrics.includes(k))];
+}
+
+/**
+ * The cells the caption says are bolded ("the best score in each column"): the highest value of each column within
+ * each block of the first grouping column (each backbone) when the rows have two, else over the whole table.
+ */
+function bestCells(t: PaperTable, rows: PaperTable["rows"]): Set<string> {
+  const best = new Set<string>();
+  if (!/bold/i.test(t.caption)) return best;
+  const groups = Object.keys(t.rows[0]!.group);
+  const block = (r: PaperTable["rows"][number]) => (groups.length > 1 ? (r.group[groups[0]!] ?? "") : "");
+  for (const k of valueColumns(t)) {
+    const top = new Map<string, number>();
+    for (const r of rows) {
+      const v = r.values[k];
+      if (v !== undefined && v > (top.get(block(r)) ?? Number.NEGATIVE_INFINITY)) top.set(block(r), v);
+    }
+    rows.forEach((r, i) => {
+      if (r.values[k] !== undefined && r.values[k] === top.get(block(r))) best.add(`${i}:${k}`);
+    });
+  }
+  return best;
 }
 
 function label(key: string): string {
@@ -14,6 +39,8 @@ function label(key: string): string {
 
 function paperTableHtml(t: PaperTable, rows = t.rows): Html {
   const groups = Object.keys(t.rows[0]!.group);
+  const best = bestCells(t, rows);
+  const index = new Map(rows.map((r, i) => [r, i]));
   return table(rows, [
     ...groups.map((g) => ({ label: g, cell: (r: PaperTable["rows"][number]) => r.group[g] ?? "" })),
     ...valueColumns(t).map((k) => ({
@@ -22,7 +49,9 @@ function paperTableHtml(t: PaperTable, rows = t.rows): Html {
       cell: (r: PaperTable["rows"][number]) => {
         const v = r.values[k];
         const sd = r.std?.[k];
-        return v === undefined ? "—" : sd === undefined ? v.toFixed(2) : `${v.toFixed(2)} ± ${sd.toFixed(2)}`;
+        const text =
+          v === undefined ? "—" : sd === undefined ? v.toFixed(2) : `${v.toFixed(2)} ± ${sd.toFixed(2)}`;
+        return best.has(`${index.get(r)}:${k}`) ? html`<b>${text}</b>` : text;
       },
     })),
   ]);
@@ -32,7 +61,7 @@ export function paperPage(): string {
   const tables = PAPER.tables.map(
     (t) => html`<h2 id="table-${t.id}">Table ${t.id}</h2>
       <p>${t.caption}</p>
-      <p class="small muted">${paperSource(t.id)} · ${t.split} split${t.tasks ? ` · ${t.tasks} tasks` : ""}${t.repeats ? ` · ${t.repeats} runs` : ""}${t.backbone ? ` · ${t.backbone}` : ""} · caption at line ${t.seed_line} of seeds/${PAPER.seed_file}</p>
+      <p class="small muted">${paperSource(t.id)} · ${t.split} split${t.tasks ? ` · ${t.tasks} tasks` : ""}${t.repeats ? ` · ${t.repeats} runs` : ""}${t.backbone ? ` · ${t.backbone}` : ""} · caption at line ${t.seed_line} of seeds/${PAPER.seed_file}${/bold/i.test(t.caption) ? ` · bold computed from the values, as the caption says (the seed text keeps no typesetting)` : ""}</p>
       ${paperTableHtml(t)}`,
   );
   const cp = PAPER.cost_points;

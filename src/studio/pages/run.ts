@@ -190,12 +190,13 @@ export async function runPage(ctx: StudioContext, id: string): Promise<string | 
         <div><h3>Gold — personalized workflow</h3><pre class="mermaid">${workflowFlowchart(gold.personalized_workflow, { personalized: true })}</pre></div></div>
         <div class="cols"><div><h3>Report — generic workflow</h3><pre class="mermaid">${workflowFlowchart(report.generic_workflow, { personalized: false })}</pre></div>
         <div><h3>Gold — generic workflow</h3><pre class="mermaid">${workflowFlowchart(gold.generic_workflow, { personalized: false })}</pre></div></div>`,
+          false, // the page's tallest section (four charts, about half the page): drawn when opened
         )
       : html``;
 
   const body = html`<p>${badge(run.status, `b-${run.status}`)} <b>${run.task}</b> · ${run.split ?? ""} · agent <b>${run.agent}</b> · model ${run.model || "none"} · repeat ${run.repeat}
     ${run.batch ? html` · batch <a href="${urls.batch(run.batch)}">${run.batch}</a>` : ""}</p>
-    <p class="small muted">started ${run.started_at}${run.finished_at ? ` · finished ${run.finished_at}` : ""} · ${calls.length} model call(s) · ${row ? `${row.input_tokens} in / ${row.output_tokens} out tokens · ${runCost(row)}` : ""}</p>
+    <p class="small muted">started ${run.started_at}${run.finished_at ? ` · finished ${run.finished_at}` : ""} · ${calls.length} model call(s) · ${row ? `${row.usage.listInputTokens} in / ${row.usage.listOutputTokens} out tokens · ${runCost(row.usage)}` : ""}</p>
     ${run.error ? html`<pre class="error">${run.error}</pre>` : ""}
     <p><a href="${urls.judgment(id)}" id="judgment-link">judgment</a> · <a href="${urls.runs({ task: run.task })}">runs of this task</a>${run.batch ? html` · <a href="${urls.compare({ run: id }, {})}">compare with…</a>` : ""}</p>
     <p class="small toc">sections: <a href="#metrics">metrics</a> · <a href="#transcript">transcript</a> · <a href="#report">report</a>${charts.html ? html` · <a href="#flowcharts">flowcharts</a>` : ""} · <a href="#" id="fold-all">fold all</a> · <a href="#" id="open-all">open all</a></p>
