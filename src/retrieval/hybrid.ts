@@ -69,6 +69,16 @@ export class HybridIndex {
     private readonly titleWeight: number,
   ) {}
 
+  /** Each chunk's app, read once for vector search's app filter (a search asks it of up to 4 × depth candidates). */
+  private apps: Map<string, string> | null = null;
+  private appOf(id: string): string | undefined {
+    if (!this.apps) {
+      const rows = this.db.query("SELECT id, app FROM chunks").all() as { id: string; app: string }[];
+      this.apps = new Map(rows.map((r) => [r.id, r.app]));
+    }
+    return this.apps.get(id);
+  }
+
   static async open(options: HybridIndexOptions): Promise<HybridIndex> {
     const db = new Database(options.path ?? ":memory:", { create: true });
     db.run("PRAGMA journal_mode = WAL");
@@ -98,6 +108,7 @@ export class HybridIndex {
 
   /** Remove every chunk, its FTS5 row and its vector. */
   async clear(): Promise<void> {
+    this.apps = null;
     this.db.run("DELETE FROM chunks; DELETE FROM chunks_fts;");
     await this.vectors.clear();
   }
@@ -105,6 +116,7 @@ export class HybridIndex {
   /** Index chunks: rows + FTS5 text (title and body) + one vector each (embedded from title and text). */
   async add(chunks: Chunk[]): Promise<void> {
     if (chunks.length === 0) return;
+    this.apps = null;
     const vectors = await embedVectors(
       this.embedder,
       chunks.map((c) => `${c.title}\n${c.text}`),
@@ -206,7 +218,6 @@ export class HybridIndex {
     if (!vector || isZero(vector)) return { ids: [], scores };
     const wanted = apps?.length ? new Set<string>(apps) : null;
     const k = wanted ? depth * 4 : depth;
-    const appOf = this.db.query("SELECT app FROM chunks WHERE id = ?");
     // A chunk whose vector is orthogonal to the query's (with hashing: sharing no feature) is no match (like a chunk
     // BM25 does not return): left in, such zero-similarity ties would take RRF credit in whatever order the vector
     // store breaks them.
@@ -214,8 +225,8 @@ export class HybridIndex {
     const kept = (m: VectorMatch): boolean => {
       let keep = decided.get(m.id);
       if (keep === undefined) {
-        const row = appOf.get(m.id) as { app: string } | null;
-        keep = row !== null && (!wanted || wanted.has(row.app)) && Math.abs(1 - m.distance) > MIN_SIMILARITY;
+        const app = this.appOf(m.id);
+        keep = app !== undefined && (!wanted || wanted.has(app)) && Math.abs(1 - m.distance) > MIN_SIMILARITY;
         decided.set(m.id, keep);
       }
       return keep;

@@ -12,6 +12,7 @@ import { loadEnv } from "../../src/env/load.ts";
 import { CORPUS_DATA, companyCorpus } from "../../src/generate/corpus/index.ts";
 import { generateProceduralSuite } from "../../src/generate/index.ts";
 import { DOMAINS, FAMILIES } from "../../src/generate/procedural/data.ts";
+import { FORMS } from "../../src/generate/procedural/form.ts";
 import { words } from "../../src/retrieval/tokenize.ts";
 import { CORPUS_DIR, listTasks, loadTask, TaskStoreError } from "../../src/store/task-store.ts";
 
@@ -66,6 +67,55 @@ describe("a suite's company corpora", () => {
         await env.close();
       }
     }
+  });
+
+  test("a corpus document's form is a task document's: its length, its owners, its policies' names", async () => {
+    const root = fresh();
+    await generateProceduralSuite({
+      root,
+      suite: "s",
+      seed: 2718,
+      perDomain: 1,
+      domains: ["legal", "b2b"],
+      corpusChars: 60_000,
+    });
+    const topicWords = new Map<string, number>();
+    for (const ref of await listTasks(root, "s")) {
+      const loaded = await loadTask(root, ref.ref);
+      const env = await loadEnv(loaded, { split: "mixed" });
+      try {
+        const company = loaded.manifest.artifacts.filter((a) => a.app === "drive" && a.side === "company");
+        const inCorpus = (id: string) => loaded.corpus!.ids.has(id);
+        const listed = await env.list();
+        const lengths = (corpus: boolean) =>
+          listed
+            .filter(
+              (d) => d.app === "drive" && company.some((a) => a.id === d.id) && inCorpus(d.id) === corpus,
+            )
+            .map((d) => d.text.length)
+            .sort((x, y) => x - y);
+        const [own, background] = [lengths(false), lengths(true)];
+        expect(background.length).toBeGreaterThan(3);
+        // one length distribution for every drive document (form.ts `documentChars`, log-uniform): a task's policy
+        // runs as long as a background handbook (a corpus of its own distribution ran to 40,000 characters a
+        // document while the task's stopped under 5,000), and a background document is as short as a task's
+        const [lo, hi] = FORMS.drive.chars;
+        for (const n of [...own, ...background]) {
+          expect(n).toBeGreaterThan(0.9 * lo);
+          expect(n).toBeLessThan(1.25 * hi);
+        }
+        expect(own.at(-1)!).toBeGreaterThan(2 * 4_800);
+        // owned by the people who own the task's company documents, as each of those is
+        const owners = new Set(company.filter((a) => !inCorpus(a.id)).map((a) => a.author));
+        for (const a of company.filter((a) => inCorpus(a.id))) expect(owners.has(a.author)).toBe(true);
+        for (const a of company.filter((a) => inCorpus(a.id)))
+          for (const w of a.title.toLowerCase().split(/\W+/)) topicWords.set(w, (topicWords.get(w) ?? 0) + 1);
+      } finally {
+        await env.close();
+      }
+    }
+    // policies are named as the families name theirs ("… Procedure", "… Policy")
+    expect(topicWords.get("procedure") ?? 0).toBeGreaterThan(0);
   });
 
   test("the same seed gives the same corpus bytes; the corpus is no task (listing, validation)", async () => {

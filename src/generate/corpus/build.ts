@@ -1,22 +1,25 @@
 /**
  * @module One company's background corpus: the drive a company's employees share, written once per company per suite
  * and seen by every task of that company (`<suite>/_corpus/<id>/`, see the task store). Its documents are other
- * processes' policies, many-page handbooks, meeting minutes and ticket logs, composed from the corpus data; each
- * takes its form (format, kind, code, title, file name, owner, date) from `driveForm`, the one distribution every
- * drive document of every role draws from, and its length from `drawDocumentChars`. They carry no evidence: role
+ * processes' policies, handbooks, meeting minutes and ticket logs, composed from the corpus data; each takes its form
+ * (format, kind, code, title, file name, owner, date and length) from `driveForm`, the one distribution every drive
+ * document of every role draws from, owned by the people who own the company's task documents, and a policy is
+ * named as the families name theirs (`policyNames`). So a company's drive is large by its number of documents, not
+ * by their length: a task's policy is as long as any (`env audit`'s length bands). They carry no evidence: role
  * distractor, side company. The stream is keyed by the suite's seed and secret and the company, so the corpus cannot
  * be rebuilt from what an agent sees.
  */
 import { type CorpusManifest, documentHandle } from "../../core/index.ts";
 import type { TaskFile } from "../../store/task-store.ts";
-import { caseId, DAY_MS, isoDate, type Member, NameDraw, spokenDate } from "../procedural/cast.ts";
+import { caseId, DAY_MS, isoDate, type Member, spokenDate } from "../procedural/cast.ts";
+import { companyProfile, companyRng } from "../procedural/company.ts";
 import { type DriveContext, driveForm, FORMS } from "../procedural/form.ts";
-import { Rng } from "../procedural/prng.ts";
 import { fill as fillTemplate } from "../procedural/template.ts";
 import type { DocumentContent } from "../realize/content.ts";
 import { realize } from "../realize/index.ts";
 import { slug } from "../slug.ts";
 import {
+  appendixSections,
   type Filler,
   genericSections,
   handbookSections,
@@ -30,13 +33,8 @@ import { CORPUS_DATA, type CorpusData, type Topic } from "./data.ts";
 
 /** Characters a company corpus holds by default: with a task's own documents, over three times Basic's 160,000. */
 export const CORPUS_CHARS = 500_000;
-/** Length of one drive document, log-uniform in this range (characters of text). */
-export const DOCUMENT_CHARS: readonly [number, number] = [2_500, 40_000];
-/** Company staff who own background documents. */
-const STAFF = 10;
 /** Generated calendars start here (as the procedural cast's); a company's calendar is anchored in the following year. */
 const EPOCH = Date.UTC(2025, 0, 6);
-
 export type CompanyCorpusOptions = {
   company: { name: string; domain: string };
   /** Kinds of company documents (the domain's `docKinds`, as the task's own documents use). */
@@ -45,9 +43,20 @@ export type CompanyCorpusOptions = {
   secret?: string;
   /** Characters of text to write (default `CORPUS_CHARS`). */
   chars?: number;
+  /**
+   * The calendar anchor its documents are dated back from (ms): the company's tasks' own (their mean when several),
+   * so a background document's date is drawn as a task document's is. Default: drawn like a task's.
+   */
+  anchor?: number;
   /** File paths and document codes the company's tasks already use (never reused; a path gets a `-2` suffix). */
   reservedPaths?: ReadonlySet<string>;
   reservedCodes?: ReadonlySet<string>;
+  /**
+   * Who owns the company's task documents (the names their manifests give as authors of company drive documents):
+   * the corpus's documents are owned by them too, as every drive document of a task is (`driveForm`), so no owner is
+   * one only background documents have. Default: the corpus's own staff (who still speak in its minutes and logs).
+   */
+  owners?: readonly string[];
   data?: CorpusData;
 };
 
@@ -64,57 +73,45 @@ export type CompanyCorpus = {
   staff: readonly Member[];
 };
 
-/** Log-uniform in `DOCUMENT_CHARS`: many short documents, a long tail of many-page ones. */
-export function drawDocumentChars(
-  rng: Pick<Rng, "next">,
-  range: readonly [number, number] = DOCUMENT_CHARS,
-): number {
-  const [lo, hi] = range;
-  return Math.round(lo * (hi / lo) ** rng.next());
-}
-
 /** The corpus id of a company: its name as a safe slug. */
 export function corpusId(company: string): string {
   return slug(company) || "company";
 }
 
-type Planned = { topic: string; sections: DocumentContent["sections"] };
+/** A background document drawn: what it is about (its title's topic) and its sections at a length. */
+type Planned = { topic: string; sections: (chars: number) => DocumentContent["sections"] };
 
 export async function companyCorpus(options: CompanyCorpusOptions): Promise<CompanyCorpus> {
   const data = options.data ?? CORPUS_DATA;
   const target = options.chars ?? CORPUS_CHARS;
   const id = corpusId(options.company.name);
-  const rng = Rng.keyed(
-    `procedural/3/${options.seed}/${options.secret ?? ""}/company/${options.company.name}`,
-  );
+  const rng = companyRng(options.company.name, options.seed, options.secret);
   const company = options.company.name;
 
-  // the company's systems and staff, fixed for every document (so no two documents disagree)
-  const systems: Record<string, string> = { company };
-  const systemRng = rng.fork("systems");
-  for (const [slot, names] of Object.entries(data.documents.systems)) systems[slot] = systemRng.pick(names);
+  // the company's systems and staff, fixed for every document of the company, the tasks' own included
+  const { systems, staff } = companyProfile(options.company, options.seed, options.secret, data);
   const fill: Filler = (text) => fillTemplate(text, systems);
-  const names = new NameDraw(rng.fork("staff"));
-  const roles = rng.fork("roles").shuffle(data.documents.staffRoles);
-  const staff: Member[] = Array.from({ length: STAFF }, (_, i) =>
-    names.member(roles[i % roles.length]!, options.company.domain),
-  );
   const people: Person[] = staff.map((m) => ({ name: m.name, role: m.role }));
-  const anchor = EPOCH + rng.fork("anchor").int(0, 300) * DAY_MS;
+  const anchor = options.anchor ?? EPOCH + rng.fork("anchor").int(0, 300) * DAY_MS;
   const reservedCodes = options.reservedCodes ?? new Set<string>();
+  const owners =
+    options.owners && options.owners.length > 0 ? options.owners.map((name) => ({ name })) : staff;
   const ctx: DriveContext = {
     company,
     kinds: options.kinds,
-    owners: staff,
+    owners,
     anchor,
     codes: new Set(reservedCodes),
   };
-  const topics = new Map<string, Topic>(data.topics.map((t) => [t.name, t]));
+  // each topic under the name this company gives it (handbooks still find their chapters by the topic's key)
+  const naming = rng.fork("topic-names");
+  const named: Topic[] = data.topics.map((t) => ({ ...t, name: naming.pick([t.name, ...t.names]) }));
+  const topics = new Map<string, Topic>(data.topics.map((t, i) => [t.name, named[i]!]));
 
   const plan = rng.fork("plan");
   const topicOrder: Topic[] = [];
   const nextTopic = () => {
-    if (topicOrder.length === 0) topicOrder.push(...plan.shuffle(data.topics));
+    if (topicOrder.length === 0) topicOrder.push(...plan.shuffle(named));
     return topicOrder.shift()!;
   };
   const dates = (n: number) =>
@@ -128,27 +125,51 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
       chars,
     );
 
-  /** One background document of about `chars` characters. */
-  const compose = (chars: number): Planned => {
+  /** One background document: a handbook, a policy of a topic, a meeting series' minutes or a ticket log. */
+  const compose = (): Planned => {
     const roll = plan.next();
-    if (chars >= 15_000 && roll < 0.5) {
+    if (roll < 0.2) {
       const handbook = plan.pick(data.documents.handbooks);
-      return { topic: handbook.name, sections: handbookSections(handbook, topics, fill, chars) };
+      return {
+        topic: handbook.name,
+        sections: (chars) => {
+          const sections = handbookSections(handbook, topics, fill, chars);
+          // a long draw outlasts the handbook's chapters: the company's other policies follow as appendices
+          const chapters = new Set(handbook.chapters.map((c) => topics.get(c)));
+          const others = plan.shuffle(named.filter((t) => !chapters.has(t)));
+          return [...sections, ...appendixSections(others, fill, chars - sectionChars(sections))];
+        },
+      };
     }
     if (roll < 0.7) {
       const topic = nextTopic();
-      const own = topicSections(topic, fill);
-      return { topic: topic.name, sections: [...own, ...padding(chars - sectionChars(own))] };
+      return {
+        topic: fillTemplate(plan.pick(data.documents.policyNames), { topic: topic.name }),
+        sections: (chars) => {
+          // its sections in order while the drawn length lasts (a short draw is a short policy), then generic ones
+          const own: DocumentContent["sections"] = [];
+          for (const section of topicSections(topic, fill))
+            if (own.length === 0 || sectionChars(own) < chars) own.push(section);
+          const sections = [...own, ...padding(chars - sectionChars(own))];
+          // a long draw outlasts the topic and the generic sections: other topics follow as appendices
+          const others = plan.shuffle(named.filter((t) => t !== topic));
+          sections.push(...appendixSections(others, fill, chars - sectionChars(sections)));
+          return sections;
+        },
+      };
     }
     if (roll < 0.85) {
       const series = plan.pick(data.documents.meetings);
       return {
         topic: `${series.name} Minutes`,
-        sections: minutesSections(plan, series, dates(40), people, fill, chars),
+        sections: (chars) => minutesSections(plan, series, dates(40), people, fill, chars),
       };
     }
     const log = plan.pick(data.documents.ticketLogs);
-    return { topic: log.name, sections: ticketSections(plan, log, ticketRef, dates(30), people, chars) };
+    return {
+      topic: log.name,
+      sections: (chars) => ticketSections(plan, log, ticketRef, dates(30), people, chars),
+    };
   };
 
   const files: TaskFile[] = [];
@@ -157,7 +178,7 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
   const handles = new Set<string>();
   let written = 0;
   while (written < target) {
-    const doc = compose(drawDocumentChars(plan));
+    const doc = compose();
     const form = driveForm(rng.fork(`form/${artifacts.length}`), ctx, doc.topic);
     const content: DocumentContent = {
       kind: "document",
@@ -165,7 +186,8 @@ export async function companyCorpus(options: CompanyCorpusOptions): Promise<Comp
       subtitle: form.subtitle,
       author: form.owner.name,
       date: isoDate(form.dateMs),
-      sections: doc.sections,
+      // the form's length counts the title lines, as a task document's does
+      sections: doc.sections(form.chars - form.title.length - form.subtitle.length),
     };
     const bytes = await realize(content, form.format);
     let path = `drive/${form.fileStem}.${form.format}`;

@@ -43,6 +43,35 @@ export function topicSections(topic: Topic, fill: Filler, chapter?: number): Sec
   return sections;
 }
 
+/**
+ * Other processes' policies as lettered appendices of a long document (`Appendix A: Leave and Time Off`, `A.1
+ * Purpose`…), in the order given, section by section until `chars` more characters are written: how a many-page
+ * manual holds more than its own topic, whichever document (a task's policy, a background one) it is. An appendix
+ * summarizes a related policy in prose (purpose, scope, requirements, exceptions, questions), without its numbered
+ * procedure, definitions or duties (those live in the policy's own document), so a long policy lists one process's
+ * steps, terms and roles, as a short one does.
+ */
+const APPENDIX_OMITS = /^0\.\d+ (?:Procedure|Definitions|Roles and Responsibilities)$/;
+
+export function appendixSections(topics: readonly Topic[], fill: Filler, chars: number): Section[] {
+  const out: Section[] = [];
+  let written = 0;
+  topics.forEach((topic, k) => {
+    const letter = String.fromCharCode(65 + (k % 26)).repeat(1 + Math.floor(k / 26));
+    const [, ...parts] = topicSections(topic, fill, 0).filter((p) => !APPENDIX_OMITS.test(p.heading));
+    const sections = [
+      { heading: `Appendix ${letter}: ${topic.name}`, paragraphs: [] },
+      ...parts.map((p) => ({ heading: p.heading.replace(/^0\./, `${letter}.`), paragraphs: p.paragraphs })),
+    ];
+    for (const section of sections) {
+      if (written >= chars) return;
+      out.push(section);
+      written += sectionChars([section]);
+    }
+  });
+  return out;
+}
+
 /** Generic sections, in the order given, until `chars` more characters are written (at least one). */
 export function genericSections(
   pool: CorpusDocuments["sections"],
@@ -59,7 +88,10 @@ export function genericSections(
   return out;
 }
 
-/** A handbook: its introduction, then its chapters in order until the document reaches `chars`. */
+/**
+ * A handbook: its introduction, then its chapters' sections in order until the document reaches `chars` (a section at
+ * a time, as every drive document grows to its drawn length, so a short one holds the first chapter or two).
+ */
 export function handbookSections(
   handbook: CorpusDocuments["handbooks"][number],
   topics: ReadonlyMap<string, Topic>,
@@ -67,10 +99,11 @@ export function handbookSections(
   chars: number,
 ): Section[] {
   const out: Section[] = [{ heading: "Introduction", paragraphs: handbook.intro.map(fill) }];
-  handbook.chapters.forEach((name, i) => {
-    if (sectionChars(out) >= chars) return;
-    out.push(...topicSections(topics.get(name)!, fill, i + 1));
-  });
+  const all = handbook.chapters.flatMap((name, i) => topicSections(topics.get(name)!, fill, i + 1));
+  for (const section of all) {
+    if (sectionChars(out) >= chars) break;
+    out.push(section);
+  }
   return out;
 }
 

@@ -15,7 +15,14 @@ const Pair = z.tuple([Text, Text]);
 
 export const Topic = z
   .object({
+    /** The topic's key (handbooks name their chapters by it), and one of the names a company may give it. */
     name: Text,
+    /**
+     * Other names a company may give the topic ("Expense Claims" for "Travel and Expense Reimbursement"), one drawn
+     * per company: companies name their policies their own way, so no topic's words recur in every company's drive
+     * while a task's own process is named once (`env audit`'s title templates).
+     */
+    names: z.array(Text).default([]),
     purpose: Texts,
     scope: Texts,
     definitions: z.array(Pair).min(1),
@@ -40,6 +47,11 @@ export const CorpusDocuments = z
     systems: z.record(z.string().regex(/^[a-z_]+$/), Texts),
     /** Roles of the company staff who own background documents. */
     staffRoles: Texts,
+    /**
+     * How a policy of a topic is named (`{topic}`: the topic's name), drawn per document: the process policies of the
+     * workflow families are named so ("… Procedure", "… Policy", "… Standard"), and a drive's other policies alike.
+     */
+    policyNames: z.array(z.string().regex(/\{topic\}/, "expected the {topic} slot")).min(1),
     handbooks: z.array(z.object({ name: Text, intro: Texts, chapters: Texts }).strict()).min(1),
     meetings: z
       .array(z.object({ name: Text, attendees: Texts, items: z.array(MeetingItem).min(2) }).strict())

@@ -5,7 +5,5 @@ export {
   type CompanyCorpusOptions,
   companyCorpus,
   corpusId,
-  DOCUMENT_CHARS,
-  drawDocumentChars,
 } from "./build.ts";
 export { CORPUS_DATA, type CorpusData, loadCorpusData } from "./data.ts";

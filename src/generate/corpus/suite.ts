@@ -9,6 +9,7 @@ import { ArtifactManifest } from "../../core/index.ts";
 import { codesIn } from "../../env/audit/features.ts";
 import { ARTIFACTS_DIR, MANIFEST_FILE, stableJson, writeCorpus } from "../../store/task-store.ts";
 import { DOMAINS } from "../procedural/data.ts";
+import { calendarAnchor } from "../procedural/generate-task.ts";
 import { type CompanyCorpus, companyCorpus } from "./build.ts";
 
 export type SuiteCorpusOptions = {
@@ -19,8 +20,8 @@ export type SuiteCorpusOptions = {
   chars: number;
 };
 
-/** The written tasks' folders (`<root>/<suite>/<task id>`), their domains and companies. */
-export type CorpusTask = { dir: string; domain: keyof typeof DOMAINS; company: string };
+/** The written tasks' folders (`<root>/<suite>/<task id>`), their ids, domains and companies. */
+export type CorpusTask = { dir: string; id: string; domain: keyof typeof DOMAINS; company: string };
 
 export async function writeSuiteCorpora(
   tasks: readonly CorpusTask[],
@@ -41,14 +42,25 @@ export async function writeSuiteCorpora(
       }),
     );
     const reserved = manifests.flatMap((m) => m.manifest.artifacts);
+    // the corpus's documents are owned by whoever owns the tasks' company documents (one owner pool for the drive)
+    const owners = [
+      ...new Set(
+        reserved.filter((a) => a.app === "drive" && a.side === "company" && a.author).map((a) => a.author!),
+      ),
+    ].sort();
     const corpus = await companyCorpus({
       company,
       kinds: domain.docKinds,
       seed: options.seed,
       ...(options.secret ? { secret: options.secret } : {}),
       chars: options.chars,
+      // dated back from the company's tasks' calendar, as their own documents are
+      anchor: Math.round(
+        group.reduce((sum, t) => sum + calendarAnchor(options.seed, t.id, options.secret), 0) / group.length,
+      ),
       reservedPaths: new Set(reserved.map((a) => a.path)),
       reservedCodes: new Set(reserved.flatMap((a) => codesIn(a.title))),
+      owners,
     });
     await writeCorpus(options.root, options.suite, corpus.manifest, corpus.files);
     for (const { file, manifest } of manifests)

@@ -1,7 +1,7 @@
 /** @module Artifact planning: ids, paths, company documents in their drawn form, email threads, chat exchanges and notes. */
 import type { AppName, ArtifactEntry, ArtifactFormat, ArtifactRole, EvidenceSide } from "../../core/index.ts";
 import { artifactId } from "../../core/index.ts";
-import { sectionChars } from "../corpus/compose.ts";
+import { appendixSections, sectionChars } from "../corpus/compose.ts";
 import { CORPUS_DATA } from "../corpus/data.ts";
 import { messageId } from "../message-id.ts";
 import type {
@@ -60,8 +60,10 @@ export type PlannerContext = {
   anchor: number;
   /** The suite's secret (keys Message-IDs; empty: none). */
   secret: string;
-  /** Who owns company documents (any document of any role). */
+  /** Who owns company documents (any document of any role, and the company corpus's: `writeSuiteCorpora`). */
   owners: readonly Member[];
+  /** The company's systems (`companyProfile`): the names the chapters of other processes padding a long document use. */
+  systems: Readonly<Record<string, string>>;
   /** Chat channels (every exchange of every role draws from them). */
   channels: readonly string[];
   /** Template variables for a case as a given colleague writes about it. */
@@ -84,8 +86,10 @@ export class ArtifactPlanner {
   private readonly secret: string;
   private readonly vars: PlannerContext["vars"];
   private readonly channels: readonly string[];
+  private readonly systems: Readonly<Record<string, string>>;
 
   constructor(context: PlannerContext) {
+    this.systems = context.systems;
     this.taskId = context.taskId;
     this.family = context.family;
     this.dom = context.dom;
@@ -142,8 +146,10 @@ export class ArtifactPlanner {
 
   /**
    * A company document of `form`: its own sections (`injected` at a drawn place among the generic ones, `appendices`
-   * after them) and generic sections, as many as the form's `fillerSections` and then more until the text reaches the
-   * form's `chars` (one length distribution whatever the role: a short notice is padded as a policy is not).
+   * after them) and generic sections (at least one) until the text reaches the form's `chars` (one length
+   * distribution whatever the role: a short notice is padded as a policy is). A long draw outlasts the generic
+   * sections: the rest is other processes' policies as lettered appendices (`Appendix A: Leave and Time Off`, from
+   * the company corpus's topics in the company's systems), as a many-page manual holds them, section by section.
    */
   document(
     rng: Rng,
@@ -163,7 +169,7 @@ export class ArtifactPlanner {
     const fillers: typeof pool = [];
     let chars = form.title.length + form.subtitle.length + sectionChars(own);
     for (const f of order) {
-      if (fillers.length >= form.fillerSections && chars >= form.chars) break;
+      if (fillers.length >= 1 && chars >= form.chars) break;
       fillers.push(f);
       chars += sectionChars([f]);
     }
@@ -173,17 +179,26 @@ export class ArtifactPlanner {
     const sections: Section[] = [...fillers];
     sections.splice(at, 0, injected);
     sections.push(...appendices);
+    // company documents number their sections, so policies can cite "section 3 of LE-412"
+    const numbered = sections.map((section, i) => ({
+      heading: `${i + 1} ${section.heading}`,
+      paragraphs: section.paragraphs,
+    }));
+    if (chars < form.chars)
+      numbered.push(
+        ...appendixSections(
+          rng.shuffle(CORPUS_DATA.topics),
+          (text) => fill(text, this.systems),
+          form.chars - chars,
+        ),
+      );
     return {
       kind: "document",
       title: form.title,
       subtitle: form.subtitle,
       author: form.owner.name,
       date: isoDate(form.dateMs),
-      // company documents number their sections, so policies can cite "section 3 of LE-412"
-      sections: sections.map((section, i) => ({
-        heading: `${i + 1} ${section.heading}`,
-        paragraphs: section.paragraphs,
-      })),
+      sections: numbered,
     };
   }
 

@@ -38,12 +38,11 @@ export const FormPools = z
         labels: Pool,
         /** A document's date: this many days before the task's calendar anchor. */
         ageDays: Range,
-        /** Generic sections around a document's own content (at least; more when its length asks for them). */
-        fillerSections: Range,
         /**
-         * A task document's length in characters of text, drawn uniformly whatever its role: a short notice is padded
-         * with generic sections up to it, as a policy with its procedure is. Above the longest procedure a policy
-         * carries, so a policy is never longer for its own content.
+         * A drive document's length in characters of text, log-uniform in this range whatever its role or origin (a
+         * task's policy, a neighbouring procedure, a notice, a background corpus document): many short documents
+         * and a long tail of many-page ones. A task document shorter than its drawn length is padded with generic
+         * sections and then with other processes' chapters, as a handbook holds them.
          */
         chars: Range,
       })
@@ -99,8 +98,8 @@ export type DriveContext = {
   company: string;
   /** Kinds of company documents ("Support Playbook", "Standard Operating Procedure"…). */
   kinds: readonly string[];
-  /** People who own company documents; any document of any role is owned by one of them. */
-  owners: readonly Member[];
+  /** People who own company documents; any document of any role is owned by one of them (its name is what shows). */
+  owners: readonly Pick<Member, "name">[];
   anchor: number;
   /** Codes already given in this task (a code names one document). */
   codes: Set<string>;
@@ -123,11 +122,9 @@ export type DriveForm = {
   subtitle: string;
   /** File name without extension (slugged); the planner adds the app folder and de-duplicates. */
   fileStem: string;
-  owner: Member;
+  owner: Pick<Member, "name">;
   dateMs: number;
-  /** Generic sections (scope, revision history…) around its own content. */
-  fillerSections: number;
-  /** Characters of text the document is padded to (`drive.chars`). */
+  /** Characters of text the document is padded to (`documentChars`). */
   chars: number;
   label: string;
 };
@@ -177,7 +174,7 @@ export function documentCode(rng: Rng, kind: string, taken: Set<string>): string
 /**
  * The form of a company document about `topic` (a policy's name, a neighbouring procedure's, a notice's title), drawn
  * the same way for every role: format, kind, code (with `codeShare`), title and file-name templates, owner, date and
- * the number of generic sections. `label` (what part of the topic it is) is drawn unless given, so a caller writing
+ * its length. `label` (what part of the topic it is) is drawn unless given, so a caller writing
  * several documents of one topic can deal distinct labels (`drawLabels`).
  */
 export function driveForm(rng: Rng, ctx: DriveContext, topic: string, label?: string): DriveForm {
@@ -199,10 +196,18 @@ export function driveForm(rng: Rng, ctx: DriveContext, topic: string, label?: st
     fileStem,
     owner,
     dateMs: daysBefore(rng, pools.ageDays, ctx.anchor),
-    fillerSections: rng.int(pools.fillerSections[0], pools.fillerSections[1]),
-    chars: rng.int(pools.chars[0], pools.chars[1]),
+    chars: documentChars(rng),
     label: part,
   };
+}
+
+/** A drive document's length: log-uniform in `drive.chars` (the one length distribution of every drive document). */
+export function documentChars(
+  rng: Pick<Rng, "next">,
+  range: readonly [number, number] = FORMS.drive.chars,
+): number {
+  const [lo, hi] = range;
+  return Math.round(lo * (hi / lo) ** rng.next());
 }
 
 /** `n` labels for documents of one topic, distinct while the pool lasts. */

@@ -22,6 +22,7 @@ import {
   NameDraw,
   spokenDate,
 } from "./cast.ts";
+import { companyProfile } from "./company.ts";
 import { DOMAINS, FAMILIES } from "./data.ts";
 import type { AdjacentSpec, BranchSpec, FamilySpec } from "./family.ts";
 import { caseCarriers, drawLabels, driveForm, emailSubject, FORMS } from "./form.ts";
@@ -57,11 +58,21 @@ export function familiesOf(domain: Domain, families: readonly FamilySpec[] = FAM
   return families.filter((f) => f.domain === domain);
 }
 
+/** The root stream of one task, keyed by the suite's secret when it has one (`Rng.suite`). */
+function taskRng(seed: number, taskId: string, secret = ""): Rng {
+  return Rng.suite(`procedural/${GENERATOR_VERSION}/${seed}/${taskId}`, secret);
+}
+
+/** A task's calendar anchor (ms): what its documents' and messages' dates count back from (the company corpus's too). */
+export function calendarAnchor(seed: number, taskId: string, secret = ""): number {
+  return anchorDate(taskRng(seed, taskId, secret).fork("calendar"));
+}
+
 /** Generate one task: seed, contexts, gold workflows, evidence units, adjacent cases and every artifact's content. */
 export function generateProceduralTask(options: ProceduralOptions): GeneratedTask {
   const { taskId, domain, seed } = options;
   const secret = options.secret ?? "";
-  const root = Rng.suite(`procedural/${GENERATOR_VERSION}/${seed}/${taskId}`, secret);
+  const root = taskRng(seed, taskId, secret);
   const candidates = familiesOf(domain, options.families);
   const family = options.family
     ? candidates.find((f) => f.id === options.family)
@@ -117,12 +128,14 @@ class TaskBuilder {
       .fork("colleague-roles")
       .sample(this.dom.colleagueRoles, 4)
       .map((role) => names.member(role, this.company.domain));
-    this.anchor = anchorDate(rng.fork("calendar"));
+    this.anchor = calendarAnchor(seed, taskId, secret);
     const orgs = family.organizations ? rng.fork("organizations").sample(family.organizations, 3) : [];
     this.userCase = drawCase(family, names, rng.fork("case/user"), this.anchor, orgs[0]);
     this.adjacent = [1, 2].map((k) =>
       drawCase(family, names, rng.fork(`case/adjacent-${k}`), this.anchor + k * 3 * DAY_MS, orgs[k]),
     );
+    // the company's systems, as its background corpus (and any other task of it) names them
+    const profile = companyProfile(this.company, seed, secret);
     this.files = new ArtifactPlanner({
       taskId,
       family,
@@ -133,6 +146,7 @@ class TaskBuilder {
       anchor: this.anchor,
       secret,
       owners: [this.persona, ...this.colleagues],
+      systems: profile.systems,
       channels: [...family.channels, "town-square"],
       vars: (c, colleague) => this.vars(c, colleague),
     });
@@ -680,7 +694,8 @@ class TaskBuilder {
   /**
    * Two look-alike cases. Each asks its own sub-question of the family's domain (the family's adjacent specs, in a
    * seeded order), with its own subject, case id, dates and profile facts; decisions it shares with the workflow get
-   * their own branch, differing from the user's where they can. No case carries more evidence than the user's.
+   * their own branch, differing from the user's where they can. Every case carries as many sentences as the user's
+   * (status notes making up the difference), so nothing in the number or size of its files tells whose it is.
    */
   private adjacentCases(
     conditional: readonly PlacedStep[],
@@ -712,9 +727,12 @@ class TaskBuilder {
         const said = this.restated(rng, fill(rng.pick(b.evidence), vars), fill(b.when, vars));
         texts.push({ text: said.text, cond: p.spec.condition!.id, branch: b });
       }
-      for (const s of rng.sample(ADJACENT_STATUS, 2))
+      // status notes make up what its facts and decisions leave short of the user's case: every case carries as
+      // many sentences as the user's, so the number of its files and their lengths are one draw (caseCarriers)
+      const statusLines = Math.max(2, Math.min(ADJACENT_STATUS.length, userUnits - texts.length));
+      for (const s of rng.sample(ADJACENT_STATUS, statusLines))
         texts.push({ text: fill(s, this.vars(c, rng.pick(this.colleagues))) });
-      const picked = rng.shuffle(texts).slice(0, Math.max(4, userUnits));
+      const picked = rng.shuffle(texts).slice(0, userUnits);
       const items = picked.map((t, i) => {
         const text = this.anchored(t.text, c);
         const unit = this.unit({

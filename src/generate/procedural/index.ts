@@ -101,6 +101,7 @@ export async function generateProceduralSuite(options: SuiteOptions): Promise<Su
       await writeSuiteCorpora(
         tasks.map((t) => ({
           dir: join(staging, options.suite, t.generated.task.id),
+          id: t.generated.task.id,
           domain: t.generated.task.seed.domain as Domain,
           company: t.generated.task.seed.company.name,
         })),
