@@ -51,13 +51,17 @@ export async function pdfjsLines(bytes: Uint8Array): Promise<PlainLine[][]> {
   return pages;
 }
 
-/** A page's last line that stops mid-sentence, and a next page that goes on in lower case: one paragraph across them. */
-const OPEN_END = /[^.!?:;)"”\]]$/;
-const GOES_ON = /^[a-z]/;
+/**
+ * A page break inside a sentence: the page's last line ends without a sentence end and the next page's first line
+ * goes on in lower case ("Requests for a standing" / "exception are reviewed monthly…"), a wrap, not a paragraph.
+ */
+export function continuesSentence(last: string | undefined, next: string | undefined): boolean {
+  return !!last && !!next && !/[.!?:;)"”]\s*$/.test(last) && /^[a-z]/.test(next);
+}
 
 /**
- * Lines joined by newlines, a blank line at a paragraph gap, pages by a blank line — unless a sentence runs on from
- * one page to the next (the page ends mid-sentence and the next starts in lower case), which stays one paragraph.
+ * Lines joined by newlines, a blank line at a paragraph gap, pages by a blank line — by a line break when a sentence
+ * runs on across the page break (`continuesSentence`).
  */
 export function layoutPdfLines(pages: readonly (readonly PlainLine[])[]): string {
   const texts = pages.map((lines) => {
@@ -69,10 +73,10 @@ export function layoutPdfLines(pages: readonly (readonly PlainLine[])[]): string
     });
     return out.join("\n");
   });
-  return texts.reduce((all, page, i) => {
-    if (i === 0) return page;
-    const runsOn = OPEN_END.test(all.trimEnd()) && GOES_ON.test(page.trimStart());
-    return `${all}${runsOn ? "\n" : "\n\n"}${page}`;
+  return texts.reduce((all, text, i) => {
+    if (i === 0) return text;
+    const last = pages[i - 1]!.at(-1)?.text;
+    return `${all}${continuesSentence(last, pages[i]![0]?.text) ? "\n" : "\n\n"}${text}`;
   }, "");
 }
 

@@ -8,15 +8,26 @@
  *   for the model to guess;
  * - no prompt refers to an input block that is absent or empty (the persona block, the current stage, the findings,
  *   the documents found, the sources);
- * - no block (a paragraph of 60+ characters) appears twice in one request;
+ * - no block (a paragraph of 60+ characters) appears twice in one request, and no header or line of the prompt's own
+ *   text (its verbatim template, its adapter lines) appears more often than that text has it (a relay model logged
+ *   "CONDITIONAL STEPS TO RESOLVE" twice in a J.8 request);
  * - no finding is cut mid-sentence: every passage a request shows starts at a sentence, and nothing but J.9's budget
  *   (after a whole sentence, saying so) shortens one.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readingReply } from "../../scripts/bench/support/reading-model.ts";
 import { agentFromSpec } from "../../src/agents/index.ts";
+import { TEMPLATE as J5 } from "../../src/agents/prompts/action-planning.ts";
+import { ADAPTERS, adapterText } from "../../src/agents/prompts/adapters.ts";
+import { TEMPLATE as J6 } from "../../src/agents/prompts/adaptive-planning.ts";
+import { TEMPLATE as J8 } from "../../src/agents/prompts/conditional-planning.ts";
+import { AAP_TEMPLATE, ACTIONS_TEMPLATE, CRP_TEMPLATE, SRP_TEMPLATE } from "../../src/agents/prompts/drba.ts";
+import { TEMPLATE as J7 } from "../../src/agents/prompts/intermediate-workflow.ts";
+import { TEMPLATE as J4 } from "../../src/agents/prompts/research-planning.ts";
+import { TEMPLATE as J9 } from "../../src/agents/prompts/workflow-prediction.ts";
 import { runAgent } from "../../src/agents/run.ts";
 import type { Report } from "../../src/core/index.ts";
+import { parseTemplate, type Template } from "../../src/core/template.ts";
 import { loadEnv } from "../../src/env/load.ts";
 import { evaluate } from "../../src/judge/index.ts";
 import { createModel } from "../../src/llm/index.ts";
@@ -134,6 +145,63 @@ export function repeatedBlocks(prompt: string): string[] {
     seen.set(key, (seen.get(key) ?? 0) + 1);
   }
   return [...seen].filter(([, n]) => n > 1).map(([p]) => p.slice(0, 100));
+}
+
+/** The verbatim template of each kind of agent request. */
+const TEMPLATES: Record<string, Template> = {
+  "J.4": J4,
+  "J.5": J5,
+  "J.6": J6,
+  "J.7": J7,
+  "J.8": J8,
+  "J.9": J9,
+  "DRBA.SRP": SRP_TEMPLATE,
+  "DRBA.CRP": CRP_TEMPLATE,
+  "DRBA.ACTIONS": ACTIONS_TEMPLATE,
+  "DRBA.AAP": AAP_TEMPLATE,
+};
+
+/** A header: an upper-case label of 2+ words, perhaps a parenthesis, then a colon ("CONDITIONAL STEPS TO RESOLVE:"). */
+const HEADER = /\b[A-Z][A-Z0-9_&/-]*(?: [A-Z0-9_&/-]+)+(?= ?(?:\([^)\n]*\))?:)/g;
+
+/** How often `part` occurs in `text`. */
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+/**
+ * A kind of request's own text (its template's literal text and its adapter lines, slots left out): its literal lines
+ * of 20+ characters and its headers, each with how often that text has it.
+ */
+export function ownText(kind: string): Map<string, number> {
+  const template = TEMPLATES[kind];
+  if (!template) return new Map();
+  const adapters = ADAPTERS.filter((a) => a.prompt === kind).map((a) => parseTemplate(adapterText(a.id)));
+  const literal = [template, ...adapters]
+    .flatMap((t) => t.parts.filter((p): p is string => typeof p === "string"))
+    .join("\n");
+  const own = new Map<string, number>();
+  const pieces = [
+    ...literal
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l.length >= 20),
+    ...(literal.match(HEADER) ?? []),
+  ];
+  for (const piece of pieces) own.set(piece, occurrences(literal, piece));
+  return own;
+}
+
+/**
+ * Headers and lines of a request's own text it shows more often than that text has them (a header filled in twice,
+ * an adapter line inserted twice), and headers repeated where the own text has none (a slot carrying its own header).
+ */
+export function repeatedOwnText(prompt: string, own: ReadonlyMap<string, number>): string[] {
+  const problems = [...own]
+    .filter(([piece, n]) => occurrences(prompt, piece) > n)
+    .map(([piece]) => `"${piece.slice(0, 80)}" ${occurrences(prompt, piece)} times`);
+  for (const header of new Set(prompt.match(HEADER) ?? []))
+    if (!own.has(header) && occurrences(prompt, header) > 1)
+      problems.push(`"${header}" ${occurrences(prompt, header)} times`);
+  return problems;
 }
 
 /** The passages a request shows: what follows a document heading (`### title`, `=== [src_N] … ===`) or a `[…]` line. */
@@ -265,6 +333,16 @@ describe("every request of every LLM agent and of the batched judge, on a demo t
     expect(problems).toEqual([]);
   });
 
+  test("no header or line of a prompt's own text appears more often than its template has it", () => {
+    // The agents' requests (the judge's prompts are not the agents' templates; its own labels repeat verbatim).
+    const agents = sent.filter((s) => !s.who.startsWith("judge"));
+    for (const s of agents) expect(ownText(s.kind).size).toBeGreaterThan(3);
+    const problems = agents
+      .map((s) => [s.who, s.kind, repeatedOwnText(s.prompt, ownText(s.kind))] as const)
+      .filter(([, , repeated]) => repeated.length > 0);
+    expect(problems).toEqual([]);
+  });
+
   test("no finding is cut mid-sentence", () => {
     const problems = sent
       .map((s) => [s.who, s.kind, cutFindings(s.prompt, s.kind)] as const)
@@ -286,6 +364,20 @@ describe("every request of every LLM agent and of the batched judge, on a demo t
         `[the paragraph "x …", word for word as under "A" above]\n\n[the paragraph "x …", word for word as under "A" above]`,
       ),
     ).toEqual([]);
+    const j8 = ownText("J.8");
+    expect(j8.get("CONDITIONAL STEPS TO RESOLVE")).toBe(1);
+    expect(
+      repeatedOwnText(
+        "CONDITIONAL STEPS TO RESOLVE: - condition_idCONDITIONAL STEPS TO RESOLVE: - condition_id: c1",
+        j8,
+      ),
+    ).toContain('"CONDITIONAL STEPS TO RESOLVE" 2 times');
+    // The paper's J.4 has "**What to extract**:" twice: twice is its own text, a third is not.
+    const j4 = ownText("J.4");
+    expect(repeatedOwnText("**What to extract**:\n**What to extract**:", j4)).toEqual([]);
+    const line = adapterText("J.8.reading");
+    expect(repeatedOwnText(`${line}\n${line}`, j8)).toEqual([`"${line.slice(0, 80)}" 2 times`]);
+    expect(repeatedOwnText("PERSONA BLOCK: a\nPERSONA BLOCK: b", j8)).toEqual(['"PERSONA BLOCK" 2 times']);
     expect(cutFindings("### TB-140\nand three sputum specimens.", "J.7")).toHaveLength(1);
     expect(
       cutFindings(

@@ -45,6 +45,7 @@ const OpenAIChatRequest = z.strictObject({
 
 type JsonSchema = {
   type?: string;
+  required?: string[];
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
@@ -97,15 +98,20 @@ describe("every request every agent sends", () => {
         const params = parametersSchema(req);
         const offersReader = prompt.includes("DocumentReaderTool");
         if (params) {
-          // One parameters shape in every action schema, top_k a number; the prompt documents all four fields.
-          expect([kind, Object.keys(params.properties ?? {}).sort()]).toEqual([
-            kind,
-            ["document", "query", "service", "top_k"],
-          ]);
+          // One parameters shape in every action schema, top_k a number, "document" only where the reader is
+          // offered (a field the schema requires that could only be "" is one a model must fill for nothing); the
+          // prompt documents exactly the schema's fields.
+          const fields = ["query", "service", "top_k", ...(offersReader ? ["document"] : [])].sort();
+          expect([kind, Object.keys(params.properties ?? {}).sort()]).toEqual([kind, fields]);
+          expect([kind, [...(params.required ?? [])].sort()]).toEqual([kind, fields]);
           expect(params.properties!.top_k!.type).toBe("number");
-          expect([kind, prompt.includes('"top_k": 10, "service": "auto", "document": ""')]).toEqual([
+          const shown = offersReader
+            ? '"top_k": 10, "service": "auto", "document": ""}, all four fields'
+            : '"top_k": 10, "service": "auto"}, all three fields';
+          expect([kind, prompt.includes(shown), prompt.includes('"document"')]).toEqual([
             kind,
             true,
+            offersReader,
           ]);
           // The reader offered is an action type the prompt lists, with the documents it can read.
           expect([kind, prompt.includes('"read_document"')]).toEqual([kind, offersReader]);

@@ -84,3 +84,15 @@ test("two strings on one line, or wide gaps: null, and extractPdf still reads th
   });
   expect(plainPdfLines(spaced)).toBeNull();
 });
+
+test("a sentence running on across a page break is one paragraph; a page that ends a sentence still breaks", () => {
+  const line = (text: string, y: number) => ({ text, y, size: 10 });
+  const pages = [
+    [line("9 Questions and Exceptions", 700), line("Requests for a standing", 687)],
+    [line("exception are reviewed monthly.", 700)],
+    [line("10 Accessibility", 700)],
+  ];
+  expect(layoutPdfLines(pages)).toBe(
+    "9 Questions and Exceptions\nRequests for a standing\nexception are reviewed monthly.\n\n10 Accessibility",
+  );
+});

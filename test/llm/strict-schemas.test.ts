@@ -29,6 +29,8 @@ import { conform } from "../support/provider-emulator.ts";
 /** The action schemas as a prompt offering every tool sends them. */
 const TOOLS = Object.values(TOOL_INFO);
 const PlannedActions = plannedActions(TOOLS);
+/** J.5's and DRBA's first actions offer no reader: their parameters have no `document`. */
+const PlannedSearches = plannedActions(TOOLS.filter((t) => t.actionType !== "read_document"));
 const GapActions = gapActions(TOOLS);
 const ConditionActions = conditionActions(TOOLS);
 
@@ -38,6 +40,7 @@ const SENT: Record<string, z.ZodType> = {
   ResearchPlan,
   CrpPlan,
   PlannedActions,
+  PlannedSearches,
   GapActions,
   ConditionActions,
   IntermediateWorkflow,

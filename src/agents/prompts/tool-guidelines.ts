@@ -59,19 +59,22 @@ export function actionTypesWithTools(tools: readonly ToolPromptInfo[]): string {
 }
 
 /**
- * The one shape of every action's "parameters" (`ProposedParameters` in shared/action.ts), with what each field means;
- * `document` is explained only where the reader is offered (elsewhere it is "").
+ * The one shape of every action's "parameters" (`proposedParameters` in shared/action.ts), with what each field means;
+ * `document` only where the reader is offered (the schema of a prompt without it has no such field).
  */
 export function parametersLine(tools: readonly ToolPromptInfo[]): string {
   const reading = tools.some((t) => t.actionType === "read_document");
-  return [
-    '"parameters": {"query": "search terms", "top_k": 10, "service": "auto", "document": ""}, all four fields in',
-    'every action: "top_k" is a number (results to return, 1-50); "service" is "auto" or, for enterprise_api,',
-    `one of ${SERVICES_TEXT};`,
-    reading
-      ? '"document" is "" except for read_document, where it is the path of a document listed under DOCUMENTS FOUND (and "query" says what to look for in it)'
-      : '"document" is always "" here (no document reader is offered yet)',
-  ].join(" ");
+  const service = `"service" is "auto" or, for enterprise_api, one of ${SERVICES_TEXT}`;
+  return reading
+    ? [
+        '"parameters": {"query": "search terms", "top_k": 10, "service": "auto", "document": ""}, all four fields in',
+        `every action: "top_k" is a number (results to return, 1-50); ${service};`,
+        '"document" is "" except for read_document, where it is the path of a document listed under DOCUMENTS FOUND (and "query" says what to look for in it)',
+      ].join(" ")
+    : [
+        '"parameters": {"query": "search terms", "top_k": 10, "service": "auto"}, all three fields in every',
+        `action: "top_k" is a number (results to return, 1-50); ${service}`,
+      ].join(" ");
 }
 
 /** `{_get_action_plan_guidelines(available_tool_names)}` of J.5: the shape of one action record. */

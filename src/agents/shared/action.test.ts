@@ -121,4 +121,9 @@ test("type, preferred_tool and service take only the choices the prompt offers (
       true,
     );
   expect(() => plannedActions([])).toThrow("none were given");
+  // Without the reader, "document" is no field of the parameters: a strict schema would require it, always "".
+  const { document: _, ...searchParameters } = action.parameters;
+  expect(searchOnly.safeParse([{ ...action, parameters: searchParameters }]).success).toBe(true);
+  expect(searchOnly.parse([action])[0]!.parameters).toEqual(searchParameters);
+  expect(plannedActions(TOOLS).safeParse([{ ...action, parameters: searchParameters }]).success).toBe(false);
 });

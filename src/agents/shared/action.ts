@@ -82,8 +82,9 @@ export const CollectionStage = z.enum(["REQUIREMENT_COLLECTION", "PERSONAL_EVIDE
 /**
  * Every action's parameters, in every prompt, in one shape (`parametersLine` in prompts/tool-guidelines.ts documents
  * it and the adapter lines repeat it where a verbatim example shows fewer fields): the search terms, how many results
- * (a number), the enterprise service ("auto" or one of the services offered) and, for read_document, the found
- * document to read.
+ * (a number), the enterprise service ("auto" or one of the services offered) and, where the prompt offers the
+ * document reader, the found document to read. A prompt that offers no reader (J.5, DRBA's first actions) has no
+ * `document`: a field a strict schema requires is one the model must fill, and it could only ever be "".
  */
 export const ProposedParameters = z.object({
   query: z.string(),
@@ -91,6 +92,16 @@ export const ProposedParameters = z.object({
   service: z.enum(["auto", ...OFFERED_SERVICES]),
   document: z.string(),
 });
+
+/** `ProposedParameters` for the tools a prompt offers: without `document` when the reader is not among them. */
+export function proposedParameters(tools: readonly ToolPromptInfo[]) {
+  return offersReader(tools) ? ProposedParameters : ProposedParameters.omit({ document: true });
+}
+
+/** Whether a prompt's tools include the document reader (`read_document`). */
+export function offersReader(tools: readonly ToolPromptInfo[]): boolean {
+  return tools.some((t) => t.actionType === "read_document");
+}
 
 /**
  * The fields every action prompt's example shows; `id`, `dependencies` and (unless a prompt asks) `stage` are drflow's.
@@ -103,7 +114,7 @@ function proposalSchema(tools: readonly ToolPromptInfo[]) {
   return z.object({
     type: z.enum([first.actionType, ...rest.map((t) => t.actionType)]),
     description: z.string(),
-    parameters: ProposedParameters,
+    parameters: proposedParameters(tools),
     priority: z.number(),
     expected_output: z.string(),
     preferred_tool: z.enum([first.paperName, ...rest.map((t) => t.paperName)]),
