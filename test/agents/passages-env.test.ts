@@ -96,6 +96,8 @@ test('a read action brings the found document its "document" names whole; an unk
   await executeAction(rc, read, 2);
   const doc = await env.read(first!.id);
   for (const c of chunkDocument(doc!)) expect(rc.findings.has(c.id)).toBe(true);
+  // Read whole at the model's request: the next digest shows it first.
+  expect(rc.findings.readWhole()).toEqual([first!.id]);
   const none = toAction(
     {
       type: "read_document",

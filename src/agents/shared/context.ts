@@ -186,6 +186,7 @@ export async function executeAction(rc: ResearchContext, action: Action, iterati
         });
       }
       added += await rc.findings.addHits(r.hits, meta);
+      if (r.tool === "read_document" && r.hits[0]) rc.findings.markRead(r.hits[0].documentId);
       if (r.tool !== "web_search") added += await rc.findings.addHits(await pointedHits(rc, r.hits), meta);
     }
     rc.tracer.record({ type: "action", ...base, status: "done" });

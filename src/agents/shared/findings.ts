@@ -43,6 +43,8 @@ export function evidenceSide(hit: Pick<SearchHit, "app" | "documentId">): Eviden
 export class FindingsStore {
   private readonly retrieved = new Map<string, RetrievedFinding>();
   private readonly synthesized: SynthesizedFinding[] = [];
+  /** Documents a read action read whole, the latest last. */
+  private readonly read: string[] = [];
 
   private constructor(private readonly index: SessionIndex) {}
 
@@ -92,6 +94,21 @@ export class FindingsStore {
       sources: stored.sources,
     });
     return stored;
+  }
+
+  /**
+   * Record that a read action read a document whole: what the model explicitly asked for, so the next request that
+   * shows findings shows it ahead of passages no one asked for (`readWhole`).
+   */
+  markRead(documentId: string): void {
+    const at = this.read.indexOf(documentId);
+    if (at >= 0) this.read.splice(at, 1);
+    this.read.push(documentId);
+  }
+
+  /** The documents read whole, the latest read first. */
+  readWhole(): string[] {
+    return [...this.read].reverse();
   }
 
   /** Whether a chunk has been found already. */

@@ -127,3 +127,37 @@ test("the report's evidence is every document found, whole, when they fit; the f
   const tight = await sessionEvidence(rc, [], 400);
   expect(tight).toEqual({ pieces: [{ sourceId: "note", text: text(0), order: 0 }], whole: false });
 });
+
+test("a document read whole with read_document is shown first in the next digest, whole, ahead of documents found more often", async () => {
+  const findings = await FindingsStore.open();
+  const line = (doc: string, n: number) =>
+    `${doc} paragraph ${n}. ${"Staff record the step in the log. ".repeat(6).trim()}`;
+  // Two handbooks found by many searches, and the loyalty-tier overview read whole (2 passages) at the model's request.
+  const handbooks = ["handbook", "manual"].flatMap((doc) =>
+    [0, 1, 2, 3, 4].map((i) => hit(doc, i, line(doc, i))),
+  );
+  const loyalty = [0, 1].map((i) =>
+    hit("loyalty", i, `Loyalty tier rule ${i}. Gold members get 30 more days.`),
+  );
+  await findings.addHits(handbooks, { stage: "RESEARCH", actionId: "a1", iteration: 1 });
+  await findings.addHits(loyalty, { stage: "RESEARCH", actionId: "read1", iteration: 2 });
+  // Room for one handbook whole and little more.
+  const budget = handbooks.slice(0, 5).reduce((n, h) => n + h.text.length + 2, 0) + 60;
+  const before = findingsDigest({ findings }, "policy", budget);
+  expect(before).not.toContain(loyalty[1]!.text);
+  findings.markRead("loyalty");
+  const after = findingsDigest({ findings }, "policy", budget);
+  for (const h of loyalty) expect(after).toContain(h.text);
+  expect(after.indexOf("### Title of loyalty")).toBeLessThan(after.indexOf("### Title of handbook"));
+  expect(after.split("\n")[0]).toContain(
+    "the documents read whole with read_document (the latest first), then",
+  );
+  // A document read whole that outruns the budget shows what fits and says what was cut, as read whole.
+  findings.markRead("manual");
+  const tight = findingsDigest({ findings }, "policy", 1_000);
+  expect(tight.indexOf("### Title of manual")).toBeLessThan(tight.indexOf("### Title of loyalty"));
+  expect(tight).toMatch(
+    /\[… \d more passages of this document, read whole, not shown for length: from passage \d of 5 on;/,
+  );
+  expect(findings.readWhole()).toEqual(["manual", "loyalty"]);
+});

@@ -115,16 +115,18 @@ function foundDocuments(
 }
 
 /**
- * The documents most central to the findings first — the most distinct passages found in them (the documents several
- * searches led to), then the order first found — each whole while the budget holds; the first document that does not
+ * The documents a read action read whole first (the latest first: what the model asked to read is what the next
+ * request must show), then the documents most central to the findings — the most distinct passages found in them (the
+ * documents several searches led to), then the order first found — each whole while the budget holds; the first document that does not
  * fit shows its first passages in document order while they fit, and every later one its first passage when it fits.
  * What is left out is whole passages, counted in a marker naming the document's path for `read_document`; a document
  * none of whose passages fits is named in the closing line. No passage is cut, and a procedure found by many searches
  * is never the one that loses its passages to a distractor found once.
  */
 function fitPassages(
-  docs: readonly { path: string; title: string; pieces: readonly Piece[]; text: string }[],
+  docs: readonly { id: string; path: string; title: string; pieces: readonly Piece[]; text: string }[],
   budgetChars: number,
+  readWhole: readonly string[] = [],
 ): {
   blocks: { title: string; path: string; text: string }[];
   cut: number;
@@ -134,7 +136,13 @@ function fitPassages(
   const distinct = docs.map((d) =>
     [...new Map(d.pieces.map((p) => [p.order, p])).values()].sort((a, b) => a.order - b.order),
   );
-  const ranked = docs.map((_, i) => i).sort((a, b) => distinct[b]!.length - distinct[a]!.length || a - b);
+  const readRank = (i: number) => {
+    const r = readWhole.indexOf(docs[i]!.id);
+    return r < 0 ? readWhole.length : r;
+  };
+  const ranked = docs
+    .map((_, i) => i)
+    .sort((a, b) => readRank(a) - readRank(b) || distinct[b]!.length - distinct[a]!.length || a - b);
   let remaining = budgetChars;
   let cut = 0;
   let passagesLeftOut = 0;
@@ -166,7 +174,10 @@ function fitPassages(
       continue;
     }
     cut += 1;
-    const text = `${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document found, not shown for length: read_document reads it whole ("document": "${d.path}")]`;
+    const first = distinct[i]![kept.length]!.order + 1;
+    const text = readWhole.includes(d.id)
+      ? `${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document, read whole, not shown for length: from passage ${first} of ${distinct[i]!.length} on; they are among the findings the report is written from]`
+      : `${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document found, not shown for length: read_document reads it whole ("document": "${d.path}")]`;
     blocks.push({ title: d.title, path: d.path, text });
     remaining -= heading.length + text.length + 2;
   }
@@ -181,12 +192,16 @@ const used = (f: Fitted) => f.blocks.reduce((n, b) => n + b.title.length + b.tex
  * conditions are resolved, one short passage each) get half of it first and the policies the rest, then the personal
  * side what the policies left — so a procedure found by many searches never crowds the user's evidence out.
  */
-function fitBothSides(docs: ReturnType<typeof foundDocuments>, budgetChars: number): Fitted {
+function fitBothSides(
+  docs: ReturnType<typeof foundDocuments>,
+  budgetChars: number,
+  readWhole: readonly string[],
+): Fitted {
   const policy = docs.filter((d) => d.side === "policy");
   const personal = docs.filter((d) => d.side === "personal");
-  let mine = fitPassages(personal, Math.floor(budgetChars / 2));
-  const theirs = fitPassages(policy, budgetChars - used(mine));
-  if (mine.passagesLeftOut > 0) mine = fitPassages(personal, budgetChars - used(theirs));
+  let mine = fitPassages(personal, Math.floor(budgetChars / 2), readWhole);
+  const theirs = fitPassages(policy, budgetChars - used(mine), readWhole);
+  if (mine.passagesLeftOut > 0) mine = fitPassages(personal, budgetChars - used(theirs), readWhole);
   return {
     blocks: [...theirs.blocks, ...mine.blocks],
     cut: theirs.cut + mine.cut,
@@ -211,13 +226,19 @@ export function findingsDigest(
   const found = side === "all" ? rc.findings.all() : rc.findings.bySide(side);
   if (found.length === 0) return "(nothing found yet)";
   const docs = foundDocuments(found);
-  const fitted = side === "all" ? fitBothSides(docs, budgetChars) : fitPassages(docs, budgetChars);
+  const readWhole = rc.findings.readWhole();
+  const fitted =
+    side === "all" ? fitBothSides(docs, budgetChars, readWhole) : fitPassages(docs, budgetChars, readWhole);
   const what = side === "all" ? "" : `${side} `;
   const passages = docs.reduce((n, d) => n + new Set(d.pieces.map((p) => p.order)).size, 0);
+  const read = new Set(readWhole).size > 0 && docs.some((d) => readWhole.includes(d.id));
+  const first = read
+    ? "the documents read whole with read_document (the latest first), then those"
+    : "the documents";
   const order =
     side === "all"
-      ? "the company's documents first, then the user's own files, chats and e-mails, each side's documents with the most passages found first"
-      : "the documents with the most passages found first";
+      ? `the company's documents first, then the user's own files, chats and e-mails, each side's ${first.replace("the documents", "documents")} with the most passages found first`
+      : `${first} with the most passages found first`;
   const all = `All ${count(passages, `${what}passage`)} found so far, from ${count(docs.length, "document")}, ${order}, each document's passages whole and in its own order; "${GAP}" marks text between them that was not retrieved`;
   const leftOut = fitted.cut + fitted.omitted.length;
   const line =
@@ -361,6 +382,13 @@ async function foundPassages(
     }
   }
   for (const f of all) if (!order.includes(f)) order.push(f);
+  // A document read whole at the model's request comes ahead of passages ranked for relevance (the latest read first).
+  const readWhole = rc.findings.readWhole();
+  const rank = (f: RetrievedFinding) => {
+    const r = readWhole.indexOf(f.hit.documentId);
+    return r < 0 ? readWhole.length : r;
+  };
+  order.sort((a, b) => rank(a) - rank(b));
   // Both sides get half the budget first (policy for the generic workflow, personal for its resolution);
   // what one side leaves unused goes to the best remaining findings of either side.
   const chosen = new Map<string, RetrievedFinding>();
