@@ -62,7 +62,12 @@ test("a later J.8 names every condition targeted earlier, its actions, and the p
   // Round 1 found the consent policy and ran one action per condition; the language one found the patient's email.
   await executeAction(rc, search("1_action_0", "informed consent limited English procedure", null), 1);
   await executeAction(rc, search("cap1_action_0", "Alvarez preferred language Spanish", "lep_vs_english"), 2);
-  search("cap1_action_1", "hernia repair elective Dec 3", "elective_vs_emergent_interpreter", false);
+  search(
+    "cap1_action_1",
+    "hernia repair elective or emergent Dec 3",
+    "elective_vs_emergent_interpreter",
+    false,
+  );
   const state = newAdaptiveState(8);
   state.intermediate = { ...WORKFLOW, conditional_steps: [...WORKFLOW.conditional_steps, WITNESS] };
   state.policySeen = rc.findings.bySide("policy").length;
@@ -86,7 +91,7 @@ test("a later J.8 names every condition targeted earlier, its actions, and the p
   expect(lines[0]).toMatch(/found in "Re: Mr\. Alvarez consent - language" \(src_\d+\): .*Spanish/);
   // Planned, not run, nothing personal speaks to it: said so, no document invented.
   expect(lines[1]).toContain(
-    'targeted by 1 action(s) ("hernia repair elective Dec 3"), 0 run, 1 not run yet; no passage found so far speaks to it',
+    'targeted by 1 action(s) ("hernia repair elective or emergent Dec 3"), 0 run, 1 not run yet; no passage found so far speaks to it',
   );
 });
 

@@ -26,7 +26,7 @@ import {
   IntermediateWorkflow,
   workflowText,
 } from "./intermediate.ts";
-import { targetedConditions } from "./targeted.ts";
+import { conditionOf, targetedConditions } from "./targeted.ts";
 
 /** Diversity rule 1 of J.6: a new query may share at most half its keywords with an already-used query. */
 export const MAX_QUERY_OVERLAP = 0.5;
@@ -229,7 +229,7 @@ export async function conditionalActionPlanning(
     actionTypes: actionTypesWithTools(tools),
     parameters: parametersLine(tools),
     documentsFound: await documentsFound(rc),
-    targeted: targetedConditions(rc, conditions.filter(isTargeted)),
+    targeted: targetedConditions(rc, conditions.filter(isTargeted), conditions),
   });
   const proposed = await askJson(rc, {
     stage: "conditional_action_planning",
@@ -242,15 +242,17 @@ export async function conditionalActionPlanning(
     state.targeted.add(c.condition_id);
     state.targeted.add(decisionOf(c));
   }
+  // Each action is filed under the open condition its query, description or document bears on (none when it bears
+  // on none: a read of a policy's shipment notes is no evidence about who sold the item).
   const actions = proposed.slice(0, 6).map((p, i) => {
-    const about = open.find((c) => p.description.includes(c.condition_id)) ?? open[i % open.length]!;
-    return toAction(p, {
+    const action = toAction(p, {
       id: `cap${iteration}_action_${i}`,
       stage: "PERSONAL_EVIDENCE_COLLECTION",
       origin: "conditional",
       priority: 0.9,
-      conditionId: about.condition_id,
     });
+    const about = conditionOf(action, open, conditions, rc.question);
+    return { ...action, condition_id: about?.condition_id ?? null };
   });
   return rc.plan.add(actions, { ahead: true });
 }

@@ -1,16 +1,26 @@
 /**
  * @module What became of the conditions J.8 no longer lists as open (`{targeted}` of adapter J.8.targeted): a
  * condition leaves the open list once an earlier round planned actions for it, not because anything resolved it, so
- * each request says, per condition, which actions targeted it and the personal passage that best speaks to it —
- * "found in "<title>" (src_N): <the sentence>" — or that none does yet.
+ * each request says, per condition, which actions bear on it and the personal passage that best speaks to it —
+ * "found in "<title>" (src_N): <the whole sentence>" — or that none does yet. Both are matched on the condition's
+ * own terms (`ownTerms`: not another condition's, not a generic word), so fit-test evidence is
+ * never credited to the room-availability condition, nor a document read about shipment notes to the marketplace one.
  */
+import type { Action } from "../shared/action.ts";
 import type { ResearchContext } from "../shared/context.ts";
 import type { RetrievedFinding } from "../shared/findings.ts";
-import { bestSentence, overlap, termSet } from "../shared/text.ts";
+import { sentences, termSet } from "../shared/text.ts";
 import type { ConditionObject } from "./intermediate.ts";
 
-/** A sentence speaks to a condition when it holds at least this many of the condition's terms. */
-export const MIN_SHARED_TERMS = 3;
+/** A sentence speaks to a condition when it holds at least this many of the condition's own terms. */
+export const MIN_SHARED_TERMS = 2;
+
+/** Words that say nothing about which condition a sentence or query is about. */
+const GENERIC = new Set(
+  "has have had not no yet which who whom whose whether or nor but so there their they them she he her his him our we you your one also only other another been being does did done when where what how than more less any some".split(
+    " ",
+  ),
+);
 
 /** The terms a passage answering the condition would share with it: its decision, branches and evidence needed. */
 function conditionText(c: ConditionObject): string {
@@ -18,44 +28,132 @@ function conditionText(c: ConditionObject): string {
 }
 
 /**
- * The personal passage that best speaks to a condition, and its sentence: among the passages its own actions found
- * first, else among all personal passages (an action may find again what an earlier one found). Null below
- * `MIN_SHARED_TERMS`.
+ * A condition's own terms: those of its text that no other condition holds, and no generic word ("has", "no",
+ * "whether"); when fewer than `MIN_SHARED_TERMS` are left (one condition, or near twins), its terms the question does
+ * not hold.
+ */
+export function ownTerms(c: ConditionObject, all: readonly ConditionObject[], question: string): Set<string> {
+  const content = [...termSet(conditionText(c))].filter((t) => t.length > 2 && !GENERIC.has(t));
+  const others = new Set(
+    all.filter((o) => o.condition_id !== c.condition_id).flatMap((o) => [...termSet(conditionText(o))]),
+  );
+  const own = content.filter((t) => !others.has(t));
+  if (own.length >= MIN_SHARED_TERMS) return new Set(own);
+  const asked = termSet(question);
+  return new Set(content.filter((t) => !asked.has(t)));
+}
+
+const held = (terms: ReadonlySet<string>, text: string) => {
+  let n = 0;
+  for (const t of termSet(text)) if (terms.has(t)) n += 1;
+  return n;
+};
+
+/** Whether `text` bears on the condition whose own terms are `mine` more than (or as much as) on any other. */
+function bearsOn(
+  text: string,
+  mine: ReadonlySet<string>,
+  others: readonly ReadonlySet<string>[],
+  min: number,
+) {
+  const score = held(mine, text);
+  return score >= min && others.every((o) => held(o, text) <= score);
+}
+
+/** What an action searched for or read, as text to match a condition on: its query, and the document it read. */
+function actionText(a: Action): string {
+  return [a.parameters.query, a.type === "read_document" ? a.parameters.document : ""].join(" ");
+}
+
+/**
+ * The personal passage that best speaks to a condition, and its whole sentence: among the passages the actions
+ * bearing on it found first, else among all personal passages (an action may find again what an earlier one found);
+ * a sentence that speaks more to another condition is that one's. Null below `MIN_SHARED_TERMS`.
  */
 export function bestEvidence(
-  c: ConditionObject,
+  mine: ReadonlySet<string>,
+  others: readonly ReadonlySet<string>[],
   personal: readonly RetrievedFinding[],
   actionIds: ReadonlySet<string>,
 ): { finding: RetrievedFinding; sentence: string } | null {
-  const terms = termSet(conditionText(c));
   const pick = (pool: readonly RetrievedFinding[]) => {
     let best: { finding: RetrievedFinding; sentence: string; score: number } | null = null;
-    for (const finding of pool) {
-      const sentence = bestSentence(finding.hit.text, conditionText(c));
-      const score = Math.round(overlap(terms, sentence) * terms.size);
-      if (score >= MIN_SHARED_TERMS && (!best || score > best.score)) best = { finding, sentence, score };
-    }
+    for (const finding of pool)
+      for (const sentence of sentences(finding.hit.text)) {
+        if (!bearsOn(sentence, mine, others, MIN_SHARED_TERMS)) continue;
+        const score = held(mine, sentence);
+        if (!best || score > best.score) best = { finding, sentence, score };
+      }
     return best;
   };
   const best = pick(personal.filter((f) => actionIds.has(f.actionId))) ?? pick(personal);
   return best ? { finding: best.finding, sentence: best.sentence } : null;
 }
 
-/** One line per condition targeted earlier: its actions (run or not) and the evidence found for it. */
+/**
+ * The condition an action proposed for a set of open conditions bears on: the one whose own terms (the question's
+ * aside) its query, description, expected output or document hold most, at least one; null when none.
+ */
+export function conditionOf(
+  proposed: Pick<Action, "description" | "expected_output" | "parameters" | "type">,
+  open: readonly ConditionObject[],
+  all: readonly ConditionObject[],
+  question: string,
+): ConditionObject | null {
+  const named = open.find((c) => proposed.description.includes(c.condition_id));
+  if (named) return named;
+  const text = [proposed.description, proposed.expected_output, actionText(proposed as Action)].join(" ");
+  const terms = open.map((c) => searchTerms(ownTerms(c, all, question), question));
+  let best: { c: ConditionObject; score: number } | null = null;
+  open.forEach((c, i) => {
+    const score = held(terms[i]!, text);
+    if (score >= 1 && (!best || score > best.score)) best = { c, score };
+  });
+  return best ? (best as { c: ConditionObject }).c : null;
+}
+
+/**
+ * The own terms an action's query must hold to bear on a condition: not the question's (every search of the session
+ * holds "return" for a question about returns; it says nothing about who sold the item).
+ */
+function searchTerms(own: ReadonlySet<string>, question: string): Set<string> {
+  const asked = termSet(question);
+  return new Set([...own].filter((t) => !asked.has(t)));
+}
+
+/**
+ * One line per condition targeted earlier: the actions planned for it whose query or document bears on it (run or
+ * not), and the evidence found for it; "none yet" for either when there is none.
+ */
 export function targetedConditions(
-  rc: Pick<ResearchContext, "plan" | "findings" | "registry">,
-  conditions: readonly ConditionObject[],
+  rc: Pick<ResearchContext, "plan" | "findings" | "registry" | "question">,
+  targeted: readonly ConditionObject[],
+  all: readonly ConditionObject[] = targeted,
 ): string[] {
   const personal = rc.findings.bySide("personal");
-  return conditions.map((c) => {
-    const entries = rc.plan.all().filter((e) => e.action.condition_id === c.condition_id);
+  const everyone = [...new Map([...all, ...targeted].map((c) => [c.condition_id, c])).values()];
+  const terms = new Map(everyone.map((c) => [c.condition_id, ownTerms(c, everyone, rc.question)]));
+  return targeted.map((c) => {
+    const mine = terms.get(c.condition_id)!;
+    const others = everyone
+      .filter((o) => o.condition_id !== c.condition_id)
+      .map((o) => terms.get(o.condition_id)!);
+    const searched = searchTerms(mine, rc.question);
+    const rivals = others.map((o) => searchTerms(o, rc.question));
+    const entries = rc.plan
+      .all()
+      .filter(
+        (e) => e.action.condition_id === c.condition_id && bearsOn(actionText(e.action), searched, rivals, 1),
+      );
     const ran = entries.filter((e) => e.status === "done" || e.status === "failed");
     const waiting = entries.length - ran.length;
     const queries = entries.map((e) => `"${e.action.parameters.query || e.action.parameters.document}"`);
-    const head = `- ${c.condition_id} (step ${c.step_number}: ${c.description}): targeted by ${entries.length} action(s)${
-      queries.length ? ` (${queries.join(", ")})` : ""
-    }, ${ran.length} run, ${waiting} not run yet`;
-    const found = bestEvidence(c, personal, new Set(entries.map((e) => e.action.id)));
+    const head = `- ${c.condition_id} (step ${c.step_number}: ${c.description}): ${
+      entries.length
+        ? `targeted by ${entries.length} action(s) (${queries.join(", ")}), ${ran.length} run, ${waiting} not run yet`
+        : "targeted by none yet (no action planned for it searches or reads for its terms)"
+    }`;
+    const found = bestEvidence(mine, others, personal, new Set(entries.map((e) => e.action.id)));
     if (!found) return `${head}; no passage found so far speaks to it`;
     const key = rc.registry.keyOf(found.finding.hit.documentId);
     return `${head}; found in "${found.finding.hit.title}"${key ? ` (${key})` : ""}: ${found.sentence}`;

@@ -20,11 +20,27 @@ export function overlap(query: Set<string>, text: string): number {
   return n / query.size;
 }
 
+/** A full stop that ends a title, an abbreviation or an initial ("Mr.", "Dr.", "e.g.", "J."), not a sentence. */
+const ABBREVIATION = /(?:^|[^\p{L}])(?:mr|mrs|ms|dr|prof|st|no|vs|etc|inc|ltd|e\.g|i\.e|\p{Lu})\.$/iu;
+
+/**
+ * The sentences of a text, each whole: a line break or a sentence end splits, a full stop after a title or an
+ * initial does not ("The nurse who has Mr. Acheampong isn't fit tested yet." is one sentence, not two).
+ */
 export function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  const out: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    let current = "";
+    for (const piece of line.split(/(?<=[.!?])\s+/)) {
+      current = current ? `${current} ${piece}` : piece;
+      if (!ABBREVIATION.test(current)) {
+        out.push(current);
+        current = "";
+      }
+    }
+    if (current) out.push(current);
+  }
+  return out.map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
 /** The sentence of `text` that shares most terms with `query` (first on ties), trimmed to `max` characters. */

@@ -1,0 +1,176 @@
+/**
+ * The conditions J.8 names as targeted in earlier rounds (adapter J.8.targeted), on the conditions, actions and
+ * passages of the relay runs that mis-attributed them (seed 8128: healthcare_02 request 0008, b2c_01 request 0008).
+ */
+import { expect, test } from "bun:test";
+import type { SearchHit } from "../../env/types.ts";
+import { type Action, toAction } from "../shared/action.ts";
+import { CitationRegistry } from "../shared/citations.ts";
+import { FindingsStore } from "../shared/findings.ts";
+import { ActionPlan } from "../shared/plan.ts";
+import { sentences } from "../shared/text.ts";
+import type { ConditionObject } from "./intermediate.ts";
+import { conditionOf, ownTerms, targetedConditions } from "./targeted.ts";
+
+const condition = (condition_id: string, description: string, evidence_needed: string, branches: string[]) =>
+  ({
+    condition_id,
+    step_number: 1,
+    description,
+    branches,
+    evidence_needed,
+    search_queries: [],
+  }) as ConditionObject;
+
+const TB: ConditionObject[] = [
+  condition(
+    "mask_tolerated_vs_not_tolerated",
+    "Whether the patient can wear a surgical mask (keep the mask on until the isolation room is ready) or cannot tolerate a mask (move immediately to a closed single room and keep staff in respirators)",
+    "Patient's ability to tolerate a surgical mask (e.g., respiratory distress, oxygen needs, confusion, age or behavioural factors) as documented by the nurse or physician",
+    ["patient can wear a surgical mask", "patient cannot tolerate a mask"],
+  ),
+  condition(
+    "unit_aiir_available_vs_transfer",
+    "Criterion C1: whether a negative-pressure AIIR is available on the patient's unit (move the patient into the unit AIIR and check the pressure monitor reads negative) or not (request transfer to an AIIR on another unit through bed management and keep the patient masked with the door closed)",
+    "Whether the patient's current unit has a negative-pressure AIIR that is free and working (occupancy, pressure monitor status, out-of-service rooms), and the unit where the patient is located",
+    ["C1 met - AIIR available on the unit", "C1 not met - no AIIR on the unit: request transfer"],
+  ),
+  condition(
+    "n95_fit_tested_vs_papr",
+    "Whether the assigned nurse has a current N95 fit test (use the fit-tested N95 respirator for each room entry) or not (use a PAPR from the equipment room)",
+    "Identity of the assigned nurse and the date/status of their N95 fit test for the respirator model in use",
+    [
+      "assigned nurse has a current N95 fit test: use fit-tested N95 for each room entry",
+      "assigned nurse has no current N95 fit test: use a PAPR from the equipment room",
+    ],
+  ),
+];
+
+const chat = (id: string, text: string): SearchHit => ({
+  documentId: id,
+  chunkId: `${id}#0`,
+  app: "chat",
+  title: `#med-unit-charge ${id}`,
+  path: `chat/${id}.json`,
+  score: 1,
+  snippet: "",
+  text,
+  author: "",
+  date: "",
+});
+
+const search = (id: string, query: string, conditionId: string | null, document = ""): Action =>
+  toAction(
+    {
+      type: document ? "read_document" : "enterprise_api",
+      description: id,
+      parameters: { query, top_k: 10, service: "auto", document },
+      priority: 0.9,
+      expected_output: "",
+      preferred_tool: "",
+    },
+    { id, stage: "PERSONAL_EVIDENCE_COLLECTION", origin: "conditional", conditionId },
+  );
+
+async function context(question: string, actions: Action[], hits: [SearchHit, string][]) {
+  const plan = new ActionPlan(question);
+  plan.add(actions);
+  for (const a of plan.take(actions.length, 1)) plan.complete(a.id);
+  const findings = await FindingsStore.open();
+  const registry = new CitationRegistry();
+  for (const [hit, actionId] of hits) {
+    registry.register({
+      id: hit.documentId,
+      title: hit.title,
+      app: hit.app,
+      path: hit.path,
+      author: "",
+      date: "",
+    });
+    await findings.addHits([hit], { stage: "PERSONAL_EVIDENCE_COLLECTION", actionId, iteration: 1 });
+  }
+  return { plan, findings, registry, question };
+}
+
+test("a sentence is split at its end, not after a title or an initial", () => {
+  expect(sentences("The nurse who has Mr. Acheampong isn't fit tested yet. Dr. J. Cole agreed.")).toEqual([
+    "The nurse who has Mr. Acheampong isn't fit tested yet.",
+    "Dr. J. Cole agreed.",
+  ]);
+});
+
+test("fit-test evidence speaks to the fit-test condition only, quoted as a whole sentence (healthcare_02, 0008)", async () => {
+  const fit =
+    "[2025-02-27T12:05:00.000Z] nikhil.zielinski: The nurse who has Mr. Acheampong isn't fit tested yet, she failed the N95 fit last week, which means the assigned nurse has no current N95 fit test.";
+  const rc = await context(
+    "What workflow should we follow to isolate a patient with suspected tuberculosis?",
+    [
+      search(
+        "cap1_action_1",
+        "bed board isolation bed request room occupied pressure alarm engineering work order transfer to another unit",
+        "unit_aiir_available_vs_transfer",
+      ),
+      search(
+        "cap1_action_2",
+        "annual fit test overdue employee health reminder assigned to room tonight PAPR hood battery",
+        "n95_fit_tested_vs_papr",
+      ),
+    ],
+    [[chat("2025-02-27", fit), "cap1_action_2"]],
+  );
+  const [mask, aiir, n95] = targetedConditions(rc, TB, TB);
+  // The room condition's own terms are the room's (AIIR, negative pressure, transfer), not "current" or "has".
+  expect(ownTerms(TB[1]!, TB, rc.question).has("current")).toBe(false);
+  expect(aiir).toContain('("bed board isolation bed request room occupied pressure alarm');
+  expect(aiir).toEndWith("; no passage found so far speaks to it");
+  expect(n95).toEndWith(`; found in "#med-unit-charge 2025-02-27" (src_1): ${fit}`);
+  expect(mask).toContain("targeted by none yet");
+  expect(mask).toEndWith("; no passage found so far speaks to it");
+  await rc.findings.close();
+});
+
+const RETURNS: ConditionObject[] = [
+  condition(
+    "marketplace_seller_vs_own_policy",
+    "Whether the order was placed through a third-party marketplace seller (category C1: refer the customer to the marketplace seller's return process, log the referral, and stop) or not (continue the return under the company's own return policy)",
+    "Who sold the item: Larkspur Home Goods directly or a third-party marketplace seller (order confirmation 'sold by' details)",
+    [
+      "C1 - third-party marketplace seller order: refer the customer to the marketplace seller's return process and log the referral",
+      "not a marketplace order: continue the return under Larkspur Home Goods' own return policy",
+    ],
+  ),
+  condition(
+    "loyalty_tier_gold_platinum_vs_supervisor",
+    "Whether the customer is a Gold or Platinum loyalty member (an exception up to 30 days past the window can be granted without supervisor approval) or not (supervisor approval is needed for any exception)",
+    "Customer's loyalty tier and how many days past the 30-day-from-delivery window the request is (delivery date and request date)",
+    ["Gold or Platinum loyalty member", "not Gold or Platinum: supervisor approval is required"],
+  ),
+];
+
+test("only an action whose query or document bears on a condition is credited to it (b2c_01, 0008)", async () => {
+  const question = "What steps should I take to return an online purchase past the deadline?";
+  const marketplace = search(
+    "cap1_action_0",
+    "Hannah Gallagher ORD order placed via marketplace partner fulfilled by seller name",
+    "marketplace_seller_vs_own_policy",
+  );
+  const note = search(
+    "cap1_action_5",
+    "note 2 on organizing the return shipment and any other notes, definitions or decision rules",
+    "marketplace_seller_vs_own_policy",
+    "drive/la-504-customer-care-procedure-desk-procedures.pdf",
+  );
+  // Filed when planned: the read of the procedure's shipment note bears on no open condition.
+  expect(conditionOf(note, RETURNS, RETURNS, question)).toBeNull();
+  expect(conditionOf(marketplace, RETURNS, RETURNS, question)?.condition_id).toBe(
+    "marketplace_seller_vs_own_policy",
+  );
+  // Filed under it anyway (an earlier round's guess), it is still not credited.
+  const rc = await context(question, [marketplace, note], []);
+  const [line] = targetedConditions(rc, RETURNS.slice(0, 1), RETURNS);
+  expect(line).toContain(
+    'targeted by 1 action(s) ("Hannah Gallagher ORD order placed via marketplace partner fulfilled by seller name"), 1 run, 0 not run yet',
+  );
+  expect(line).not.toContain("note 2");
+  await rc.findings.close();
+});
