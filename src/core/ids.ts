@@ -43,6 +43,17 @@ export function documentHandle(
   return `doc-${digest.digest("hex").slice(0, 12)}`;
 }
 
+/** A suite secret's digest as `task.json` records it: 16 hex digits of SHA-256, domain-separated. */
+export const SECRET_DIGEST = /^[0-9a-f]{16}$/;
+
+/**
+ * The digest of a suite's secret, recorded gold-side (`provenance.secret_digest`) so a later `generate` can tell
+ * whether it was given the secret a suite was made with; the secret itself is written nowhere.
+ */
+export function secretDigest(secret: string): string {
+  return createHash("sha256").update(`drflow suite secret\n${secret}`).digest("hex").slice(0, 16);
+}
+
 /** Working ids inside the generators (`<task>_IN_<n>` …); they never reach a task folder (see `sealTask`). */
 const ROLE_CODE: Record<ArtifactRole, "IN" | "DI" | "AD"> = {
   insight: "IN",

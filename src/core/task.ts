@@ -1,7 +1,7 @@
 /** @module The task: seed (S1), dual contexts (S2), gold workflows (S3–S4), evidence (S3, S5, S6), adjacent cases (S6). */
 import { z } from "zod";
 import { EvidenceUnit } from "./evidence.ts";
-import { SafeId } from "./ids.ts";
+import { SafeId, SECRET_DIGEST } from "./ids.ts";
 import { GenericStep, PersonalizedStep } from "./workflow.ts";
 
 /** The five built-in domains: the offline generator's profiles and the LLM generator's `--domain` choices. */
@@ -111,6 +111,11 @@ export const Provenance = z.object({
   family: z.string().default(""),
   seed: z.number().int().nullable().default(null),
   version: z.string().default("1"),
+  /**
+   * Digest of the suite's secret (`secretDigest`) when it was generated with one; gold-side, never the secret. A suite
+   * without one can be regenerated from its seed, which an agent can find (`drflow env audit`, handles).
+   */
+  secret_digest: z.string().regex(SECRET_DIGEST, "expected 16 hex digits").optional(),
   /**
    * Surface realizations the generator drew, by kind (procedural): procedure layouts, condition phrasings,
    * cross-reference styles, and the evidence units that restate a policy condition. For difficulty statistics only.

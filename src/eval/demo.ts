@@ -40,7 +40,7 @@ export async function runDemo(options: DemoOptions): Promise<SuiteEvaluation> {
   const tasks = (await listTasks(root, suite)).map((t) => t.ref);
   if (tasks.length === 0) {
     throw new Error(
-      `no tasks under ${root}/${suite}: generate them with "drflow generate --procedural --suite ${suite} --seed 7"`,
+      `no tasks under ${root}/${suite}: generate them with "drflow generate --procedural --suite ${suite}"${suite === "demo" ? " (the committed demo: drflow demo --suite-only)" : ""}`,
     );
   }
   const services = defaultServices({

@@ -124,8 +124,9 @@ describe("evaluateSuite", () => {
     expect(log).toHaveLength(12);
     expect(store.listRuns({ batch: "b1", status: "done" })).toHaveLength(12);
     expect(out.summary.map((r) => [r.agent, r.model, r.split, r.tasks])).toEqual([
-      ["counting", "none", "mixed", 3],
+      // original before mixed, as the studio and the notebooks list them (issue 28)
       ["counting", "none", "original", 3],
+      ["counting", "none", "mixed", 3],
     ]);
     // F1 per task is 1/4, 2/4, 3/4 → mean 0.5 in both repeats → std 0.
     expect(out.summary[0]!.metrics.f1!.mean).toBeCloseTo(0.5, 10);

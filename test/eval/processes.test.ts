@@ -90,6 +90,9 @@ test("regenerating a suite with a new seed re-runs every changed cell and prints
       // No company background corpus: indexing five of them made each eval here take minutes under load.
       "--corpus-chars",
       "0",
+      // one secret throughout: the same seed then regenerates byte-identical content (without one, each run draws its own)
+      "--secret",
+      "processes-test",
       ...extra,
     ]);
   expect((await generate(7)).code).toBe(0);

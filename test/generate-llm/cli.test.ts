@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runLlmGenerate } from "../../src/cli/commands/generate-llm.ts";
+import { secretDigest } from "../../src/core/index.ts";
 import { type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
 import { fixtureReplier } from "./replier.ts";
 
@@ -44,7 +45,7 @@ function args(extra: string[] = []): string[] {
 const io = (lines: string[]) => ({
   now: () => "2026-03-02T10:00:00Z",
   log: (l: string) => lines.push(l),
-  env: { DRFLOW_CACHE_PATH: join(tmp, "cache.sqlite") },
+  env: { DRFLOW_CACHE_PATH: join(tmp, "cache.sqlite"), DRFLOW_SUITE_SECRET: "llm-cli-secret" },
 });
 
 describe("drflow generate --llm (CLI branch)", () => {
@@ -76,6 +77,28 @@ describe("drflow generate --llm (CLI branch)", () => {
     expect(server.requests.length).toBe(before);
     expect(lines).toContain("[*] S1 task seeds resumed ($0.0000 so far)");
     expect(lines).toContain("[healthcare_01] S2 contexts resumed ($0.0000 so far)");
+  }, 60_000);
+
+  test("re-running with another secret, or none, is refused before any call, naming the suite's secret digest", async () => {
+    const before = server.requests.length;
+    const other = { ...io([]), env: { ...io([]).env, DRFLOW_SUITE_SECRET: "another-secret" } };
+    await expect(runLlmGenerate(args(), other)).rejects.toThrow(
+      new RegExp(
+        `generated with a suite secret \\(digest ${secretDigest("llm-cli-secret")}\\) other than the one given`,
+      ),
+    );
+    const none = { ...io([]), env: { DRFLOW_CACHE_PATH: io([]).env.DRFLOW_CACHE_PATH } };
+    await expect(runLlmGenerate(args(), none)).rejects.toThrow(/and none was given: give the same --secret/);
+    expect(server.requests.length).toBe(before);
+    // the task records the digest, gold-side; the secret is in no file of the suite
+    const task = JSON.parse(readFileSync(join(tmp, "tasks", "cli", "healthcare_01", "task.json"), "utf8"));
+    expect(task.provenance.secret_digest).toBe(secretDigest("llm-cli-secret"));
+    const suite = join(tmp, "tasks", "cli");
+    const holding = readdirSync(suite, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
+      .filter((f) => readFileSync(f).includes("llm-cli-secret"));
+    expect(holding).toEqual([]);
   }, 60_000);
 
   test("another generation into the suite is refused before any call; --replace starts it afresh", async () => {

@@ -53,7 +53,8 @@ function args(extra: string[]): string[] {
 const io = (lines: string[]) => ({
   now: () => "2026-03-02T10:00:00Z",
   log: (l: string) => lines.push(l),
-  env: { DRFLOW_CACHE_PATH: join(tmp, "cache.sqlite") },
+  // a resume continues the suite with its secret (docs/generation.md, the suite secret)
+  env: { DRFLOW_CACHE_PATH: join(tmp, "cache.sqlite"), DRFLOW_SUITE_SECRET: "resume-secret" },
 });
 
 const review = (over: Partial<TaskReview>): TaskReview => ({

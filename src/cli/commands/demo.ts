@@ -21,14 +21,19 @@ import { writeDemoSummary } from "./demo-summary.ts";
 export const DEMO_SUITE = "demo";
 export const DEMO_SEED = 7;
 /**
+ * The demo's suite secret, public on purpose: anyone can regenerate tasks/demo and check it byte for byte. A suite
+ * meant to test agents is generated with a secret kept gold-side (`drflow generate --secret`).
+ */
+export const DEMO_SECRET = "demo-public";
+/**
  * Characters of each company's background corpus in the committed demo: the generator's default, so a task's
- * documents together (its own and its company's drive, about 560,000 characters) exceed three times the Basic agent's
+ * documents together (its own and its company's drive, over 600,000 characters) exceed three times the Basic agent's
  * 160,000-character budget, as issue 27 item 5 asks of every suite. The corpora are committed in `tasks/demo/_corpus`.
  */
 export const DEMO_CORPUS_CHARS = CORPUS_CHARS;
 
 /** The command that writes the committed demo suite bit for bit (printed in the usage text and the docs). */
-export const DEMO_COMMAND = `drflow generate --procedural --suite ${DEMO_SUITE} --seed ${DEMO_SEED} --replace`;
+export const DEMO_COMMAND = `drflow generate --procedural --suite ${DEMO_SUITE} --seed ${DEMO_SEED} --secret ${DEMO_SECRET} --replace`;
 
 /** The flags it reads (parsing derives from this; the usage text names exactly these, test/cli/flags.test.ts). */
 const SUITE_FLAGS = { strings: ["root"], booleans: ["regenerate"] } satisfies FlagSpec;
@@ -44,7 +49,8 @@ const USAGE = [
   "",
   "  Validates tasks/demo (generating it when missing) and prints steps, conditions and artifacts by role and app.",
   "  The committed suite (its tasks and their companies' corpora in tasks/demo/_corpus) is reproduced bit for bit by:",
-  `  ${DEMO_COMMAND}`,
+  `    ${DEMO_COMMAND}`,
+  `  Its secret (${DEMO_SECRET}) is public so anyone can check that; a suite that tests agents keeps its secret gold-side.`,
 ].join("\n");
 const FULL_USAGE =
   "drflow demo [--regenerate] [--root tasks] [--suite-only] [--html .drflow/demo/summary.html] [--store .drflow/runs.sqlite]\n" +
@@ -70,12 +76,13 @@ export async function runDemoSuite(args: string[], log: (s: string) => void = co
   let refs = await listTasks(root, DEMO_SUITE);
   if (flags.regenerate || refs.length === 0) {
     log(
-      `generating ${root}/${DEMO_SUITE} (procedural, seed ${DEMO_SEED}, 2 tasks per domain, ${DEMO_CORPUS_CHARS.toLocaleString("en-US")} characters of company corpus)…`,
+      `generating ${root}/${DEMO_SUITE} (procedural, seed ${DEMO_SEED}, public secret ${DEMO_SECRET}, 2 tasks per domain, ${DEMO_CORPUS_CHARS.toLocaleString("en-US")} characters of company corpus)…`,
     );
     await generateProceduralSuite({
       root,
       suite: DEMO_SUITE,
       seed: DEMO_SEED,
+      secret: DEMO_SECRET,
       perDomain: 2,
       corpusChars: DEMO_CORPUS_CHARS,
       replace: flags.regenerate === true,

@@ -4,13 +4,14 @@ import { ModalityConfig } from "../../generate/llm/files/modality.ts";
 import { GENERATION_DEFAULTS, type ProgressEvent } from "../../generate/llm/options.ts";
 import { planResume, type ResumePlan, resumeSuite } from "../../generate/llm/resume.ts";
 import { importSeeds, isBuiltInDomain } from "../../generate/llm/seeds/import.ts";
-import { generateLlmSuite, type SuiteSource } from "../../generate/llm/suite.ts";
+import { generateLlmSuite, hasWorkFolder, type SuiteSource } from "../../generate/llm/suite.ts";
 import { createModel, formatCost, resolveRole } from "../../llm/index.ts";
 import { importReview, readReview, reviewSuite } from "../../review/export.ts";
 import { DEFAULT_RUN_STORE_PATH, RunStore } from "../../store/run-store.ts";
 import { runStoreLocation } from "../../store/shared.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
 import { type FlagSpec, inputFileFlag, intFlag, parseFlags, timeoutFlag, UsageError } from "../args.ts";
+import { announceSecret, secretOf } from "./generate-secret.ts";
 
 /** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
 export const LLM_FLAGS = {
@@ -22,6 +23,7 @@ export const LLM_FLAGS = {
     "seeds",
     "root",
     "seed",
+    "secret",
     "store",
     "run",
     "adjacent",
@@ -37,10 +39,10 @@ export const LLM_FLAGS = {
 
 export const LLM_USAGE = [
   "drflow generate --llm --suite NAME (--domain DOMAIN --n N | --seeds FILE.csv|xlsx|json) [--model HANDLE]",
-  "                [--root tasks] [--seed 7] [--adjacent 2] [--max-retries 3] [--modalities JSON]",
+  "                [--root tasks] [--seed 7] [--secret S] [--adjacent 2] [--max-retries 3] [--modalities JSON]",
   "                [--concurrency 4] [--store .drflow/runs.sqlite] [--run ID] [--review] [--quiet]",
   "                [--replace] [--timeout SECONDS]",
-  "drflow generate --llm --suite NAME --resume [--reviews FILE.json] [--model HANDLE] [--root tasks] …",
+  "drflow generate --llm --suite NAME --resume [--reviews FILE.json] [--secret S] [--model HANDLE] [--root tasks] …",
   "drflow generate --llm --suite NAME --review-import FILE.csv|json [--root tasks]",
   "",
   "  --model      generator handle (default $DRFLOW_GENERATOR_MODEL, else openai:gpt-5.2)",
@@ -55,6 +57,8 @@ export const LLM_USAGE = [
   "               review.csv/json, whose rejected steps count as flags). A flagged item's stage and",
   "               every later one are generated again with the reviewer's reasons in the prompt; a rejected task",
   "               from S2 on; a flagged file is realized again.",
+  "  --secret     as for --procedural (below the procedural usage); a re-run or --resume needs the suite's secret",
+  "               again (none is drawn then: the work folder's digest must match, else the run is refused).",
 ].join("\n");
 
 function progressLine(e: ProgressEvent): string {
@@ -121,6 +125,11 @@ export async function runLlmGenerate(
       );
     modalities = parsed.data;
   }
+  // A fresh suite draws a secret when none is given; continuing one (resume, re-run) must be given its secret.
+  const continuing = resume !== null || (flags.replace !== true && hasWorkFolder(root, suite));
+  const suiteSecret = secretOf(flags.secret, io.env ?? process.env, !continuing);
+  // Shown before any model call: an interrupted run is continued with it.
+  if (suiteSecret) announceSecret(suiteSecret, `drflow generate ${args.join(" ")}`, log);
   const { handle } = resolveRole("generator", flags.model ? String(flags.model) : null, io.env);
   const store = new RunStore(runStoreLocation(flags, DEFAULT_RUN_STORE_PATH, io.env ?? process.env));
   try {
@@ -140,6 +149,7 @@ export async function runLlmGenerate(
       replace: flags.replace === true,
       runId: flags.run ? String(flags.run) : undefined,
       seed: intFlag(flags.seed, "seed", GENERATION_DEFAULTS.seed),
+      ...(suiteSecret ? { secret: suiteSecret.secret } : {}),
       adjacentCases: intFlag(flags.adjacent, "adjacent", GENERATION_DEFAULTS.adjacentCases),
       maxRetries:
         flags["max-retries"] === undefined ? undefined : intFlag(flags["max-retries"], "max-retries", 3),

@@ -1,25 +1,28 @@
 /** @module `drflow generate`: the procedural (offline) generator, or the LLM pipeline with `--llm`. */
 
-import { Domain, SUITE_NAME } from "../../core/index.ts";
+import { Domain, SUITE_NAME, secretDigest } from "../../core/index.ts";
 import { ALL_DOMAINS, type FamilySpec, generateProceduralSuite, loadFamilies } from "../../generate/index.ts";
+import { recordedSecretDigest, SECRET_ENV } from "../../generate/secret.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
 import { type FlagSpec, intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
 import { LLM_FLAGS, LLM_USAGE, runLlmGenerate } from "./generate-llm.ts";
+import { announceSecret, SECRET_USAGE, secretOf } from "./generate-secret.ts";
 
 /** The flags it reads (parsing derives from this; the usage text names exactly these, src/cli/flags.test.ts). */
 const PROCEDURAL_FLAGS = {
-  strings: ["suite", "seed", "per-domain", "root", "families", "workers", "corpus-chars"],
+  strings: ["suite", "seed", "secret", "per-domain", "root", "families", "workers", "corpus-chars"],
   multiple: ["domain"],
   booleans: ["procedural", "quiet", "replace"],
 } satisfies FlagSpec;
 
 const PROCEDURAL_USAGE =
-  "drflow generate --procedural --suite NAME [--seed 7] [--per-domain 2] [--domain DOMAIN]… [--families DIR] [--root tasks] [--workers N] [--corpus-chars 500000] [--replace]";
+  "drflow generate --procedural --suite NAME [--seed 7] [--secret S] [--per-domain 2] [--domain DOMAIN]… [--families DIR] [--root tasks] [--workers N] [--corpus-chars 500000] [--replace]";
 
 export async function runProceduralGenerate(
   args: string[],
   log: (line: string) => void = console.log,
+  env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
   const { flags } = parseFlags(args, PROCEDURAL_FLAGS, PROCEDURAL_USAGE);
   const suite = String(flags.suite ?? "");
@@ -41,6 +44,10 @@ export async function runProceduralGenerate(
           return parsed.data;
         });
   const root = String(flags.root ?? DEFAULT_TASK_ROOT);
+  const { secret, from } = secretOf(flags.secret, env, true)!;
+  announceSecret({ secret, from }, `drflow generate ${args.join(" ")}`, log);
+  // The secret a replaced suite was made with (its digest), to say whether this is a reproduction of it.
+  const replaced = flags.replace === true ? await recordedSecretDigest(root, suite) : null;
   // --workers N: threads generating tasks side by side (default: one per two cores for a large suite); same bytes for any N
   const workers = flags.workers === undefined ? undefined : intFlag(flags.workers, "workers", 1, 1);
   // --corpus-chars N: each company's background corpus (shared by its tasks); 0 for none
@@ -61,6 +68,7 @@ export async function runProceduralGenerate(
     // An existing suite is refused unless --replace: a new seed never mixes into old tasks.
     replace: flags.replace === true,
     seed,
+    secret,
     perDomain,
     domains,
     ...(families ? { families } : {}),
@@ -76,9 +84,18 @@ export async function runProceduralGenerate(
     },
   });
   log(
-    `generated ${tasks.length} task(s) in ${root}/${suite} (procedural, seed ${seed})${flags.replace ? "; the suite's earlier tasks were replaced" : ""}`,
+    `generated ${tasks.length} task(s) in ${root}/${suite} (procedural, seed ${seed}, secret from ${FROM[from]})${flags.replace ? `; the suite's earlier tasks were replaced${replacedNote(replaced, secret)}` : ""}`,
   );
   return 0;
+}
+
+const FROM = { flag: "--secret", env: SECRET_ENV, drawn: "a random draw" } as const;
+
+/** Whether the replaced suite (its recorded digest) was made with this secret. */
+function replacedNote(replaced: string | undefined | null, secret: string): string {
+  if (replaced === null) return "";
+  if (replaced === undefined) return " (they had no secret)";
+  return replaced === secretDigest(secret) ? " (same secret: a reproduction)" : " (they had another secret)";
 }
 
 export const generate: Command = {
@@ -89,7 +106,7 @@ export const generate: Command = {
     booleans: [...new Set([...PROCEDURAL_FLAGS.booleans, ...LLM_FLAGS.booleans])],
     multiple: PROCEDURAL_FLAGS.multiple,
   },
-  usage: `${PROCEDURAL_USAGE}\n  --corpus-chars: characters of each company's background corpus (other processes' policies, handbooks,\n  minutes, ticket logs; src/generate/corpus/), written once per company in <suite>/_corpus/ (default 500000; 0: none).\n  An existing suite is refused: --replace removes its tasks (the new suite is written beside it and renamed\n  into place), so two generations never mix in one folder.\n${LLM_USAGE}`,
+  usage: `${PROCEDURAL_USAGE}\n${SECRET_USAGE}\n  --corpus-chars: characters of each company's background corpus (other processes' policies, handbooks,\n  minutes, ticket logs; src/generate/corpus/), written once per company in <suite>/_corpus/ (default 500000; 0: none).\n  An existing suite is refused: --replace removes its tasks (the new suite is written beside it and renamed\n  into place), so two generations never mix in one folder.\n${LLM_USAGE}`,
   async run(args) {
     if (args.includes("--llm")) return runLlmGenerate(args);
     if (!args.includes("--procedural")) {

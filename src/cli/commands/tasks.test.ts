@@ -42,7 +42,9 @@ test("generate --procedural writes a suite; tasks list/show/validate read it", a
     out.log,
   );
   expect(code).toBe(0);
-  expect(out.lines.at(-1)).toBe(`generated 2 task(s) in ${root}/cli (procedural, seed 5)`);
+  expect(out.lines.at(-1)).toBe(
+    `generated 2 task(s) in ${root}/cli (procedural, seed 5, secret from a random draw)`,
+  );
 
   const list = capture();
   expect(await runTasks(["list", "cli", "--root", root], list.log)).toBe(0);

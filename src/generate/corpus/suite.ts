@@ -56,7 +56,7 @@ export async function writeSuiteCorpora(
       chars: options.chars,
       // dated back from the company's tasks' calendar, as their own documents are
       anchor: Math.round(
-        group.reduce((sum, t) => sum + calendarAnchor(options.seed, t.id), 0) / group.length,
+        group.reduce((sum, t) => sum + calendarAnchor(options.seed, t.id, options.secret), 0) / group.length,
       ),
       reservedPaths: new Set(reserved.map((a) => a.path)),
       reservedCodes: new Set(reserved.flatMap((a) => codesIn(a.title))),

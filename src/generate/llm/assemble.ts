@@ -7,6 +7,7 @@ import {
   type GenericStep,
   type Person,
   type PersonalizedStep,
+  secretDigest,
   Task,
 } from "../../core/index.ts";
 import type { TaskFile } from "../../store/task-store.ts";
@@ -39,6 +40,8 @@ export type AssemblyInputs = {
   plan: readonly PlannedArtifact[];
   realized: ReadonlyMap<string, Realized>;
   generatorSeed: number;
+  /** The suite's secret: only its digest is recorded (provenance). */
+  secret?: string;
 };
 
 function evidenceUnits(a: PlannedArtifact, carrier: string, inputs: AssemblyInputs): EvidenceUnit[] {
@@ -183,7 +186,13 @@ export async function assembleTask(
     personalized_workflow: inputs.personalized,
     evidence,
     adjacent_cases,
-    provenance: { generator: "llm", family: inputs.seed.domain, seed: inputs.generatorSeed, version: "1" },
+    provenance: {
+      generator: "llm",
+      family: inputs.seed.domain,
+      seed: inputs.generatorSeed,
+      version: "1",
+      ...(inputs.secret ? { secret_digest: secretDigest(inputs.secret) } : {}),
+    },
   });
   return { task, manifest: { task_id: taskId, artifacts: entries }, files };
 }

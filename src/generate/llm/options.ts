@@ -42,6 +42,11 @@ export type GenerationOptions = {
   modalities: ModalityConfig;
   /** Seeds the modality draws, section positions and dates. */
   seed: number;
+  /**
+   * The suite's secret (gold-side, written nowhere; `.work/request.json` and task.json record its digest): keys the
+   * seeded draws, Message-IDs and handles, so what an agent sees does not lead back to the seed. Absent: none.
+   */
+  secret?: string;
   /** The "today" of the generated world (ISO date); artifacts are dated before it. No clock is read. */
   baseDate: string;
   /** Cap on K.5 `n_supports`. */

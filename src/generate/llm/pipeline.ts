@@ -136,6 +136,7 @@ export async function generateTask(
     modalities: opts.modalities,
     adjacentFormats: opts.adjacentFormats,
     seed: opts.seed,
+    ...(opts.secret ? { secret: opts.secret } : {}),
   });
   const ctx: FileContext = {
     env,
@@ -144,10 +145,11 @@ export async function generateTask(
     subsections: opts.subsections,
     chatTurns: opts.chatTurns,
     emailMessages: opts.emailMessages,
+    ...(opts.secret ? { secret: opts.secret } : {}),
   };
   const realized = new Map<string, Realized>();
   const realizeOne = async (a: (typeof plan)[number]) => {
-    const rng = new Rng(`${opts.seed}/${a.id}`);
+    const rng = Rng.suite(`${opts.seed}/${a.id}`, opts.secret);
     const scene = a.caseIndex !== null ? (scenes[a.caseIndex] ?? null) : null;
     const date = scene
       ? (scene.key_dates[0] ?? opts.baseDate)
@@ -207,7 +209,9 @@ export async function generateTask(
       plan,
       realized,
       generatorSeed: opts.seed,
+      ...(opts.secret ? { secret: opts.secret } : {}),
     }),
+    opts.secret,
   );
   const dir = await writeTask(opts.root, opts.suite, task, manifest, files);
   const issues = await validateTaskDir(dir, () => loadTask(opts.root, `${opts.suite}/${taskId}`), {

@@ -37,6 +37,8 @@ export type PlanInputs = {
   /** Formats each adjacent fact is realized in (K.19: one scene reused across pdf, docx, chat, email). */
   adjacentFormats: number;
   seed: number;
+  /** The suite's secret (keys the draws; empty: none). */
+  secret?: string;
 };
 
 function stepTarget(s: {
@@ -65,7 +67,7 @@ export function userInsightUnitIds(n: number, insight: UserInsight): string[] {
 
 /** The plan, in a fixed order (company insights, user insights, company then user distractors, adjacent cases). */
 export function planArtifacts(p: PlanInputs): PlannedArtifact[] {
-  const rng = new Rng(`${p.seed}/${p.taskId}/modalities`);
+  const rng = Rng.suite(`${p.seed}/${p.taskId}/modalities`, p.secret);
   const counters: Record<ArtifactRole, number> = { insight: 0, distractor: 0, adjacent: 0 };
   const next = (role: ArtifactRole) => artifactId(p.taskId, role, ++counters[role]);
   const out: PlannedArtifact[] = [];

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Domain, UsageTotals } from "../../core/index.ts";
+import { type Domain, secretDigest, type UsageTotals } from "../../core/index.ts";
 import type { Model } from "../../llm/types.ts";
 import type { RunStore } from "../../store/run-store.ts";
 import { checkSuiteName, prepareSuiteInPlace, refuseExistingSuite } from "../../store/suite-write.ts";
@@ -53,6 +53,8 @@ const RequestKey = z.object({
   seed: z.number(),
   adjacent_cases: z.number(),
   modalities: z.string(),
+  /** The digest of the suite's secret (never the secret); absent when it has none. */
+  secret_digest: z.string().optional(),
 });
 type RequestKey = z.infer<typeof RequestKey>;
 
@@ -68,7 +70,24 @@ function requestKey(req: RequestFields, opts: GenerationOptions): RequestKey {
     seed: opts.seed,
     adjacent_cases: opts.adjacentCases,
     modalities: JSON.stringify(opts.modalities),
+    ...(opts.secret ? { secret_digest: secretDigest(opts.secret) } : {}),
   };
+}
+
+/**
+ * A suite's work folder holds files drawn with its secret: continuing it (a re-run, a resume acting on reviews) with
+ * another secret, or none, would mix two suites in one. Refused, saying what to give.
+ */
+async function checkSecret(req: RequestFields, opts: GenerationOptions): Promise<void> {
+  const stored = await openWorkDir(join(req.root, req.suite, ".work")).read("request", RequestKey);
+  if (!stored) return;
+  const given = opts.secret ? secretDigest(opts.secret) : undefined;
+  if (stored.secret_digest === given) return;
+  throw new Error(
+    stored.secret_digest
+      ? `${join(req.root, req.suite)} was generated with a suite secret (digest ${stored.secret_digest}) ${given ? "other than the one given" : "and none was given"}: give the same --secret or DRFLOW_SUITE_SECRET to continue it, or --replace to generate it anew`
+      : `${join(req.root, req.suite)} was generated without a suite secret: continue it without --secret and DRFLOW_SUITE_SECRET, or --replace to generate it anew with one`,
+  );
 }
 
 function optionsOf(req: RequestFields & Partial<GenerationOptions>): GenerationOptions {
@@ -85,7 +104,15 @@ async function isOwnSuite(req: RequestFields, opts: GenerationOptions): Promise<
   const work = openWorkDir(join(req.root, req.suite, ".work"));
   const stored = await work.read("request", RequestKey);
   if (!stored) return existsSync(join(work.dir, "run.json"));
-  return JSON.stringify(stored) === JSON.stringify(requestKey(req, opts));
+  // the secret is not what makes it another generation: continuing it with the wrong one is refused (`checkSecret`)
+  const { secret_digest: _stored, ...storedKey } = stored;
+  const { secret_digest: _given, ...givenKey } = requestKey(req, opts);
+  return JSON.stringify(storedKey) === JSON.stringify(givenKey);
+}
+
+/** Whether the suite has a work folder from an earlier generation (a re-run continues it, with its secret). */
+export function hasWorkFolder(root: string, suite: string): boolean {
+  return existsSync(join(root, suite, ".work", "request.json"));
 }
 
 /** Refuse a request that would write into another generation's suite (`SuiteExists`), before any work is done. */
@@ -104,10 +131,9 @@ export async function checkLlmSuite(
 export async function generateLlmSuite(req: SuiteRequest): Promise<SuiteResult> {
   const opts = optionsOf(req);
   checkSuiteName(req.suite);
-  await prepareSuiteInPlace(req.root, req.suite, {
-    replace: req.replace,
-    resumable: !req.replace && (await isOwnSuite(req, opts)),
-  });
+  const resumable = !req.replace && (await isOwnSuite(req, opts));
+  if (resumable) await checkSecret(req, opts);
+  await prepareSuiteInPlace(req.root, req.suite, { replace: req.replace, resumable });
   const suiteWork = openWorkDir(join(req.root, req.suite, ".work"));
   if (!req.revisions) await suiteWork.write("request", requestKey(req, opts));
   const stored = await suiteWork.read("run", RunPointer);

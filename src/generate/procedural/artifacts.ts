@@ -58,6 +58,8 @@ export type PlannerContext = {
   colleagues: Member[];
   /** The task's calendar anchor (ms since epoch). */
   anchor: number;
+  /** The suite's secret (keys Message-IDs; empty: none). */
+  secret: string;
   /** Who owns company documents (any document of any role, and the company corpus's: `writeSuiteCorpora`). */
   owners: readonly Member[];
   /** The company's systems (`companyProfile`): the names the chapters of other processes padding a long document use. */
@@ -81,6 +83,7 @@ export class ArtifactPlanner {
   private readonly user: Member;
   private readonly colleagues: Member[];
   private readonly anchor: number;
+  private readonly secret: string;
   private readonly vars: PlannerContext["vars"];
   private readonly channels: readonly string[];
   private readonly systems: Readonly<Record<string, string>>;
@@ -94,6 +97,7 @@ export class ArtifactPlanner {
     this.user = context.user;
     this.colleagues = context.colleagues;
     this.anchor = context.anchor;
+    this.secret = context.secret;
     this.vars = context.vars;
     this.channels = context.channels;
     this.drive = {
@@ -381,7 +385,7 @@ export class ArtifactPlanner {
     );
   }
   message(from: Member, to: Member[], cc: Member[], ms: number, subject: string, body: string) {
-    const id = messageId(`${this.taskId}/${++this.messageCount}`, `mail.${this.company.domain}`);
+    const id = messageId(`${this.taskId}/${++this.messageCount}`, `mail.${this.company.domain}`, this.secret);
     const addr = (m: Member) => ({ name: m.name, email: m.email });
     return {
       messageId: id,

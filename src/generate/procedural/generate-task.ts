@@ -1,7 +1,13 @@
 /** @module The offline `procedural` generator: one seeded task (S1–S6) with its planned artifacts, truth known by construction. */
 import type { z } from "zod";
-import type { ArtifactEntry } from "../../core/index.ts";
-import { type ArtifactManifest, type Domain, EvidenceUnit, type Task } from "../../core/index.ts";
+import {
+  type ArtifactEntry,
+  type ArtifactManifest,
+  type Domain,
+  EvidenceUnit,
+  secretDigest,
+  type Task,
+} from "../../core/index.ts";
 import type { Section } from "../realize/content.ts";
 import { ArtifactPlanner, type PlannedArtifact } from "./artifacts.ts";
 import { applyBands, caseSlots, chooseBranches, constrain, maybeRestated } from "./branches.ts";
@@ -36,6 +42,11 @@ export type ProceduralOptions = {
   taskId: string;
   domain: Domain;
   seed: number;
+  /**
+   * The suite's secret (gold-side, never written): keys every draw, so nothing an agent observes leads back to the
+   * seed (empty: the plain seeded streams, reproducible from the seed alone).
+   */
+  secret?: string;
   family?: string;
   /** Families to draw from (default: the shipped data files). */
   families?: readonly FamilySpec[];
@@ -47,20 +58,21 @@ export function familiesOf(domain: Domain, families: readonly FamilySpec[] = FAM
   return families.filter((f) => f.domain === domain);
 }
 
-/** The root stream of one task. */
-function taskRng(seed: number, taskId: string): Rng {
-  return new Rng(`procedural/${GENERATOR_VERSION}/${seed}/${taskId}`);
+/** The root stream of one task, keyed by the suite's secret when it has one (`Rng.suite`). */
+function taskRng(seed: number, taskId: string, secret = ""): Rng {
+  return Rng.suite(`procedural/${GENERATOR_VERSION}/${seed}/${taskId}`, secret);
 }
 
 /** A task's calendar anchor (ms): what its documents' and messages' dates count back from (the company corpus's too). */
-export function calendarAnchor(seed: number, taskId: string): number {
-  return anchorDate(taskRng(seed, taskId).fork("calendar"));
+export function calendarAnchor(seed: number, taskId: string, secret = ""): number {
+  return anchorDate(taskRng(seed, taskId, secret).fork("calendar"));
 }
 
 /** Generate one task: seed, contexts, gold workflows, evidence units, adjacent cases and every artifact's content. */
 export function generateProceduralTask(options: ProceduralOptions): GeneratedTask {
   const { taskId, domain, seed } = options;
-  const root = taskRng(seed, taskId);
+  const secret = options.secret ?? "";
+  const root = taskRng(seed, taskId, secret);
   const candidates = familiesOf(domain, options.families);
   const family = options.family
     ? candidates.find((f) => f.id === options.family)
@@ -73,7 +85,7 @@ export function generateProceduralTask(options: ProceduralOptions): GeneratedTas
     );
   }
   const settings = GeneratorSettings.parse(options.settings ?? {});
-  return new TaskBuilder(taskId, family, seed, root, settings).build();
+  return new TaskBuilder(taskId, family, seed, secret, root, settings).build();
 }
 
 class TaskBuilder {
@@ -100,6 +112,7 @@ class TaskBuilder {
     private readonly taskId: string,
     private readonly family: FamilySpec,
     private readonly seed: number,
+    private readonly secret: string,
     private readonly rng: Rng,
     private readonly settings: GeneratorSettings,
   ) {
@@ -115,14 +128,14 @@ class TaskBuilder {
       .fork("colleague-roles")
       .sample(this.dom.colleagueRoles, 4)
       .map((role) => names.member(role, this.company.domain));
-    this.anchor = calendarAnchor(seed, taskId);
+    this.anchor = calendarAnchor(seed, taskId, secret);
     const orgs = family.organizations ? rng.fork("organizations").sample(family.organizations, 3) : [];
     this.userCase = drawCase(family, names, rng.fork("case/user"), this.anchor, orgs[0]);
     this.adjacent = [1, 2].map((k) =>
       drawCase(family, names, rng.fork(`case/adjacent-${k}`), this.anchor + k * 3 * DAY_MS, orgs[k]),
     );
     // the company's systems, as its background corpus (and any other task of it) names them
-    const profile = companyProfile(this.company, seed);
+    const profile = companyProfile(this.company, seed, secret);
     this.files = new ArtifactPlanner({
       taskId,
       family,
@@ -131,6 +144,7 @@ class TaskBuilder {
       user: this.user,
       colleagues: this.colleagues,
       anchor: this.anchor,
+      secret,
       owners: [this.persona, ...this.colleagues],
       systems: profile.systems,
       channels: [...family.channels, "town-square"],
@@ -223,6 +237,7 @@ class TaskBuilder {
         family: this.family.id,
         seed: this.seed,
         version: GENERATOR_VERSION,
+        ...(this.secret ? { secret_digest: secretDigest(this.secret) } : {}),
         surface: Object.fromEntries(Object.entries(this.surface).map(([k, v]) => [k, [...v].sort()])),
       },
     };

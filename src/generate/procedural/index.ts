@@ -36,13 +36,19 @@ export type SuiteOptions = {
   root: string;
   suite: string;
   seed: number;
+  /**
+   * The suite's secret: keys every draw and handle of its tasks and corpora, so what an agent sees does not lead back
+   * to the seed; written nowhere (task.json records its digest). Empty or absent: a suite reproducible from the seed
+   * alone, which `drflow env audit` reports as a leak.
+   */
+  secret?: string;
   perDomain?: number;
   domains?: readonly Domain[];
   /** Families to draw from (default: the shipped data files). */
   families?: readonly FamilySpec[];
   /**
    * Threads that generate tasks side by side, this one included (default: one per two cores, at least
-   * `TASKS_PER_THREAD` tasks each; 1 = all in this thread). A task's bytes depend on its plan and the seed only, so
+   * `TASKS_PER_THREAD` tasks each; 1 = all in this thread). A task's bytes depend on its plan, seed and secret only, so
    * the suite is the same for any count.
    */
   workers?: number;
@@ -86,6 +92,7 @@ export async function generateProceduralSuite(options: SuiteOptions): Promise<Su
         root: staging,
         suite: options.suite,
         seed: options.seed,
+        ...(options.secret ? { secret: options.secret } : {}),
         ...(options.families ? { families: options.families } : {}),
       };
       const tasks = await generateOnThreads(plans, job, writeSuiteTask, threads, (t) =>
@@ -102,6 +109,7 @@ export async function generateProceduralSuite(options: SuiteOptions): Promise<Su
           root: staging,
           suite: options.suite,
           seed: options.seed,
+          ...(options.secret ? { secret: options.secret } : {}),
           chars: options.corpusChars ?? CORPUS_CHARS,
         },
       );

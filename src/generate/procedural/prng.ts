@@ -41,6 +41,15 @@ export class Rng {
     return new Rng(origin, true);
   }
 
+  /**
+   * The stream of a suite's draws from `origin`: keyed, with the suite's secret in its origin, when the suite has one
+   * (then no draw an agent observes leads to the seed or to another draw); the plain stream when it has none, so a
+   * suite generated without a secret is reproduced as it always was.
+   */
+  static suite(origin: string, secret = ""): Rng {
+    return secret ? Rng.keyed(`${origin}\n${secret}`) : new Rng(origin);
+  }
+
   /** A float in [0, 1). */
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;

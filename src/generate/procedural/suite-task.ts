@@ -27,13 +27,16 @@ export async function realizeTask(generated: GeneratedTask): Promise<TaskFile[]>
   return files;
 }
 
-/** The folder as written: realized files, working ids replaced by opaque handles (see `sealTask`). */
-export async function taskFolder(generated: GeneratedTask): Promise<TaskFolder> {
-  return sealTask({
-    task: generated.task,
-    manifest: generated.manifest,
-    files: await realizeTask(generated),
-  });
+/** The folder as written: realized files, working ids replaced by opaque handles keyed by the suite's `secret` (see `sealTask`). */
+export async function taskFolder(generated: GeneratedTask, secret = ""): Promise<TaskFolder> {
+  return sealTask(
+    {
+      task: generated.task,
+      manifest: generated.manifest,
+      files: await realizeTask(generated),
+    },
+    secret,
+  );
 }
 
 /** Task ids of a suite: `<domain>_01`, `<domain>_02`, … with the domain's families taken in order. */
@@ -61,6 +64,8 @@ export type SuiteJob = {
   root: string;
   suite: string;
   seed: number;
+  /** The suite's secret (keys every draw and handle; absent: none). */
+  secret?: string;
   /** Families to draw from (default: the shipped data files). */
   families?: readonly FamilySpec[];
 };
@@ -76,9 +81,10 @@ export async function writeSuiteTask(plan: SuitePlanEntry, job: SuiteJob): Promi
   const generated = generateProceduralTask({
     ...plan,
     seed: job.seed,
+    ...(job.secret ? { secret: job.secret } : {}),
     ...(job.families ? { families: job.families } : {}),
   });
-  const folder = await taskFolder(generated);
+  const folder = await taskFolder(generated, job.secret);
   const dir = await writeTask(job.root, job.suite, folder.task, folder.manifest, folder.files);
   return {
     ref: `${job.suite}/${plan.taskId}`,

@@ -2,7 +2,7 @@
  * @module Generating a suite on several threads: the calling thread takes tasks itself while worker threads take the
  * rest, each handed the next unstarted task as it finishes one (a worker keeps one in reserve so it never waits on a
  * busy main thread). Tasks are reported and returned in plan order. Output does not depend on the threads: a task's
- * bytes are a function of its plan and the seed.
+ * bytes are a function of its plan, the seed and the secret.
  */
 import { type FromWorker, type ToWorker, taskFailure } from "./suite-messages.ts";
 import type { SuiteJob, SuitePlanEntry, SuiteTask } from "./suite-task.ts";

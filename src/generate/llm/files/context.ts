@@ -23,6 +23,8 @@ export type FileContext = {
   subsections: number;
   chatTurns: number;
   emailMessages: number;
+  /** The suite's secret (keys Message-IDs; empty: none). */
+  secret?: string;
 };
 
 /** What one realized artifact is: its content, the exact text that carries its evidence, and its metadata. */

@@ -155,7 +155,7 @@ export async function realizeEmail(ctx: FileContext, req: EmailRequest): Promise
   const content: EmailContent = {
     kind: "email",
     thread: thread.messages.map((m, i) => ({
-      messageId: messageId(`${req.id}/${i}`, domain),
+      messageId: messageId(`${req.id}/${i}`, domain, ctx.secret),
       from: addr(m.from),
       to: m.to.map(addr),
       cc: [],
