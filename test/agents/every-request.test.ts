@@ -1,6 +1,6 @@
 /**
  * Every request each LLM agent (basic, drba, drfa, drfa without gap finding, drfa without conditional action planning)
- * and the LLM judge's batched protocol send on a demo task (tasks/demo/healthcare_01, mixed split), through a local
+ * and the LLM judge's batched protocol send on a demo task (tasks/demo/healthcare_02, mixed split), through a local
  * scripted OpenAI-compatible server that answers from what each request shows (the reading model of
  * scripts/bench/support/reading-model.ts; gap finding asks for one more search once, so later rounds are sent too),
  * checked mechanically for what the answering models of the relay rounds logged as odd:
@@ -42,7 +42,7 @@ import {
 import { kindOf, promptOf } from "./support/scripted-agent.ts";
 
 const ROOT = new URL("../../tasks", import.meta.url).pathname;
-const TASK = "demo/healthcare_01";
+const TASK = "demo/healthcare_02";
 const SPECS = ["basic", "drba", "drfa", "drfa:gf=false", "drfa:cap=false"] as const;
 /** What gap finding proposes, once: a search the reading model would not make, so a later round is planned and sent. */
 /** The batched factuality prompt's opening. */

@@ -52,7 +52,7 @@ describe("drflow env audit", () => {
   // rule and no seed recovery leaks, and no form feature but one. Its draws cross the bar on the drive's title
   // template ("* procedure (<code>)" → insight, 7 of 7 in 4 tasks, U 0.146): insight policies take the family's
   // "… Procedure" name; the same row was U 0.066, p 0.0085 on the demo drawn without a secret (21f39a0). Open.
-  test("the demo suite, mixed split: a table of every observable feature; the only leak the drive's title template", async () => {
+  test("the demo suite, mixed split: a table of every observable feature and no leak (with its company corpora, issue 27)", async () => {
     const { code, out } = await audit(["demo", "--split", "mixed", "--root", DEMO]);
     expect(out).toContain("leak audit: demo (10 task(s), mixed split)");
     for (const field of [
@@ -68,10 +68,10 @@ describe("drflow env audit", () => {
     ])
       expect(out).toContain(field);
     const leaks = out.split("\n").filter((l) => / LEAK /.test(l) && !l.startsWith("LEAK:"));
-    expect(leaks.map((l) => l.split("  ")[0])).toEqual(["drive · title template"]);
+    expect(leaks.map((l) => l.split("  ")[0])).toEqual([]);
     // the demo has a (public) suite secret: its seed is not found from its handles (test/generate/secret.test.ts)
     expect(out).toMatch(/^handles · seed from .* ok +no handle is reproduced/m);
-    expect(code).toBe(1);
+    expect(code).toBe(0);
   });
 
   test("the demo suite, original split: the hidden e-mail headers tell nothing (user distractor emails are replies too)", async () => {
