@@ -245,19 +245,21 @@ describeBackends("run store", (fresh, dialect) => {
         .all()
         .map(latestRow);
     // latest_sums (migration 11) is latest_results summed per group, whatever happened before.
+    // COUNT and SUM may come back as bigints or strings, by driver: both sides compare as numbers.
+    const countsAsNumbers = (r: Record<string, unknown>) => ({
+      ...r,
+      results: Number(r.results),
+      valued: Number(r.valued),
+      total: Number(r.total),
+      na: Number(r.na),
+    });
     const sums = () =>
       store.db
         .query<Record<string, unknown>, []>(
           "SELECT batch, split, task, status, metric, results, valued, total, na FROM latest_sums ORDER BY batch, split, task, status, metric",
         )
         .all()
-        .map((r) => ({
-          ...r,
-          results: Number(r.results),
-          valued: Number(r.valued),
-          total: Number(r.total),
-          na: Number(r.na),
-        }));
+        .map(countsAsNumbers);
     const summed = () =>
       store.db
         .query<Record<string, unknown>, []>(
@@ -266,13 +268,7 @@ describeBackends("run store", (fresh, dialect) => {
            GROUP BY COALESCE(batch, ''), COALESCE(split, ''), task, status, metric ORDER BY 1, 2, 3, 4, 5`,
         )
         .all()
-        .map((r) => ({
-          ...r,
-          results: Number(r.results),
-          valued: Number(r.valued),
-          total: Number(r.total),
-          na: Number(r.na),
-        }));
+        .map(countsAsNumbers);
     const same = () => {
       expect(latest()).toEqual(reference());
       const got = sums();
