@@ -1,5 +1,7 @@
 /** @module Small text helpers shared by the agents: term sets, overlap, sentence picking, fair budget shares. */
 
+import { segmentSentences } from "../../retrieval/segment.ts";
+
 const WORD = /[\p{L}\p{N}]+/gu;
 const STOP = new Set(
   "the a an and or of to in on for with by at from is are be this that these those it its as was were will must should can may any each all per into than then if else".split(
@@ -20,27 +22,16 @@ export function overlap(query: Set<string>, text: string): number {
   return n / query.size;
 }
 
-/** A full stop that ends a title, an abbreviation or an initial ("Mr.", "Dr.", "e.g.", "J."), not a sentence. */
-const ABBREVIATION = /(?:^|[^\p{L}])(?:mr|mrs|ms|dr|prof|st|no|vs|etc|inc|ltd|e\.g|i\.e|\p{Lu})\.$/iu;
-
 /**
- * The sentences of a text, each whole: a line break or a sentence end splits, a full stop after a title or an
- * initial does not ("The nurse who has Mr. Acheampong isn't fit tested yet." is one sentence, not two).
+ * The sentences of a text, each whole: a line break splits, and within a line retrieval's segmenter, which never
+ * splits after a title or an initial ("The nurse who has Mr. Acheampong isn't fit tested yet." is one sentence).
  */
 export function sentences(text: string): string[] {
-  const out: string[] = [];
-  for (const line of text.split(/\n+/)) {
-    let current = "";
-    for (const piece of line.split(/(?<=[.!?])\s+/)) {
-      current = current ? `${current} ${piece}` : piece;
-      if (!ABBREVIATION.test(current)) {
-        out.push(current);
-        current = "";
-      }
-    }
-    if (current) out.push(current);
-  }
-  return out.map((s) => s.trim()).filter((s) => s.length > 0);
+  return text
+    .split(/\n+/)
+    .flatMap((line) => segmentSentences(line))
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 /** The sentence of `text` that shares most terms with `query` (first on ties), trimmed to `max` characters. */
