@@ -229,6 +229,8 @@ describeBackends("run store", (fresh, dialect) => {
       not_applicable: number;
       status: string;
     };
+    const rows = <T>(sql: string, row: (r: Record<string, unknown>) => T) =>
+      store.db.query<Record<string, unknown>, []>(sql).all().map(row);
     const latestRow = (r: Record<string, unknown>) =>
       ({
         ...r,
@@ -237,13 +239,11 @@ describeBackends("run store", (fresh, dialect) => {
       }) as Latest;
     // The reference: the latest evaluation of each (run, metric) by its time, then id, straight from metric_results.
     const reference = () =>
-      store.db
-        .query<Record<string, unknown>, []>(
-          `SELECT m.run_id, m.metric, m.value, m.not_applicable, r.batch, r.status, r.split FROM metric_results m
+      rows(
+        `SELECT m.run_id, m.metric, m.value, m.not_applicable, r.batch, r.status, r.split FROM metric_results m
            JOIN runs r ON r.id = m.run_id WHERE r.kind = 'agent' AND ${LATEST_RESULT} ORDER BY m.run_id, m.metric`,
-        )
-        .all()
-        .map(latestRow);
+        latestRow,
+      );
     // latest_sums (migration 11) is latest_results summed per group, whatever happened before.
     // COUNT and SUM may come back as bigints or strings, by driver: both sides compare as numbers.
     const countsAsNumbers = (r: Record<string, unknown>) => ({
@@ -254,21 +254,17 @@ describeBackends("run store", (fresh, dialect) => {
       na: Number(r.na),
     });
     const sums = () =>
-      store.db
-        .query<Record<string, unknown>, []>(
-          "SELECT batch, split, task, status, metric, results, valued, total, na FROM latest_sums ORDER BY batch, split, task, status, metric",
-        )
-        .all()
-        .map(countsAsNumbers);
+      rows(
+        "SELECT batch, split, task, status, metric, results, valued, total, na FROM latest_sums ORDER BY batch, split, task, status, metric",
+        countsAsNumbers,
+      );
     const summed = () =>
-      store.db
-        .query<Record<string, unknown>, []>(
-          `SELECT COALESCE(batch, '') AS batch, COALESCE(split, '') AS split, task, status, metric, COUNT(*) AS results,
+      rows(
+        `SELECT COALESCE(batch, '') AS batch, COALESCE(split, '') AS split, task, status, metric, COUNT(*) AS results,
              COUNT(value) AS valued, COALESCE(SUM(value), 0) AS total, SUM(not_applicable) AS na FROM latest_results
            GROUP BY COALESCE(batch, ''), COALESCE(split, ''), task, status, metric ORDER BY 1, 2, 3, 4, 5`,
-        )
-        .all()
-        .map(countsAsNumbers);
+        countsAsNumbers,
+      );
     const same = () => {
       expect(latest()).toEqual(reference());
       const got = sums();
@@ -277,12 +273,10 @@ describeBackends("run store", (fresh, dialect) => {
       for (const [i, r] of got.entries()) expect(r.total).toBeCloseTo(want[i]!.total, 12);
     };
     const latest = () =>
-      store.db
-        .query<Record<string, unknown>, []>(
-          "SELECT run_id, metric, value, not_applicable, batch, status, split FROM latest_results ORDER BY run_id, metric",
-        )
-        .all()
-        .map(latestRow);
+      rows(
+        "SELECT run_id, metric, value, not_applicable, batch, status, split FROM latest_results ORDER BY run_id, metric",
+        latestRow,
+      );
     run("r1", { batch: "b" });
     run("r2", { batch: "b", split: null });
     store.saveRun({ id: "j1", kind: "judge", status: "done", started_at: T0 });

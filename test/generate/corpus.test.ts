@@ -28,18 +28,22 @@ const fresh = () => {
   return r;
 };
 
+/** A suite "s" of `perDomain` tasks per domain with a corpus of `corpusChars`, generated into `root` (a fresh one). */
+async function generated(
+  seed: number,
+  domains: (keyof typeof DOMAINS)[],
+  corpusChars: number,
+  perDomain = 1,
+  root = fresh(),
+): Promise<string> {
+  await generateProceduralSuite({ root, suite: "s", seed, perDomain, domains, corpusChars });
+  return root;
+}
+
 describe("a suite's company corpora", () => {
   test("written once per company, named by each of its tasks, loaded into their environments", async () => {
-    const root = fresh();
     // two education tasks: with seed 5150 both draw one company, so they share a corpus
-    await generateProceduralSuite({
-      root,
-      suite: "s",
-      seed: 5150,
-      perDomain: 2,
-      domains: ["education"],
-      corpusChars: 80_000,
-    });
+    const root = await generated(5150, ["education"], 80_000, 2);
     const refs = await listTasks(root, "s");
     expect(refs.map((r) => r.id)).toEqual(["education_01", "education_02"]);
     const corpora = readdirSync(join(root, "s", CORPUS_DIR));
@@ -70,15 +74,7 @@ describe("a suite's company corpora", () => {
   });
 
   test("a corpus document's form is a task document's: its length, its owners, its policies' names", async () => {
-    const root = fresh();
-    await generateProceduralSuite({
-      root,
-      suite: "s",
-      seed: 2718,
-      perDomain: 1,
-      domains: ["legal", "b2b"],
-      corpusChars: 60_000,
-    });
+    const root = await generated(2718, ["legal", "b2b"], 60_000);
     const topicWords = new Map<string, number>();
     for (const ref of await listTasks(root, "s")) {
       const loaded = await loadTask(root, ref.ref);
@@ -120,15 +116,7 @@ describe("a suite's company corpora", () => {
 
   test("the same seed gives the same corpus bytes; the corpus is no task (listing, validation)", async () => {
     const [a, b] = [fresh(), fresh()];
-    for (const root of [a, b])
-      await generateProceduralSuite({
-        root,
-        suite: "s",
-        seed: 77,
-        perDomain: 1,
-        domains: ["legal"],
-        corpusChars: 30_000,
-      });
+    for (const root of [a, b]) await generated(77, ["legal"], 30_000, 1, root);
     const dir = (root: string) => join(root, "s", CORPUS_DIR, readdirSync(join(root, "s", CORPUS_DIR))[0]!);
     const files = (root: string) => readdirSync(join(dir(root), "drive")).sort();
     expect(files(a)).toEqual(files(b));
@@ -140,15 +128,7 @@ describe("a suite's company corpora", () => {
   });
 
   test("corpusChars 0 writes none, and a folder without the field loads as before", async () => {
-    const root = fresh();
-    await generateProceduralSuite({
-      root,
-      suite: "s",
-      seed: 78,
-      perDomain: 1,
-      domains: ["b2c"],
-      corpusChars: 0,
-    });
+    const root = await generated(78, ["b2c"], 0);
     expect(existsSync(join(root, "s", CORPUS_DIR))).toBe(false);
     const loaded = await loadTask(root, "s/b2c_01");
     expect(loaded.manifest.corpus).toBeUndefined();
@@ -156,15 +136,7 @@ describe("a suite's company corpora", () => {
   });
 
   test("a manifest naming a missing corpus, or one whose paths collide with the task's, is a clear error", async () => {
-    const root = fresh();
-    await generateProceduralSuite({
-      root,
-      suite: "s",
-      seed: 79,
-      perDomain: 1,
-      domains: ["b2b"],
-      corpusChars: 20_000,
-    });
+    const root = await generated(79, ["b2b"], 20_000);
     const copy = join(root, "s", "copy_01");
     cpSync(join(root, "s", "b2b_01"), copy, { recursive: true });
     const file = join(copy, "artifacts/manifest.json");
