@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Task } from "../core/index.ts";
+import { secretDigest, Task } from "../core/index.ts";
 import { listTasks, TASK_FILE } from "../store/task-store.ts";
 
 /** The environment variable a suite's secret may come from (a `--secret` flag wins). */
@@ -39,17 +39,20 @@ export function suiteSecret(
   return { secret: (options.random ?? (() => randomBytes(DRAWN_BYTES).toString("hex")))(), from: "drawn" };
 }
 
-/**
- * The secret digest a written suite records (its first task's `provenance.secret_digest`): `undefined` when it has
- * none, `null` when there is no readable task.
- */
-export async function recordedSecretDigest(root: string, suite: string): Promise<string | undefined | null> {
+/** Whether a written suite was made with a given secret: the same, another, none, or unknown (no readable task). */
+export type SecretMatch = "same" | "other" | "none" | "unknown";
+
+/** What secret the suite at `<root>/<suite>` was made with, against `secret` (its first task's `provenance.secret_digest`). */
+export async function writtenWithSecret(root: string, suite: string, secret: string): Promise<SecretMatch> {
   const [first] = await listTasks(root, suite).catch(() => []);
-  if (!first) return null;
+  if (!first) return "unknown";
+  let digest: string | undefined;
   try {
-    const task = Task.parse(JSON.parse(await readFile(join(first.dir, TASK_FILE), "utf8")));
-    return task.provenance.secret_digest;
+    digest = Task.parse(JSON.parse(await readFile(join(first.dir, TASK_FILE), "utf8"))).provenance
+      .secret_digest;
   } catch {
-    return null;
+    return "unknown";
   }
+  if (digest === undefined) return "none";
+  return digest === secretDigest(secret) ? "same" : "other";
 }

@@ -1,8 +1,8 @@
 /** @module `drflow generate`: the procedural (offline) generator, or the LLM pipeline with `--llm`. */
 
-import { Domain, SUITE_NAME, secretDigest } from "../../core/index.ts";
+import { Domain, SUITE_NAME } from "../../core/index.ts";
 import { ALL_DOMAINS, type FamilySpec, generateProceduralSuite, loadFamilies } from "../../generate/index.ts";
-import { recordedSecretDigest, SECRET_ENV } from "../../generate/secret.ts";
+import { SECRET_ENV, type SecretMatch, writtenWithSecret } from "../../generate/secret.ts";
 import { DEFAULT_TASK_ROOT } from "../../store/task-store.ts";
 import { type FlagSpec, intFlag, parseFlags, UsageError } from "../args.ts";
 import type { Command } from "../command.ts";
@@ -47,7 +47,7 @@ export async function runProceduralGenerate(
   const { secret, from } = secretOf(flags.secret, env, true)!;
   announceSecret({ secret, from }, `drflow generate ${args.join(" ")}`, log);
   // The secret a replaced suite was made with (its digest), to say whether this is a reproduction of it.
-  const replaced = flags.replace === true ? await recordedSecretDigest(root, suite) : null;
+  const replaced = flags.replace === true ? await writtenWithSecret(root, suite, secret) : "unknown";
   // --workers N: threads generating tasks side by side (default: one per two cores for a large suite); same bytes for any N
   const workers = flags.workers === undefined ? undefined : intFlag(flags.workers, "workers", 1, 1);
   // --corpus-chars N: each company's background corpus (shared by its tasks); 0 for none
@@ -84,19 +84,20 @@ export async function runProceduralGenerate(
     },
   });
   log(
-    `generated ${tasks.length} task(s) in ${root}/${suite} (procedural, seed ${seed}, secret from ${FROM[from]})${flags.replace ? `; the suite's earlier tasks were replaced${replacedNote(replaced, secret)}` : ""}`,
+    `generated ${tasks.length} task(s) in ${root}/${suite} (procedural, seed ${seed}, secret from ${FROM[from]})${flags.replace ? `; the suite's earlier tasks were replaced${REPLACED_NOTE[replaced]}` : ""}`,
   );
   return 0;
 }
 
 const FROM = { flag: "--secret", env: SECRET_ENV, drawn: "a random draw" } as const;
 
-/** Whether the replaced suite (its recorded digest) was made with this secret. */
-function replacedNote(replaced: string | undefined | null, secret: string): string {
-  if (replaced === null) return "";
-  if (replaced === undefined) return " (they had no secret)";
-  return replaced === secretDigest(secret) ? " (same secret: a reproduction)" : " (they had another secret)";
-}
+/** What the log says of the replaced suite's secret. */
+const REPLACED_NOTE: Record<SecretMatch, string> = {
+  same: " (same secret: a reproduction)",
+  other: " (they had another secret)",
+  none: " (they had no secret)",
+  unknown: "",
+};
 
 export const generate: Command = {
   name: "generate",
