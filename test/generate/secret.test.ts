@@ -123,3 +123,20 @@ test("the audit's handles row: LEAK for a suite without a secret (its seed is fo
   const keyed = await handlesRow(root, "keyed");
   expect(keyed).toMatch(/ ok +no handle is reproduced from the task id, seed and content alone/);
 }, 120_000);
+
+test("--replace says whether the suite it replaces had the same secret, another one, or none", async () => {
+  const root = await tempRoot();
+  const run = async (...args: string[]) => {
+    const lines: string[] = [];
+    await runProceduralGenerate(
+      ["--procedural", "--suite", "s", "--root", root, ...SMALL, ...args],
+      (l) => lines.push(l),
+      {},
+    );
+    return lines.at(-1)!;
+  };
+  await generateProceduralSuite({ root, suite: "s", seed: 5, perDomain: 1, domains: ["legal"], corpusChars: 0 });
+  expect(await run("--secret", "r-1", "--replace")).toContain("(they had no secret)");
+  expect(await run("--secret", "r-1", "--replace")).toContain("(same secret: a reproduction)");
+  expect(await run("--secret", "r-2", "--replace")).toContain("(they had another secret)");
+});
