@@ -50,8 +50,22 @@ async function chunksWith(find: (c: Chunk, all: Chunk[]) => boolean): Promise<[C
   return null;
 }
 
+/**
+ * Whether no other document repeats a passage's opening (its first 100 characters) word for word: the company corpus
+ * copies boilerplate across documents (sections open alike and then differ), and a search for a copied paragraph may
+ * return its copies instead.
+ */
+async function uniqueOpening(): Promise<(c: Chunk) => boolean> {
+  const docs = (await env.list()).map((d) => d.text.replace(/\s+/g, " "));
+  return (c) => {
+    const opening = c.text.slice(0, 100).replace(/\s+/g, " ");
+    return docs.filter((d) => d.includes(opening)).length === 1;
+  };
+}
+
 test("a passage pointing to a table, note or section brings the chunk that holds it", async () => {
-  const found = await chunksWith((c, all) => pointedChunks(c, all).length > 0);
+  const unique = await uniqueOpening();
+  const found = await chunksWith((c, all) => pointedChunks(c, all).length > 0 && unique(c));
   expect(found).not.toBeNull();
   const [passage, all] = found!;
   const [{ chunk: target }] = pointedChunks(passage, all) as [{ chunk: Chunk; label: string }];
@@ -65,13 +79,7 @@ test("a passage pointing to a table, note or section brings the chunk that holds
 });
 
 test("a passage that starts inside a paragraph brings the paragraph's start", async () => {
-  // A passage no other document repeats word for word (the company corpus copies boilerplate across documents, and a
-  // search for a copied paragraph may return its copies instead).
-  const docs = await env.list();
-  // (its opening sentence too: boilerplate sections open alike and then differ, and rank with their copies)
-  const unique = (c: Chunk) =>
-    docs.filter((d) => d.text.replace(/\s+/g, " ").includes(c.text.slice(0, 100).replace(/\s+/g, " ")))
-      .length === 1;
+  const unique = await uniqueOpening();
   const found = await chunksWith((c, all) => continuedFrom(c, all) !== null && unique(c));
   expect(found).not.toBeNull();
   const [passage, all] = found!;
