@@ -9,7 +9,7 @@
  * page at 1440 × 900 and 390 × 844 in test-artifacts/campaign-metrics/.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -17,6 +17,7 @@ import type { Page } from "playwright-core";
 import { type HumanAgreement, LABELLED_METRICS } from "../../src/analysis/human-agreement.ts";
 import { createApp } from "../../src/api/app.ts";
 import { defaultDeps } from "../../src/api/primitives.ts";
+import { copyTaskFolder } from "../../src/store/copy-task.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { recordOfflineRuns, TASKS } from "../support/offline-runs.ts";
 import { CHROMIUM, launchChromium } from "./chromium.ts";
@@ -230,7 +231,8 @@ describe("a campaign labels every metric by keyboard, and its dashboard is the b
     for (const { id, run_id } of items) {
       const run = store.getRun(run_id)!;
       const [suite, task] = run.task.split("/") as [string, string];
-      cpSync(join(TASKS, suite, task), join(set, "tasks", suite, task), { recursive: true });
+      // The task with the company corpus its manifest names, so the set's copy loads on its own.
+      copyTaskFolder(TASKS, run.task, join(set, "tasks"));
       const report = `reports/${id}.json`;
       mkdirSync(join(set, "reports"), { recursive: true });
       writeFileSync(join(set, report), JSON.stringify(store.getReport(run_id)));
