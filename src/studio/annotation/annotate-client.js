@@ -29,51 +29,74 @@
   const row = (step) => list.querySelector(`li[data-step="${step}"]`);
   const noteOf = (step) => row(step)?.querySelector("input.note")?.value ?? "";
 
-  function render() {
-    for (const li of list.querySelectorAll("li[data-step]")) {
-      const step = Number(li.dataset.step);
-      const label = state.labels[step];
-      li.setAttribute("aria-current", String(step === selected));
-      li.dataset.state = label ? (label.gold === null ? "none" : "match") : "open";
-      li.querySelector(".dec").textContent = label
-        ? label.gold === null
-          ? "unmatched"
-          : `→ G${label.gold}`
-        : "undecided";
-    }
+  // A page holds every predicted step (a long workflow has over a hundred) and renders on every keypress: a key redraws
+  // the rows it concerns (the selected step, the one it left), a save every row, and a redraw writes only what changed,
+  // so a keypress does not restyle and re-lay out the whole list.
+  const setText = (el, text) => {
+    if (el.textContent !== text) el.textContent = text;
+  };
+  const setData = (el, key, value) => {
+    if (el.dataset[key] !== value) el.dataset[key] = value;
+  };
+  const setHidden = (el, hidden) => {
+    if (el.hidden !== hidden) el.hidden = hidden;
+  };
+  const setValue = (el, value) => {
+    if (el.value !== value) el.value = value;
+  };
+
+  function renderRow(li) {
+    const step = Number(li.dataset.step);
+    const label = state.labels[step];
+    const current = String(step === selected);
+    if (li.getAttribute("aria-current") !== current) li.setAttribute("aria-current", current);
+    setData(li, "state", label ? (label.gold === null ? "none" : "match") : "open");
+    setText(
+      li.querySelector(".dec"),
+      label ? (label.gold === null ? "unmatched" : `→ G${label.gold}`) : "undecided",
+    );
+    const box = li.querySelector(".scores");
+    if (!box) return;
+    setHidden(box, !label);
+    const matched = Boolean(label) && label.gold !== null;
+    setHidden(box.querySelector('[data-for="cr"]'), !(matched && state.conditional.includes(label.gold)));
+    for (const d of DIMENSIONS) setHidden(box.querySelector(`[data-for="${d}"]`), !matched);
+    if (!label) return;
+    setValue(box.querySelector('[data-score="cr"]'), label.cr === null ? "" : String(label.cr));
+    for (const d of DIMENSIONS)
+      setValue(box.querySelector(`[data-score="${d}"]`), label.pc ? String(label.pc[d]) : "");
+    setValue(
+      box.querySelector('[data-score="supported"]'),
+      label.supported === null ? "" : String(label.supported),
+    );
+  }
+
+  /** Redraw the rows of `steps` (default every row), the gold steps' holders and the status bar. */
+  function render(steps) {
+    const rows = steps ? steps.map(row).filter(Boolean) : list.querySelectorAll("li[data-step]");
+    for (const li of rows) renderRow(li);
     for (const button of document.querySelectorAll("#gold button[data-gold]")) {
       const held = holder(Number(button.dataset.gold));
-      button.querySelector(".held").textContent = held === null ? "" : `held by P${held}`;
-      button.dataset.taken = held === null ? "no" : held === selected ? "mine" : "other";
+      setText(button.querySelector(".held"), held === null ? "" : `held by P${held}`);
+      setData(button, "taken", held === null ? "no" : held === selected ? "mine" : "other");
     }
-    for (const li of list.querySelectorAll("li[data-step]")) {
-      const label = state.labels[Number(li.dataset.step)];
-      const box = li.querySelector(".scores");
-      if (!box) continue;
-      box.hidden = !label;
-      const matched = label && label.gold !== null;
-      box.querySelector('[data-for="cr"]').hidden = !(matched && state.conditional.includes(label.gold));
-      for (const d of DIMENSIONS) box.querySelector(`[data-for="${d}"]`).hidden = !matched;
-      if (!label) continue;
-      box.querySelector('[data-score="cr"]').value = label.cr === null ? "" : String(label.cr);
-      for (const d of DIMENSIONS)
-        box.querySelector(`[data-score="${d}"]`).value = label.pc ? String(label.pc[d]) : "";
-      box.querySelector('[data-score="supported"]').value =
-        label.supported === null ? "" : String(label.supported);
-    }
-    document.getElementById("buffer").textContent = mode
-      ? `P${selected} ${PROMPTS[mode]}${digits.length ? ` — typed ${digits.join(" ")}` : ""}`
-      : buffer
-        ? `gold step ${buffer}… (Enter to match)`
-        : "";
-    document.getElementById("done").textContent = String(Object.keys(state.labels).length);
+    setText(
+      document.getElementById("buffer"),
+      mode
+        ? `P${selected} ${PROMPTS[mode]}${digits.length ? ` — typed ${digits.join(" ")}` : ""}`
+        : buffer
+          ? `gold step ${buffer}… (Enter to match)`
+          : "",
+    );
+    setText(document.getElementById("done"), String(Object.keys(state.labels).length));
   }
 
   function select(step) {
     if (state.steps === 0) return;
+    const left = selected;
     selected = Math.min(Math.max(step, 1), state.steps);
     row(selected)?.scrollIntoView({ block: "nearest" });
-    render();
+    render([left, selected]);
   }
 
   async function save(step, body) {
@@ -245,7 +268,7 @@
     else handled = false;
     if (handled) {
       event.preventDefault();
-      render();
+      render([selected]);
     }
   });
 
