@@ -135,7 +135,14 @@ test("--replace says whether the suite it replaces had the same secret, another 
     );
     return lines.at(-1)!;
   };
-  await generateProceduralSuite({ root, suite: "s", seed: 5, perDomain: 1, domains: ["legal"], corpusChars: 0 });
+  await generateProceduralSuite({
+    root,
+    suite: "s",
+    seed: 5,
+    perDomain: 1,
+    domains: ["legal"],
+    corpusChars: 0,
+  });
   expect(await run("--secret", "r-1", "--replace")).toContain("(they had no secret)");
   expect(await run("--secret", "r-1", "--replace")).toContain("(same secret: a reproduction)");
   expect(await run("--secret", "r-2", "--replace")).toContain("(they had another secret)");
