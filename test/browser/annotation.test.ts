@@ -8,7 +8,7 @@
  * src/analysis computes for the labels the test scripted; the JSONL export imports back (replace) and exports the
  * same. Screenshots in test-artifacts/annotation/.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -26,6 +26,10 @@ import { agreeableReply } from "../judge/agreeable-judge.ts";
 import { recordOfflineRuns, TASKS } from "../support/offline-runs.ts";
 import { startScriptedServer } from "../support/scripted-server.ts";
 import { CHROMIUM, launchChromium } from "./chromium.ts";
+
+// An annotator decides every predicted step of two workflows: on the demo with its company corpora the extractive
+// agent predicts 87–152 steps a workflow, several minutes of clicks and keys under CI's load.
+setDefaultTimeout(240_000);
 
 const ARTIFACTS = resolve(import.meta.dir, "../../test-artifacts/annotation");
 const BATCH = "annotation-browser";

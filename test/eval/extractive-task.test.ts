@@ -3,7 +3,7 @@
  * lexical judge. Asserts cited steps, resolved conditions, a recall floor, and that the agent never sees gold data.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { extractive } from "../../src/agents/extractive/index.ts";
@@ -11,6 +11,7 @@ import { runAgent } from "../../src/agents/run.ts";
 import type { Report, Split } from "../../src/core/index.ts";
 import { loadEnv } from "../../src/env/load.ts";
 import { evaluate } from "../../src/judge/evaluate.ts";
+import { copyTaskFolder } from "../../src/store/copy-task.ts";
 import { type LoadedTask, loadTask } from "../../src/store/task-store.ts";
 
 const ROOT = join(import.meta.dir, "../../tasks");
@@ -63,7 +64,7 @@ describe(`extractive agent on ${REF}`, () => {
     const dir = mkdtempSync(join(tmpdir(), "drflow-nogold-"));
     scratch.push(dir);
     const [suite, id] = REF.split("/") as [string, string];
-    cpSync(join(ROOT, REF), join(dir, suite, id), { recursive: true });
+    copyTaskFolder(ROOT, REF, dir);
     const file = join(dir, suite, id, "task.json");
     const task = JSON.parse(readFileSync(file, "utf8"));
     const blank = {
