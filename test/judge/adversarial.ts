@@ -7,7 +7,7 @@
  */
 
 import { type MetricName, Report, type ReportStep } from "../../src/core/index.ts";
-import { metricNames } from "../../src/judge/index.ts";
+import { MAX_JUDGED_STEPS, metricNames } from "../../src/judge/index.ts";
 import { renderReportMarkdown } from "../../src/judge/report/render.ts";
 import { taskSources } from "../../src/judge/sources.ts";
 import type { LoadedTask } from "../../src/store/task-store.ts";
@@ -99,7 +99,9 @@ function referencesFor(loaded: LoadedTask, ids: readonly string[]) {
 
 /**
  * Every sentence of the company's documents as a step citing its document (the flooding attack). An agent cannot tell
- * policies from distractors, so the attack floods with all of them.
+ * policies from distractors, so the attack floods with all of them; where the company's corpus holds more sentences
+ * than the judge reads (MAX_JUDGED_STEPS), each document keeps an equal share, short documents whole, so the flood
+ * is as large as a judged report can be and no document is left out.
  */
 async function policySentences(loaded: LoadedTask): Promise<Report> {
   const policies = loaded.manifest.artifacts.filter((a) => a.side === "company");
@@ -108,21 +110,45 @@ async function policySentences(loaded: LoadedTask): Promise<Report> {
     policies.map((p) => p.id),
   );
   const read = taskSources(loaded);
-  const steps: ReportStep[] = [];
-  for (const [i, p] of policies.entries()) {
+  const sentences: string[][] = [];
+  for (const p of policies) {
     const doc = await read(p.id);
-    for (const sentence of (doc?.text ?? "").split(/(?<=[.!?])\s+/)) {
-      const s = sentence.replace(/\s+/g, " ").trim();
-      if (s.split(" ").length < 4) continue;
-      steps.push(step(0, s.split(" ").slice(0, 8).join(" "), s, s, [refs[i]!.key]));
-    }
+    sentences.push(
+      (doc?.text ?? "")
+        .split(/(?<=[.!?])\s+/)
+        .map((s) => s.replace(/\s+/g, " ").trim())
+        .filter((s) => s.split(" ").length >= 4),
+    );
   }
+  const kept = fairShares(
+    sentences.map((s) => s.length),
+    MAX_JUDGED_STEPS,
+  );
+  const steps = sentences.flatMap((doc, i) =>
+    doc.slice(0, kept[i]).map((s) => step(0, s.split(" ").slice(0, 8).join(" "), s, s, [refs[i]!.key])),
+  );
   return Report.parse({
     task_id: loaded.task.id,
     question: loaded.task.seed.question,
     personalized_workflow: renumber(steps),
     references: refs,
   });
+}
+
+/** How many of each list's items to keep so that at most `cap` are kept in all, as evenly as the lists allow. */
+function fairShares(sizes: number[], cap: number): number[] {
+  const kept = sizes.map(() => 0);
+  let left = Math.min(
+    cap,
+    sizes.reduce((a, b) => a + b, 0),
+  );
+  while (left > 0)
+    for (const [i, size] of sizes.entries())
+      if (left > 0 && kept[i]! < size) {
+        kept[i] = kept[i]! + 1;
+        left--;
+      }
+  return kept;
 }
 
 /** The gold rewritten for the first look-alike case: its subject and case id, and its branches where they differ. */
