@@ -49,5 +49,9 @@ test("URLs of any scheme lose their passwords (a model endpoint its whole user i
   rememberSecret("abc");
   rememberSecret("no-key");
   expect(redactSecrets("abc no-key")).toBe("abc no-key");
+  // A remembered secret inside a longer one, remembered first, leaves nothing of the longer one in clear.
+  rememberSecret("inner1");
+  rememberSecret("outer-inner1-key");
+  expect(redactSecrets("echo outer-inner1-key / inner1")).toBe("echo *** / ***");
   expect(redactValue({ a: ["pw-plain-7788", 3], b: { c: "ok" } })).toEqual({ a: ["***", 3], b: { c: "ok" } });
 });

@@ -89,7 +89,10 @@ export function rememberUrlSecrets(url: string): void {
 /** Any text (a handle, a URL, an error message, a log line, a JSON document) with its credentials replaced by `***`. */
 export function redactSecrets(text: string): string {
   let out = text.replace(URL_IN_TEXT, redactUrlMatch).replace(KEY_TOKEN, REDACTED);
-  for (const secret of remembered) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  // Longest first: a remembered secret inside a longer one (a password "secret", a key "cli-secret-1") would otherwise
+  // leave the rest of the longer one in clear.
+  for (const secret of [...remembered].sort((a, b) => b.length - a.length))
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   return out;
 }
 
