@@ -3,8 +3,9 @@
  * comes), wait for a condition, and copy tasks so their files differ (a stale worker's task folder).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, cpSync, readdirSync } from "node:fs";
+import { appendFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { copyTaskFolder } from "../../src/store/copy-task.ts";
 
 export const CLI = resolve(import.meta.dir, "../../src/cli/main.ts");
 
@@ -41,10 +42,13 @@ export async function until(what: string, check: () => boolean, timeoutMs = 300_
   }
 }
 
-/** Copies of `tasks` (refs under `from`) in `to` whose artifacts differ: one space appended to a file of each. */
+/**
+ * Copies of `tasks` (refs under `from`) in `to`, each with its company corpus so it loads, whose artifacts differ: one
+ * space appended to a file of each.
+ */
 export function staleCopy(from: string, to: string, tasks: string[]): string {
   for (const task of tasks) {
-    cpSync(join(from, task), join(to, task), { recursive: true });
+    copyTaskFolder(from, task, to);
     const artifacts = join(to, task, "artifacts");
     const file = (readdirSync(artifacts, { recursive: true }) as string[])
       .sort()
