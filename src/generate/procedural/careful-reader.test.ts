@@ -53,6 +53,36 @@ describe("gold a careful reader agrees with", () => {
     expect(said).toBeGreaterThan(0);
   });
 
+  test("a definition's label names one thing in a task: two documents never define the same category or criterion", () => {
+    let labels = 0;
+    for (const family of FAMILIES)
+      for (let seed = 1; seed <= 6; seed++) {
+        const { artifacts } = generateProceduralTask({
+          taskId: `${family.domain}_01`,
+          domain: family.domain,
+          seed,
+          family: family.id,
+        });
+        const meaning = new Map<string, string>();
+        for (const a of artifacts)
+          if (a.content.kind === "document")
+            for (const s of (a.content as DocumentContent).sections)
+              for (const t of s.paragraphs)
+                for (const m of t.matchAll(
+                  /\b(?:Category ([\w.-]+):|Criterion ([\w.-]+) is met when) ([^.]+)/g,
+                )) {
+                  const label = (m[1] ?? m[2])!;
+                  labels++;
+                  const seen = meaning.get(label);
+                  expect(seen === undefined || seen === m[3], `${family.id} seed ${seed}: ${label}`).toBe(
+                    true,
+                  );
+                  meaning.set(label, m[3]!);
+                }
+      }
+    expect(labels).toBeGreaterThan(20);
+  });
+
   test("a banded value is drawn from the band of the case's item, for the user's case and the look-alikes", () => {
     const bands = late.bands!.price!.values;
     for (let seed = 1; seed <= 20; seed++) {

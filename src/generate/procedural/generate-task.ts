@@ -348,6 +348,7 @@ class TaskBuilder {
         detach: docIndex < groups.length - 1 ? assembly.detach : new Set(),
         forms: details.map((d) => d.text),
         role: this.family.user.role,
+        ...(form.code ? { code: form.code } : {}),
       });
       pending = procedure.detached;
       if (flow) this.surface.assembly!.push("flow");

@@ -49,7 +49,8 @@ const lower = (heading: string) => heading.charAt(0).toLowerCase() + heading.sli
 const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? lower(text) : text);
 
 /** Text a document states outside its procedure section: notes, definitions, decision-table rows. */
-type Appendix = { notes: string[]; definitions: string[]; rows: string[] };
+/** `label`: what a definition's label starts with (see `Assembly.code`), so that "C1" names one thing in a task. */
+type Appendix = { notes: string[]; definitions: string[]; rows: string[]; label: string };
 
 /** The decision in one of the pool's phrasings; notes, definitions and table rows go to the document's appendix. */
 function conditionText(
@@ -84,7 +85,8 @@ function conditionText(
     }
     case "definition": {
       const form = rng.pick(pools.conditions.definition);
-      const label = `C${appendix.definitions.length + 1}`;
+      const n = appendix.definitions.length + 1;
+      const label = appendix.label.endsWith(".") ? `C${appendix.label}${n}` : `${appendix.label}C${n}`;
       appendix.definitions.push(sentence(fill(form.note, { ...vars, label })));
       return { text: fill(form.inline, { ...vars, label }), kind };
     }
@@ -126,6 +128,12 @@ export type Assembly = {
   forms?: readonly string[];
   /** The role that carries the steps (the user's): half the implied steps are implied by its role description. */
   role?: string;
+  /**
+   * The document's code: its definitions are labelled `<code>-C1`, `<code>-C2`, … (an uncoded document's `C<n>.1`,
+   * n its place in the procedure, as its forms are numbered) so that two documents of a task never give one label
+   * two meanings: a passage quoting "category C1" is otherwise ambiguous once found.
+   */
+  code?: string;
 };
 
 /** A step's detail stated in another document, naming the step by what it is for. */
@@ -172,7 +180,12 @@ export function procedureSection(
   const rolesHeading = rng.pick(pools.rolesHeading);
   const extraTexts: ProcedureText["extraTexts"] = new Map();
   const detached: Detached[] = [];
-  const appendix: Appendix = { notes: [], definitions: [], rows: [] };
+  const appendix: Appendix = {
+    notes: [],
+    definitions: [],
+    rows: [],
+    label: assembly.code ? `${assembly.code}-` : docIndex >= 0 ? `${docIndex + 1}.` : "",
+  };
   const kinds: ConditionKind[] = [];
   const referenceKinds: ReferenceKind[] = [];
   const mark = rng.pick(pools.bulletMarks);
