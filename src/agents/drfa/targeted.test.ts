@@ -59,11 +59,17 @@ const chat = (id: string, text: string): SearchHit => ({
   date: "",
 });
 
-const search = (id: string, query: string, conditionId: string | null, document = ""): Action =>
+const search = (
+  id: string,
+  query: string,
+  conditionId: string | null,
+  document = "",
+  description = id,
+): Action =>
   toAction(
     {
       type: document ? "read_document" : "enterprise_api",
-      description: id,
+      description,
       parameters: { query, top_k: 10, service: "auto", document },
       priority: 0.9,
       expected_output: "",
@@ -97,6 +103,69 @@ test("a sentence is split at its end, not after a title or an initial", () => {
     "The nurse who has Mr. Acheampong isn't fit tested yet.",
     "Dr. J. Cole agreed.",
   ]);
+});
+
+test("a hard-wrapped e-mail line is one sentence; a list or a chat's next line is not (legal_01, 0007)", () => {
+  expect(
+    sentences(
+      "Hi Amara,\n\nDiego Whitaker called this morning about the water damage under the kitchen\nsink at the insured property.\n\nHappy to jump on a call if that helps.",
+    ),
+  ).toEqual([
+    "Hi Amara,",
+    "Diego Whitaker called this morning about the water damage under the kitchen sink at the insured property.",
+    "Happy to jump on a call if that helps.",
+  ]);
+  expect(
+    sentences("Channel: coverage counsel (coverage-counsel)\npolicyholder cases\n- Step one.\n- Step two."),
+  ).toEqual([
+    "Channel: coverage counsel (coverage-counsel)",
+    "policyholder cases",
+    "- Step one.",
+    "- Step two.",
+  ]);
+});
+
+const CLAIMS: ConditionObject[] = [
+  condition(
+    "appeals_panel_vs_claims_manager",
+    "Whether the claimed amount is above $25,000 (forward the appeal to the appeals panel) or not (instruct the claims manager to determine the appeal)",
+    "The claimed amount of the appeal",
+    ["above $25,000: appeals panel", "not above: claims manager"],
+  ),
+  condition(
+    "mandatory_mediation_state_vs_standard_notice",
+    "Whether the insured property is in a state with mandatory mediation (include the state mediation notice in the decision letter) or not (include the standard appeal rights notice)",
+    "The state where the insured property is located",
+    ["mandatory mediation state: state mediation notice", "other state: standard appeal rights notice"],
+  ),
+  condition(
+    "missing_documentation_vs_coverage_exclusion",
+    "Whether the denial rests on missing documentation (request the missing documents from the policyholder with a thirty-day deadline) or on a coverage exclusion (pass the file to coverage counsel for a coverage opinion)",
+    "The ground of the denial: missing documents or a coverage exclusion",
+    ["missing documentation: request the documents", "coverage exclusion: coverage counsel"],
+  ),
+];
+
+test("an action naming several conditions is credited to each it bears on; a channel header is no evidence (legal_01, 0007)", async () => {
+  const question = "What exact steps should I take to process a denied insurance claim?";
+  const both = search(
+    "cap1_action_4",
+    "call log notes claimed amount disputed amount estimate property address state mediation",
+    "appeals_panel_vs_claims_manager",
+    "",
+    "Search the claim notes for the claimed amount and the property's state (resolves appeals_panel_vs_claims_manager and mandatory_mediation_state_vs_standard_notice)",
+  );
+  const header = chat(
+    "2025-10-05",
+    "Channel: coverage counsel (coverage-counsel)\npolicyholder cases and team coordination",
+  );
+  const rc = await context(question, [both], [[header, "cap1_action_4"]]);
+  const [panel, mediation, exclusion] = targetedConditions(rc, CLAIMS, CLAIMS);
+  expect(panel).toContain("targeted by 1 action(s)");
+  expect(mediation).toContain("targeted by 1 action(s)");
+  expect(exclusion).toContain("targeted by none yet");
+  expect(exclusion).toEndWith("; no passage found so far speaks to it");
+  await rc.findings.close();
 });
 
 test("fit-test evidence speaks to the fit-test condition only, quoted as a whole sentence (healthcare_02, 0008)", async () => {

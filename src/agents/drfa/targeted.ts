@@ -15,6 +15,12 @@ import type { ConditionObject } from "./intermediate.ts";
 /** A sentence speaks to a condition when it holds at least this many of the condition's own terms. */
 export const MIN_SHARED_TERMS = 2;
 
+/**
+ * A message's header line (a chat export's "Channel: coverage counsel (coverage-counsel)", an e-mail's "Subject: …"):
+ * it names where the evidence is, never what it says, so it is no evidence for a condition.
+ */
+const HEADER = /^(?:Channel|From|To|Cc|Subject|Date|Sent):\s/;
+
 /** Words that say nothing about which condition a sentence or query is about. */
 const GENERIC = new Set(
   "has have had not no yet which who whom whose whether or nor but so there their they them she he her his him our we you your one also only other another been being does did done when where what how than more less any some".split(
@@ -80,7 +86,7 @@ export function bestEvidence(
     let best: { finding: RetrievedFinding; sentence: string; score: number } | null = null;
     for (const finding of pool)
       for (const sentence of sentences(finding.hit.text)) {
-        if (!bearsOn(sentence, mine, others, MIN_SHARED_TERMS)) continue;
+        if (HEADER.test(sentence) || !bearsOn(sentence, mine, others, MIN_SHARED_TERMS)) continue;
         const score = held(mine, sentence);
         if (!best || score > best.score) best = { finding, sentence, score };
       }
@@ -122,8 +128,9 @@ function searchTerms(own: ReadonlySet<string>, question: string): Set<string> {
 }
 
 /**
- * One line per condition targeted earlier: the actions planned for it whose query or document bears on it (run or
- * not), and the evidence found for it; "none yet" for either when there is none.
+ * One line per condition targeted earlier: the actions planned for it — filed under it, or naming it in their
+ * description — whose query or document bears on it (run or not), and the evidence found for it; "none yet" for either
+ * when there is none.
  */
 export function targetedConditions(
   rc: Pick<ResearchContext, "plan" | "findings" | "registry" | "question">,
@@ -140,11 +147,13 @@ export function targetedConditions(
       .map((o) => terms.get(o.condition_id)!);
     const searched = searchTerms(mine, rc.question);
     const rivals = others.map((o) => searchTerms(o, rc.question));
-    const entries = rc.plan
-      .all()
-      .filter(
-        (e) => e.action.condition_id === c.condition_id && bearsOn(actionText(e.action), searched, rivals, 1),
-      );
+    // An action is filed under one condition; one whose description names several (the model's "(resolves A, B and
+    // C)") bears on each it names whose terms its query holds.
+    const entries = rc.plan.all().filter((e) => {
+      const text = actionText(e.action);
+      if (e.action.description.includes(c.condition_id)) return held(searched, text) >= 1;
+      return e.action.condition_id === c.condition_id && bearsOn(text, searched, rivals, 1);
+    });
     const ran = entries.filter((e) => e.status === "done" || e.status === "failed");
     const waiting = entries.length - ran.length;
     const queries = entries.map((e) => `"${e.action.parameters.query || e.action.parameters.document}"`);

@@ -172,7 +172,12 @@ export async function executeAction(rc: ResearchContext, action: Action, iterati
         ? await readDocument(rc, action)
         : await executeSearch(action, rc.toolbox);
     let added = 0;
-    const meta = { stage: action.stage, actionId: action.id, iteration };
+    const meta = {
+      stage: action.stage,
+      actionId: action.id,
+      iteration,
+      read: action.type === "read_document",
+    };
     for (const r of results) {
       if (r.note) rc.tracer.note(`action ${action.id}: ${r.note}`);
       for (const hit of r.hits) {

@@ -19,6 +19,8 @@ export type RetrievedFinding = {
   side: EvidenceSide;
   /** Iteration in which it was first found. */
   iteration: number;
+  /** First found by a read action reading its document whole (no search returned it before). */
+  read?: true;
 };
 
 export type SynthesizedFinding = {
@@ -56,7 +58,7 @@ export class FindingsStore {
   /** Store the hits of one action; a chunk seen before keeps its first record. Returns how many were new. */
   async addHits(
     hits: readonly SearchHit[],
-    meta: { stage: WorkflowStage; actionId: string; iteration: number },
+    meta: { stage: WorkflowStage; actionId: string; iteration: number; read?: boolean },
   ): Promise<number> {
     const fresh: SearchHit[] = [];
     for (const hit of hits) {
@@ -69,6 +71,7 @@ export class FindingsStore {
         actionId: meta.actionId,
         side: evidenceSide(hit),
         iteration: meta.iteration,
+        ...(meta.read ? { read: true as const } : {}),
       });
       fresh.push(hit);
     }

@@ -161,3 +161,43 @@ test("a document read whole with read_document is shown first in the next digest
   );
   expect(findings.readWhole()).toEqual(["manual", "loyalty"]);
 });
+
+test("a long document read whole never crowds the other documents' found passages out of the next digest", async () => {
+  const findings = await FindingsStore.open();
+  const filler = (n: number) =>
+    `Appendix chapter ${n} on another process. ${"Facilities staff log the badge. ".repeat(10).trim()}`;
+  // Relay round 5: a 37,000-character policy read whole took J.7's 40,000 characters; 25 documents were left out.
+  const procedures = [0, 1, 2, 3].map((i) =>
+    hit(`procedure${i}`, 0, `Step ${i + 1} of the returns procedure: the agent checks one condition.`),
+  );
+  await findings.addHits(
+    [hit("padded", 3, "The decision table: Gold members get 30 more days."), ...procedures],
+    {
+      stage: "REQUIREMENT_COLLECTION",
+      actionId: "search1",
+      iteration: 1,
+    },
+  );
+  const whole = [0, 1, 2, 4, 5, 6, 7, 8, 9].map((i) => hit("padded", i, filler(i)));
+  await findings.addHits(whole, {
+    stage: "REQUIREMENT_COLLECTION",
+    actionId: "read1",
+    iteration: 2,
+    read: true,
+  });
+  findings.markRead("padded");
+  const budget = 2_400;
+  const digest = findingsDigest({ findings }, "policy", budget);
+  expect(digest.length).toBeLessThanOrEqual(budget + 700);
+  // every searched passage is shown, the one found in the document read whole among them, and that document first
+  for (const h of procedures) expect(digest).toContain(h.text);
+  expect(digest).toContain("The decision table: Gold members get 30 more days.");
+  expect(digest.indexOf("### Title of padded")).toBeLessThan(digest.indexOf("### Title of procedure0"));
+  // what is left fills with the document read whole, and the marker counts the rest
+  const fillers = whole.filter((h) => digest.includes(h.text)).length;
+  expect(fillers).toBeGreaterThan(0);
+  expect(fillers).toBeLessThan(whole.length);
+  expect(digest).toContain(
+    `[… ${whole.length - fillers} more passages of this document, read whole, not shown for length: from passage ${fillers + 2} of 10 on;`,
+  );
+});

@@ -96,11 +96,14 @@ function carriedLine(passages: number, documents: number, what: string, cut: num
   return cut > 0 ? `(${all}. ${count(cut, "document")} cut for length, as marked.)` : `(${all}.)`;
 }
 
+/** A found passage: `read` when a read action brought it (no search returned it). */
+type FoundPiece = Piece & { read: boolean };
+
 /** Findings grouped by document, in the order first found: each document's passages joined in its own order. */
 function foundDocuments(
   found: readonly RetrievedFinding[],
-): { id: string; title: string; path: string; side: EvidenceSide; pieces: Piece[]; text: string }[] {
-  const byDoc = new Map<string, { title: string; path: string; side: EvidenceSide; pieces: Piece[] }>();
+): { id: string; title: string; path: string; side: EvidenceSide; pieces: FoundPiece[]; text: string }[] {
+  const byDoc = new Map<string, { title: string; path: string; side: EvidenceSide; pieces: FoundPiece[] }>();
   for (const f of found) {
     const entry = byDoc.get(f.hit.documentId) ?? {
       title: f.hit.title,
@@ -108,23 +111,27 @@ function foundDocuments(
       side: f.side,
       pieces: [],
     };
-    entry.pieces.push({ text: f.hit.text, order: chunkOrdinal(f.hit.chunkId) });
+    entry.pieces.push({ text: f.hit.text, order: chunkOrdinal(f.hit.chunkId), read: f.read === true });
     byDoc.set(f.hit.documentId, entry);
   }
   return [...byDoc].map(([id, d]) => ({ id, ...d, text: joinPieces(d.pieces) }));
 }
 
 /**
- * The documents a read action read whole first (the latest first: what the model asked to read is what the next
- * request must show), then the documents most central to the findings — the most distinct passages found in them (the
- * documents several searches led to), then the order first found — each whole while the budget holds; the first document that does not
- * fit shows its first passages in document order while they fit, and every later one its first passage when it fits.
- * What is left out is whole passages, counted in a marker naming the document's path for `read_document`; a document
- * none of whose passages fits is named in the closing line. No passage is cut, and a procedure found by many searches
- * is never the one that loses its passages to a distractor found once.
+ * Which passages of the found documents a digest shows within `budgetChars`. The documents are ranked: those a read
+ * action read whole first (the latest first: what the model asked to read is what the next request must show), then
+ * the documents most central to the findings — the most distinct passages found in them (the documents several
+ * searches led to), then the order first found. Passages are taken document by document in that rank, each
+ * document's in its own order while they fit (the first that does not fit ends that document's turn), in up to three
+ * rounds: when a document was read whole, first every document's searched passages within half the budget, then the
+ * rest of the documents read whole, then what is left; otherwise one round. So a long document read whole (a policy
+ * padded with other processes' chapters) never crowds out every other document's found passages, and a procedure
+ * found by many searches never loses its passages to a distractor found once. What is left out is whole passages,
+ * counted in a marker naming the document's path for `read_document`; a document none of whose passages fits is named
+ * in the closing line. No passage is cut.
  */
 function fitPassages(
-  docs: readonly { id: string; path: string; title: string; pieces: readonly Piece[]; text: string }[],
+  docs: readonly { id: string; path: string; title: string; pieces: readonly FoundPiece[] }[],
   budgetChars: number,
   readWhole: readonly string[] = [],
 ): {
@@ -143,43 +150,61 @@ function fitPassages(
   const ranked = docs
     .map((_, i) => i)
     .sort((a, b) => readRank(a) - readRank(b) || distinct[b]!.length - distinct[a]!.length || a - b);
-  let remaining = budgetChars;
-  let cut = 0;
-  let passagesLeftOut = 0;
+  const chosen = docs.map(() => new Set<number>());
+  const render = (i: number): string => {
+    const all = distinct[i]!;
+    const kept = all.filter((p) => chosen[i]!.has(p.order));
+    const left = all.length - kept.length;
+    if (left === 0) return joinPieces(kept);
+    if (!readWhole.includes(docs[i]!.id))
+      return `${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document found, not shown for length: read_document reads it whole ("document": "${docs[i]!.path}")]`;
+    const prefix = kept.every((p, k) => p === all[k]);
+    const from = prefix ? `: from passage ${kept.length + 1} of ${all.length} on;` : ";";
+    return `${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document, read whole, not shown for length${from} they are among the findings the report is written from]`;
+  };
+  const cost = (i: number) =>
+    chosen[i]!.size === 0 ? 0 : `### ${docs[i]!.title}\n`.length + render(i).length + 2;
+  const costs = docs.map(() => 0);
+  let spent = 0;
+  /** Add `pieces` to document `i` if the total stays within `budget`; whether it did. */
+  const take = (i: number, pieces: readonly FoundPiece[], budget: number): boolean => {
+    for (const p of pieces) chosen[i]!.add(p.order);
+    const next = cost(i);
+    if (spent - costs[i]! + next > budget) {
+      for (const p of pieces) chosen[i]!.delete(p.order);
+      return false;
+    }
+    spent += next - costs[i]!;
+    costs[i] = next;
+    return true;
+  };
+  // A document's wanted passages all at once when they fit (its marker then not needed), else one by one.
+  const round = (budget: number, wanted: (i: number, p: FoundPiece) => boolean) => {
+    for (const i of ranked) {
+      const open = distinct[i]!.filter((p) => !chosen[i]!.has(p.order) && wanted(i, p));
+      if (open.length === 0 || take(i, open, budget)) continue;
+      for (const p of open) if (!take(i, [p], budget)) break;
+    }
+  };
+  const read = new Set(readWhole);
+  if (docs.some((d) => read.has(d.id))) {
+    round(Math.floor(budgetChars / 2), (_, p) => !p.read);
+    round(budgetChars, (i) => read.has(docs[i]!.id));
+  }
+  round(budgetChars, () => true);
   const blocks: { title: string; path: string; text: string }[] = [];
   const omitted: string[] = [];
+  let cut = 0;
+  let passagesLeftOut = 0;
   for (const i of ranked) {
-    const d = docs[i]!;
-    const heading = `### ${d.title}\n`;
-    if (heading.length + d.text.length <= remaining) {
-      blocks.push({ title: d.title, path: d.path, text: d.text });
-      remaining -= heading.length + d.text.length + 2;
-      continue;
-    }
-    const kept: Piece[] = [];
-    for (const p of distinct[i]!) {
-      if (heading.length + joinPieces([...kept, p]).length + MARKER_CHARS > remaining) break;
-      kept.push(p);
-    }
-    const left = distinct[i]!.length - kept.length;
+    const left = distinct[i]!.length - chosen[i]!.size;
     passagesLeftOut += left;
-    if (kept.length === 0) {
-      omitted.push(d.path);
+    if (chosen[i]!.size === 0) {
+      omitted.push(docs[i]!.path);
       continue;
     }
-    if (left === 0) {
-      // every distinct passage fits: the document's text held a passage twice
-      blocks.push({ title: d.title, path: d.path, text: joinPieces(kept) });
-      remaining -= heading.length + joinPieces(kept).length + 2;
-      continue;
-    }
-    cut += 1;
-    const first = distinct[i]![kept.length]!.order + 1;
-    const text = readWhole.includes(d.id)
-      ? `${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document, read whole, not shown for length: from passage ${first} of ${distinct[i]!.length} on; they are among the findings the report is written from]`
-      : `${joinPieces(kept)}\n[… ${count(left, "more passage")} of this document found, not shown for length: read_document reads it whole ("document": "${d.path}")]`;
-    blocks.push({ title: d.title, path: d.path, text });
-    remaining -= heading.length + text.length + 2;
+    if (left > 0) cut += 1;
+    blocks.push({ title: docs[i]!.title, path: docs[i]!.path, text: render(i) });
   }
   return { blocks, cut, passagesLeftOut, omitted };
 }
@@ -209,9 +234,6 @@ function fitBothSides(
     omitted: [...theirs.omitted, ...mine.omitted],
   };
 }
-
-/** Room kept for a document's "not shown for length" marker. */
-const MARKER_CHARS = 160;
 
 /**
  * A digest of the findings of one side (J.7's `{findings_summary}`) or of both (DRBA's AAP), one block per document

@@ -23,11 +23,14 @@ export function overlap(query: Set<string>, text: string): number {
 }
 
 /**
- * The sentences of a text, each whole: a line break splits, and within a line retrieval's segmenter, which never
- * splits after a title or an initial ("The nurse who has Mr. Acheampong isn't fit tested yet." is one sentence).
+ * The sentences of a text, each whole: a line break splits — except a hard wrap, a line ending in a word or a comma
+ * whose next line goes on in lower case ("…under the kitchen\nsink at the insured property.", as e-mail bodies are
+ * wrapped) — and within a line retrieval's segmenter, which never splits after a title or an initial ("The nurse who
+ * has Mr. Acheampong isn't fit tested yet." is one sentence).
  */
 export function sentences(text: string): string[] {
   return text
+    .replace(/([\p{L},])[ \t]*\n(?=[ \t]*\p{Ll})/gu, "$1 ")
     .split(/\n+/)
     .flatMap((line) => segmentSentences(line))
     .map((s) => s.trim())
