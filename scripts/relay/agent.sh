@@ -12,6 +12,8 @@ HERE=$(cd "$(dirname "$0")/../.." && pwd)
 # The relay: RELAY_SCRIPT, else the team's shared tools beside the repository, else /work/shared/tools.
 RELAY=${RELAY_SCRIPT:-$HERE/../shared/tools/model-relay.py}
 [ -f "$RELAY" ] || RELAY=/work/shared/tools/model-relay.py
+# shellcheck source=start-relay.sh
+source "$HERE/scripts/relay/start-relay.sh"
 ROOT=${RELAY_TASKS:-/work/relay/tasks}
 RUNS=${RELAY_RUNS:-/work/relay/runs}
 STORE=${RELAY_STORE:-$RUNS/runs.sqlite}
@@ -22,9 +24,7 @@ R=$RUNS/$NAME
 mkdir -p "$R"
 echo $$ > "$R/driver.pid"
 # The relay holds a request until it is answered (50 min): the client waits instead of retrying.
-RELAY_HOLD=${RELAY_HOLD:-3000} python3 "$RELAY" "$PORT" "$R" & RELAY_PID=$!
-trap 'kill $RELAY_PID 2>/dev/null || true' EXIT
-for _ in $(seq 50); do curl -s "http://127.0.0.1:$PORT/_count" >/dev/null && break; sleep 0.1; done
+start_relay "$PORT" "$R"
 cd "$HERE"
 # The offline embedder for every run alike (the relay's embeddings are a bag of words too); the cache in the runs
 # folder, so a finished run replays (DRFLOW_CACHE=replay) without asking the relay again.

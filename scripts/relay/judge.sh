@@ -10,6 +10,8 @@ HERE=$(cd "$(dirname "$0")/../.." && pwd)
 # The relay: RELAY_SCRIPT, else the team's shared tools beside the repository, else /work/shared/tools.
 RELAY=${RELAY_SCRIPT:-$HERE/../shared/tools/model-relay.py}
 [ -f "$RELAY" ] || RELAY=/work/shared/tools/model-relay.py
+# shellcheck source=start-relay.sh
+source "$HERE/scripts/relay/start-relay.sh"
 ROOT=${RELAY_TASKS:-/work/relay/tasks}
 RUNS=${RELAY_RUNS:-/work/relay/runs}
 STORE=${RELAY_STORE:-$RUNS/runs.sqlite}
@@ -19,9 +21,7 @@ mkdir -p "$J"
 cd "$HERE"
 bun src/cli/main.ts judge --run "$RUN" --judge lexical --root "$ROOT" --store "$STORE" --json > "$R/judge-lexical.json"
 echo $$ > "$J/driver.pid"
-RELAY_HOLD=${RELAY_HOLD:-3000} python3 "$RELAY" "$PORT" "$J" & RELAY_PID=$!
-trap 'kill $RELAY_PID 2>/dev/null || true' EXIT
-for _ in $(seq 50); do curl -s "http://127.0.0.1:$PORT/_count" >/dev/null && break; sleep 0.1; done
+start_relay "$PORT" "$J"
 # The judge's factuality ranking embeds with the embedder role: the offline one, as the agents' did.
 DRFLOW_EMBEDDER_MODEL=hashing DRFLOW_CACHE_PATH=${DRFLOW_CACHE_PATH:-$RUNS/cache.sqlite} \
   bun src/cli/main.ts judge --run "$RUN" --judge "compat:http://127.0.0.1:$PORT/v1#judge-relay?structured=json_schema" \

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../scripts/services/common.ts";
 import { RunStore } from "../../src/store/run-store.ts";
 import { agentReplies, kindOf } from "../agents/support/scripted-agent.ts";
 import { readingDecider, scriptedJudge } from "../judge/protocol-agreement.ts";
@@ -53,7 +54,8 @@ test.skipIf(!present)(
   async () => {
     const replies = agentReplies();
     const agent = answerRelay(join(runs, "drfa-healthcare_01"), (req) => replies(req, 0));
-    const run = await sh("scripts/relay/agent.sh", "18971", "drfa", "demo/healthcare_01");
+    // Free ports: a fixed one met a relay of a real run on this machine, and the run talked to it.
+    const run = await sh("scripts/relay/agent.sh", String(await freePort()), "drfa", "demo/healthcare_01");
     await agent.stop();
     expect(run.err).toMatch(/^run drfa-healthcare_01: \d+ steps/m);
     expect(run.code).toBe(0);
@@ -77,7 +79,7 @@ test.skipIf(!present)(
       if (kindOf(req) !== "unknown") throw new Error("the judge relay got an agent prompt");
       return judgeReply(req);
     });
-    const judged = await sh("scripts/relay/judge.sh", "18972", "drfa-healthcare_01");
+    const judged = await sh("scripts/relay/judge.sh", String(await freePort()), "drfa-healthcare_01");
     await judge.stop();
     expect(judged.code).toBe(0);
     const lexical = JSON.parse(readFileSync(join(dir, "judge-lexical.json"), "utf8")) as { judge: string };
@@ -99,3 +101,17 @@ test.skipIf(!present)(
   },
   180_000,
 );
+
+test.skipIf(!present)("agent.sh refuses a port another server answers on, and runs nothing", async () => {
+  const other = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("someone else") });
+  try {
+    const run = await sh("scripts/relay/agent.sh", String(other.port), "basic", "demo/healthcare_01");
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(
+      `agent.sh: port ${other.port} is in use (another relay or server answers there)`,
+    );
+    expect(existsSync(join(runs, "basic-healthcare_01", "report.md"))).toBe(false);
+  } finally {
+    other.stop(true);
+  }
+});
