@@ -109,3 +109,31 @@ test("the first J.8 says no condition was targeted yet", async () => {
     /what those actions found\): none, every condition extracted so far is listed above\.\nALREADY-USED QUERIES/,
   );
 });
+
+test("a condition whose actions ran and found nothing is planned for once more, saying what was searched; never a third time", async () => {
+  // Relay round 5, b2c_01: DRFA's one J.8 round never found the notes that settle two conditions; nothing asked again.
+  await executeAction(
+    rc,
+    search("cap1_action_9", "visitor badge front desk sign-in", "signature_witness"),
+    2,
+  );
+  const state = newAdaptiveState(8);
+  state.intermediate = { ...WORKFLOW, conditional_steps: [...WORKFLOW.conditional_steps, WITNESS] };
+  state.policySeen = rc.findings.bySide("policy").length;
+  for (const c of state.intermediate!.conditional_steps) state.targeted.add(c.condition_id);
+  const before = server.requests.length;
+  await conditionalActionPlanning(rc, state, 5);
+  await conditionalActionPlanning(rc, state, 6);
+  const j8 = server.requests
+    .slice(before)
+    .filter((r) => kindOf(r) === "J.8")
+    .map(promptOf);
+  expect(j8.length).toBe(1);
+  const [open, rest] = j8[0]!.split("CONDITIONS TARGETED IN EARLIER ROUNDS");
+  expect(open).toContain("condition_id: signature_witness");
+  expect(open).toContain('searched before, nothing found: "visitor badge front desk sign-in"');
+  // The language condition's action found the patient's e-mail: not asked again, still reported below.
+  expect(open).not.toContain("condition_id: lep_vs_english");
+  expect(rest).toContain("- lep_vs_english");
+  expect(state.replanned.has("signature_witness")).toBe(true);
+});

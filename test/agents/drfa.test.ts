@@ -54,7 +54,9 @@ describe("DRFA over the scripted server", () => {
   test("conditional actions run before gap-finding actions (and before the rest of the plan)", async () => {
     const run = await runScripted(drfa({ iterations: 10 }));
     const order = started(run.trace);
-    const cap = order.filter((id) => id.startsWith("cap"));
+    // The first round's conditional actions (a later J.8 plans again for conditions its actions found nothing for).
+    const all = order.filter((id) => id.startsWith("cap"));
+    const cap = all.filter((id) => id.split("_")[0] === all[0]!.split("_")[0]);
     const gap = order.filter((id) => id.startsWith("gap"));
     expect(cap.length).toBeGreaterThan(0);
     expect(gap.length).toBeGreaterThan(0);

@@ -26,7 +26,7 @@ import {
   IntermediateWorkflow,
   workflowText,
 } from "./intermediate.ts";
-import { conditionOf, targetedConditions } from "./targeted.ts";
+import { conditionOf, searchedInVain, targetedConditions } from "./targeted.ts";
 
 /** Diversity rule 1 of J.6: a new query may share at most half its keywords with an already-used query. */
 export const MAX_QUERY_OVERLAP = 0.5;
@@ -42,6 +42,8 @@ export type AdaptiveState = {
   policySeen: number;
   /** Condition ids (and their decisions, lower-cased) already turned into actions. */
   targeted: Set<string>;
+  /** Conditions planned for once more after their actions found nothing (`searchedInVain`): never a third time. */
+  replanned: Set<string>;
   /** Passages known when J.6 last ran; J.6 runs again only when new ones arrived. */
   gapSeen: number;
   /** J.6 answered that no gap is left: it is not asked again. */
@@ -55,6 +57,7 @@ export function newAdaptiveState(planningCalls: number): AdaptiveState {
     intermediate: null,
     policySeen: 0,
     targeted: new Set(),
+    replanned: new Set(),
     gapSeen: 0,
     gapClosed: false,
     callsLeft: planningCalls,
@@ -217,19 +220,46 @@ export async function conditionalActionPlanning(
   const conditions = state.intermediate?.conditional_steps ?? [];
   const isTargeted = (c: ConditionObject) =>
     state.targeted.has(c.condition_id) || state.targeted.has(decisionOf(c));
-  const open = conditions.filter((c) => !isTargeted(c));
+  const fresh = conditions.filter((c) => !isTargeted(c));
+  // A condition whose actions all ran and found nothing is still unresolved: planned for once more, saying so.
+  const again = searchedInVain(
+    rc,
+    conditions.filter((c) => isTargeted(c) && !state.replanned.has(c.condition_id)),
+    conditions,
+  );
+  const open = [...fresh, ...again.map((t) => t.condition)];
   if (open.length === 0 || !spend(rc, state, "conditional action planning (J.8)")) return [];
+  if (again.length > 0)
+    rc.tracer.note(
+      `conditional action planning: ${again.map((t) => t.condition.condition_id).join(", ")} planned for again (their actions ran and found nothing)`,
+    );
   const tools = rc.toolbox.info({ reading: true });
   const prompt = renderConditionalPlanning({
     originalQuestion: rc.question,
-    conditionsSummary: conditionsSummary(open),
+    conditionsSummary: [
+      conditionsSummary(fresh),
+      ...again.map(
+        (t) =>
+          `${conditionsSummary([t.condition])}\n  searched before, nothing found: ${
+            t.queries.length
+              ? t.queries.map((q) => `"${q}"`).join(", ")
+              : "no earlier action searched for its terms"
+          } (search other apps, or for the case's names and ids)`,
+      ),
+    ]
+      .filter(Boolean)
+      .join("\n"),
     existingQueries: rc.plan.queries(),
     availableToolNames: availableToolNames(tools),
     toolGuidelines: toolGuidelines(tools),
     actionTypes: actionTypesWithTools(tools),
     parameters: parametersLine(tools),
     documentsFound: await documentsFound(rc),
-    targeted: targetedConditions(rc, conditions.filter(isTargeted), conditions),
+    targeted: targetedConditions(
+      rc,
+      conditions.filter((c) => isTargeted(c) && !open.includes(c)),
+      conditions,
+    ),
   });
   const proposed = await askJson(rc, {
     stage: "conditional_action_planning",
@@ -242,6 +272,7 @@ export async function conditionalActionPlanning(
     state.targeted.add(c.condition_id);
     state.targeted.add(decisionOf(c));
   }
+  for (const t of again) state.replanned.add(t.condition.condition_id);
   // Each action is filed under the open condition its query, description or document bears on (none when it bears
   // on none: a read of a policy's shipment notes is no evidence about who sold the item).
   const actions = proposed.slice(0, 6).map((p, i) => {

@@ -127,16 +127,24 @@ function searchTerms(own: ReadonlySet<string>, question: string): Set<string> {
   return new Set([...own].filter((t) => !asked.has(t)));
 }
 
+/** What the actions planned for a condition did: those bearing on it, how many ran, and the evidence found for it. */
+export type Targeting = {
+  condition: ConditionObject;
+  queries: string[];
+  ran: number;
+  waiting: number;
+  found: { finding: RetrievedFinding; sentence: string } | null;
+};
+
 /**
- * One line per condition targeted earlier: the actions planned for it — filed under it, or naming it in their
- * description — whose query or document bears on it (run or not), and the evidence found for it; "none yet" for either
- * when there is none.
+ * Per condition, the actions planned for it — filed under it, or naming it in their description — whose query or
+ * document bears on it (run or not), and the evidence found for it.
  */
-export function targetedConditions(
-  rc: Pick<ResearchContext, "plan" | "findings" | "registry" | "question">,
+export function targetings(
+  rc: Pick<ResearchContext, "plan" | "findings" | "question">,
   targeted: readonly ConditionObject[],
   all: readonly ConditionObject[] = targeted,
-): string[] {
+): Targeting[] {
   const personal = rc.findings.bySide("personal");
   const everyone = [...new Map([...all, ...targeted].map((c) => [c.condition_id, c])).values()];
   const terms = new Map(everyone.map((c) => [c.condition_id, ownTerms(c, everyone, rc.question)]));
@@ -154,15 +162,44 @@ export function targetedConditions(
       if (e.action.description.includes(c.condition_id)) return held(searched, text) >= 1;
       return e.action.condition_id === c.condition_id && bearsOn(text, searched, rivals, 1);
     });
-    const ran = entries.filter((e) => e.status === "done" || e.status === "failed");
-    const waiting = entries.length - ran.length;
-    const queries = entries.map((e) => `"${e.action.parameters.query || e.action.parameters.document}"`);
+    const ran = entries.filter((e) => e.status === "done" || e.status === "failed").length;
+    return {
+      condition: c,
+      queries: entries.map((e) => e.action.parameters.query || e.action.parameters.document),
+      ran,
+      waiting: entries.length - ran,
+      found: bestEvidence(mine, others, personal, new Set(entries.map((e) => e.action.id))),
+    };
+  });
+}
+
+/**
+ * The conditions targeted earlier whose actions have all run and found nothing that speaks to them (or none bore on
+ * them): still unresolved, so J.8 may plan for them once more.
+ */
+export function searchedInVain(
+  rc: Pick<ResearchContext, "plan" | "findings" | "question">,
+  targeted: readonly ConditionObject[],
+  all: readonly ConditionObject[],
+): Targeting[] {
+  return targetings(rc, targeted, all).filter((t) => t.waiting === 0 && t.found === null);
+}
+
+/**
+ * One line per condition targeted earlier: the actions planned for it whose query or document bears on it (run or
+ * not), and the evidence found for it; "none yet" for either when there is none.
+ */
+export function targetedConditions(
+  rc: Pick<ResearchContext, "plan" | "findings" | "registry" | "question">,
+  targeted: readonly ConditionObject[],
+  all: readonly ConditionObject[] = targeted,
+): string[] {
+  return targetings(rc, targeted, all).map(({ condition: c, queries, ran, waiting, found }) => {
     const head = `- ${c.condition_id} (step ${c.step_number}: ${c.description}): ${
-      entries.length
-        ? `targeted by ${entries.length} action(s) (${queries.join(", ")}), ${ran.length} run, ${waiting} not run yet`
+      queries.length
+        ? `targeted by ${queries.length} action(s) (${queries.map((q) => `"${q}"`).join(", ")}), ${ran} run, ${waiting} not run yet`
         : "targeted by none yet (no action planned for it searches or reads for its terms)"
     }`;
-    const found = bestEvidence(mine, others, personal, new Set(entries.map((e) => e.action.id)));
     if (!found) return `${head}; no passage found so far speaks to it`;
     const key = rc.registry.keyOf(found.finding.hit.documentId);
     return `${head}; found in "${found.finding.hit.title}"${key ? ` (${key})` : ""}: ${found.sentence}`;
