@@ -6,6 +6,7 @@
  * `adversarial.test.ts` and `scripts/bench/judge.ts`. Roles come from the task manifest, never from artifact ids.
  */
 
+import { fairShares } from "../../src/agents/shared/text.ts";
 import { type MetricName, Report, type ReportStep } from "../../src/core/index.ts";
 import { MAX_JUDGED_STEPS, metricNames } from "../../src/judge/index.ts";
 import { renderReportMarkdown } from "../../src/judge/report/render.ts";
@@ -133,22 +134,6 @@ async function policySentences(loaded: LoadedTask): Promise<Report> {
     personalized_workflow: renumber(steps),
     references: refs,
   });
-}
-
-/** How many of each list's items to keep so that at most `cap` are kept in all, as evenly as the lists allow. */
-function fairShares(sizes: number[], cap: number): number[] {
-  const kept = sizes.map(() => 0);
-  let left = Math.min(
-    cap,
-    sizes.reduce((a, b) => a + b, 0),
-  );
-  while (left > 0)
-    for (const [i, size] of sizes.entries())
-      if (left > 0 && kept[i]! < size) {
-        kept[i] = kept[i]! + 1;
-        left--;
-      }
-  return kept;
 }
 
 /** The gold rewritten for the first look-alike case: its subject and case id, and its branches where they differ. */
