@@ -17,7 +17,8 @@
  * outcome kept in the job's `history`, their dead-letter copies kept), so a grid is resumed by re-running the command.
  * Take-over: a worker beats every heartbeat / 2; a job whose beat is older than a heartbeat is failed by the
  * supervisor, which every instance runs every heartbeat / 5, and retried after `retryDelaySeconds` × (1–2): a dead or
- * frozen worker's cell is taken again within 2 heartbeats of the kill (test/services/queue.test.ts measures it).
+ * frozen worker's cell is free again within `takeOverBoundSeconds` of the kill, and a busy worker takes it when its
+ * cell in hand ends (test/services/queue.test.ts measures it).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { hostname } from "node:os";
@@ -67,6 +68,24 @@ export const DEFAULT_POLICY: QueuePolicy = {
   expireInSeconds: 3 * 3600,
   refusalDeadlineSeconds: 15 * 60,
 };
+
+/** How often an idle worker asks for a cell. */
+const POLLING_SECONDS = 0.5;
+
+/**
+ * How often every instance's supervisor looks for lost heartbeats: heartbeat / 5 (pg-boss's default is 60 s, which
+ * made a take-over 62–64 s after a kill with a 10 s heartbeat).
+ */
+const supervisorPassSeconds = (policy: QueuePolicy) =>
+  Math.max(1, Math.min(30, Math.floor(policy.heartbeatSeconds / 5)));
+
+/**
+ * The longest a dead worker's cell waits after the kill before an idle worker takes it: its last beat ages past a
+ * heartbeat, the next supervisor pass fails it, its first retry waits up to 2 × `retryDelaySeconds`, and a worker's
+ * next poll takes it.
+ */
+export const takeOverBoundSeconds = (policy: QueuePolicy) =>
+  policy.heartbeatSeconds + supervisorPassSeconds(policy) + 2 * policy.retryDelaySeconds + POLLING_SECONDS;
 
 /** A refused cell waits this long before any worker may take it again (so a refusing worker does not spin on it). */
 const REFUSED_DELAY_SECONDS = 2;
@@ -128,9 +147,7 @@ export async function openQueue(
   policy: QueuePolicy = DEFAULT_POLICY,
   options: { supervise?: boolean; configure?: boolean; worker?: string } = {},
 ): Promise<PgBoss> {
-  // Lost heartbeats are found on the supervisor's pass, every heartbeat / 5 (pg-boss's default is 60 s, which made a
-  // take-over 62–64 s after a kill with a 10 s heartbeat).
-  const pass = Math.max(1, Math.min(30, Math.floor(policy.heartbeatSeconds / 5)));
+  const pass = supervisorPassSeconds(policy);
   const boss = new PgBoss({
     connectionString: url,
     max: 4,
@@ -435,7 +452,12 @@ export async function runWorker(options: WorkerOptions): Promise<{ stop(): Promi
   };
   const workerId = await options.boss.work<unknown>(
     CELL_QUEUE,
-    { batchSize: 1, localConcurrency: options.concurrency, pollingIntervalSeconds: 0.5, perJobResults: true },
+    {
+      batchSize: 1,
+      localConcurrency: options.concurrency,
+      pollingIntervalSeconds: POLLING_SECONDS,
+      perJobResults: true,
+    },
     async (jobs) => {
       const out = [];
       for (const job of jobs) {
