@@ -26,7 +26,7 @@ import {
   IntermediateWorkflow,
   workflowText,
 } from "./intermediate.ts";
-import { conditionOf, searchedInVain, targetedConditions } from "./targeted.ts";
+import { conditionOf, searchedInVain, targetingLine, targetings } from "./targeted.ts";
 
 /** Diversity rule 1 of J.6: a new query may share at most half its keywords with an already-used query. */
 export const MAX_QUERY_OVERLAP = 0.5;
@@ -221,12 +221,9 @@ export async function conditionalActionPlanning(
   const isTargeted = (c: ConditionObject) =>
     state.targeted.has(c.condition_id) || state.targeted.has(decisionOf(c));
   const fresh = conditions.filter((c) => !isTargeted(c));
+  const earlier = targetings(rc, conditions.filter(isTargeted), conditions);
   // A condition whose actions all ran and found nothing is still unresolved: planned for once more, saying so.
-  const again = searchedInVain(
-    rc,
-    conditions.filter((c) => isTargeted(c) && !state.replanned.has(c.condition_id)),
-    conditions,
-  );
+  const again = earlier.filter((t) => !state.replanned.has(t.condition.condition_id) && searchedInVain(t));
   const open = [...fresh, ...again.map((t) => t.condition)];
   if (open.length === 0 || !spend(rc, state, "conditional action planning (J.8)")) return [];
   if (again.length > 0)
@@ -255,11 +252,7 @@ export async function conditionalActionPlanning(
     actionTypes: actionTypesWithTools(tools),
     parameters: parametersLine(tools),
     documentsFound: await documentsFound(rc),
-    targeted: targetedConditions(
-      rc,
-      conditions.filter((c) => isTargeted(c) && !open.includes(c)),
-      conditions,
-    ),
+    targeted: earlier.filter((t) => !open.includes(t.condition)).map((t) => targetingLine(t, rc.registry)),
   });
   const proposed = await askJson(rc, {
     stage: "conditional_action_planning",

@@ -10,7 +10,7 @@ import { FindingsStore } from "../shared/findings.ts";
 import { ActionPlan } from "../shared/plan.ts";
 import { sentences } from "../shared/text.ts";
 import type { ConditionObject } from "./intermediate.ts";
-import { conditionOf, ownTerms, targetedConditions } from "./targeted.ts";
+import { conditionOf, ownTerms, targetingLine, targetings } from "./targeted.ts";
 
 const condition = (condition_id: string, description: string, evidence_needed: string, branches: string[]) =>
   ({
@@ -98,6 +98,13 @@ async function context(question: string, actions: Action[], hits: [SearchHit, st
   return { plan, findings, registry, question };
 }
 
+/** J.8's targeted lines for `targeted`, as the planner renders them. */
+const lines = (
+  rc: Awaited<ReturnType<typeof context>>,
+  targeted: ConditionObject[],
+  all: ConditionObject[],
+) => targetings(rc, targeted, all).map((t) => targetingLine(t, rc.registry));
+
 test("a sentence is split at its end, not after a title or an initial", () => {
   expect(sentences("The nurse who has Mr. Acheampong isn't fit tested yet. Dr. J. Cole agreed.")).toEqual([
     "The nurse who has Mr. Acheampong isn't fit tested yet.",
@@ -160,7 +167,7 @@ test("an action naming several conditions is credited to each it bears on; a cha
     "Channel: coverage counsel (coverage-counsel)\npolicyholder cases and team coordination",
   );
   const rc = await context(question, [both], [[header, "cap1_action_4"]]);
-  const [panel, mediation, exclusion] = targetedConditions(rc, CLAIMS, CLAIMS);
+  const [panel, mediation, exclusion] = lines(rc, CLAIMS, CLAIMS);
   expect(panel).toContain("targeted by 1 action(s)");
   expect(mediation).toContain("targeted by 1 action(s)");
   expect(exclusion).toContain("targeted by none yet");
@@ -187,7 +194,7 @@ test("fit-test evidence speaks to the fit-test condition only, quoted as a whole
     ],
     [[chat("2025-02-27", fit), "cap1_action_2"]],
   );
-  const [mask, aiir, n95] = targetedConditions(rc, TB, TB);
+  const [mask, aiir, n95] = lines(rc, TB, TB);
   // The room condition's own terms are the room's (AIIR, negative pressure, transfer), not "current" or "has".
   expect(ownTerms(TB[1]!, TB, rc.question).has("current")).toBe(false);
   expect(aiir).toContain('("bed board isolation bed request room occupied pressure alarm');
@@ -236,7 +243,7 @@ test("only an action whose query or document bears on a condition is credited to
   );
   // Filed under it anyway (an earlier round's guess), it is still not credited.
   const rc = await context(question, [marketplace, note], []);
-  const [line] = targetedConditions(rc, RETURNS.slice(0, 1), RETURNS);
+  const [line] = lines(rc, RETURNS.slice(0, 1), RETURNS);
   expect(line).toContain(
     'targeted by 1 action(s) ("Hannah Gallagher ORD order placed via marketplace partner fulfilled by seller name"), 1 run, 0 not run yet',
   );

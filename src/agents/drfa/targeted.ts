@@ -174,34 +174,25 @@ export function targetings(
 }
 
 /**
- * The conditions targeted earlier whose actions have all run and found nothing that speaks to them (or none bore on
- * them): still unresolved, so J.8 may plan for them once more.
+ * Whether a condition targeted earlier was searched in vain: its actions have all run and found nothing that speaks
+ * to it (or none bore on it), so it is still unresolved and J.8 may plan for it once more.
  */
-export function searchedInVain(
-  rc: Pick<ResearchContext, "plan" | "findings" | "question">,
-  targeted: readonly ConditionObject[],
-  all: readonly ConditionObject[],
-): Targeting[] {
-  return targetings(rc, targeted, all).filter((t) => t.waiting === 0 && t.found === null);
-}
+export const searchedInVain = (t: Targeting) => t.waiting === 0 && t.found === null;
 
 /**
- * One line per condition targeted earlier: the actions planned for it whose query or document bears on it (run or
+ * J.8's line for a condition targeted earlier: the actions planned for it whose query or document bears on it (run or
  * not), and the evidence found for it; "none yet" for either when there is none.
  */
-export function targetedConditions(
-  rc: Pick<ResearchContext, "plan" | "findings" | "registry" | "question">,
-  targeted: readonly ConditionObject[],
-  all: readonly ConditionObject[] = targeted,
-): string[] {
-  return targetings(rc, targeted, all).map(({ condition: c, queries, ran, waiting, found }) => {
-    const head = `- ${c.condition_id} (step ${c.step_number}: ${c.description}): ${
-      queries.length
-        ? `targeted by ${queries.length} action(s) (${queries.map((q) => `"${q}"`).join(", ")}), ${ran} run, ${waiting} not run yet`
-        : "targeted by none yet (no action planned for it searches or reads for its terms)"
-    }`;
-    if (!found) return `${head}; no passage found so far speaks to it`;
-    const key = rc.registry.keyOf(found.finding.hit.documentId);
-    return `${head}; found in "${found.finding.hit.title}"${key ? ` (${key})` : ""}: ${found.sentence}`;
-  });
+export function targetingLine(
+  { condition: c, queries, ran, waiting, found }: Targeting,
+  registry: Pick<ResearchContext["registry"], "keyOf">,
+): string {
+  const head = `- ${c.condition_id} (step ${c.step_number}: ${c.description}): ${
+    queries.length
+      ? `targeted by ${queries.length} action(s) (${queries.map((q) => `"${q}"`).join(", ")}), ${ran} run, ${waiting} not run yet`
+      : "targeted by none yet (no action planned for it searches or reads for its terms)"
+  }`;
+  if (!found) return `${head}; no passage found so far speaks to it`;
+  const key = registry.keyOf(found.finding.hit.documentId);
+  return `${head}; found in "${found.finding.hit.title}"${key ? ` (${key})` : ""}: ${found.sentence}`;
 }
