@@ -14,7 +14,7 @@ import { loadEnv } from "../../src/env/load.ts";
 import { renderReportMarkdown } from "../../src/judge/index.ts";
 import { copyTaskFolder } from "../../src/store/copy-task.ts";
 import { loadTask } from "../../src/store/task-store.ts";
-import { startCli, until } from "../support/cli-process.ts";
+import { startServe } from "../support/cli-process.ts";
 
 const TASK = "demo/healthcare_01";
 const PROBE = resolve(import.meta.dir, "../support/health-probe.ts");
@@ -45,22 +45,18 @@ test("a slow judge request does not delay a concurrent GET /health by more than 
   const markdownFile = join(dir, "report.md");
   writeFileSync(markdownFile, markdown);
 
-  const server = startCli(
-    ["serve", "--port", "0", "--root", tasksRoot, "--store", join(dir, "runs.sqlite")],
+  const server = await startServe(
+    ["--port", "0", "--root", tasksRoot, "--store", join(dir, "runs.sqlite")],
     dir,
-    { DRFLOW_STATE: join(dir, "state") },
+    {
+      DRFLOW_STATE: join(dir, "state"),
+    },
   );
   try {
-    const listening = /drflow API on (http:\/\/127\.0\.0\.1:\d+)\//;
-    await until(
-      "the server's start line",
-      () => listening.test(server.out) || server.child.exitCode !== null,
-      60_000,
-    );
-    const origin = listening.exec(server.out)?.[1];
-    if (!origin) throw new Error(`drflow serve did not start: ${server.err || server.out}`);
-
-    const probe = Bun.spawn(["bun", PROBE, origin, TASK, markdownFile], { stdout: "pipe", stderr: "pipe" });
+    const probe = Bun.spawn(["bun", PROBE, server.origin, TASK, markdownFile], {
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     const [out, err, code] = await Promise.all([
       new Response(probe.stdout).text(),
       new Response(probe.stderr).text(),

@@ -10,8 +10,8 @@ import { join, resolve } from "node:path";
 import { createApp } from "../../src/api/app.ts";
 import { defaultDeps } from "../../src/api/primitives.ts";
 import { RunStore } from "../../src/store/run-store.ts";
+import { startServe } from "../support/cli-process.ts";
 
-const MAIN = resolve(import.meta.dir, "../../src/cli/main.ts");
 const TASKS = resolve(import.meta.dir, "../../tasks");
 const dir = mkdtempSync(join(tmpdir(), "drflow-serve-process-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,24 +33,14 @@ async function lineMatching(stream: ReadableStream<Uint8Array>, pattern: RegExp)
 }
 
 test("serve --host 127.0.0.2 answers requests naming its own address, and still refuses a foreign Host", async () => {
-  const server = Bun.spawn(
-    [
-      "bun",
-      MAIN,
-      "serve",
-      "--host",
-      "127.0.0.2",
-      "--port",
-      "0",
-      "--root",
-      TASKS,
-      "--store",
-      join(dir, "a.sqlite"),
-    ],
-    { cwd: dir, stdout: "pipe", stderr: "pipe", env: { ...process.env, DRFLOW_STATE: join(dir, "state") } },
+  const server = await startServe(
+    ["--host", "127.0.0.2", "--port", "0", "--root", TASKS, "--store", join(dir, "a.sqlite")],
+    dir,
+    { DRFLOW_STATE: join(dir, "state") },
   );
   try {
-    const [, origin] = await lineMatching(server.stdout, /drflow API on (http:\/\/127\.0\.0\.2:\d+)\//);
+    const origin = server.origin;
+    expect(origin).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
     const health = await fetch(`${origin}/health`);
     expect(health.status).toBe(200);
     expect(((await health.json()) as { ok: boolean }).ok).toBe(true);
@@ -59,7 +49,7 @@ test("serve --host 127.0.0.2 answers requests naming its own address, and still 
     const foreign = await fetch(`${origin}/health`, { headers: { host: "attacker.example" } });
     expect(foreign.status).toBe(403);
   } finally {
-    server.kill();
+    server.child.kill();
     await server.exited;
   }
 }, 60_000);

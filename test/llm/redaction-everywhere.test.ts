@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { RunStore } from "../../src/store/run-store.ts";
 import { agentReplies } from "../agents/support/scripted-agent.ts";
+import { startServe } from "../support/cli-process.ts";
 import { judgeReply } from "../support/judge-replies.ts";
 import { type ProviderEmulator, startProviderEmulator } from "../support/provider-emulator.ts";
 import { type ScriptedServer, startScriptedServer } from "../support/scripted-server.ts";
@@ -133,16 +134,14 @@ test("CLI commands: run, eval, models, models check, judge, usage, cache", async
 });
 
 test("serve's start line and every API route that shows a handle, an error or a trace", async () => {
-  const proc = Bun.spawn(
-    ["bun", CLI, "serve", "--port", "0", "--root", TASKS, "--models", [good, echoUrl, echoEnv].join(",")],
-    { cwd: tmp, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" },
+  const server = await startServe(
+    ["--port", "0", "--root", TASKS, "--models", [good, echoUrl, echoEnv].join(",")],
+    tmp,
+    env,
   );
-  const reader = proc.stdout.getReader();
-  let startLine = "";
-  while (!startLine.includes("\n")) startLine += new TextDecoder().decode((await reader.read()).value);
-  seen.push({ where: "serve start line", text: startLine });
-  expect(startLine).toContain("models allowed: compat:http://***@127.0.0.1");
-  const origin = startLine.match(/http:\/\/127\.0\.0\.1:\d+/)![0];
+  seen.push({ where: "serve start line", text: server.startLine });
+  expect(server.startLine).toContain("models allowed: compat:http://***@127.0.0.1");
+  const origin = server.origin;
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${origin}${path}`, {
       method,
@@ -192,9 +191,9 @@ test("serve's start line and every API route that shows a handle, an error or a 
     await call("GET", "/studio/runs");
     for (const id of started) await call("GET", `/studio/runs/${id}`);
   } finally {
-    proc.kill("SIGTERM");
-    await proc.exited;
-    seen.push({ where: "serve output", text: await new Response(proc.stderr).text() });
+    server.child.kill("SIGTERM");
+    await server.exited;
+    seen.push({ where: "serve output", text: `${server.out}\n${server.err}` });
   }
 });
 

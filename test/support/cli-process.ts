@@ -1,6 +1,7 @@
 /**
- * @module `drflow` as child processes for the queue tests and the soak bench: start one (its output collected as it
- * comes), wait for a condition, and copy tasks so their files differ (a stale worker's task folder).
+ * @module `drflow` as child processes for the tests and the soak bench: start one (its output collected as it comes),
+ * start `drflow serve` and read its origin, wait for a condition, and copy tasks so their files differ (a stale
+ * worker's task folder).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, readdirSync } from "node:fs";
@@ -31,6 +32,26 @@ export function startCli(args: string[], cwd: string, env: Record<string, string
     proc.err += String(d);
   });
   return proc;
+}
+
+/** The line `drflow serve` prints once it listens, with the origin it answers on. */
+const LISTENING = /^drflow API on (http:\/\/[^/\s]+)\/.*$/m;
+
+/**
+ * `drflow serve <args…>` in `cwd`, once it listens (pass `--port 0` for a free port): its `origin` and the start line
+ * it printed; throws with its output when it ends first.
+ */
+export async function startServe(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<CliProcess & { origin: string; startLine: string }> {
+  const proc = startCli(["serve", ...args], cwd, env);
+  const ended = () => proc.child.exitCode !== null || proc.child.signalCode !== null;
+  await until("drflow serve to listen", () => LISTENING.test(proc.out) || ended(), 60_000);
+  const line = LISTENING.exec(proc.out);
+  if (!line) throw new Error(`drflow serve ended before it listened: ${proc.err || proc.out}`);
+  return Object.assign(proc, { origin: line[1]!, startLine: line[0] });
 }
 
 /** Resolve once `check` holds (polled every 100 ms); throws naming `what` after `timeoutMs`. */
