@@ -250,3 +250,63 @@ test("only an action whose query or document bears on a condition is credited to
   expect(line).not.toContain("note 2");
   await rc.findings.close();
 });
+
+const CONSENT: ConditionObject[] = [
+  {
+    ...condition(
+      "consenter_guardian_vs_adult_patient",
+      "Whether the patient is a minor or has a court-appointed guardian (legal guardian signs, and the guardian's own language needs are checked) or is an adult consenting for themself (patient signs)",
+      "Patient's age/minor status, existence of a court-appointed guardian, guardian's identity and preferred language",
+      [
+        "minor or court-appointed guardian: legal guardian gives consent",
+        "adult consenting for themself: patient gives consent",
+      ],
+    ),
+    step_number: 2,
+  },
+  {
+    ...condition(
+      "interpreter_in_person_c1_vs_vri",
+      "Whether the case falls in category NP-319-C1 (in-person certified medical interpreter reserved through the Language Access desk) or any other case (video remote interpreting cart with a certified medical interpreter)",
+      "Which interpreter modality the case needs and what was booked",
+      ["NP-319-C1: in-person interpreter", "other: VRI cart"],
+    ),
+    step_number: 4,
+  },
+  {
+    ...condition(
+      "form_read_aloud_vs_translated_form",
+      "Whether the patient cannot read in their preferred language (interpreter reads the whole form aloud and this is noted) or can read it (patient is given the translated form to read before signing)",
+      "Patient's literacy in their preferred language and availability of a translated consent form in that language",
+      ["cannot read: interpreter reads the form aloud", "can read: give the translated consent form"],
+    ),
+    step_number: 10,
+  },
+];
+
+test("an action naming conditions by their steps is credited to each it bears on (s5150 healthcare_01, 0005 and 0008)", async () => {
+  const question =
+    "What is the step-by-step workflow to obtain informed consent for a procedure when the patient has limited English proficiency?";
+  // As the model proposed them (0005): each names the steps it resolves, none a condition id.
+  const read = search(
+    "cap1_action_1",
+    "definition of category NP-319-C1 in-person certified medical interpreter criteria; guardian language needs",
+    "interpreter_in_person_c1_vs_vri",
+    "drive/np-319-informed-consent-for-patients-with-limited-english-pr.pdf",
+    "Read the NP-319 protocol in full to find the definition of category NP-319-C1, which is needed to decide between an in-person Language Access desk interpreter and a VRI cart (step 4), and any further branch detail on guardians (step 2).",
+  );
+  const files = search(
+    "cap1_action_2",
+    "MRN-133431 MRN-043307 date of birth guardian reads own language translated form available literacy",
+    null,
+    "",
+    "Search the user's case files for the patient's age/guardianship status and whether the patient reads in their preferred language or a translated form is on hand, resolving steps 2 and 10.",
+  );
+  const rc = await context(question, [read, files], []);
+  const [guardian, interpreter, form] = lines(rc, CONSENT, CONSENT);
+  // 0008 said of both: "targeted by none yet" / "no earlier action searched for its terms".
+  expect(guardian).toContain("targeted by 2 action(s)");
+  expect(form).toContain('targeted by 1 action(s) ("MRN-133431 MRN-043307 date of birth guardian');
+  expect(interpreter).toContain('targeted by 1 action(s) ("definition of category NP-319-C1');
+  await rc.findings.close();
+});

@@ -66,6 +66,17 @@ function bearsOn(
   return score >= min && others.every((o) => held(o, text) <= score);
 }
 
+/** The step numbers a description names: "step 4", "steps 2 and 10", "steps 3, 5 & 7". */
+const STEP_REFERENCE = /\bsteps?\s+(\d+(?:\s*(?:,|and|&|or|\/)\s*\d+)*)/gi;
+
+/** Whether an action's description names a condition: by its id, or by the step it is on ("resolving steps 2 and 10"). */
+function namesCondition(description: string, c: ConditionObject): boolean {
+  if (description.includes(c.condition_id)) return true;
+  for (const [, list] of description.matchAll(STEP_REFERENCE))
+    if (list!.match(/\d+/g)!.map(Number).includes(c.step_number)) return true;
+  return false;
+}
+
 /** What an action searched for or read, as text to match a condition on: its query, and the document it read. */
 function actionText(a: Action): string {
   return [a.parameters.query, a.type === "read_document" ? a.parameters.document : ""].join(" ");
@@ -156,10 +167,10 @@ export function targetings(
     const searched = searchTerms(mine, rc.question);
     const rivals = others.map((o) => searchTerms(o, rc.question));
     // An action is filed under one condition; one whose description names several (the model's "(resolves A, B and
-    // C)") bears on each it names whose terms its query holds.
+    // C)", "resolving steps 2 and 10") bears on each it names whose terms its query holds.
     const entries = rc.plan.all().filter((e) => {
       const text = actionText(e.action);
-      if (e.action.description.includes(c.condition_id)) return held(searched, text) >= 1;
+      if (namesCondition(e.action.description, c)) return held(searched, text) >= 1;
       return e.action.condition_id === c.condition_id && bearsOn(text, searched, rivals, 1);
     });
     const ran = entries.filter((e) => e.status === "done" || e.status === "failed").length;
