@@ -282,9 +282,18 @@ const CONSENT: ConditionObject[] = [
     ),
     step_number: 10,
   },
+  {
+    ...condition(
+      "sedated_last_4h_vs_not",
+      "Whether the patient received sedating medication within the last four hours, which postpones the consent discussion until the sedation has worn off and capacity is reassessed",
+      "Any sedating medication given in the last four hours, and when",
+      ["sedated within four hours: postpone and reassess capacity", "not sedated: proceed"],
+    ),
+    step_number: 6,
+  },
 ];
 
-test("an action naming conditions by their steps is credited to each it bears on (s5150 healthcare_01, 0005 and 0008)", async () => {
+test("an action naming conditions, by id or by step, is credited to each it names (s5150 healthcare_01, 0005 and 0008)", async () => {
   const question =
     "What is the step-by-step workflow to obtain informed consent for a procedure when the patient has limited English proficiency?";
   // As the model proposed them (0005): each names the steps it resolves, none a condition id.
@@ -302,8 +311,17 @@ test("an action naming conditions by their steps is credited to each it bears on
     "",
     "Search the user's case files for the patient's age/guardianship status and whether the patient reads in their preferred language or a translated form is on hand, resolving steps 2 and 10.",
   );
-  const rc = await context(question, [read, files], []);
-  const [guardian, interpreter, form] = lines(rc, CONSENT, CONSENT);
+  // Its words are not the condition's (r9 0005); it names the condition, and 0008 said "targeted by none yet".
+  const sedation = search(
+    "cap1_action_3",
+    "given midazolam lorazepam oxycodone at 0800 premed drowsy before consent procedure time",
+    null,
+    "",
+    "Search chats and files for medication timing before the consent discussion (sedatives, anxiolytics, opioids, premedication given on the unit), which resolves sedated_last_4h_vs_not (step 6).",
+  );
+  const rc = await context(question, [read, files, sedation], []);
+  const [guardian, interpreter, form, sedated] = lines(rc, CONSENT, CONSENT);
+  expect(sedated).toContain('targeted by 1 action(s) ("given midazolam lorazepam');
   // 0008 said of both: "targeted by none yet" / "no earlier action searched for its terms".
   expect(guardian).toContain("targeted by 2 action(s)");
   expect(form).toContain('targeted by 1 action(s) ("MRN-133431 MRN-043307 date of birth guardian');

@@ -2,9 +2,10 @@
  * @module What became of the conditions J.8 no longer lists as open (`{targeted}` of adapter J.8.targeted): a
  * condition leaves the open list once an earlier round planned actions for it, not because anything resolved it, so
  * each request says, per condition, which actions bear on it and the personal passage that best speaks to it —
- * "found in "<title>" (src_N): <the whole sentence>" — or that none does yet. Both are matched on the condition's
- * own terms (`ownTerms`: not another condition's, not a generic word), so fit-test evidence is
- * never credited to the room-availability condition, nor a document read about shipment notes to the marketplace one.
+ * "found in "<title>" (src_N): <the whole sentence>" — or that none does yet. An action the model's description names
+ * the condition in bears on it; otherwise both are matched on the condition's own terms (`ownTerms`: not another
+ * condition's, not a generic word), so fit-test evidence is never credited to the room-availability condition, nor a
+ * document read about shipment notes to the marketplace one.
  */
 import type { Action } from "../shared/action.ts";
 import type { ResearchContext } from "../shared/context.ts";
@@ -166,13 +167,17 @@ export function targetings(
       .map((o) => terms.get(o.condition_id)!);
     const searched = searchTerms(mine, rc.question);
     const rivals = others.map((o) => searchTerms(o, rc.question));
-    // An action is filed under one condition; one whose description names several (the model's "(resolves A, B and
-    // C)", "resolving steps 2 and 10") bears on each it names whose terms its query holds.
-    const entries = rc.plan.all().filter((e) => {
-      const text = actionText(e.action);
-      if (namesCondition(e.action.description, c)) return held(searched, text) >= 1;
-      return e.action.condition_id === c.condition_id && bearsOn(text, searched, rivals, 1);
-    });
+    // An action is filed under one condition, by the planner's guess when the model named none, and bears on it when
+    // its query or document holds the condition's terms. One whose description names conditions (the model's
+    // "(resolves A, B and C)", "resolving steps 2 and 10") bears on each it names, whatever its words: the model
+    // searched "lorazepam premed drowsy" for "received sedating medication" (s5150 healthcare_01, 0005).
+    const entries = rc.plan
+      .all()
+      .filter(
+        (e) =>
+          namesCondition(e.action.description, c) ||
+          (e.action.condition_id === c.condition_id && bearsOn(actionText(e.action), searched, rivals, 1)),
+      );
     const ran = entries.filter((e) => e.status === "done" || e.status === "failed").length;
     return {
       condition: c,
