@@ -32,8 +32,12 @@ import { conditionOf, searchedInVain, targetingLine, targetings } from "./target
 export const MAX_QUERY_OVERLAP = 0.5;
 /** Diversity rules 3-4 of J.6: no more actions for a stage that already has this many. */
 export const MAX_ACTIONS_PER_STAGE = 7;
-/** Character budget of `{findings_summary}` in J.7. */
-export const FINDINGS_SUMMARY_CHARS = 40_000;
+/**
+ * Character budget of `{findings_summary}` in J.7 (≈ 30k tokens). At 40,000 every answering model of relay round 7
+ * found passages of documents it had read whole "left out for length", and J.7's workflow lost steps between rounds
+ * (s5150 legal_01: payment, reserve and closure gone in the third round).
+ */
+export const FINDINGS_SUMMARY_CHARS = 120_000;
 
 /** What adaptive planning remembers across rounds. */
 export type AdaptiveState = {
